@@ -1,0 +1,472 @@
+//! Board geometry: size, blocked squares, square notation and knight moves.
+//!
+//! Squares live in a *padded* layout: the board is surrounded by a border two
+//! squares wide that is never free, so the eight knight moves from any board
+//! square are eight fixed index offsets and no move needs a bounds check. The
+//! "neighbour table" is therefore eight integers, computed once, and it costs
+//! nothing per square: a 10,000 x 10,000 board needs one byte a square for its
+//! cells and no table at all.
+
+use std::fmt;
+
+/// The eight knight moves as (row, col) deltas, in the order the textbook
+/// backtracking programs try them (and so the order `backtrack` uses).
+pub const MOVES: [(i32, i32); 8] = [
+    (2, 1),
+    (1, 2),
+    (-1, 2),
+    (-2, 1),
+    (-2, -1),
+    (-1, -2),
+    (1, -2),
+    (2, -1),
+];
+
+/// Width of the never-free border around the board in the padded layout.
+const PAD: usize = 2;
+
+/// The most memory a board (with one search over it) may need before it is
+/// refused up front. 10,000 x 10,000 needs about 0.7 GiB.
+pub const MEMORY_LIMIT: u64 = 2 << 30;
+
+/// Cell flag in the padded cell array: not a square the knight may enter
+/// (border, blocked, or later in a search: visited).
+pub const CELL_CLOSED: u8 = 0x80;
+/// Cell flag: not counted in its neighbours' degrees (border, blocked, visited;
+/// the start of a closed tour keeps counting, since the tour returns to it).
+pub const CELL_GONE: u8 = 0x40;
+/// Mask of the degree (number of free neighbours) kept in a cell's low bits.
+pub const CELL_DEGREE: u8 = 0x0f;
+
+/// A square, zero-based: row 0 is the top row as printed, col 0 the left column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square {
+    pub row: u32,
+    pub col: u32,
+}
+
+impl Square {
+    pub const fn new(row: u32, col: u32) -> Self {
+        Square { row, col }
+    }
+
+    /// True when a knight moves between the two squares in one step.
+    pub fn is_knight_move(self, other: Square) -> bool {
+        let dr = self.row.abs_diff(other.row);
+        let dc = self.col.abs_diff(other.col);
+        (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+    }
+
+    /// Colour of the square: 0 for the corner (0,0)'s colour ("light"), 1 else.
+    pub fn colour(self) -> u32 {
+        (self.row + self.col) % 2
+    }
+
+    /// Reads `ROW,COL` (zero-based) or algebraic `a1` (file a = col 0, rank 1 =
+    /// the bottom row) on a board of `rows` x `cols`. The result may still be
+    /// off the board when given as `ROW,COL`; [`Board::check_square`] says so.
+    pub fn parse(text: &str, rows: u32, cols: u32) -> Result<Square, String> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err("empty square".into());
+        }
+        if let Some((r, c)) = t.split_once(',') {
+            let row = parse_coord(r, t)?;
+            let col = parse_coord(c, t)?;
+            return Ok(Square { row, col });
+        }
+        let mut chars = t.chars();
+        let file = chars.next().unwrap_or(' ').to_ascii_lowercase();
+        let rank = chars.as_str();
+        if file.is_ascii_lowercase() && !rank.is_empty() && rank.bytes().all(|b| b.is_ascii_digit())
+        {
+            if cols > 26 {
+                return Err(format!(
+                    "square '{t}': algebraic notation works on boards up to 26 columns; use ROW,COL"
+                ));
+            }
+            let col = file as u32 - 'a' as u32;
+            let rank: u32 = rank
+                .parse()
+                .map_err(|_| format!("square '{t}': rank is not a number"))?;
+            if col >= cols || rank == 0 || rank > rows {
+                return Err(format!("square '{t}' is off the {rows}x{cols} board"));
+            }
+            return Ok(Square {
+                row: rows - rank,
+                col,
+            });
+        }
+        Err(format!(
+            "square '{t}' is not ROW,COL (e.g. 0,0) or algebraic (e.g. a1)"
+        ))
+    }
+}
+
+fn parse_coord(part: &str, whole: &str) -> Result<u32, String> {
+    let p = part.trim();
+    p.parse::<u32>().map_err(|_| {
+        if p.starts_with('-') {
+            format!("square '{whole}' is off the board (negative coordinate)")
+        } else {
+            format!("square '{whole}': '{p}' is not a whole number")
+        }
+    })
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.row, self.col)
+    }
+}
+
+/// Reads a block list `SQ;SQ;…` (empty items are skipped).
+pub fn parse_square_list(text: &str, rows: u32, cols: u32) -> Result<Vec<Square>, String> {
+    text.split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| Square::parse(s, rows, cols))
+        .collect()
+}
+
+/// A rectangular board with blocked squares.
+#[derive(Clone, Debug)]
+pub struct Board {
+    rows: u32,
+    cols: u32,
+    width: usize,
+    /// Padded cells: border and blocked squares are `CELL_CLOSED | CELL_GONE`,
+    /// a free square holds its number of free neighbours.
+    cells: Vec<u8>,
+    offsets: [isize; 8],
+    blocked: Vec<Square>,
+    free: usize,
+}
+
+impl Board {
+    /// Bytes a board of this size needs, with one search over it: two padded
+    /// cell arrays (the board's and the search's), and per square a path entry
+    /// (u32) and a move counter (u8).
+    pub fn memory_needed(rows: u32, cols: u32) -> u64 {
+        let padded = (rows as u64 + 2 * PAD as u64) * (cols as u64 + 2 * PAD as u64);
+        2 * padded + 5 * rows as u64 * cols as u64
+    }
+
+    /// Builds a board, refusing sizes of 0 and boards too big to hold.
+    pub fn new(rows: u32, cols: u32, blocked: &[Square]) -> Result<Board, String> {
+        if rows == 0 || cols == 0 {
+            return Err(format!(
+                "a board needs at least one row and one column (got {rows}x{cols})"
+            ));
+        }
+        let need = Self::memory_needed(rows, cols);
+        if need > MEMORY_LIMIT {
+            return Err(format!(
+                "a {rows}x{cols} board needs {} of memory; the limit is {}",
+                human_bytes(need),
+                human_bytes(MEMORY_LIMIT)
+            ));
+        }
+        let width = cols as usize + 2 * PAD;
+        let height = rows as usize + 2 * PAD;
+        let mut cells = vec![CELL_CLOSED | CELL_GONE; width * height];
+        for r in 0..rows as usize {
+            let start = (r + PAD) * width + PAD;
+            cells[start..start + cols as usize].fill(0);
+        }
+        let mut board = Board {
+            rows,
+            cols,
+            width,
+            cells,
+            offsets: [0; 8],
+            blocked: Vec::new(),
+            free: rows as usize * cols as usize,
+        };
+        for (k, &(dr, dc)) in MOVES.iter().enumerate() {
+            board.offsets[k] = dr as isize * width as isize + dc as isize;
+        }
+        let mut list = blocked.to_vec();
+        list.sort();
+        list.dedup();
+        for &sq in &list {
+            board.check_square(sq, "blocked square")?;
+            let p = board.padded(sq);
+            board.cells[p] = CELL_CLOSED | CELL_GONE;
+        }
+        board.free -= list.len();
+        board.blocked = list;
+        board.compute_degrees();
+        Ok(board)
+    }
+
+    fn compute_degrees(&mut self) {
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                let p = self.padded(Square::new(r, c));
+                if self.cells[p] & CELL_CLOSED != 0 {
+                    continue;
+                }
+                let d = self
+                    .offsets
+                    .iter()
+                    .filter(|&&o| self.cells[p.wrapping_add_signed(o)] & CELL_GONE == 0)
+                    .count();
+                self.cells[p] = d as u8;
+            }
+        }
+    }
+
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+    pub fn cols(&self) -> u32 {
+        self.cols
+    }
+    /// Number of squares, blocked ones included.
+    pub fn len(&self) -> usize {
+        self.rows as usize * self.cols as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Number of squares a tour must visit.
+    pub fn free_count(&self) -> usize {
+        self.free
+    }
+    pub fn blocked(&self) -> &[Square] {
+        &self.blocked
+    }
+    /// `5x5`, or `5x5 with 2 blocked squares`.
+    pub fn describe(&self) -> String {
+        match self.blocked.len() {
+            0 => format!("{}x{}", self.rows, self.cols),
+            1 => format!("{}x{} with 1 blocked square", self.rows, self.cols),
+            n => format!("{}x{} with {n} blocked squares", self.rows, self.cols),
+        }
+    }
+
+    pub fn contains(&self, sq: Square) -> bool {
+        sq.row < self.rows && sq.col < self.cols
+    }
+
+    /// An error naming `what` when the square is off the board.
+    pub fn check_square(&self, sq: Square, what: &str) -> Result<(), String> {
+        if self.contains(sq) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{what} {sq} is off the {}x{} board",
+                self.rows, self.cols
+            ))
+        }
+    }
+
+    /// True when the square is on the board and not blocked.
+    pub fn is_free(&self, sq: Square) -> bool {
+        self.contains(sq) && self.cells[self.padded(sq)] & CELL_CLOSED == 0
+    }
+
+    /// Index of a square in row-major order (`row * cols + col`).
+    pub fn index(&self, sq: Square) -> u32 {
+        sq.row * self.cols + sq.col
+    }
+    pub fn square(&self, index: u32) -> Square {
+        Square::new(index / self.cols, index % self.cols)
+    }
+
+    /// Position of a square in the padded cell array.
+    pub fn padded(&self, sq: Square) -> usize {
+        (sq.row as usize + PAD) * self.width + sq.col as usize + PAD
+    }
+    /// The square at a padded position (which must be on the board).
+    pub fn unpadded(&self, p: usize) -> Square {
+        Square::new((p / self.width - PAD) as u32, (p % self.width - PAD) as u32)
+    }
+    /// The padded cell array: what a search copies to start from.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+    /// Padded index offsets of the eight knight moves, in [`MOVES`] order.
+    pub fn offsets(&self) -> &[isize; 8] {
+        &self.offsets
+    }
+
+    /// The free squares a knight reaches from `sq` in one move, in [`MOVES`] order.
+    pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
+        let p = self.padded(sq);
+        self.offsets.iter().filter_map(move |&o| {
+            let q = p.wrapping_add_signed(o);
+            (self.cells[q] & CELL_CLOSED == 0).then(|| self.unpadded(q))
+        })
+    }
+
+    /// Number of free squares a knight reaches from `sq` in one move.
+    pub fn degree(&self, sq: Square) -> usize {
+        self.neighbours(sq).count()
+    }
+
+    /// Every free square, row by row.
+    pub fn free_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.rows)
+            .flat_map(move |r| (0..self.cols).map(move |c| Square::new(r, c)))
+            .filter(|&sq| self.is_free(sq))
+    }
+
+    /// Free squares of each colour: (light, dark), light being the corner's.
+    pub fn colour_counts(&self) -> (usize, usize) {
+        let total = self.len();
+        let light_all = total.div_ceil(2);
+        let (mut light, mut dark) = (light_all, total - light_all);
+        for sq in &self.blocked {
+            if sq.colour() == 0 {
+                light -= 1;
+            } else {
+                dark -= 1;
+            }
+        }
+        (light, dark)
+    }
+}
+
+/// A symmetry of the rectangle that maps knight moves to knight moves: one of
+/// the 8 of a square (4 of an oblong board), numbered 0..8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Symmetry(u8);
+
+impl Symmetry {
+    /// Image of a square on a `rows` x `cols` board. Bits: 1 = flip rows,
+    /// 2 = flip columns, 4 = transpose (square boards only).
+    pub fn apply(self, sq: Square, rows: u32, cols: u32) -> Square {
+        let mut r = if self.0 & 1 != 0 {
+            rows - 1 - sq.row
+        } else {
+            sq.row
+        };
+        let mut c = if self.0 & 2 != 0 {
+            cols - 1 - sq.col
+        } else {
+            sq.col
+        };
+        if self.0 & 4 != 0 {
+            std::mem::swap(&mut r, &mut c);
+        }
+        Square::new(r, c)
+    }
+}
+
+impl Board {
+    /// The symmetries of the board that map its blocked squares onto blocked
+    /// squares (so they map tours onto tours). Always holds the identity.
+    pub fn symmetries(&self) -> Vec<Symmetry> {
+        let n = if self.rows == self.cols { 8 } else { 4 };
+        let set: std::collections::HashSet<Square> = self.blocked.iter().copied().collect();
+        (0..n)
+            .map(Symmetry)
+            .filter(|g| {
+                self.blocked
+                    .iter()
+                    .all(|&b| set.contains(&g.apply(b, self.rows, self.cols)))
+            })
+            .collect()
+    }
+}
+
+/// `1.5 GiB`, `700 MiB`.
+pub fn human_bytes(n: u64) -> String {
+    const GIB: f64 = (1u64 << 30) as f64;
+    const MIB: f64 = (1u64 << 20) as f64;
+    let x = n as f64;
+    if x >= GIB {
+        format!("{:.1} GiB", x / GIB)
+    } else {
+        format!("{:.0} MiB", (x / MIB).max(1.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn degrees_on_8x8() {
+        let b = Board::new(8, 8, &[]).unwrap();
+        assert_eq!(b.degree(Square::new(0, 0)), 2);
+        assert_eq!(b.degree(Square::new(0, 1)), 3);
+        assert_eq!(b.degree(Square::new(1, 1)), 4);
+        assert_eq!(b.degree(Square::new(3, 3)), 8);
+        let total: usize = b.free_squares().map(|s| b.degree(s)).sum();
+        // 168 undirected knight moves on 8x8.
+        assert_eq!(total, 2 * 168);
+        for sq in b.free_squares() {
+            for n in b.neighbours(sq) {
+                assert!(sq.is_knight_move(n));
+            }
+            assert_eq!(b.cells()[b.padded(sq)] as usize, b.degree(sq));
+        }
+    }
+
+    #[test]
+    fn blocked_squares_leave_degrees_and_counts() {
+        let b = Board::new(5, 5, &[Square::new(2, 2), Square::new(2, 2)]).unwrap();
+        assert_eq!(b.free_count(), 24);
+        assert_eq!(b.blocked().len(), 1);
+        assert!(!b.is_free(Square::new(2, 2)));
+        assert_eq!(b.degree(Square::new(0, 1)), 2); // (2,2) no longer counts
+        assert_eq!(b.colour_counts(), (12, 12));
+    }
+
+    #[test]
+    fn square_notation() {
+        assert_eq!(Square::parse("3,4", 8, 8), Ok(Square::new(3, 4)));
+        assert_eq!(Square::parse(" 3 , 4 ", 8, 8), Ok(Square::new(3, 4)));
+        assert_eq!(Square::parse("a1", 8, 8), Ok(Square::new(7, 0)));
+        assert_eq!(Square::parse("h8", 8, 8), Ok(Square::new(0, 7)));
+        assert_eq!(Square::parse("B3", 5, 6), Ok(Square::new(2, 1)));
+        assert!(
+            Square::parse("i1", 8, 8)
+                .unwrap_err()
+                .contains("off the 8x8")
+        );
+        assert!(Square::parse("a0", 8, 8).is_err());
+        assert!(
+            Square::parse("-1,2", 8, 8)
+                .unwrap_err()
+                .contains("negative")
+        );
+        assert!(Square::parse("x,2", 8, 8).is_err());
+        assert!(Square::parse("zz", 8, 8).is_err());
+        assert!(
+            Square::parse("a1", 30, 30)
+                .unwrap_err()
+                .contains("26 columns")
+        );
+        assert_eq!(
+            parse_square_list("0,0; 1,2;;a1;", 8, 8),
+            Ok(vec![
+                Square::new(0, 0),
+                Square::new(1, 2),
+                Square::new(7, 0)
+            ])
+        );
+        assert!(parse_square_list("0,0;1;2", 8, 8).is_err());
+    }
+
+    #[test]
+    fn refuses_empty_and_huge_boards() {
+        assert!(Board::new(0, 5, &[]).is_err());
+        let e = Board::new(100_000, 100_000, &[]).unwrap_err();
+        assert!(e.contains("needs") && e.contains("GiB"), "{e}");
+        assert!(Board::memory_needed(10_000, 10_000) < MEMORY_LIMIT);
+        assert!(Board::new(8, 8, &[Square::new(8, 0)]).is_err());
+    }
+
+    #[test]
+    fn colour_counts_match_squares() {
+        for (r, c) in [(1, 1), (3, 4), (5, 5), (7, 8)] {
+            let b = Board::new(r, c, &[]).unwrap();
+            let light = b.free_squares().filter(|s| s.colour() == 0).count();
+            assert_eq!(b.colour_counts(), (light, b.free_count() - light));
+        }
+    }
+}

@@ -1,0 +1,379 @@
+//! The solvers, behind one small interface: a [`Problem`] and [`Options`] in,
+//! tours and statistics out, a [`Monitor`] watching (and able to stop) the
+//! search as it runs. The terminal app drives the same interface from its
+//! own thread through [`spawn`], which turns it into a stream of [`Event`]s
+//! steered by a [`Control`] handle.
+//!
+//! Algorithms: `backtrack` (plain depth-first search in the textbook move
+//! order, no pruning: the baseline), `warnsdorff` (fewest onward moves first,
+//! a named tie-break, dead-end pruning and restarts, so it never gives up on a
+//! board that has a tour), `enumerate` (every tour, with pruning and exact
+//! symmetry), and `auto` (warnsdorff to find, enumerate to count).
+
+pub mod backtrack;
+pub mod enumerate;
+pub mod search;
+pub mod warnsdorff;
+
+mod live;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, Square};
+use crate::theory;
+
+pub use live::{Control, Event, Report, Snapshot, Speed, spawn};
+pub use search::{Halt, Monitor, Search};
+
+/// What a monitor tells the search after a node or a tour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Stop,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Algorithm {
+    Backtrack,
+    Warnsdorff,
+    Enumerate,
+    #[default]
+    Auto,
+}
+
+impl Algorithm {
+    pub const NAMES: [&'static str; 4] = ["auto", "backtrack", "warnsdorff", "enumerate"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Backtrack => "backtrack",
+            Algorithm::Warnsdorff => "warnsdorff",
+            Algorithm::Enumerate => "enumerate",
+            Algorithm::Auto => "auto",
+        }
+    }
+    /// The algorithm `auto` stands for when finding tours.
+    pub fn for_solve(self) -> Algorithm {
+        match self {
+            Algorithm::Auto => Algorithm::Warnsdorff,
+            a => a,
+        }
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "auto" => Ok(Algorithm::Auto),
+            "backtrack" => Ok(Algorithm::Backtrack),
+            "warnsdorff" => Ok(Algorithm::Warnsdorff),
+            "enumerate" => Ok(Algorithm::Enumerate),
+            _ => Err(format!(
+                "unknown algorithm '{s}' (choose from {})",
+                Algorithm::NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How Warnsdorff's rule breaks ties between squares with equally few
+/// onward moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TieBreak {
+    /// Farthest from the centre first (Roth), then move order.
+    #[default]
+    Roth,
+    /// Move order alone (the first of the tied moves).
+    Fixed,
+    /// Fewest onward moves one level deeper first (after Pohl 1967).
+    Lookahead,
+    /// A seeded random order.
+    Random,
+}
+
+impl TieBreak {
+    pub const NAMES: [&'static str; 4] = ["roth", "fixed", "lookahead", "random"];
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::Roth => "roth",
+            TieBreak::Fixed => "fixed",
+            TieBreak::Lookahead => "lookahead",
+            TieBreak::Random => "random",
+        }
+    }
+}
+
+impl FromStr for TieBreak {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "roth" => Ok(TieBreak::Roth),
+            "fixed" => Ok(TieBreak::Fixed),
+            "lookahead" => Ok(TieBreak::Lookahead),
+            "random" => Ok(TieBreak::Random),
+            _ => Err(format!(
+                "unknown tie-break '{s}' (choose from {})",
+                TieBreak::NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+impl fmt::Display for TieBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Search statistics: plain counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Squares placed on the path (the start included).
+    pub nodes: u64,
+    /// Squares taken back off the path.
+    pub backtracks: u64,
+    /// The longest path so far.
+    pub max_depth: usize,
+    /// Complete tours met.
+    pub tours: u64,
+    /// Warnsdorff restarts with a new tie-break order.
+    pub restarts: u32,
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    fn add(&mut self, o: &Stats) {
+        self.nodes += o.nodes;
+        self.backtracks += o.backtracks;
+        self.max_depth = self.max_depth.max(o.max_depth);
+        self.tours += o.tours;
+        self.restarts += o.restarts;
+    }
+}
+
+/// A board, a start and whether the tour must be closed.
+#[derive(Clone, Copy, Debug)]
+pub struct Problem<'b> {
+    pub board: &'b Board,
+    pub start: Square,
+    pub closed: bool,
+}
+
+impl<'b> Problem<'b> {
+    /// Checks the start (on the board, not blocked).
+    pub fn new(board: &'b Board, start: Square, closed: bool) -> Result<Self, String> {
+        board.check_square(start, "start")?;
+        if !board.is_free(start) {
+            return Err(format!("start {start} is a blocked square"));
+        }
+        Ok(Problem {
+            board,
+            start,
+            closed,
+        })
+    }
+    fn start_index(&self) -> u32 {
+        self.board.index(self.start)
+    }
+}
+
+/// Limits that stop a search early.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    fn apply(&self, search: &mut Search, used_nodes: u64, deadline: Option<Instant>) {
+        if let Some(n) = self.nodes {
+            search.set_node_limit(n.saturating_sub(used_nodes).max(1));
+        }
+        search.set_deadline(deadline);
+    }
+    fn deadline(&self) -> Option<Instant> {
+        self.time.map(|t| Instant::now() + t)
+    }
+}
+
+/// How a search for tours came out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// At least one tour was found.
+    Found,
+    /// Proven: the reason names the argument, or says the search was exhausted.
+    NoTour(String),
+    /// A limit stopped the search before it decided.
+    Undecided(Limit),
+    /// The caller cancelled the search.
+    Cancelled,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Nodes,
+    Time,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Limit::Nodes => "node limit",
+            Limit::Time => "time limit",
+        })
+    }
+}
+
+/// Options of a search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    pub algorithm: Algorithm,
+    pub tie_break: TieBreak,
+    pub limits: Limits,
+    /// How many distinct tours to find (at least 1).
+    pub tours: usize,
+}
+
+/// Tours found (square indices in visit order) and how the search ended.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub tours: Vec<Vec<u32>>,
+    pub verdict: Verdict,
+    pub stats: Stats,
+    /// The algorithm that ran (never `auto`).
+    pub algorithm: Algorithm,
+}
+
+/// Finds up to `options.tours` tours. Theory answers first; then the
+/// algorithm searches.
+pub fn solve(problem: &Problem, options: &Options) -> Solution {
+    solve_with(problem, options, &mut NoMonitor)
+}
+
+/// A monitor that watches nothing.
+pub struct NoMonitor;
+impl Monitor for NoMonitor {
+    fn on_tour(&mut self, _: &Search) -> Flow {
+        Flow::Continue
+    }
+}
+
+/// [`solve`], reporting to `monitor` as it goes.
+pub fn solve_with<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
+    let started = Instant::now();
+    let algorithm = options.algorithm.for_solve();
+    let mut sol = match theory::check(problem.board, Some(problem.start), problem.closed) {
+        Err(reason) => Solution {
+            tours: Vec::new(),
+            verdict: Verdict::NoTour(reason),
+            stats: Stats::default(),
+            algorithm,
+        },
+        Ok(()) => match algorithm {
+            Algorithm::Warnsdorff => warnsdorff::solve(problem, options, monitor),
+            Algorithm::Backtrack => backtrack::solve(problem, options, monitor),
+            Algorithm::Enumerate | Algorithm::Auto => enumerate::solve(problem, options, monitor),
+        },
+    };
+    sol.stats.elapsed = started.elapsed();
+    sol
+}
+
+/// Collects tours for the caller's monitor until it has enough.
+struct Collect<'m, M> {
+    inner: &'m mut M,
+    want: usize,
+    tours: Vec<Vec<u32>>,
+}
+
+impl<M: Monitor> Monitor for Collect<'_, M> {
+    #[inline]
+    fn on_node(&mut self, s: &Search) -> Flow {
+        self.inner.on_node(s)
+    }
+    fn on_tour(&mut self, s: &Search) -> Flow {
+        self.tours.push(s.tour());
+        let inner = self.inner.on_tour(s);
+        if self.tours.len() >= self.want || inner == Flow::Stop {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+/// Runs one search to the end and turns its halt into a [`Solution`].
+fn run_collect<M: Monitor>(
+    mut search: Search,
+    problem: &Problem,
+    options: &Options,
+    monitor: &mut M,
+    algorithm: Algorithm,
+) -> Solution {
+    options
+        .limits
+        .apply(&mut search, 0, options.limits.deadline());
+    let mut collect = Collect {
+        inner: monitor,
+        want: options.tours.max(1),
+        tours: Vec::new(),
+    };
+    let halt = search.run(&mut collect);
+    let tours = collect.tours;
+    let verdict = verdict_of(halt, !tours.is_empty(), problem, &search.stats);
+    Solution {
+        tours,
+        verdict,
+        stats: search.stats,
+        algorithm,
+    }
+}
+
+fn verdict_of(halt: Halt, found: bool, problem: &Problem, stats: &Stats) -> Verdict {
+    if found {
+        return Verdict::Found;
+    }
+    match halt {
+        Halt::Exhausted => Verdict::NoTour(exhausted_reason(problem, stats)),
+        Halt::NodeLimit => Verdict::Undecided(Limit::Nodes),
+        Halt::TimeLimit => Verdict::Undecided(Limit::Time),
+        Halt::Stopped => Verdict::Cancelled,
+    }
+}
+
+fn exhausted_reason(problem: &Problem, stats: &Stats) -> String {
+    format!(
+        "the search tried every {} path from {} on {} ({} nodes)",
+        if problem.closed { "closed" } else { "open" },
+        problem.start,
+        problem.board.describe(),
+        stats.nodes
+    )
+}
+
+/// Result of counting tours.
+#[derive(Clone, Debug)]
+pub struct Count {
+    pub count: u64,
+    /// False when a limit (or `max`) stopped the count before the end.
+    pub complete: bool,
+    /// Why the count is incomplete, when a node or time limit stopped it.
+    pub limit: Option<Limit>,
+    /// Theory's reason when it proves there is none.
+    pub reason: Option<String>,
+    pub stats: Stats,
+}
+
+pub use enumerate::{count, count_all_starts};
+
+#[cfg(test)]
+mod tests;

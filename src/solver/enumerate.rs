@@ -1,0 +1,200 @@
+//! Enumeration: every tour from a start (or the first K), depth-first with
+//! the dead-end pruning of [`super::search`], and exact symmetry.
+//!
+//! Symmetry: a symmetry of the board that keeps its blocked squares blocked
+//! maps tours onto tours. Those that also fix the start permute the start's
+//! first moves, so the tours through first moves of one orbit are equally
+//! many: count one move of each orbit and multiply by the orbit's size. For
+//! the sum over all starts, starts of one orbit have equally many tours in
+//! the same way.
+
+use std::time::Instant;
+
+use crate::board::{Board, Square};
+use crate::theory;
+
+use super::search::{Halt, Monitor, Order, Search};
+use super::{
+    Algorithm, Count, Flow, Limit, Limits, Options, Problem, Solution, Stats, run_collect,
+};
+
+pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
+    let search = Search::new(
+        problem.board,
+        &[problem.start_index()],
+        problem.closed,
+        Order::Fixed,
+        true,
+    );
+    run_collect(search, problem, options, monitor, Algorithm::Enumerate)
+}
+
+/// Counts the tours from `problem.start` (directed: a tour and its reverse
+/// from the other end are different tours; a closed tour is counted once for
+/// each direction). `max` stops the count once it is reached. `backtrack`
+/// counts without pruning (the slow baseline); every other algorithm prunes.
+pub fn count(problem: &Problem, algorithm: Algorithm, limits: &Limits, max: Option<u64>) -> Count {
+    let started = Instant::now();
+    let deadline = limits.deadline();
+    let mut c = Counter::new(algorithm, limits, deadline, max);
+    if let Err(reason) = theory::check(problem.board, Some(problem.start), problem.closed) {
+        return c.finish(Some(reason), started);
+    }
+    c.count_from(problem.board, problem.start, problem.closed, 1);
+    c.finish(None, started)
+}
+
+/// Sums [`count`] over every start square.
+pub fn count_all_starts(
+    board: &Board,
+    closed: bool,
+    algorithm: Algorithm,
+    limits: &Limits,
+    max: Option<u64>,
+) -> Count {
+    let started = Instant::now();
+    let deadline = limits.deadline();
+    let mut c = Counter::new(algorithm, limits, deadline, max);
+    if let Err(reason) = theory::check(board, None, closed) {
+        return c.finish(Some(reason), started);
+    }
+    let syms = board.symmetries();
+    for (start, size) in orbits(board, board.free_squares(), &syms) {
+        if theory::check(board, Some(start), closed).is_err() {
+            continue;
+        }
+        if !c.count_from(board, start, closed, size) {
+            break;
+        }
+    }
+    c.finish(None, started)
+}
+
+/// Groups squares into orbits under `syms`: (smallest square, orbit size).
+fn orbits(
+    board: &Board,
+    squares: impl Iterator<Item = Square>,
+    syms: &[crate::board::Symmetry],
+) -> Vec<(Square, u64)> {
+    let mut out: Vec<(Square, u64)> = Vec::new();
+    for sq in squares {
+        let images: Vec<Square> = syms
+            .iter()
+            .map(|g| g.apply(sq, board.rows(), board.cols()))
+            .collect();
+        let rep = *images.iter().min().expect("the identity is a symmetry");
+        if rep == sq {
+            let mut distinct = images;
+            distinct.sort();
+            distinct.dedup();
+            out.push((sq, distinct.len() as u64));
+        }
+    }
+    out
+}
+
+struct Counter<'l> {
+    algorithm: Algorithm,
+    limits: &'l Limits,
+    deadline: Option<Instant>,
+    max: Option<u64>,
+    count: u64,
+    stats: Stats,
+    halted: Option<Halt>,
+}
+
+impl<'l> Counter<'l> {
+    fn new(
+        algorithm: Algorithm,
+        limits: &'l Limits,
+        deadline: Option<Instant>,
+        max: Option<u64>,
+    ) -> Self {
+        Counter {
+            algorithm,
+            limits,
+            deadline,
+            max,
+            count: 0,
+            stats: Stats::default(),
+            halted: None,
+        }
+    }
+
+    /// Adds `weight` times the tours from `start`; false once stopped.
+    fn count_from(&mut self, board: &Board, start: Square, closed: bool, weight: u64) -> bool {
+        let fixing: Vec<_> = board
+            .symmetries()
+            .into_iter()
+            .filter(|g| g.apply(start, board.rows(), board.cols()) == start)
+            .collect();
+        let s = board.index(start);
+        if board.free_count() == 1 {
+            return self.run(board, &[s], closed, weight);
+        }
+        for (first, size) in orbits(board, board.neighbours(start), &fixing) {
+            if !self.run(board, &[s, board.index(first)], closed, weight * size) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn run(&mut self, board: &Board, prefix: &[u32], closed: bool, weight: u64) -> bool {
+        let prune = self.algorithm != Algorithm::Backtrack;
+        let mut search = Search::new(board, prefix, closed, Order::Fixed, prune);
+        self.limits
+            .apply(&mut search, self.stats.nodes, self.deadline);
+        let mut tally = Tally {
+            base: self.count,
+            weight,
+            max: self.max.unwrap_or(u64::MAX),
+        };
+        let halt = search.run(&mut tally);
+        self.stats.add(&search.stats);
+        self.count += weight * search.stats.tours;
+        if halt != Halt::Exhausted {
+            self.halted = Some(halt);
+            return false;
+        }
+        true
+    }
+
+    fn finish(self, reason: Option<String>, started: Instant) -> Count {
+        let limit = match self.halted {
+            Some(Halt::NodeLimit) => Some(Limit::Nodes),
+            Some(Halt::TimeLimit) => Some(Limit::Time),
+            _ => None,
+        };
+        let mut stats = self.stats;
+        stats.elapsed = started.elapsed();
+        let count = match self.max {
+            Some(m) => self.count.min(m),
+            None => self.count,
+        };
+        Count {
+            count,
+            complete: self.halted.is_none(),
+            limit,
+            reason,
+            stats,
+        }
+    }
+}
+
+/// Stops the count once `max` tours (with their weight) are reached.
+struct Tally {
+    base: u64,
+    weight: u64,
+    max: u64,
+}
+
+impl Monitor for Tally {
+    fn on_tour(&mut self, s: &Search) -> Flow {
+        if self.base + self.weight * s.stats.tours >= self.max {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! A search on its own OS thread: events out through a sink, control in
+//! through a [`Control`] handle. The engine never waits for whoever watches:
+//! at full speed it publishes a snapshot at most every 16 ms (about 60 a
+//! second), when slowed down one after every step, and the sink must not
+//! block (the app hands it an unbounded channel's sender).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, Square};
+
+use super::search::{Monitor, Search};
+use super::{Flow, Options, Problem, Solution, Stats, solve_with};
+
+/// The shortest time between two snapshots at full speed.
+pub const SNAPSHOT_INTERVAL: Duration = Duration::from_millis(16);
+
+/// What the search thread sends.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// The search as it is now.
+    Snapshot(Snapshot),
+    /// The search has ended.
+    Done(Report),
+}
+
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// The path so far (square indices).
+    pub path: Vec<u32>,
+    pub stats: Stats,
+}
+
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub solution: Solution,
+}
+
+/// How fast the search runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Speed {
+    /// No throttling; the watcher sees snapshots.
+    Full,
+    /// At most this many nodes a second, each one published.
+    StepsPerSecond(f64),
+}
+
+#[derive(Default)]
+struct Shared {
+    cancel: AtomicBool,
+    paused: AtomicBool,
+    /// Single steps granted while paused.
+    steps: AtomicU64,
+    /// Nanoseconds between nodes; 0 = full speed.
+    delay_ns: AtomicU64,
+    lock: Mutex<()>,
+    wake: Condvar,
+}
+
+/// Steers a running search. Cheap to clone; dropping it does not stop the
+/// search (call [`Control::cancel`]).
+#[derive(Clone)]
+pub struct Control {
+    shared: Arc<Shared>,
+}
+
+impl Control {
+    fn notify(&self) {
+        let _guard = self.shared.lock.lock();
+        self.shared.wake.notify_all();
+    }
+    pub fn cancel(&self) {
+        self.shared.cancel.store(true, Ordering::SeqCst);
+        self.notify();
+    }
+    pub fn pause(&self) {
+        self.shared.paused.store(true, Ordering::SeqCst);
+    }
+    pub fn resume(&self) {
+        self.shared.paused.store(false, Ordering::SeqCst);
+        self.notify();
+    }
+    pub fn is_paused(&self) -> bool {
+        self.shared.paused.load(Ordering::SeqCst)
+    }
+    /// While paused: one more node.
+    pub fn step(&self) {
+        self.shared.steps.fetch_add(1, Ordering::SeqCst);
+        self.notify();
+    }
+    pub fn set_speed(&self, speed: Speed) {
+        let ns = match speed {
+            Speed::Full => 0,
+            Speed::StepsPerSecond(s) => (1e9 / s.max(1e-3)) as u64,
+        };
+        self.shared.delay_ns.store(ns, Ordering::SeqCst);
+        self.notify();
+    }
+}
+
+/// Starts `solve` on its own thread. Events go to `sink`, which must not
+/// block; the last one is always [`Event::Done`].
+pub fn spawn<F>(
+    board: Board,
+    start: Square,
+    closed: bool,
+    options: Options,
+    speed: Speed,
+    paused: bool,
+    sink: F,
+) -> Result<(Control, JoinHandle<()>), String>
+where
+    F: FnMut(Event) + Send + 'static,
+{
+    Problem::new(&board, start, closed)?;
+    let control = Control {
+        shared: Arc::new(Shared::default()),
+    };
+    control.set_speed(speed);
+    if paused {
+        control.pause();
+    }
+    let shared = control.shared.clone();
+    let handle = std::thread::Builder::new()
+        .name("knight-search".into())
+        .spawn(move || {
+            let problem = Problem {
+                board: &board,
+                start,
+                closed,
+            };
+            let mut watch = Watch {
+                shared,
+                sink,
+                last: Instant::now(),
+                counter: 0,
+            };
+            let solution = solve_with(&problem, &options, &mut watch);
+            (watch.sink)(Event::Done(Report { solution }));
+        })
+        .map_err(|e| format!("cannot start the search thread: {e}"))?;
+    Ok((control, handle))
+}
+
+struct Watch<F> {
+    shared: Arc<Shared>,
+    sink: F,
+    last: Instant,
+    counter: u32,
+}
+
+impl<F: FnMut(Event)> Watch<F> {
+    fn publish(&mut self, s: &Search) {
+        let mut stats = s.stats;
+        stats.elapsed = s.elapsed();
+        (self.sink)(Event::Snapshot(Snapshot {
+            path: s.path_indices(),
+            stats,
+        }));
+        self.last = Instant::now();
+    }
+
+    /// Blocks while paused (publishing first so the watcher sees where it
+    /// stopped); false when cancelled.
+    fn wait_while_paused(&mut self, s: &Search) -> bool {
+        let sh = self.shared.clone();
+        if !sh.paused.load(Ordering::Relaxed) {
+            return true;
+        }
+        self.publish(s);
+        let mut guard = sh.lock.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if sh.cancel.load(Ordering::SeqCst) {
+                return false;
+            }
+            if !sh.paused.load(Ordering::SeqCst) {
+                return true;
+            }
+            if sh
+                .steps
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+                .is_ok()
+            {
+                return true;
+            }
+            guard = sh.wake.wait(guard).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+impl<F: FnMut(Event)> Monitor for Watch<F> {
+    #[inline]
+    fn on_node(&mut self, s: &Search) -> Flow {
+        let sh = &self.shared;
+        if sh.cancel.load(Ordering::Relaxed) {
+            return Flow::Stop;
+        }
+        let delay = sh.delay_ns.load(Ordering::Relaxed);
+        if delay > 0 || sh.paused.load(Ordering::Relaxed) {
+            // Watched step by step: show every node, then wait.
+            if sh.paused.load(Ordering::Relaxed) {
+                // Shows this node, then waits for a step or resume.
+                if !self.wait_while_paused(s) {
+                    return Flow::Stop;
+                }
+            } else {
+                self.publish(s);
+            }
+            if delay > 0 {
+                let until = self.last + Duration::from_nanos(delay);
+                let sh = self.shared.clone();
+                let mut guard = sh.lock.lock().unwrap_or_else(|e| e.into_inner());
+                loop {
+                    let now = Instant::now();
+                    if now >= until
+                        || sh.cancel.load(Ordering::SeqCst)
+                        || sh.paused.load(Ordering::SeqCst)
+                        || sh.delay_ns.load(Ordering::SeqCst) != delay
+                    {
+                        break;
+                    }
+                    guard = sh
+                        .wake
+                        .wait_timeout(guard, until - now)
+                        .unwrap_or_else(|e| e.into_inner())
+                        .0;
+                }
+            }
+            return Flow::Continue;
+        }
+        // Full speed: look at the clock every 1024 nodes only.
+        self.counter = self.counter.wrapping_add(1);
+        if self.counter & 0x3ff == 0 && self.last.elapsed() >= SNAPSHOT_INTERVAL {
+            self.publish(s);
+        }
+        Flow::Continue
+    }
+
+    fn on_tour(&mut self, s: &Search) -> Flow {
+        self.publish(s);
+        Flow::Continue
+    }
+}

@@ -1,0 +1,338 @@
+//! Solver tests: every tour is validated square by square, every count is
+//! compared with a known value.
+
+use std::time::Duration;
+
+use super::*;
+use crate::tour::{Summary, check_indices};
+
+fn board(r: u32, c: u32) -> Board {
+    Board::new(r, c, &[]).unwrap()
+}
+
+fn opts(algorithm: Algorithm) -> Options {
+    Options {
+        algorithm,
+        tours: 1,
+        ..Options::default()
+    }
+}
+
+/// Solves and validates; returns the verdict.
+fn solve_checked(b: &Board, start: Square, closed: bool, o: &Options) -> Solution {
+    let p = Problem::new(b, start, closed).unwrap();
+    let sol = solve(&p, o);
+    for t in &sol.tours {
+        assert_eq!(t[0], b.index(start), "tour starts at the start");
+        let s = check_indices(b, t, closed).expect("valid tour");
+        assert!(matches!(s, Summary::Complete { .. }), "{s:?}");
+    }
+    if sol.verdict == Verdict::Found {
+        assert!(!sol.tours.is_empty());
+    }
+    sol
+}
+
+#[test]
+fn every_algorithm_finds_a_5x5_tour() {
+    let b = board(5, 5);
+    for a in [
+        Algorithm::Backtrack,
+        Algorithm::Warnsdorff,
+        Algorithm::Enumerate,
+        Algorithm::Auto,
+    ] {
+        let sol = solve_checked(&b, Square::new(0, 0), false, &opts(a));
+        assert_eq!(sol.verdict, Verdict::Found, "{a}");
+        assert_ne!(sol.algorithm, Algorithm::Auto);
+    }
+}
+
+#[test]
+fn warnsdorff_every_8x8_start_and_tie_break() {
+    let b = board(8, 8);
+    for tie in [
+        TieBreak::Roth,
+        TieBreak::Fixed,
+        TieBreak::Lookahead,
+        TieBreak::Random,
+    ] {
+        for sq in b.free_squares() {
+            let o = Options {
+                tie_break: tie,
+                ..opts(Algorithm::Warnsdorff)
+            };
+            assert_eq!(solve_checked(&b, sq, false, &o).verdict, Verdict::Found);
+            assert_eq!(solve_checked(&b, sq, true, &o).verdict, Verdict::Found);
+        }
+    }
+}
+
+#[test]
+fn warnsdorff_on_rectangles_and_large_boards() {
+    for (r, c, start) in [
+        (3, 4, (0, 0)),
+        (3, 7, (0, 0)),
+        (4, 5, (0, 0)),
+        (64, 64, (0, 0)),
+        (101, 101, (50, 50)),
+        (10, 3, (0, 0)),
+        (7, 9, (3, 3)),
+    ] {
+        let b = board(r, c);
+        let sol = solve_checked(
+            &b,
+            Square::new(start.0, start.1),
+            false,
+            &opts(Algorithm::Warnsdorff),
+        );
+        assert_eq!(sol.verdict, Verdict::Found, "{r}x{c}");
+    }
+    for (r, c) in [(10, 3), (5, 6), (12, 12), (6, 9)] {
+        let b = board(r, c);
+        let sol = solve_checked(&b, Square::new(0, 0), true, &opts(Algorithm::Warnsdorff));
+        assert_eq!(sol.verdict, Verdict::Found, "closed {r}x{c}");
+    }
+}
+
+#[test]
+fn exhausted_search_proves_no_tour() {
+    // 3x4 has open tours, but none from 0,1; only the search can say so.
+    let b = board(3, 4);
+    for a in [
+        Algorithm::Backtrack,
+        Algorithm::Warnsdorff,
+        Algorithm::Enumerate,
+    ] {
+        let sol = solve_checked(&b, Square::new(0, 1), false, &opts(a));
+        match sol.verdict {
+            Verdict::NoTour(r) => assert!(r.contains("tried every open path from 0,1"), "{r}"),
+            v => panic!("{a}: {v:?}"),
+        }
+    }
+}
+
+#[test]
+fn theory_answers_before_searching() {
+    let sol = solve_checked(
+        &board(7, 7),
+        Square::new(0, 0),
+        true,
+        &opts(Algorithm::Auto),
+    );
+    assert_eq!(
+        sol.verdict,
+        Verdict::NoTour(
+            "7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers".into()
+        )
+    );
+    assert_eq!(sol.stats.nodes, 0);
+}
+
+#[test]
+fn several_distinct_tours() {
+    let b = board(5, 5);
+    for a in [
+        Algorithm::Warnsdorff,
+        Algorithm::Enumerate,
+        Algorithm::Backtrack,
+    ] {
+        let o = Options {
+            tours: 20,
+            ..opts(a)
+        };
+        let sol = solve_checked(&b, Square::new(0, 0), false, &o);
+        assert_eq!(sol.tours.len(), 20);
+        let mut t = sol.tours.clone();
+        t.sort();
+        t.dedup();
+        assert_eq!(t.len(), 20, "{a}: tours are distinct");
+    }
+    // Asking for more than exist gives all of them: 304 from the corner.
+    let o = Options {
+        tours: 1000,
+        ..opts(Algorithm::Enumerate)
+    };
+    assert_eq!(
+        solve_checked(&b, Square::new(0, 0), false, &o).tours.len(),
+        304
+    );
+}
+
+#[test]
+fn limits_stop_cleanly() {
+    let b = board(8, 8);
+    let o = Options {
+        limits: Limits {
+            nodes: Some(5000),
+            time: None,
+        },
+        ..opts(Algorithm::Backtrack)
+    };
+    let sol = solve_checked(&b, Square::new(0, 0), false, &o);
+    assert_eq!(sol.verdict, Verdict::Undecided(Limit::Nodes));
+    assert_eq!(sol.stats.nodes, 5000);
+    let o = Options {
+        limits: Limits {
+            nodes: None,
+            time: Some(Duration::from_millis(50)),
+        },
+        ..opts(Algorithm::Backtrack)
+    };
+    let sol = solve_checked(&b, Square::new(0, 0), false, &o);
+    assert_eq!(sol.verdict, Verdict::Undecided(Limit::Time));
+    assert!(sol.stats.elapsed < Duration::from_secs(5));
+}
+
+fn count_of(r: u32, c: u32, start: (u32, u32), closed: bool, a: Algorithm) -> u64 {
+    let b = board(r, c);
+    let p = Problem::new(&b, Square::new(start.0, start.1), closed).unwrap();
+    let n = count(&p, a, &Limits::default(), None);
+    assert!(n.complete);
+    n.count
+}
+
+#[test]
+fn known_counts_5x5() {
+    assert_eq!(count_of(5, 5, (0, 0), false, Algorithm::Auto), 304);
+    assert_eq!(count_of(5, 5, (0, 0), false, Algorithm::Backtrack), 304);
+    assert_eq!(count_of(5, 5, (0, 2), false, Algorithm::Auto), 56);
+    assert_eq!(count_of(5, 5, (1, 1), false, Algorithm::Auto), 56);
+    assert_eq!(count_of(5, 5, (2, 2), false, Algorithm::Auto), 64);
+    assert_eq!(count_of(5, 5, (0, 1), false, Algorithm::Auto), 0);
+    let all = count_all_starts(
+        &board(5, 5),
+        false,
+        Algorithm::Auto,
+        &Limits::default(),
+        None,
+    );
+    assert_eq!((all.count, all.complete), (1728, true));
+}
+
+#[test]
+fn known_counts_small_rectangles() {
+    for (r, c, n) in [
+        (3, 4, 16),
+        (4, 5, 164),
+        (3, 7, 104),
+        (4, 3, 16),
+        (5, 4, 164),
+    ] {
+        let all = count_all_starts(
+            &board(r, c),
+            false,
+            Algorithm::Auto,
+            &Limits::default(),
+            None,
+        );
+        assert_eq!(all.count, n, "{r}x{c}");
+        // Without symmetry or pruning the baseline agrees.
+        let plain = count_all_starts(
+            &board(r, c),
+            false,
+            Algorithm::Backtrack,
+            &Limits::default(),
+            None,
+        );
+        assert_eq!(plain.count, n, "{r}x{c} backtrack");
+    }
+}
+
+#[test]
+fn known_counts_6x6() {
+    assert_eq!(count_of(6, 6, (0, 0), true, Algorithm::Auto), 19_724);
+    assert_eq!(count_of(6, 6, (0, 0), false, Algorithm::Auto), 524_486);
+}
+
+#[test]
+fn count_stops_at_max_and_limits() {
+    let b = board(5, 5);
+    let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
+    let n = count(&p, Algorithm::Auto, &Limits::default(), Some(10));
+    assert_eq!((n.count, n.complete), (10, false));
+    let n = count(
+        &p,
+        Algorithm::Auto,
+        &Limits {
+            nodes: Some(100),
+            time: None,
+        },
+        None,
+    );
+    assert_eq!((n.complete, n.limit), (false, Some(Limit::Nodes)));
+}
+
+#[test]
+fn one_square_board() {
+    let b = board(1, 1);
+    let sol = solve_checked(&b, Square::new(0, 0), false, &opts(Algorithm::Auto));
+    assert_eq!(sol.tours, vec![vec![0]]);
+    assert_eq!(count_of(1, 1, (0, 0), false, Algorithm::Auto), 1);
+}
+
+#[test]
+fn live_search_streams_and_obeys_control() {
+    use std::sync::mpsc;
+    let (tx, rx) = mpsc::channel();
+    let (ctl, handle) = spawn(
+        board(8, 8),
+        Square::new(0, 0),
+        false,
+        opts(Algorithm::Backtrack),
+        Speed::Full,
+        true,
+        move |e| {
+            let _ = tx.send(e);
+        },
+    )
+    .unwrap();
+    // Paused: it shows where it stands, then does nothing until stepped.
+    let first = rx.recv_timeout(Duration::from_secs(5)).unwrap();
+    let Event::Snapshot(s) = first else {
+        panic!("expected a snapshot")
+    };
+    let depth = s.path.len();
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(rx.try_recv().is_err(), "no progress while paused");
+    ctl.step();
+    let Event::Snapshot(s) = rx.recv_timeout(Duration::from_secs(5)).unwrap() else {
+        panic!()
+    };
+    assert_eq!(s.path.len(), depth + 1);
+    ctl.resume();
+    std::thread::sleep(Duration::from_millis(100));
+    ctl.cancel();
+    handle.join().unwrap();
+    let last = rx.into_iter().last().unwrap();
+    let Event::Done(r) = last else {
+        panic!("last event is Done")
+    };
+    assert_eq!(r.solution.verdict, Verdict::Cancelled);
+    assert!(r.solution.stats.nodes > 1000);
+}
+
+#[test]
+fn live_search_reports_the_tour() {
+    use std::sync::mpsc;
+    let (tx, rx) = mpsc::channel();
+    let b = board(6, 6);
+    let (_ctl, handle) = spawn(
+        b.clone(),
+        Square::new(2, 3),
+        true,
+        opts(Algorithm::Warnsdorff),
+        Speed::Full,
+        false,
+        move |e| {
+            let _ = tx.send(e);
+        },
+    )
+    .unwrap();
+    handle.join().unwrap();
+    let Some(Event::Done(r)) = rx.into_iter().last() else {
+        panic!()
+    };
+    assert_eq!(r.solution.verdict, Verdict::Found);
+    check_indices(&b, &r.solution.tours[0], true).unwrap();
+}

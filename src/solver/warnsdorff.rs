@@ -1,0 +1,103 @@
+//! Warnsdorff's rule (1823) made complete: go to the free square with the
+//! fewest onward moves, break ties by a named rule, prune dead ends, and back
+//! up when stuck.
+//!
+//! Backtracking alone can fall into a huge subtree when the rule errs early
+//! on a big board, so a search that outgrows its node budget starts again
+//! with a freshly randomised tie-break and twice the budget. Every attempt is
+//! a complete search of the same tree in another order, so an attempt that
+//! finishes within its budget without a tour proves there is none, and the
+//! doubling bounds the wasted work by the size of the last attempt.
+
+use std::time::Instant;
+
+use super::search::{Halt, Monitor, Order, Search};
+use super::{
+    Algorithm, Limit, Options, Problem, Solution, Stats, TieBreak, Verdict, exhausted_reason,
+    run_collect,
+};
+
+/// Nodes the first attempt may use, per free square, before a restart.
+const BUDGET_PER_SQUARE: u64 = 4;
+const BUDGET_MIN: u64 = 2_000;
+
+pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
+    let board = problem.board;
+    let start = [problem.start_index()];
+    if options.tours > 1 {
+        // Several distinct tours: one search that goes on after each tour.
+        let order = Order::Warnsdorff(options.tie_break, 0);
+        let search = Search::new(board, &start, problem.closed, order, true);
+        return run_collect(search, problem, options, monitor, Algorithm::Warnsdorff);
+    }
+    let deadline = options.limits.deadline();
+    let mut total = Stats::default();
+    let mut budget = (board.free_count() as u64 * BUDGET_PER_SQUARE).max(BUDGET_MIN);
+    let mut attempt: u64 = 0;
+    loop {
+        let order = if attempt == 0 {
+            Order::Warnsdorff(options.tie_break, 0)
+        } else {
+            Order::Warnsdorff(TieBreak::Random, attempt)
+        };
+        let mut search = Search::new(board, &start, problem.closed, order, true);
+        let mut user_limit = u64::MAX;
+        if let Some(n) = options.limits.nodes {
+            user_limit = n.saturating_sub(total.nodes).max(1);
+        }
+        search.set_node_limit(budget.min(user_limit));
+        search.set_deadline(deadline);
+        let mut first = FirstOf {
+            inner: monitor,
+            tour: None,
+        };
+        let halt = search.run(&mut first);
+        total.add(&search.stats);
+        let verdict = match halt {
+            _ if first.tour.is_some() => Some(Verdict::Found),
+            Halt::Exhausted => Some(Verdict::NoTour(exhausted_reason(problem, &total))),
+            Halt::TimeLimit => Some(Verdict::Undecided(Limit::Time)),
+            Halt::NodeLimit if user_limit <= budget => Some(Verdict::Undecided(Limit::Nodes)),
+            Halt::Stopped => Some(Verdict::Cancelled),
+            Halt::NodeLimit => None,
+        };
+        if let Some(verdict) = verdict {
+            total.elapsed = search.elapsed();
+            return Solution {
+                tours: first.tour.into_iter().collect(),
+                verdict,
+                stats: total,
+                algorithm: Algorithm::Warnsdorff,
+            };
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Solution {
+                tours: Vec::new(),
+                verdict: Verdict::Undecided(Limit::Time),
+                stats: total,
+                algorithm: Algorithm::Warnsdorff,
+            };
+        }
+        attempt += 1;
+        total.restarts += 1;
+        budget = budget.saturating_mul(2);
+    }
+}
+
+/// Keeps the first tour and stops; passes nodes on.
+struct FirstOf<'m, M> {
+    inner: &'m mut M,
+    tour: Option<Vec<u32>>,
+}
+
+impl<M: Monitor> Monitor for FirstOf<'_, M> {
+    #[inline]
+    fn on_node(&mut self, s: &Search) -> super::Flow {
+        self.inner.on_node(s)
+    }
+    fn on_tour(&mut self, s: &Search) -> super::Flow {
+        self.tour = Some(s.tour());
+        self.inner.on_tour(s);
+        super::Flow::Stop
+    }
+}

@@ -1,0 +1,278 @@
+//! Answers without search: arguments that prove a board (from a start) has no
+//! tour. Each answer names its argument in one line, so "no tour" is never a
+//! bare claim. An `Ok` means only that no argument here applies; the search
+//! decides the rest.
+
+use std::collections::VecDeque;
+
+use crate::board::{Board, Square};
+
+/// Whether an open (or closed) tour exists on a full `rows` x `cols` board.
+///
+/// Open: exactly 1x1, 3x4, 3xC (C >= 7), 4xC (C >= 5) and every board with
+/// both sides >= 5 (Cull & De Curtins 1978; Conrad et al. 1994).
+/// Closed (Schwenk 1991): R <= C has one unless R and C are both odd, R is
+/// 1, 2 or 4, or R = 3 and C is 4, 6 or 8.
+pub fn full_board_has_tour(rows: u32, cols: u32, closed: bool) -> bool {
+    let (r, c) = (rows.min(cols), rows.max(cols));
+    if closed {
+        !(r % 2 == 1 && c % 2 == 1 || matches!(r, 1 | 2 | 4) || r == 3 && matches!(c, 4 | 6 | 8))
+    } else {
+        match r {
+            1 => c == 1,
+            2 => false,
+            3 => c == 4 || c >= 7,
+            4 => c >= 5,
+            _ => true,
+        }
+    }
+}
+
+/// Why a full board has no tour, when it has none.
+fn full_board_reason(rows: u32, cols: u32, closed: bool) -> Option<String> {
+    if full_board_has_tour(rows, cols, closed) {
+        return None;
+    }
+    let (r, c) = (rows.min(cols), rows.max(cols));
+    let b = format!("{rows}x{cols}");
+    Some(if closed {
+        let why = if r == 1 && c == 1 {
+            "the knight cannot move back to its only square".to_string()
+        } else if r % 2 == 1 && c % 2 == 1 {
+            "both sides are odd, so the colours cannot balance".to_string()
+        } else if r <= 2 {
+            format!(
+                "a board {r} square{} wide has no closed tour",
+                if r == 1 { "" } else { "s" }
+            )
+        } else if r == 4 {
+            "boards 4 squares wide have none (Schwenk 1991)".to_string()
+        } else {
+            format!("3x{c} is one of the exceptions 3x4, 3x6, 3x8 (Schwenk 1991)")
+        };
+        format!("no closed tour exists on {b}: {why}")
+    } else {
+        format!(
+            "no open tour exists on {b}: full boards have one only when 1x1, 3x4, 3xN (N >= 7), 4xN (N >= 5) or both sides >= 5"
+        )
+    })
+}
+
+/// Proves there is no tour on `board` (from `start`, when given), or returns
+/// `Ok(())` when none of the arguments applies. The error is the reason,
+/// one line, without a "no tour:" prefix.
+pub fn check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
+    let free = board.free_count();
+    let name = board.describe();
+    if free == 0 {
+        return Err(format!("every square of {name} is blocked"));
+    }
+    if closed && free == 1 {
+        return Err("a closed tour needs the knight to move back to its start, impossible on a single square".into());
+    }
+    if free == 1 {
+        return Ok(());
+    }
+
+    let (light, dark) = board.colour_counts();
+    let colours = format!("{name} has {light} light and {dark} dark squares");
+    if closed && light != dark {
+        return Err(format!("{colours}; a closed tour needs equal numbers"));
+    }
+    if !closed && light.abs_diff(dark) > 1 {
+        return Err(format!(
+            "{colours}; an open tour needs the counts to differ by at most one"
+        ));
+    }
+    if let Some(s) = start
+        && !closed
+        && light != dark
+    {
+        let major = if light > dark { 0 } else { 1 };
+        if s.colour() != major {
+            let name = |c| if c == 0 { "light" } else { "dark" };
+            return Err(format!(
+                "{colours}, so an open tour starts on a {} square; {s} is {}",
+                name(major),
+                name(s.colour())
+            ));
+        }
+    }
+
+    if board.blocked().is_empty() {
+        // The classification settles full boards; what it cannot say (a start
+        // on a narrow board that no tour leaves from) is left to the search.
+        return match full_board_reason(board.rows(), board.cols(), closed) {
+            Some(r) => Err(r),
+            None => Ok(()),
+        };
+    }
+
+    // Holes: degrees and connectivity.
+    let mut ones = Vec::new();
+    for sq in board.free_squares() {
+        match board.degree(sq) {
+            0 => {
+                return Err(format!(
+                    "square {sq} has no knight move to another free square"
+                ));
+            }
+            1 => ones.push(sq),
+            _ => {}
+        }
+    }
+    if closed && let Some(sq) = ones.first() {
+        return Err(format!(
+            "square {sq} has only one knight move, but every square of a closed tour needs two"
+        ));
+    }
+    let ends_needed: Vec<Square> = ones
+        .iter()
+        .copied()
+        .filter(|&sq| Some(sq) != start)
+        .collect();
+    // A tour has two ends; a given start is one of them.
+    let ends_free = if start.is_some() { 1 } else { 2 };
+    if ends_needed.len() > ends_free {
+        let list = join_squares(&ends_needed);
+        return Err(match start {
+            Some(s) => format!(
+                "squares {list} each have only one knight move, so each must end the tour, and a tour from {s} has one end left"
+            ),
+            None => format!(
+                "squares {list} each have only one knight move, so each must end the tour, and a tour has two ends"
+            ),
+        });
+    }
+
+    let groups = components(board);
+    if groups.len() > 1 {
+        return Err(format!(
+            "the free squares fall into {} groups that no knight move joins (one holds {}, another {})",
+            groups.len(),
+            groups[0],
+            groups[1]
+        ));
+    }
+    Ok(())
+}
+
+fn join_squares(list: &[Square]) -> String {
+    let names: Vec<String> = list.iter().map(Square::to_string).collect();
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+/// One square of each connected group of free squares.
+fn components(board: &Board) -> Vec<Square> {
+    let mut seen = vec![false; board.len()];
+    let mut reps = Vec::new();
+    let mut queue = VecDeque::new();
+    for sq in board.free_squares() {
+        let i = board.index(sq) as usize;
+        if seen[i] {
+            continue;
+        }
+        reps.push(sq);
+        seen[i] = true;
+        queue.push_back(sq);
+        while let Some(s) = queue.pop_front() {
+            for n in board.neighbours(s) {
+                let j = board.index(n) as usize;
+                if !seen[j] {
+                    seen[j] = true;
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+    reps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn full(r: u32, c: u32, start: Option<Square>, closed: bool) -> Result<(), String> {
+        check(&Board::new(r, c, &[]).unwrap(), start, closed)
+    }
+
+    #[test]
+    fn open_classification() {
+        for (r, c, yes) in [
+            (1, 1, true),
+            (1, 2, false),
+            (2, 8, false),
+            (3, 3, false),
+            (3, 4, true),
+            (3, 5, false),
+            (3, 6, false),
+            (3, 7, true),
+            (4, 4, false),
+            (4, 5, true),
+            (5, 5, true),
+            (6, 9, true),
+        ] {
+            assert_eq!(full_board_has_tour(r, c, false), yes, "{r}x{c}");
+            assert_eq!(full_board_has_tour(c, r, false), yes, "{c}x{r}");
+        }
+    }
+
+    #[test]
+    fn closed_classification() {
+        for (r, c, yes) in [
+            (1, 1, false),
+            (3, 4, false),
+            (3, 6, false),
+            (3, 8, false),
+            (3, 10, true),
+            (4, 6, false),
+            (5, 5, false),
+            (5, 6, true),
+            (6, 6, true),
+            (7, 7, false),
+            (8, 8, true),
+            (10, 3, true),
+        ] {
+            assert_eq!(full_board_has_tour(r, c, true), yes, "{r}x{c}");
+        }
+    }
+
+    #[test]
+    fn reasons_name_the_argument() {
+        assert_eq!(
+            full(7, 7, None, true).unwrap_err(),
+            "7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers"
+        );
+        let e = full(5, 5, Some(Square::new(0, 1)), false).unwrap_err();
+        assert!(e.contains("starts on a light square; 0,1 is dark"), "{e}");
+        assert!(full(4, 4, None, false).unwrap_err().contains("4x4"));
+        assert!(full(4, 6, None, true).unwrap_err().contains("Schwenk"));
+        assert!(full(1, 1, None, false).is_ok());
+        assert!(full(1, 1, None, true).is_err());
+        assert!(full(8, 8, Some(Square::new(3, 4)), true).is_ok());
+    }
+
+    #[test]
+    fn holes() {
+        let b = |bl: &[(u32, u32)]| {
+            let v: Vec<Square> = bl.iter().map(|&(r, c)| Square::new(r, c)).collect();
+            Board::new(5, 5, &v).unwrap()
+        };
+        // Both neighbours of the corner blocked: the corner is isolated.
+        let e = check(&b(&[(1, 2), (2, 1), (0, 0)]), None, false);
+        assert!(e.is_err());
+        let e = check(&b(&[(1, 2), (2, 1), (4, 4), (2, 2)]), None, false).unwrap_err();
+        assert!(e.contains("0,0 has no knight move"), "{e}");
+        // Colour imbalance.
+        let e = check(&b(&[(0, 0), (0, 2), (0, 4)]), None, false).unwrap_err();
+        assert!(e.contains("differ by at most one"), "{e}");
+        // Closed tours need degree two everywhere.
+        let holed = Board::new(6, 6, &[Square::new(1, 2), Square::new(2, 2)]).unwrap();
+        let e = check(&holed, None, true).unwrap_err();
+        assert!(e.contains("only one knight move"), "{e}");
+    }
+}
