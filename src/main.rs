@@ -1,1 +1,82 @@
-fn main() {}
+//! knight-tui: parse the command line and dispatch, with the contract's exit
+//! codes (0 yes, 1 no, 2 bad input, 3 undecided).
+
+mod cli;
+mod commands;
+mod config;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser, error::ErrorKind};
+
+use cli::{Cli, Command};
+use commands::{Exit, Failure};
+use config::Config;
+
+fn main() -> ExitCode {
+    // A panic is a bug: color-eyre prints it with a backtrace hint.
+    let _ = color_eyre::install();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => return usage_error(e),
+    };
+    let result = run(cli);
+    match result {
+        Ok(code) => code.into(),
+        Err(Failure::Usage(msg)) => {
+            eprintln!("error: {msg}");
+            Exit::Usage.into()
+        }
+        // The reader went away (`| head`): stop quietly, like other tools.
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
+            eprintln!("error: cannot write output: {e}");
+            Exit::Usage.into()
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<Exit, Failure> {
+    let Some(command) = cli.command else {
+        let mut out = io::stdout();
+        write!(out, "{}", Cli::command().render_help())?;
+        return Ok(Exit::Yes);
+    };
+    let config = || Config::load(cli.config.as_deref());
+    match command {
+        Command::Verify(args) => commands::verify(&args),
+        Command::Solve(args) => commands::solve(&args, &config()?),
+        Command::Count(args) => commands::count(&args, &config()?),
+    }
+}
+
+/// Help and version go to stdout with exit 0; a usage error is one line on
+/// stderr with exit 2.
+fn usage_error(e: clap::Error) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let text = e.render().to_string();
+            let first = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("invalid usage");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            // clap puts the choices on a line of their own: keep them.
+            let choices = text
+                .lines()
+                .map(str::trim)
+                .find(|l| l.starts_with("[possible values:"))
+                .map(|l| format!(" {l}"))
+                .unwrap_or_default();
+            eprintln!("error: {first}{choices} (see 'knight-tui --help')");
+            Exit::Usage.into()
+        }
+    }
+}

@@ -235,7 +235,7 @@ impl TourFile {
 
     /// Writes the JSON form: fields first, then the path, ten squares a line,
     /// streamed so a 10^8-square tour never exists as one string.
-    pub fn write_json<W: Write>(&self, out: &mut W, compact: bool) -> io::Result<()> {
+    pub fn write_json<W: Write + ?Sized>(&self, out: &mut W, compact: bool) -> io::Result<()> {
         let nl = if compact { "" } else { "\n" };
         let ind = if compact { "" } else { "  " };
         let sp = if compact { "" } else { " " };

@@ -1,0 +1,261 @@
+//! The command line: clap definitions, and turning flags plus configuration
+//! into a [`Spec`] (flags override the user's config file, which overrides
+//! the built-in one).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use knight_tui::board::{Board, Square, parse_square_list};
+use knight_tui::solver::{Algorithm, Limits, TieBreak};
+
+use crate::config::Config;
+
+const ABOUT: &str = "The knight's tour: find, count and check tours on any rectangular board.";
+
+const EXAMPLES: &str = "\
+Examples:
+  knight-tui solve --size 8 --start 0,0          a tour of 8x8 from the top-left corner
+  knight-tui solve --size 6 --closed --format moves
+  knight-tui count --size 5 --start a1           304 tours from a 5x5 corner
+  knight-tui verify tour.json                    check a saved tour
+
+Exit codes: 0 found / counted / valid, 1 no tour / not a valid tour,
+2 bad input or usage, 3 undecided (a node or time limit stopped the search).";
+
+#[derive(Parser, Debug)]
+#[command(name = "knight-tui", version, about = ABOUT, after_help = EXAMPLES)]
+pub struct Cli {
+    /// Configuration file (default: ~/.config/knight-tui/config.toml if present).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Find a tour and print it (exit 0 found, 1 no tour, 3 undecided).
+    #[command(after_help = "\
+Examples:
+  knight-tui solve --size 8                        numbered 8x8 board, steps 1..64
+  knight-tui solve --rows 3 --cols 4 --format moves
+  knight-tui solve --size 64 --format stats        one JSON line of statistics
+  knight-tui solve --size 5 --tours 3 --format json
+  knight-tui solve --size 8 --block '3,3;4,4' --out holed.json
+  knight-tui solve --size 8 --algo backtrack --time-limit 2")]
+    Solve(SolveArgs),
+    /// Count tours from the start, or from every start (exit 0 some, 1 none, 3 undecided).
+    #[command(after_help = "\
+Examples:
+  knight-tui count --size 5                        304 (from the corner)
+  knight-tui count --size 5 --all-starts           1728
+  knight-tui count --size 6 --closed               19724 directed closed tours from 0,0
+  knight-tui count --size 6 --max 1000 --json")]
+    Count(CountArgs),
+    /// Check a tour file (JSON or numbered board): exit 0 valid complete tour, 1 not, 2 unreadable.
+    #[command(after_help = "\
+Examples:
+  knight-tui verify tour.json
+  knight-tui solve --size 6 | knight-tui verify -")]
+    Verify(VerifyArgs),
+}
+
+/// Board and search options, shared by every command that takes a board.
+#[derive(Args, Debug, Clone, Default)]
+pub struct BoardArgs {
+    /// Square board of N x N.
+    #[arg(long, value_name = "N", value_parser = parse_side, allow_hyphen_values = true, conflicts_with_all = ["rows", "cols"])]
+    pub size: Option<u32>,
+    /// Rows of a rectangular board.
+    #[arg(long, value_name = "R", value_parser = parse_side, allow_hyphen_values = true)]
+    pub rows: Option<u32>,
+    /// Columns of a rectangular board.
+    #[arg(long, value_name = "C", value_parser = parse_side, allow_hyphen_values = true)]
+    pub cols: Option<u32>,
+    /// Start square: ROW,COL (zero-based, row 0 at the top) or algebraic like a1.
+    #[arg(long, value_name = "SQUARE", allow_hyphen_values = true)]
+    pub start: Option<String>,
+    /// Squares removed from the board: 'SQ;SQ;…'.
+    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
+    pub block: Option<String>,
+    /// The tour must end a knight's move from its start.
+    #[arg(long)]
+    pub closed: bool,
+    /// Algorithm: auto, backtrack, warnsdorff, enumerate.
+    #[arg(long, value_name = "NAME")]
+    pub algo: Option<String>,
+    /// Warnsdorff tie-break: roth, fixed, lookahead, random.
+    #[arg(long, value_name = "NAME")]
+    pub tie_break: Option<String>,
+    /// Stop after this many nodes (exit 3 if undecided).
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub node_limit: Option<u64>,
+    /// Stop after this many seconds (exit 3 if undecided).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The numbered board: steps 1..N, '.' for a blocked square.
+    Board,
+    /// The tour file (JSON v1), one object a line.
+    Json,
+    /// The squares in visit order, ROW,COL, one tour a line.
+    Moves,
+    /// One JSON line of statistics, after the tour was built and checked.
+    Stats,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Board)]
+    pub format: Format,
+    /// Print this many distinct tours.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_positive, allow_hyphen_values = true)]
+    pub tours: u64,
+    /// Write the tour file (JSON v1) here instead of printing the tour.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Sum the counts over every start square.
+    #[arg(long)]
+    pub all_starts: bool,
+    /// Stop after K tours.
+    #[arg(long, value_name = "K", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub max: Option<u64>,
+    /// Print {"count", "complete", "nodes", "elapsed_ms"} as one JSON line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The tour file: JSON (version 1) or a numbered board; '-' reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+fn parse_side(s: &str) -> Result<u32, String> {
+    let n: i128 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number"))?;
+    if n < 1 {
+        return Err(format!("a board side must be at least 1 (got {n})"));
+    }
+    u32::try_from(n).map_err(|_| format!("{n} is far too large for a board side"))
+}
+
+fn parse_positive(s: &str) -> Result<u64, String> {
+    let n: i128 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number"))?;
+    if n < 1 {
+        return Err(format!("must be at least 1 (got {n})"));
+    }
+    u64::try_from(n).map_err(|_| format!("{n} is too large"))
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let x: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if !(x > 0.0 && x.is_finite() && x < 1e9) {
+        return Err(format!("must be a positive number of seconds (got {s})"));
+    }
+    Ok(x)
+}
+
+/// Everything a search needs, settled from flags and configuration.
+#[derive(Debug, Clone)]
+pub struct Spec {
+    pub board: Board,
+    pub start: Square,
+    pub closed: bool,
+    pub algorithm: Algorithm,
+    pub tie_break: TieBreak,
+    pub limits: Limits,
+}
+
+impl BoardArgs {
+    /// Flags over configuration. Errors are one line.
+    pub fn spec(&self, config: &Config) -> Result<Spec, String> {
+        let (rows, cols) = match (self.size, self.rows, self.cols) {
+            (Some(n), _, _) => (n, n),
+            (None, r, c) => (
+                r.unwrap_or(config.board.rows),
+                c.unwrap_or(config.board.cols),
+            ),
+        };
+        if rows == 0 || cols == 0 {
+            return Err(format!(
+                "config: board size {rows}x{cols}: a side must be at least 1"
+            ));
+        }
+        let (block_text, block_src) = match &self.block {
+            Some(b) => (b.as_str(), "--block"),
+            None => (config.board.blocked.as_str(), "config board.blocked"),
+        };
+        let blocked =
+            parse_square_list(block_text, rows, cols).map_err(|e| format!("{block_src}: {e}"))?;
+        for sq in &blocked {
+            if sq.row >= rows || sq.col >= cols {
+                return Err(format!(
+                    "{block_src}: blocked square {sq} is off the {rows}x{cols} board"
+                ));
+            }
+        }
+        let board = Board::new(rows, cols, &blocked)?;
+        let (start_text, start_src) = match &self.start {
+            Some(s) => (s.as_str(), "--start"),
+            None => (config.board.start.as_str(), "config board.start"),
+        };
+        let start =
+            Square::parse(start_text, rows, cols).map_err(|e| format!("{start_src}: {e}"))?;
+        board
+            .check_square(start, "start")
+            .map_err(|e| format!("{start_src}: {e}"))?;
+        if !board.is_free(start) {
+            return Err(format!("{start_src}: start {start} is a blocked square"));
+        }
+        let algorithm = match &self.algo {
+            Some(a) => a.parse()?,
+            None => config.search.algorithm,
+        };
+        let tie_break = match &self.tie_break {
+            Some(t) => t.parse()?,
+            None => config.search.tie_break,
+        };
+        let nodes = self
+            .node_limit
+            .or((config.search.node_limit > 0).then_some(config.search.node_limit));
+        let secs = self
+            .time_limit
+            .or((config.search.time_limit > 0.0).then_some(config.search.time_limit));
+        Ok(Spec {
+            board,
+            start,
+            closed: self.closed || config.board.closed,
+            algorithm,
+            tie_break,
+            limits: Limits {
+                nodes,
+                time: secs.map(Duration::from_secs_f64),
+            },
+        })
+    }
+}

@@ -1,0 +1,340 @@
+//! The headless commands: `solve`, `count` and `verify`. Each runs the engine
+//! in this thread, prints, and returns the contract's exit code.
+
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use serde_json::{Map, Value, json};
+
+use knight_tui::solver::{self, Options, Problem, Solution, Verdict};
+use knight_tui::tour::{self, Summary, TourFile};
+
+use crate::cli::{CountArgs, Format, SolveArgs, Spec, VerifyArgs};
+use crate::config::Config;
+
+/// Exit codes, like grep's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Found, counted at least one, valid.
+    Yes = 0,
+    /// No tour (proven), or not a valid complete tour.
+    No = 1,
+    /// Bad input or usage.
+    Usage = 2,
+    /// A node or time limit stopped the search first.
+    Undecided = 3,
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e as u8)
+    }
+}
+
+/// A failure: bad input (a one-line message, exit 2), or output that could
+/// not be written.
+#[derive(Debug)]
+pub enum Failure {
+    Usage(String),
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+impl From<String> for Failure {
+    fn from(e: String) -> Self {
+        Failure::Usage(e)
+    }
+}
+
+type Outcome = Result<Exit, Failure>;
+
+fn ms(d: std::time::Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
+    let spec = args.board.spec(config)?;
+    if args.out.is_some() && args.tours > 1 {
+        return Err(Failure::Usage(
+            "--out writes one tour; use --format json for several".into(),
+        ));
+    }
+    if let Some(out) = &args.out {
+        check_writable(out)?;
+    }
+    let problem = Problem::new(&spec.board, spec.start, spec.closed)?;
+    let options = Options {
+        algorithm: spec.algorithm,
+        tie_break: spec.tie_break,
+        limits: spec.limits,
+        tours: usize::try_from(args.tours).unwrap_or(usize::MAX),
+    };
+    let sol = solver::solve(&problem, &options);
+    // Nothing is printed before every tour has been checked square by square.
+    for t in &sol.tours {
+        if let Err(fault) = tour::check_indices(&spec.board, t, spec.closed) {
+            return Err(Failure::Usage(format!(
+                "internal error: the {} solver produced an invalid tour ({fault}); please report it",
+                sol.algorithm
+            )));
+        }
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let code = match &sol.verdict {
+        Verdict::Found => {
+            if let Some(path) = &args.out {
+                let file = tour_file(&spec, &sol, &sol.tours[0]);
+                tour::write_atomic(path, |w| file.write_json(w, false))
+                    .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
+                writeln!(
+                    out,
+                    "wrote {}: {} tour of {} from {} ({} squares)",
+                    path.display(),
+                    if spec.closed { "closed" } else { "open" },
+                    spec.board.describe(),
+                    spec.start,
+                    sol.tours[0].len()
+                )?;
+            } else {
+                print_tours(&mut out, args.format, &spec, &sol)?;
+            }
+            Exit::Yes
+        }
+        Verdict::NoTour(reason) => {
+            match args.format {
+                Format::Stats => writeln!(out, "{}", stats_json(&sol, Some(reason)))?,
+                Format::Json => writeln!(out, "{}", json!({"found": false, "reason": reason}))?,
+                _ => writeln!(out, "no tour: {reason}")?,
+            }
+            Exit::No
+        }
+        Verdict::Undecided(limit) => {
+            match args.format {
+                Format::Stats | Format::Json => writeln!(out, "{}", stats_json(&sol, None))?,
+                _ => writeln!(
+                    out,
+                    "undecided: the {limit} stopped the search before it found a tour ({})",
+                    stats_line(&sol)
+                )?,
+            }
+            Exit::Undecided
+        }
+        Verdict::Cancelled => Exit::Undecided,
+    };
+    out.flush()?;
+    Ok(code)
+}
+
+/// Refuses an output path whose folder does not exist, before searching.
+fn check_writable(path: &Path) -> Result<(), Failure> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(Failure::Usage(format!(
+            "cannot write {}: folder {} does not exist",
+            path.display(),
+            dir.display()
+        )));
+    }
+    if path.is_dir() {
+        return Err(Failure::Usage(format!(
+            "cannot write {}: it is a folder",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+fn tour_file(spec: &Spec, sol: &Solution, path: &[u32]) -> TourFile {
+    let mut meta = Map::new();
+    meta.insert("algorithm".into(), sol.algorithm.name().into());
+    meta.insert("nodes".into(), sol.stats.nodes.into());
+    meta.insert("elapsed_ms".into(), json!(ms(sol.stats.elapsed)));
+    TourFile::new(&spec.board, spec.closed, path, Some(meta))
+}
+
+fn stats_line(sol: &Solution) -> String {
+    format!(
+        "nodes {}, backtracks {}, depth {}, elapsed {} ms",
+        sol.stats.nodes,
+        sol.stats.backtracks,
+        sol.stats.max_depth,
+        ms(sol.stats.elapsed)
+    )
+}
+
+fn stats_json(sol: &Solution, reason: Option<&String>) -> Value {
+    let mut v = json!({
+        "found": sol.verdict == Verdict::Found,
+        "algorithm": sol.algorithm.name(),
+        "nodes": sol.stats.nodes,
+        "backtracks": sol.stats.backtracks,
+        "depth": sol.stats.max_depth,
+        "restarts": sol.stats.restarts,
+        "elapsed_ms": ms(sol.stats.elapsed),
+    });
+    if let Verdict::Undecided(limit) = &sol.verdict {
+        v["stopped"] = limit.to_string().into();
+    }
+    if let Some(r) = reason {
+        v["reason"] = r.clone().into();
+    }
+    v
+}
+
+fn print_tours<W: Write>(
+    out: &mut W,
+    format: Format,
+    spec: &Spec,
+    sol: &Solution,
+) -> io::Result<()> {
+    match format {
+        Format::Stats => writeln!(out, "{}", stats_json(sol, None))?,
+        Format::Board => {
+            for (i, t) in sol.tours.iter().enumerate() {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                tour::write_numbered(out, &spec.board, t)?;
+            }
+        }
+        Format::Json => {
+            for t in &sol.tours {
+                tour_file(spec, sol, t).write_json(out, true)?;
+            }
+        }
+        Format::Moves => {
+            for t in &sol.tours {
+                for (i, &idx) in t.iter().enumerate() {
+                    let sq = spec.board.square(idx);
+                    if i > 0 {
+                        out.write_all(b" ")?;
+                    }
+                    write!(out, "{sq}")?;
+                }
+                writeln!(out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn count(args: &CountArgs, config: &Config) -> Outcome {
+    let spec = args.board.spec(config)?;
+    let algorithm = spec.algorithm;
+    let result = if args.all_starts {
+        solver::count_all_starts(&spec.board, spec.closed, algorithm, &spec.limits, args.max)
+    } else {
+        let problem = Problem::new(&spec.board, spec.start, spec.closed)?;
+        solver::count(&problem, algorithm, &spec.limits, args.max)
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    if args.json {
+        let mut v = json!({
+            "count": result.count,
+            "complete": result.complete,
+            "nodes": result.stats.nodes,
+            "elapsed_ms": ms(result.stats.elapsed),
+        });
+        if let Some(l) = result.limit {
+            v["stopped"] = l.to_string().into();
+        }
+        if let Some(r) = &result.reason {
+            v["reason"] = r.clone().into();
+        }
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(out, "{}", result.count)?;
+    }
+    out.flush()?;
+    if let Some(limit) = result.limit {
+        eprintln!(
+            "knight-tui: the {limit} stopped the count after {} nodes; {} tours so far",
+            result.stats.nodes, result.count
+        );
+        return Ok(Exit::Undecided);
+    }
+    if result.count == 0 {
+        if let Some(r) = &result.reason
+            && !args.json
+        {
+            eprintln!("no tour: {r}");
+        }
+        return Ok(Exit::No);
+    }
+    Ok(Exit::Yes)
+}
+
+pub fn verify(args: &VerifyArgs) -> Outcome {
+    let name = args.file.display().to_string();
+    let text =
+        read_input(&args.file).map_err(|e| Failure::Usage(format!("cannot read {name}: {e}")))?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let loaded = match tour::parse(&text) {
+        Ok(l) => l,
+        Err(e) => {
+            writeln!(out, "invalid: {name}: {e}")?;
+            out.flush()?;
+            return Ok(Exit::No);
+        }
+    };
+    let file = loaded.file;
+    let board = match file.board() {
+        Ok(b) => b,
+        Err(e) => {
+            writeln!(out, "invalid: {name}: {e}")?;
+            out.flush()?;
+            return Ok(Exit::No);
+        }
+    };
+    let code = match file.check(&board) {
+        Ok(Summary::Complete { closed }) => {
+            let [r, c] = file.path[0];
+            writeln!(
+                out,
+                "complete {} tour: {} squares on {} from {r},{c}",
+                if closed { "closed" } else { "open" },
+                file.path.len(),
+                board.describe()
+            )?;
+            Exit::Yes
+        }
+        Ok(Summary::Partial { visited, total }) => {
+            writeln!(
+                out,
+                "incomplete: a legal path of {visited} of {total} squares on {}, {} left",
+                board.describe(),
+                total - visited
+            )?;
+            Exit::No
+        }
+        Err(fault) => {
+            writeln!(out, "invalid: {fault}")?;
+            Exit::No
+        }
+    };
+    out.flush()?;
+    Ok(code)
+}
+
+fn read_input(path: &Path) -> io::Result<String> {
+    if path == Path::new("-") {
+        let mut s = String::new();
+        io::stdin().read_to_string(&mut s)?;
+        Ok(s)
+    } else {
+        let bytes = std::fs::read(path)?;
+        String::from_utf8(bytes)
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not a text file"))
+    }
+}

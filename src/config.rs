@@ -1,0 +1,176 @@
+//! Configuration: the documented `config.toml` built into the binary, a
+//! user's file over it key by key, and one typed struct out.
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer};
+
+use knight_tui::solver::{Algorithm, TieBreak};
+
+/// The shipped default configuration.
+pub const DEFAULT: &str = include_str!("../config.toml");
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    pub board: BoardConfig,
+    pub search: SearchConfig,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardConfig {
+    pub rows: u32,
+    pub cols: u32,
+    pub start: String,
+    pub blocked: String,
+    pub closed: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchConfig {
+    #[serde(deserialize_with = "by_name")]
+    pub algorithm: Algorithm,
+    #[serde(deserialize_with = "by_name")]
+    pub tie_break: TieBreak,
+    pub node_limit: u64,
+    pub time_limit: f64,
+}
+
+fn by_name<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: FromStr<Err = String>,
+{
+    let s = String::deserialize(d)?;
+    s.parse().map_err(serde::de::Error::custom)
+}
+
+/// Where the user's file is looked for when `--config` is not given.
+pub fn user_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|s| !s.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("knight-tui").join("config.toml"))
+}
+
+impl Config {
+    /// The built-in defaults, overridden by `explicit` (which must exist) or
+    /// else by the user's file when there is one. Errors are one line naming
+    /// the file and the key.
+    pub fn load(explicit: Option<&Path>) -> Result<Config, String> {
+        let mut table: toml::Table =
+            toml::from_str(DEFAULT).map_err(|e| format!("built-in config: {e}"))?;
+        let user = match explicit {
+            Some(p) => Some(p.to_path_buf()),
+            None => user_path().filter(|p| p.is_file()),
+        };
+        if let Some(path) = &user {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read config file {}: {e}", path.display()))?;
+            let over: toml::Table = toml::from_str(&text).map_err(|e| {
+                let at = e
+                    .span()
+                    .map(|s| {
+                        let before = &text[..s.start.min(text.len())];
+                        let line = before.matches('\n').count() + 1;
+                        let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                        format!("line {line}, column {col}: ")
+                    })
+                    .unwrap_or_default();
+                format!("config file {}: {at}{}", path.display(), e.message())
+            })?;
+            merge(&mut table, over);
+        }
+        let file = user.as_ref().map_or("built-in config".to_string(), |p| {
+            format!("config file {}", p.display())
+        });
+        let config: Config = table.try_into().map_err(|e: toml::de::Error| {
+            // Display ends with "in `board.rows`": put the key first.
+            let text = e.to_string();
+            let key = text
+                .lines()
+                .last()
+                .and_then(|l| l.strip_prefix("in `"))
+                .and_then(|l| l.strip_suffix('`'));
+            match key {
+                Some(k) => format!("{file}: {k}: {}", e.message()),
+                None => format!("{file}: {}", e.message()),
+            }
+        })?;
+        if !(config.search.time_limit >= 0.0 && config.search.time_limit.is_finite()) {
+            return Err(format!(
+                "{file}: search.time_limit: must be 0 (no limit) or a positive number of seconds"
+            ));
+        }
+        Ok(config)
+    }
+}
+
+/// Overrides `base` with `over`, table by table, key by key.
+fn merge(base: &mut toml::Table, over: toml::Table) {
+    for (k, v) in over {
+        match (base.get_mut(&k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
+            (_, v) => {
+                base.insert(k, v);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_file(text: &str) -> Result<Config, String> {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("c.toml");
+        std::fs::write(&p, text).unwrap();
+        Config::load(Some(&p))
+    }
+
+    #[test]
+    fn defaults_load() {
+        let c: Config = toml::from_str(DEFAULT).unwrap();
+        assert_eq!((c.board.rows, c.board.cols), (8, 8));
+        assert_eq!(c.search.algorithm, Algorithm::Auto);
+    }
+
+    #[test]
+    fn user_file_overrides_key_by_key() {
+        let c = with_file("[board]\nrows = 5\n[search]\ntie_break = \"lookahead\"\n").unwrap();
+        assert_eq!((c.board.rows, c.board.cols), (5, 8));
+        assert_eq!(c.search.tie_break, TieBreak::Lookahead);
+        assert_eq!(c.board.start, "0,0");
+    }
+
+    #[test]
+    fn errors_name_file_and_key() {
+        let e = with_file("[board]\nrowz = 5\n").unwrap_err();
+        assert!(
+            e.contains("c.toml") && e.contains("board: unknown field `rowz`"),
+            "{e}"
+        );
+        let e = with_file("[board]\nrows = \"x\"\n").unwrap_err();
+        assert!(e.contains("board.rows: invalid type"), "{e}");
+        let e = with_file("[search]\nalgorithm = \"magic\"\n").unwrap_err();
+        assert!(
+            e.contains("search.algorithm: unknown algorithm 'magic'"),
+            "{e}"
+        );
+        let e = with_file("[board\n").unwrap_err();
+        assert!(e.contains("line 1, column"), "{e}");
+        let e = with_file("[search]\ntime_limit = -1.0\n").unwrap_err();
+        assert!(e.contains("search.time_limit"), "{e}");
+        for e in [
+            with_file("[board]\nrowz = 5\n").unwrap_err(),
+            Config::load(Some(Path::new("/no/such/file.toml"))).unwrap_err(),
+        ] {
+            assert!(!e.contains('\n'), "one line: {e}");
+        }
+    }
+}

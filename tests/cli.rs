@@ -1,0 +1,347 @@
+//! The command line as scripts see it: output, exit codes, files. Every
+//! tour printed here is parsed back and checked square by square.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+use knight_tui::board::Board;
+use knight_tui::tour::{self, Summary};
+
+fn kt() -> Command {
+    let mut c = Command::cargo_bin("knight-tui").unwrap();
+    // Keep a developer's own config file out of the tests.
+    c.env("XDG_CONFIG_HOME", "/nonexistent-knight-tui-test");
+    c
+}
+
+fn stdout(args: &[&str], code: i32) -> String {
+    let out = kt()
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// Parses a printed tour (numbered board or JSON) and checks it.
+fn check_tour(text: &str, closed: bool) -> Summary {
+    let loaded = tour::parse(text).expect("a tour");
+    let mut file = loaded.file;
+    file.closed = closed;
+    let board = file.board().unwrap();
+    file.check(&board).expect("valid tour")
+}
+
+#[test]
+fn no_command_prints_usage() {
+    kt().assert()
+        .success()
+        .stdout(predicate::str::contains("Usage"));
+}
+
+#[test]
+fn solve_prints_a_valid_numbered_board() {
+    let out = stdout(&["solve", "--size", "8", "--start", "3,4"], 0);
+    assert_eq!(out.lines().count(), 8);
+    assert!(matches!(check_tour(&out, false), Summary::Complete { .. }));
+}
+
+#[test]
+fn solve_formats() {
+    let moves = stdout(
+        &["solve", "--rows", "3", "--cols", "4", "--format", "moves"],
+        0,
+    );
+    let squares: Vec<(i64, i64)> = moves
+        .split_whitespace()
+        .map(|s| {
+            let (r, c) = s.split_once(',').unwrap();
+            (r.parse().unwrap(), c.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(squares.len(), 12);
+    let b = Board::new(3, 4, &[]).unwrap();
+    assert!(matches!(
+        tour::check(&b, squares, false),
+        Ok(Summary::Complete { .. })
+    ));
+
+    let json = stdout(&["solve", "--size", "6", "--closed", "--format", "json"], 0);
+    assert_eq!(json.lines().count(), 1);
+    assert_eq!(check_tour(&json, true), Summary::Complete { closed: true });
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["meta"]["algorithm"], "warnsdorff");
+
+    let stats = stdout(&["solve", "--size", "64", "--format", "stats"], 0);
+    let v: serde_json::Value = serde_json::from_str(&stats).unwrap();
+    assert_eq!(v["found"], true);
+    assert!(v["nodes"].as_u64().unwrap() >= 4096);
+    for k in ["algorithm", "backtracks", "elapsed_ms"] {
+        assert!(v.get(k).is_some(), "{k}");
+    }
+}
+
+#[test]
+fn several_tours_are_distinct_and_valid() {
+    let out = stdout(
+        &["solve", "--size", "5", "--tours", "5", "--format", "json"],
+        0,
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5);
+    for l in &lines {
+        check_tour(l, false);
+    }
+    let mut paths: Vec<_> = lines
+        .iter()
+        .map(|l| tour::parse(l).unwrap().file.path)
+        .collect();
+    paths.sort();
+    paths.dedup();
+    assert_eq!(paths.len(), 5);
+    let boards = stdout(&["solve", "--size", "5", "--tours", "3"], 0);
+    for b in boards.split("\n\n") {
+        check_tour(b, false);
+    }
+}
+
+#[test]
+fn algebraic_start_and_blocked_squares() {
+    // a1 is the bottom-left corner, row 4 on 5x5.
+    let out = stdout(
+        &["solve", "--size", "5", "--start", "a1", "--format", "moves"],
+        0,
+    );
+    assert!(out.starts_with("4,0 "), "{out}");
+    let out = stdout(
+        &[
+            "solve", "--size", "6", "--block", "0,0;5,4", "--start", "2,2",
+        ],
+        0,
+    );
+    assert_eq!(
+        out.lines().next().unwrap().split_whitespace().next(),
+        Some(".")
+    );
+    check_tour(&out, false);
+}
+
+#[test]
+fn out_writes_a_tour_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.json");
+    let ps = p.to_str().unwrap();
+    kt().args(["solve", "--size", "8", "--closed", "--out", ps])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("wrote"));
+    let text = std::fs::read_to_string(&p).unwrap();
+    assert_eq!(check_tour(&text, true), Summary::Complete { closed: true });
+    kt().args(["verify", ps])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("complete closed tour"));
+}
+
+#[test]
+fn no_tour_answers_name_the_argument() {
+    let out = stdout(&["solve", "--size", "7", "--closed"], 1);
+    assert_eq!(
+        out.trim(),
+        "no tour: 7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers"
+    );
+    let out = stdout(&["solve", "--size", "4"], 1);
+    assert!(
+        out.starts_with("no tour: no open tour exists on 4x4"),
+        "{out}"
+    );
+    let out = stdout(
+        &["solve", "--rows", "3", "--cols", "4", "--start", "0,1"],
+        1,
+    );
+    assert!(out.contains("tried every open path from 0,1"), "{out}");
+    let out = stdout(&["solve", "--size", "5", "--block", "1,2;2,1;2,2;3,3"], 1);
+    assert!(out.contains("0,0 has no knight move"), "{out}");
+    let out = stdout(
+        &["solve", "--size", "7", "--closed", "--format", "stats"],
+        1,
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["found"], false);
+}
+
+#[test]
+fn limits_give_exit_3() {
+    let out = stdout(
+        &[
+            "solve",
+            "--size",
+            "8",
+            "--start",
+            "1,0",
+            "--algo",
+            "backtrack",
+            "--node-limit",
+            "1000",
+        ],
+        3,
+    );
+    assert!(out.starts_with("undecided: the node limit"), "{out}");
+    let out = stdout(
+        &["count", "--size", "6", "--time-limit", "0.05", "--json"],
+        3,
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["complete"], false);
+}
+
+#[test]
+fn counts() {
+    assert_eq!(stdout(&["count", "--size", "5"], 0).trim(), "304");
+    assert_eq!(
+        stdout(&["count", "--size", "5", "--start", "c3"], 0).trim(),
+        "64"
+    );
+    assert_eq!(
+        stdout(&["count", "--size", "5", "--all-starts"], 0).trim(),
+        "1728"
+    );
+    assert_eq!(
+        stdout(&["count", "--size", "6", "--closed"], 0).trim(),
+        "19724"
+    );
+    assert_eq!(
+        stdout(&["count", "--rows", "3", "--cols", "7", "--all-starts"], 0).trim(),
+        "104"
+    );
+    assert_eq!(
+        stdout(&["count", "--size", "5", "--start", "0,1"], 1).trim(),
+        "0"
+    );
+    assert_eq!(stdout(&["count", "--size", "4"], 1).trim(), "0");
+    let v: serde_json::Value = serde_json::from_str(&stdout(
+        &["count", "--size", "5", "--max", "7", "--json"],
+        0,
+    ))
+    .unwrap();
+    assert_eq!(
+        (v["count"].as_u64(), v["complete"].as_bool()),
+        (Some(7), Some(false))
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["count", "--size", "5", "--json"], 0)).unwrap();
+    assert_eq!(
+        (v["count"].as_u64(), v["complete"].as_bool()),
+        (Some(304), Some(true))
+    );
+}
+
+#[test]
+fn verify_reports_the_first_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let good = write(
+        "good.txt",
+        " 1 14  9 20  3\n24 19  2 15 10\n13  8 25  4 21\n18 23  6 11 16\n 7 12 17 22  5\n",
+    );
+    kt().args(["verify", &good])
+        .assert()
+        .code(0)
+        .stdout("complete open tour: 25 squares on 5x5 from 0,0\n");
+    let bad = write(
+        "bad.json",
+        r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,"path":[[0,0],[1,2],[2,4],[2,3]]}"#,
+    );
+    kt().args(["verify", &bad])
+        .assert()
+        .code(1)
+        .stdout("invalid: step 4: 2,4 -> 2,3 is not a knight move\n");
+    let rep = write(
+        "rep.json",
+        r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,"path":[[0,0],[1,2],[0,0]]}"#,
+    );
+    kt().args(["verify", &rep])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "step 3: 0,0 was already visited at step 1",
+        ));
+    let partial = write(
+        "partial.json",
+        r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,"path":[[0,0],[1,2]],"note":"kept"}"#,
+    );
+    kt().args(["verify", &partial])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(
+            "incomplete: a legal path of 2 of 25",
+        ));
+    let truncated = write(
+        "trunc.json",
+        r#"{"format":"knight-tour","version":1,"rows":5,"#,
+    );
+    kt().args(["verify", &truncated])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("not a valid tour file"));
+    let garbage = write("garbage.bin", "\u{1}\u{2}garbage here");
+    kt().args(["verify", &garbage]).assert().code(1);
+    kt().args(["verify", "/no/such/file"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("error: cannot read"));
+    // From standard input.
+    let t = stdout(&["solve", "--size", "6"], 0);
+    kt().args(["verify", "-"]).write_stdin(t).assert().code(0);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        &["solve", "--size", "0"][..],
+        &["solve", "--size", "-4"],
+        &["solve", "--size", "x"],
+        &["solve", "--size", "100000"],
+        &["solve", "--size", "99999999999999"],
+        &["solve", "--size", "8", "--start", "8,0"],
+        &["solve", "--size", "8", "--start", "z9"],
+        &["solve", "--size", "8", "--block", "3,3;4"],
+        &["solve", "--size", "8", "--block", "9,9"],
+        &["solve", "--size", "8", "--start", "2,2", "--block", "2,2"],
+        &["solve", "--size", "8", "--algo", "magic"],
+        &["solve", "--size", "8", "--format", "xml"],
+        &["count", "--size", "5", "--max", "0"],
+        &["solve", "--size", "5", "--tours", "2", "--out", "x.json"],
+        &["nonsense"],
+        &["verify"],
+    ] {
+        let a = kt().args(args).assert().code(2).stdout("");
+        let err = String::from_utf8(a.get_output().stderr.clone()).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn config_file_sets_defaults_and_flags_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("c.toml");
+    std::fs::write(&p, "[board]\nrows = 5\ncols = 5\nstart = \"2,2\"\n").unwrap();
+    let ps = p.to_str().unwrap();
+    assert_eq!(stdout(&["count", "--config", ps], 0).trim(), "64");
+    assert_eq!(
+        stdout(&["count", "--config", ps, "--start", "0,0"], 0).trim(),
+        "304"
+    );
+    std::fs::write(&p, "[board]\nsize = 5\n").unwrap();
+    kt().args(["count", "--config", ps])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown field `size`"));
+}

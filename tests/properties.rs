@@ -1,0 +1,92 @@
+//! Properties over small random boards with random holes: whenever a solver
+//! returns a tour it is valid; whenever it (or theory) says "no tour", a raw
+//! exhaustive enumeration (no theory, no pruning) finds none; and counting
+//! with pruning and symmetry agrees with that raw count.
+
+use proptest::prelude::*;
+
+use knight_tui::board::{Board, Square};
+use knight_tui::solver::search::{Monitor, Order, Search};
+use knight_tui::solver::{self, Algorithm, Flow, Limits, Options, Problem, Verdict};
+use knight_tui::theory;
+use knight_tui::tour::{Summary, check_indices};
+
+/// Counts every tour by plain exhaustive search: no theory, no pruning.
+fn raw_count(board: &Board, start: Square, closed: bool) -> u64 {
+    struct All;
+    impl Monitor for All {
+        fn on_tour(&mut self, _: &Search) -> Flow {
+            Flow::Continue
+        }
+    }
+    let mut s = Search::new(board, &[board.index(start)], closed, Order::Fixed, false);
+    s.run(&mut All);
+    s.stats.tours
+}
+
+fn arb_case() -> impl Strategy<Value = (Board, Square, bool)> {
+    (1u32..=5, 1u32..=5)
+        .prop_flat_map(|(r, c)| {
+            let n = (r * c) as usize;
+            (
+                Just(r),
+                Just(c),
+                proptest::collection::vec(prop::bool::weighted(0.15), n),
+                0..n,
+                any::<bool>(),
+            )
+        })
+        .prop_filter_map("start must be free", |(r, c, holes, s, closed)| {
+            let blocked: Vec<Square> = holes
+                .iter()
+                .enumerate()
+                .filter(|&(i, &h)| h && i != s)
+                .map(|(i, _)| Square::new(i as u32 / c, i as u32 % c))
+                .collect();
+            let board = Board::new(r, c, &blocked).ok()?;
+            Some((board.clone(), board.square(s as u32), closed))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn solvers_agree_with_exhaustive_enumeration((board, start, closed) in arb_case()) {
+        let truth = raw_count(&board, start, closed);
+        let problem = Problem::new(&board, start, closed).unwrap();
+
+        // Theory never claims "no tour" where one exists.
+        if let Err(reason) = theory::check(&board, Some(start), closed) {
+            prop_assert_eq!(truth, 0, "theory said: {}", reason);
+        }
+
+        for algorithm in [Algorithm::Warnsdorff, Algorithm::Enumerate, Algorithm::Backtrack, Algorithm::Auto] {
+            let opts = Options { algorithm, tours: 1, ..Options::default() };
+            let sol = solver::solve(&problem, &opts);
+            match &sol.verdict {
+                Verdict::Found => {
+                    prop_assert!(truth > 0);
+                    let t = &sol.tours[0];
+                    prop_assert_eq!(t[0], board.index(start));
+                    let s = check_indices(&board, t, closed);
+                    prop_assert!(matches!(s, Ok(Summary::Complete { .. })), "{:?}", s);
+                }
+                Verdict::NoTour(_) => prop_assert_eq!(truth, 0),
+                v => prop_assert!(false, "undecided without limits: {:?}", v),
+            }
+        }
+
+        // Pruning and symmetry keep the count exact.
+        let counted = solver::count(&problem, Algorithm::Enumerate, &Limits::default(), None);
+        prop_assert!(counted.complete);
+        prop_assert_eq!(counted.count, truth);
+    }
+
+    #[test]
+    fn all_starts_is_the_sum_over_starts((board, _start, closed) in arb_case()) {
+        let total: u64 = board.free_squares().map(|s| raw_count(&board, s, closed)).sum();
+        let all = solver::count_all_starts(&board, closed, Algorithm::Auto, &Limits::default(), None);
+        prop_assert_eq!(all.count, total);
+    }
+}
