@@ -1,0 +1,241 @@
+//! `cargo bench --bench engine`: the engine's workloads against their targets,
+//! as a Markdown table of medians. Every tour is checked and every count
+//! compared with its known value before a time is reported.
+//!
+//! Options: `--quick` (fewer repetitions), `--filter TEXT` (only workloads
+//! whose name contains TEXT).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use knight_tui::board::{Board, Square};
+use knight_tui::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
+use knight_tui::tour::check_indices;
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn fmt(d: Duration) -> String {
+    let us = d.as_secs_f64() * 1e6;
+    if us < 1000.0 {
+        format!("{us:.1} µs")
+    } else if us < 1e6 {
+        format!("{:.2} ms", us / 1e3)
+    } else {
+        format!("{:.2} s", us / 1e6)
+    }
+}
+
+/// Times `f` `reps` times (after one warm-up) and returns the median.
+fn time<F: FnMut()>(reps: usize, mut f: F) -> Duration {
+    f();
+    median(
+        (0..reps)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed()
+            })
+            .collect(),
+    )
+}
+
+fn solve(b: &Board, start: Square, closed: bool, algorithm: Algorithm) -> solver::Solution {
+    let p = Problem::new(b, start, closed).unwrap();
+    let o = Options {
+        algorithm,
+        tours: 1,
+        ..Options::default()
+    };
+    solver::solve(&p, &o)
+}
+
+/// Solves once outside the timings and checks the tour square by square.
+fn solve_checked(b: &Board, start: Square, closed: bool, algorithm: Algorithm) -> u64 {
+    let s = solve(b, start, closed, algorithm);
+    assert_eq!(
+        s.verdict,
+        Verdict::Found,
+        "{}x{} from {start}",
+        b.rows(),
+        b.cols()
+    );
+    check_indices(b, &s.tours[0], closed).expect("valid tour");
+    s.stats.nodes
+}
+
+fn count(b: &Board, start: Option<Square>, closed: bool) -> u64 {
+    match start {
+        Some(s) => {
+            let p = Problem::new(b, s, closed).unwrap();
+            solver::count(&p, Algorithm::Auto, &Limits::default(), None).count
+        }
+        None => {
+            solver::count_all_starts(b, closed, Algorithm::Auto, &Limits::default(), None).count
+        }
+    }
+}
+
+struct Row {
+    name: String,
+    median: Duration,
+    target: Option<Duration>,
+    note: String,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    let filter = args
+        .iter()
+        .position(|a| a == "--filter")
+        .and_then(|i| args.get(i + 1).cloned())
+        .unwrap_or_default();
+    let reps = if quick { 5 } else { 21 };
+    let want = |name: &str| name.contains(&filter);
+    let mut rows: Vec<Row> = Vec::new();
+
+    if want("8x8 warnsdorff, each of 64 starts") {
+        let b = Board::new(8, 8, &[]).unwrap();
+        let mut per_start = Vec::new();
+        let mut nodes = 0;
+        for sq in b.free_squares() {
+            nodes += solve_checked(&b, sq, false, Algorithm::Warnsdorff);
+            per_start.push(time(reps * 5, || {
+                black_box(solve(&b, sq, false, Algorithm::Warnsdorff));
+            }));
+        }
+        let slowest = *per_start.iter().max().unwrap();
+        rows.push(Row {
+            name: "8x8 warnsdorff, each of 64 starts (slowest start's median)".into(),
+            median: slowest,
+            target: Some(Duration::from_micros(50)),
+            note: format!(
+                "median start {}; {nodes} nodes for all 64",
+                fmt(median(per_start))
+            ),
+        });
+    }
+    for (name, n, start, target_ms) in [
+        (
+            "64x64 warnsdorff from the corner",
+            64u32,
+            Square::new(0, 0),
+            5.0,
+        ),
+        (
+            "101x101 warnsdorff from the centre",
+            101,
+            Square::new(50, 50),
+            5.0,
+        ),
+        (
+            "1000x1000 warnsdorff from the corner",
+            1000,
+            Square::new(0, 0),
+            50.0,
+        ),
+    ] {
+        if !want(name) {
+            continue;
+        }
+        let b = Board::new(n, n, &[]).unwrap();
+        let nodes = solve_checked(&b, start, false, Algorithm::Warnsdorff);
+        let r = if n >= 1000 { reps.min(7) } else { reps };
+        rows.push(Row {
+            name: name.into(),
+            median: time(r, || {
+                black_box(solve(&b, start, false, Algorithm::Warnsdorff));
+            }),
+            target: Some(Duration::from_secs_f64(target_ms / 1e3)),
+            note: format!("{nodes} nodes"),
+        });
+    }
+    for (name, n, start, closed, known, target_ms) in [
+        (
+            "count 5x5 from a corner",
+            5u32,
+            Some(Square::new(0, 0)),
+            false,
+            304u64,
+            None,
+        ),
+        (
+            "count 5x5 over all starts",
+            5,
+            None,
+            false,
+            1728,
+            Some(20.0),
+        ),
+        (
+            "count 6x6 closed from a corner",
+            6,
+            Some(Square::new(0, 0)),
+            true,
+            19_724,
+            Some(1000.0),
+        ),
+        (
+            "count 6x6 open from a corner",
+            6,
+            Some(Square::new(0, 0)),
+            false,
+            524_486,
+            None,
+        ),
+    ] {
+        if !want(name) {
+            continue;
+        }
+        let b = Board::new(n, n, &[]).unwrap();
+        assert_eq!(count(&b, start, closed), known, "{name}");
+        let r = if known > 100_000 { reps.min(5) } else { reps };
+        rows.push(Row {
+            name: name.into(),
+            median: time(r, || {
+                black_box(count(&b, start, closed));
+            }),
+            target: target_ms.map(|ms| Duration::from_secs_f64(ms / 1e3)),
+            note: format!("{known} tours, checked"),
+        });
+    }
+    if want("8x8 backtrack (textbook baseline) from the corner") {
+        let b = Board::new(8, 8, &[]).unwrap();
+        let nodes = solve_checked(&b, Square::new(0, 0), false, Algorithm::Backtrack);
+        let t = time(reps.min(5), || {
+            black_box(solve(&b, Square::new(0, 0), false, Algorithm::Backtrack));
+        });
+        rows.push(Row {
+            name: "8x8 backtrack (textbook baseline) from the corner".into(),
+            median: t,
+            target: None,
+            note: format!(
+                "{nodes} nodes, {:.1} M nodes/s",
+                nodes as f64 / t.as_secs_f64() / 1e6
+            ),
+        });
+    }
+
+    println!("| workload | median | target | |");
+    println!("| --- | --- | --- | --- |");
+    for r in &rows {
+        let (target, ok) = match r.target {
+            Some(t) => (
+                format!("< {}", fmt(t)),
+                if r.median < t { "met" } else { "MISSED" },
+            ),
+            None => ("".into(), ""),
+        };
+        println!(
+            "| {} | {} | {} | {} ({}) |",
+            r.name,
+            fmt(r.median),
+            target,
+            ok,
+            r.note
+        );
+    }
+}
