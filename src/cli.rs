@@ -61,6 +61,13 @@ Examples:
   knight-tui verify tour.json
   knight-tui solve --size 6 | knight-tui verify -")]
     Verify(VerifyArgs),
+    /// Solve from every start of every n x n board, n = FROM..TO, and check each tour (exit 0 no failures).
+    #[command(after_help = "\
+Examples:
+  knight-tui sweep --from 5 --to 64                 every start that can have an open tour
+  knight-tui sweep --from 6 --to 32 --closed        closed tours (even sizes)
+  knight-tui sweep --from 5 --to 16 --tie-break fixed --json")]
+    Sweep(SweepArgs),
 }
 
 /// Board and search options, shared by every command that takes a board.
@@ -136,6 +143,34 @@ pub struct CountArgs {
     #[arg(long, value_name = "K", value_parser = parse_positive, allow_hyphen_values = true)]
     pub max: Option<u64>,
     /// Print {"count", "complete", "nodes", "elapsed_ms"} as one JSON line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// Smallest board side.
+    #[arg(long, value_name = "A", value_parser = parse_side, allow_hyphen_values = true)]
+    pub from: u32,
+    /// Largest board side.
+    #[arg(long, value_name = "B", value_parser = parse_side, allow_hyphen_values = true)]
+    pub to: u32,
+    /// Closed tours (boards with none are skipped).
+    #[arg(long)]
+    pub closed: bool,
+    /// Algorithm: auto, backtrack, warnsdorff, enumerate.
+    #[arg(long, value_name = "NAME")]
+    pub algo: Option<String>,
+    /// Warnsdorff tie-break: roth, fixed, lookahead, random.
+    #[arg(long, value_name = "NAME")]
+    pub tie_break: Option<String>,
+    /// Give up on a start after this many nodes (counted as a failure).
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub node_limit: Option<u64>,
+    /// Give up on a start after this many seconds (counted as a failure).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
+    /// One JSON line instead of a line a board.
     #[arg(long)]
     pub json: bool,
 }

@@ -48,6 +48,7 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
         Command::Verify(args) => commands::verify(&args),
         Command::Solve(args) => commands::solve(&args, &config()?),
         Command::Count(args) => commands::count(&args, &config()?),
+        Command::Sweep(args) => commands::sweep(&args, &config()?),
     }
 }
 

@@ -345,3 +345,43 @@ fn config_file_sets_defaults_and_flags_win() {
         .code(2)
         .stderr(predicate::str::contains("unknown field `size`"));
 }
+
+#[test]
+fn sweep_checks_every_start() {
+    let out = stdout(&["sweep", "--from", "5", "--to", "12"], 0);
+    // 5x5: the 13 light squares; 6x6: all 36; 7x7: 25 ...
+    assert!(out.contains("5x5: 13 starts, 0 failures"), "{out}");
+    assert!(out.contains("6x6: 36 starts, 0 failures"), "{out}");
+    // 13 + 36 + 25 + 64 + 41 + 100 + 61 + 144 starts on 5x5 .. 12x12.
+    assert!(out.contains("all: 484 starts, 0 failures"), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&stdout(
+        &["sweep", "--from", "3", "--to", "12", "--closed", "--json"],
+        0,
+    ))
+    .unwrap();
+    // Closed tours: 6x6, 8x8, 10x10, 12x12 only.
+    assert_eq!(v["starts"], 36 + 64 + 100 + 144);
+    assert_eq!(v["failures"], 0);
+    // A node limit too small to finish is reported as failures, exit 1.
+    let out = stdout(
+        &[
+            "sweep",
+            "--from",
+            "8",
+            "--to",
+            "8",
+            "--algo",
+            "backtrack",
+            "--node-limit",
+            "100",
+        ],
+        1,
+    );
+    assert!(
+        out.contains("failed: 8x8 from 0,0: stopped by the node limit"),
+        "{out}"
+    );
+    kt().args(["sweep", "--from", "9", "--to", "5"])
+        .assert()
+        .code(2);
+}

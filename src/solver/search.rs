@@ -290,7 +290,7 @@ impl<'b> Search<'b> {
                     let sq = self.board.unpadded(q);
                     let dr = 2 * sq.row as i64 - (self.board.rows() as i64 - 1);
                     let dc = 2 * sq.col as i64 - (self.board.cols() as i64 - 1);
-                    (1u64 << 40) - (dr * dr + dc * dc) as u64
+                    (1u64 << 36) - (dr * dr + dc * dc) as u64
                 }
                 TieBreak::Lookahead => self
                     .offsets
@@ -304,9 +304,12 @@ impl<'b> Search<'b> {
                         }
                     })
                     .sum(),
-                TieBreak::Random => mix(q as u64 ^ seed.rotate_left(17)) >> 24,
+                TieBreak::Random => mix(q as u64 ^ seed.rotate_left(17)) >> 28,
             };
-            keys[i] = deg << 56 | second << 4 | k as u64;
+            // Last resort: the move order, rotated and perhaps reversed by
+            // the seed, so that restarts try other orders.
+            let last = variant_order(k, seed);
+            keys[i] = deg << 56 | second << 8 | last << 4 | k as u64;
         }
         let keys = &mut keys[..moves.len()];
         keys.sort_unstable();
@@ -380,6 +383,14 @@ impl<'b> Search<'b> {
         self.stats.backtracks += 1;
         true
     }
+}
+
+/// Position of move `k` in the seed's move order: one of the 8 rotations of
+/// [`crate::board::MOVES`] order, clockwise or counter-clockwise.
+fn variant_order(k: u8, seed: u64) -> u64 {
+    let rot = (seed % 8) as u8;
+    let v = if (seed / 8) % 2 == 1 { 8 - k } else { k };
+    ((v + rot) % 8) as u64
 }
 
 /// A 64-bit mixer (splitmix64's finaliser) for seeded random tie-breaks.

@@ -4,7 +4,7 @@
 //!
 //! Backtracking alone can fall into a huge subtree when the rule errs early
 //! on a big board, so a search that outgrows its node budget starts again
-//! with a freshly randomised tie-break and twice the budget. Every attempt is
+//! with another tie-break and move order, and twice the budget. Every attempt is
 //! a complete search of the same tree in another order, so an attempt that
 //! finishes within its budget without a tour proves there is none, and the
 //! doubling bounds the wasted work by the size of the last attempt.
@@ -38,7 +38,11 @@ pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) 
         let order = if attempt == 0 {
             Order::Warnsdorff(options.tie_break, 0)
         } else {
-            Order::Warnsdorff(TieBreak::Random, attempt)
+            // Structured tie-breaks with another move order each time:
+            // random ones fail near the end far more often (measured on the
+            // closed sweep 6..64).
+            let ties = [TieBreak::Fixed, TieBreak::Roth, TieBreak::Lookahead];
+            Order::Warnsdorff(ties[attempt as usize % 3], attempt)
         };
         let mut search = Search::new(board, &start, problem.closed, order, true);
         let mut user_limit = u64::MAX;
