@@ -182,26 +182,32 @@ pub struct VerifyArgs {
     pub file: PathBuf,
 }
 
-fn parse_side(s: &str) -> Result<u32, String> {
+/// A whole number >= 1 that fits `T`, with one-line reasons.
+fn parse_whole<T: TryFrom<i128>>(s: &str, what: &str) -> Result<T, String> {
     let n: i128 = s
         .trim()
         .parse()
         .map_err(|_| format!("'{s}' is not a whole number"))?;
     if n < 1 {
-        return Err(format!("a board side must be at least 1 (got {n})"));
+        return Err(format!("{what} must be at least 1 (got {n})"));
     }
-    u32::try_from(n).map_err(|_| format!("{n} is far too large for a board side"))
+    T::try_from(n).map_err(|_| format!("{n} is far too large for {what}"))
+}
+
+fn parse_side(s: &str) -> Result<u32, String> {
+    parse_whole(s, "a board side")
 }
 
 fn parse_positive(s: &str) -> Result<u64, String> {
-    let n: i128 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a whole number"))?;
-    if n < 1 {
-        return Err(format!("must be at least 1 (got {n})"));
-    }
-    u64::try_from(n).map_err(|_| format!("{n} is too large"))
+    parse_whole(s, "this value")
+}
+
+/// A flag's name parsed, or the configured default.
+pub fn flag_or<T: std::str::FromStr<Err = String>>(
+    flag: &Option<String>,
+    default: T,
+) -> Result<T, String> {
+    flag.as_deref().map_or(Ok(default), str::parse)
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -267,14 +273,8 @@ impl BoardArgs {
         if !board.is_free(start) {
             return Err(format!("{start_src}: start {start} is a blocked square"));
         }
-        let algorithm = match &self.algo {
-            Some(a) => a.parse()?,
-            None => config.search.algorithm,
-        };
-        let tie_break = match &self.tie_break {
-            Some(t) => t.parse()?,
-            None => config.search.tie_break,
-        };
+        let algorithm = flag_or(&self.algo, config.search.algorithm)?;
+        let tie_break = flag_or(&self.tie_break, config.search.tie_break)?;
         let nodes = self
             .node_limit
             .or((config.search.node_limit > 0).then_some(config.search.node_limit));

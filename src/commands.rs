@@ -12,7 +12,7 @@ use knight_tui::solver::{self, Limits, Options, Problem, Solution, Verdict};
 use knight_tui::theory;
 use knight_tui::tour::{self, Summary, TourFile};
 
-use crate::cli::{CountArgs, Format, SolveArgs, Spec, SweepArgs, VerifyArgs};
+use crate::cli::{CountArgs, Format, SolveArgs, Spec, SweepArgs, VerifyArgs, flag_or};
 use crate::config::Config;
 
 /// Exit codes, like grep's.
@@ -354,14 +354,8 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
             args.to
         )));
     }
-    let algorithm = match &args.algo {
-        Some(a) => a.parse()?,
-        None => config.search.algorithm,
-    };
-    let tie_break = match &args.tie_break {
-        Some(t) => t.parse()?,
-        None => config.search.tie_break,
-    };
+    let algorithm = flag_or(&args.algo, config.search.algorithm)?;
+    let tie_break = flag_or(&args.tie_break, config.search.tie_break)?;
     let options = Options {
         algorithm,
         tie_break,

@@ -338,6 +338,25 @@ fn run_collect<M: Monitor>(
     }
 }
 
+/// Depth-first search in move order from the start, with or without pruning.
+fn solve_fixed_order<M: Monitor>(
+    problem: &Problem,
+    options: &Options,
+    monitor: &mut M,
+    prune: bool,
+    algorithm: Algorithm,
+) -> Solution {
+    let prefix = [problem.start_index()];
+    let search = Search::new(
+        problem.board,
+        &prefix,
+        problem.closed,
+        search::Order::Fixed,
+        prune,
+    );
+    run_collect(search, problem, options, monitor, algorithm)
+}
+
 fn verdict_of(halt: Halt, found: bool, problem: &Problem, stats: &Stats) -> Verdict {
     if found {
         return Verdict::Found;

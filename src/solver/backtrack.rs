@@ -3,16 +3,9 @@
 //! coursework starts from, kept so users can compare (it is exponential: an
 //! 8x8 corner start runs for a very long time).
 
-use super::search::{Monitor, Order, Search};
-use super::{Algorithm, Options, Problem, Solution, run_collect};
+use super::search::Monitor;
+use super::{Algorithm, Options, Problem, Solution, solve_fixed_order};
 
 pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
-    let search = Search::new(
-        problem.board,
-        &[problem.start_index()],
-        problem.closed,
-        Order::Fixed,
-        false,
-    );
-    run_collect(search, problem, options, monitor, Algorithm::Backtrack)
+    solve_fixed_order(problem, options, monitor, false, Algorithm::Backtrack)
 }

@@ -15,18 +15,11 @@ use crate::theory;
 
 use super::search::{Halt, Monitor, Order, Search};
 use super::{
-    Algorithm, Count, Flow, Limit, Limits, Options, Problem, Solution, Stats, run_collect,
+    Algorithm, Count, Flow, Limit, Limits, Options, Problem, Solution, Stats, solve_fixed_order,
 };
 
 pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
-    let search = Search::new(
-        problem.board,
-        &[problem.start_index()],
-        problem.closed,
-        Order::Fixed,
-        true,
-    );
-    run_collect(search, problem, options, monitor, Algorithm::Enumerate)
+    solve_fixed_order(problem, options, monitor, true, Algorithm::Enumerate)
 }
 
 /// Counts the tours from `problem.start` (directed: a tour and its reverse
