@@ -91,18 +91,44 @@ pub struct BoardArgs {
     /// The tour must end a knight's move from its start.
     #[arg(long)]
     pub closed: bool,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Algorithm and limits, shared by every command that searches.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SearchArgs {
     /// Algorithm: auto, backtrack, warnsdorff, enumerate.
     #[arg(long, value_name = "NAME")]
     pub algo: Option<String>,
     /// Warnsdorff tie-break: roth, fixed, lookahead, random.
     #[arg(long, value_name = "NAME")]
     pub tie_break: Option<String>,
-    /// Stop after this many nodes (exit 3 if undecided).
+    /// Stop a search after this many nodes (exit 3 if undecided).
     #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
     pub node_limit: Option<u64>,
-    /// Stop after this many seconds (exit 3 if undecided).
+    /// Stop a search after this many seconds (exit 3 if undecided).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
+}
+
+impl SearchArgs {
+    /// Flags over configuration: algorithm, tie-break, limits.
+    pub fn settle(&self, config: &Config) -> Result<(Algorithm, TieBreak, Limits), String> {
+        let algorithm = flag_or(&self.algo, config.search.algorithm)?;
+        let tie_break = flag_or(&self.tie_break, config.search.tie_break)?;
+        let nodes = self
+            .node_limit
+            .or((config.search.node_limit > 0).then_some(config.search.node_limit));
+        let secs = self
+            .time_limit
+            .or((config.search.time_limit > 0.0).then_some(config.search.time_limit));
+        let limits = Limits {
+            nodes,
+            time: secs.map(Duration::from_secs_f64),
+        };
+        Ok((algorithm, tie_break, limits))
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -158,18 +184,8 @@ pub struct SweepArgs {
     /// Closed tours (boards with none are skipped).
     #[arg(long)]
     pub closed: bool,
-    /// Algorithm: auto, backtrack, warnsdorff, enumerate.
-    #[arg(long, value_name = "NAME")]
-    pub algo: Option<String>,
-    /// Warnsdorff tie-break: roth, fixed, lookahead, random.
-    #[arg(long, value_name = "NAME")]
-    pub tie_break: Option<String>,
-    /// Give up on a start after this many nodes (counted as a failure).
-    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
-    pub node_limit: Option<u64>,
-    /// Give up on a start after this many seconds (counted as a failure).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
-    pub time_limit: Option<f64>,
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// One JSON line instead of a line a board.
     #[arg(long)]
     pub json: bool,
@@ -273,24 +289,14 @@ impl BoardArgs {
         if !board.is_free(start) {
             return Err(format!("{start_src}: start {start} is a blocked square"));
         }
-        let algorithm = flag_or(&self.algo, config.search.algorithm)?;
-        let tie_break = flag_or(&self.tie_break, config.search.tie_break)?;
-        let nodes = self
-            .node_limit
-            .or((config.search.node_limit > 0).then_some(config.search.node_limit));
-        let secs = self
-            .time_limit
-            .or((config.search.time_limit > 0.0).then_some(config.search.time_limit));
+        let (algorithm, tie_break, limits) = self.search.settle(config)?;
         Ok(Spec {
             board,
             start,
             closed: self.closed || config.board.closed,
             algorithm,
             tie_break,
-            limits: Limits {
-                nodes,
-                time: secs.map(Duration::from_secs_f64),
-            },
+            limits,
         })
     }
 }

@@ -8,11 +8,11 @@ use std::process::ExitCode;
 use serde_json::{Map, Value, json};
 
 use knight_tui::board::{Board, Square};
-use knight_tui::solver::{self, Limits, Options, Problem, Solution, Verdict};
+use knight_tui::solver::{self, Options, Problem, Solution, Verdict};
 use knight_tui::theory;
 use knight_tui::tour::{self, Summary, TourFile};
 
-use crate::cli::{CountArgs, Format, SolveArgs, Spec, SweepArgs, VerifyArgs, flag_or};
+use crate::cli::{CountArgs, Format, SolveArgs, Spec, SweepArgs, VerifyArgs};
 use crate::config::Config;
 
 /// Exit codes, like grep's.
@@ -354,15 +354,11 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
             args.to
         )));
     }
-    let algorithm = flag_or(&args.algo, config.search.algorithm)?;
-    let tie_break = flag_or(&args.tie_break, config.search.tie_break)?;
+    let (algorithm, tie_break, limits) = args.search.settle(config)?;
     let options = Options {
         algorithm,
         tie_break,
-        limits: Limits {
-            nodes: args.node_limit,
-            time: args.time_limit.map(std::time::Duration::from_secs_f64),
-        },
+        limits,
         tours: 1,
     };
     let stdout = io::stdout();
