@@ -16,6 +16,8 @@ const ABOUT: &str = "The knight's tour: find, count and check tours on any recta
 
 const EXAMPLES: &str = "\
 Examples:
+  knight-tui                                     the app: watch a search on the configured board
+  knight-tui --size 64                           the app on 64x64
   knight-tui solve --size 8 --start 0,0          a tour of 8x8 from the top-left corner
   knight-tui solve --size 6 --closed --format moves
   knight-tui count --size 5 --start a1           304 tours from a 5x5 corner
@@ -25,8 +27,12 @@ Exit codes: 0 found / counted / valid, 1 no tour / not a valid tour,
 2 bad input or usage, 3 undecided (a node or time limit stopped the search).";
 
 #[derive(Parser, Debug)]
-#[command(name = "knight-tui", version, about = ABOUT, after_help = EXAMPLES)]
+#[command(name = "knight-tui", version, about = ABOUT, after_help = EXAMPLES, args_conflicts_with_subcommands = true)]
 pub struct Cli {
+    /// With no command: the board the app opens on.
+    #[command(flatten)]
+    pub board: BoardArgs,
+
     /// Configuration file (default: ~/.config/knight-tui/config.toml if present).
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,

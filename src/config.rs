@@ -6,7 +6,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer};
 
+use ratatui::style::Color;
+
 use knight_tui::solver::{Algorithm, TieBreak};
+
+use crate::app::SPEEDS;
 
 /// The shipped default configuration.
 pub const DEFAULT: &str = include_str!("../config.toml");
@@ -16,6 +20,65 @@ pub const DEFAULT: &str = include_str!("../config.toml");
 pub struct Config {
     pub board: BoardConfig,
     pub search: SearchConfig,
+    pub app: AppConfig,
+    pub theme: ThemeConfig,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AppConfig {
+    #[serde(deserialize_with = "speed")]
+    pub speed: usize,
+    pub save_dir: PathBuf,
+    #[serde(deserialize_with = "symbols")]
+    pub symbols: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThemeConfig {
+    #[serde(deserialize_with = "colour")]
+    pub current: Color,
+    #[serde(deserialize_with = "colour")]
+    pub candidate: Color,
+    #[serde(deserialize_with = "colour")]
+    pub blocked: Color,
+    #[serde(deserialize_with = "colour")]
+    pub accent: Color,
+}
+
+/// Index into the app's speed steps of "full" or a number of steps a second.
+fn speed<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    let v = toml::Value::deserialize(d)?;
+    let want = match &v {
+        toml::Value::String(s) if s == "full" => None,
+        toml::Value::Integer(n) => Some(*n as f64),
+        toml::Value::Float(x) => Some(*x),
+        toml::Value::String(s) => s.parse::<f64>().ok(),
+        _ => Some(f64::NAN),
+    };
+    SPEEDS.iter().position(|&s| s == want).ok_or_else(|| {
+        serde::de::Error::custom(format!(
+            "{v} is not a speed: use \"full\" or one of 1, 2, 5, 10, 25, 50, 100, 250, 1000, 5000"
+        ))
+    })
+}
+
+/// true for ASCII symbols.
+fn symbols<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    match String::deserialize(d)?.as_str() {
+        "unicode" => Ok(false),
+        "ascii" => Ok(true),
+        other => Err(serde::de::Error::custom(format!(
+            "'{other}' is not a symbol set: use \"unicode\" or \"ascii\""
+        ))),
+    }
+}
+
+fn colour<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+    let s = String::deserialize(d)?;
+    s.parse()
+        .map_err(|_| serde::de::Error::custom(format!("'{s}' is not a colour name or #rrggbb")))
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -164,6 +227,21 @@ mod tests {
         );
         let e = with_file("[board\n").unwrap_err();
         assert!(e.contains("line 1, column"), "{e}");
+        let e = with_file("[app]\nspeed = 7\n").unwrap_err();
+        assert!(e.contains("app.speed: 7 is not a speed"), "{e}");
+        let e = with_file("[theme]\ncurrent = \"chartreuse-ish\"\n").unwrap_err();
+        assert!(
+            e.contains("theme.current: 'chartreuse-ish' is not a colour"),
+            "{e}"
+        );
+        let e = with_file("[app]\nsymbols = \"emoji\"\n").unwrap_err();
+        assert!(e.contains("app.symbols"), "{e}");
+        let c =
+            with_file("[app]\nspeed = 25\nsymbols = \"ascii\"\n[theme]\naccent = \"#ff8800\"\n")
+                .unwrap();
+        assert_eq!(SPEEDS[c.app.speed], Some(25.0));
+        assert!(c.app.symbols);
+        assert_eq!(c.theme.accent, Color::Rgb(0xff, 0x88, 0));
         let e = with_file("[search]\ntime_limit = -1.0\n").unwrap_err();
         assert!(e.contains("search.time_limit"), "{e}");
         for e in [

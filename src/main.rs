@@ -1,14 +1,17 @@
 //! knight-tui: parse the command line and dispatch, with the contract's exit
 //! codes (0 yes, 1 no, 2 bad input, 3 undecided).
 
+mod app;
 mod cli;
 mod commands;
 mod config;
+mod tui;
+mod ui;
 
-use std::io::{self, Write};
+use std::io;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, error::ErrorKind};
+use clap::{Parser, error::ErrorKind};
 
 use cli::{Cli, Command};
 use commands::{Exit, Failure};
@@ -39,8 +42,18 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<Exit, Failure> {
     let Some(command) = cli.command else {
-        let mut out = io::stdout();
-        write!(out, "{}", Cli::command().render_help())?;
+        let config = Config::load(cli.config.as_deref())?;
+        let spec = cli.board.spec(&config)?;
+        let theme = ui::Theme {
+            colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+            ascii: config.app.symbols,
+            current: config.theme.current,
+            candidate: config.theme.candidate,
+            blocked: config.theme.blocked,
+            accent: config.theme.accent,
+        };
+        let app = app::App::new(spec, config.app.speed, config.app.save_dir.clone());
+        tui::run(app, theme)?;
         return Ok(Exit::Yes);
     };
     let config = || Config::load(cli.config.as_deref());

@@ -155,7 +155,7 @@ pub fn check_indices(board: &Board, path: &[u32], must_close: bool) -> Result<Su
 
 /// The tour file, version 1, as it is on disk. Squares stay signed so that a
 /// bad square is reported as a fault at its step, not as a parse error.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TourFile {
     pub format: String,
     pub version: u32,

@@ -35,8 +35,16 @@ fn check_tour(text: &str, closed: bool) -> Summary {
 }
 
 #[test]
-fn no_command_prints_usage() {
+fn no_command_without_a_terminal_explains_itself() {
+    // Under the test harness stdout is a pipe: the app refuses in one line.
     kt().assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "the terminal app needs a terminal",
+        ));
+    kt().arg("--help")
+        .assert()
         .success()
         .stdout(predicate::str::contains("Usage"));
 }

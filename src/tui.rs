@@ -1,0 +1,165 @@
+//! The terminal app's runtime: one `tokio::select!` over terminal input and
+//! the search's events; each becomes an [`Action`], `App::update` turns it
+//! into [`Effect`]s, carried out here. The screen is drawn only after
+//! something changed, inside synchronized output so fast searches do not
+//! flicker; with nothing moving, nothing is drawn and the loop sleeps.
+
+use std::io::{self, IsTerminal, Write};
+
+use crossterm::event::{Event as TermEvent, EventStream, KeyEventKind};
+use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
+use futures::StreamExt;
+use tokio::sync::mpsc;
+
+use knight_tui::solver::{self, Control, Event, Options};
+use knight_tui::tour;
+
+use crate::app::{Action, App, Effect, command_for};
+use crate::ui::{self, Theme};
+
+/// Runs the app until the user quits. The terminal is given back as it was
+/// on return, on error and on panic (ratatui's hook).
+pub fn run(app: App, theme: Theme) -> Result<(), String> {
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err("the terminal app needs a terminal; in scripts use solve, count, verify or sweep (see knight-tui --help)".into());
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(async {
+        let mut terminal = ratatui::init();
+        let result = event_loop(&mut terminal, app, &theme).await;
+        ratatui::restore();
+        result
+    })
+}
+
+struct Engine {
+    control: Option<Control>,
+    tx: mpsc::UnboundedSender<(u64, Event)>,
+}
+
+impl Engine {
+    fn cancel(&mut self) {
+        if let Some(c) = self.control.take() {
+            c.cancel();
+        }
+    }
+
+    /// Carries out the app's effects; may feed actions back.
+    fn apply(&mut self, app: &mut App, effects: Vec<Effect>) {
+        for effect in effects {
+            match effect {
+                Effect::Start {
+                    generation,
+                    speed,
+                    paused,
+                } => {
+                    self.cancel();
+                    let tx = self.tx.clone();
+                    let s = &app.spec;
+                    let options = Options {
+                        algorithm: s.algorithm,
+                        tie_break: s.tie_break,
+                        limits: s.limits,
+                        tours: 1,
+                    };
+                    match solver::spawn(
+                        s.board.clone(),
+                        s.start,
+                        s.closed,
+                        options,
+                        speed,
+                        paused,
+                        move |e| {
+                            // The app may have quit: nobody to tell.
+                            let _ = tx.send((generation, e));
+                        },
+                    ) {
+                        Ok((control, _thread)) => self.control = Some(control),
+                        Err(e) => app.message = Some(e),
+                    }
+                }
+                Effect::Pause => self.with(|c| c.pause()),
+                Effect::Resume => self.with(|c| c.resume()),
+                Effect::Step => self.with(|c| c.step()),
+                Effect::SetSpeed(s) => self.with(|c| c.set_speed(s)),
+                Effect::Save(path, file) => {
+                    let result = tour::write_atomic(&path, |w| file.write_json(w, false))
+                        .map(|()| path.clone())
+                        .map_err(|e| format!("{}: {e}", path.display()));
+                    let more = app.update(Action::Saved(result));
+                    self.apply(app, more);
+                }
+                Effect::Quit => self.cancel(),
+            }
+        }
+    }
+
+    fn with(&self, f: impl FnOnce(&Control)) {
+        if let Some(c) = &self.control {
+            f(c);
+        }
+    }
+}
+
+async fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    mut app: App,
+    theme: &Theme,
+) -> Result<(), String> {
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    let mut engine = Engine { control: None, tx };
+    let mut input = EventStream::new();
+    let first = app.start();
+    engine.apply(&mut app, first);
+    let mut dirty = true;
+    while !app.quit {
+        if dirty {
+            draw(terminal, &app, theme)?;
+            dirty = false;
+        }
+        tokio::select! {
+            ev = input.next() => match ev {
+                Some(Ok(TermEvent::Key(key))) if key.kind == KeyEventKind::Press => {
+                    if let Some(c) = command_for(key) {
+                        let fx = app.update(Action::Key(c));
+                        engine.apply(&mut app, fx);
+                        dirty = true;
+                    }
+                }
+                Some(Ok(TermEvent::Resize(..))) => {
+                    app.update(Action::Resize);
+                    dirty = true;
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    engine.cancel();
+                    return Err(format!("terminal input failed: {e}"));
+                }
+                None => break,
+            },
+            Some((generation, event)) = rx.recv() => {
+                // Take everything already queued before drawing once.
+                let fx = app.update(Action::Engine(generation, event));
+                engine.apply(&mut app, fx);
+                while let Ok((generation, event)) = rx.try_recv() {
+                    let fx = app.update(Action::Engine(generation, event));
+                    engine.apply(&mut app, fx);
+                }
+                dirty = true;
+            }
+        }
+    }
+    engine.cancel();
+    Ok(())
+}
+
+fn draw(terminal: &mut ratatui::DefaultTerminal, app: &App, theme: &Theme) -> Result<(), String> {
+    let fail = |e: io::Error| format!("cannot draw: {e}");
+    crossterm::execute!(io::stdout(), BeginSynchronizedUpdate).map_err(fail)?;
+    terminal.draw(|f| ui::draw(f, app, theme)).map_err(fail)?;
+    crossterm::execute!(io::stdout(), EndSynchronizedUpdate).map_err(fail)?;
+    io::stdout().flush().map_err(fail)
+}

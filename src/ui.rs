@@ -1,0 +1,723 @@
+//! Drawing: reads the [`App`] and changes nothing. No logic beyond layout.
+//!
+//! ```text
+//! ┌ 8x8 · numbers ──────────────────┐┌ Statistics ─────────┐
+//! │  1  .  .  .                     ││ nodes / backtracks  │
+//! │        board pane               ││ depth, elapsed, n/s │
+//! │                                 ││ depth sparkline     │
+//! │                                 │└─────────────────────┘
+//! │                                 │┌ Controls ───────────┐
+//! │                                 ││ board, start, algo, │
+//! │                                 ││ speed, state        │
+//! └─────────────────────────────────┘└─────────────────────┘
+//!  status line: running / paused / found / no tour, messages
+//!  hint bar: the keys that matter now
+//! ```
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Sparkline, Widget, Wrap};
+
+use knight_tui::board::Square;
+
+use crate::app::{App, BINDINGS, RunState};
+
+/// The smallest terminal the layout works in.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 16;
+/// Background of the dark squares (256-colour grey, close to any dark or
+/// light terminal background without hiding text).
+const DARK_SQUARE: Color = Color::Indexed(237);
+/// Width of the right-hand column.
+const SIDE: u16 = 30;
+
+/// Colours and symbols, from the config's theme (colours off with NO_COLOR).
+#[derive(Clone, Debug)]
+pub struct Theme {
+    pub colour: bool,
+    pub ascii: bool,
+    pub current: Color,
+    pub candidate: Color,
+    pub blocked: Color,
+    pub accent: Color,
+}
+
+impl Default for Theme {
+    fn default() -> Self {
+        Theme {
+            colour: true,
+            ascii: false,
+            current: Color::Yellow,
+            candidate: Color::Green,
+            blocked: Color::DarkGray,
+            accent: Color::Cyan,
+        }
+    }
+}
+
+impl Theme {
+    fn fg(&self, c: Color) -> Style {
+        if self.colour {
+            Style::new().fg(c)
+        } else {
+            Style::new()
+        }
+    }
+    /// Colour of step `step` of `total`: blue at the start to red at the end.
+    fn ramp(&self, step: u32, total: usize) -> Color {
+        let t = if total > 1 {
+            (step.saturating_sub(1)) as f64 / (total - 1) as f64
+        } else {
+            0.0
+        };
+        hsv((1.0 - t) * 240.0)
+    }
+}
+
+fn hsv(h: f64) -> Color {
+    let x = 1.0 - ((h / 60.0) % 2.0 - 1.0).abs();
+    let (r, g, b) = match (h / 60.0) as u32 {
+        0 => (1.0, x, 0.0),
+        1 => (x, 1.0, 0.0),
+        2 => (0.0, 1.0, x),
+        3 => (0.0, x, 1.0),
+        _ => (x, 0.0, 1.0),
+    };
+    let c = |v: f64| (v * 215.0 + 40.0) as u8;
+    Color::Rgb(c(r), c(g), c(b))
+}
+
+pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
+    let area = frame.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        too_small(frame, area);
+        return;
+    }
+    let [main, status, hints] = Layout::vertical([
+        Constraint::Min(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let [board_area, side] =
+        Layout::horizontal([Constraint::Min(20), Constraint::Length(SIDE)]).areas(main);
+    let [stats_area, controls_area] =
+        Layout::vertical([Constraint::Length(10), Constraint::Min(7)]).areas(side);
+
+    board(frame.buffer_mut(), board_area, app, theme);
+    statistics(frame, stats_area, app, theme);
+    controls(frame, controls_area, app, theme);
+    status_line(frame, status, app, theme);
+    hint_bar(frame, hints, theme);
+    if app.help {
+        help(frame, main, theme);
+    }
+}
+
+fn too_small(frame: &mut Frame, area: Rect) {
+    let text = format!(
+        "Terminal too small: knight-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT} (this one is {}x{}). Enlarge it, or press q to quit.",
+        area.width, area.height
+    );
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .render(area, frame.buffer_mut());
+}
+
+/// How the board is drawn in its pane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardView {
+    /// Step numbers in cells `w` x `h`.
+    Numbers { w: u16, h: u16 },
+    /// Two columns a square, coloured by step.
+    Compact,
+    /// One column a square, two squares a row (half blocks).
+    HalfBlock,
+    /// More squares than characters: every character shows a block of
+    /// `scale` x `scale` squares.
+    Overview { scale: u32 },
+}
+
+impl BoardView {
+    pub fn choose(rows: u32, cols: u32, squares: usize, w: u16, h: u16) -> BoardView {
+        let (w, h) = (w as u32, h as u32);
+        let digits = squares.to_string().len() as u32;
+        let min_w = (digits + 1).max(3);
+        for ch in (1..=4u32).rev() {
+            let cw = min_w.max(2 * ch);
+            if cols * cw <= w && rows * ch <= h {
+                return BoardView::Numbers {
+                    w: cw as u16,
+                    h: ch as u16,
+                };
+            }
+        }
+        if cols * 2 <= w && rows <= h {
+            BoardView::Compact
+        } else if cols <= w && rows <= 2 * h {
+            BoardView::HalfBlock
+        } else {
+            let scale = cols.div_ceil(w.max(1)).max(rows.div_ceil(2 * h.max(1)));
+            BoardView::Overview { scale }
+        }
+    }
+
+    fn name(self) -> String {
+        match self {
+            BoardView::Numbers { .. } => "numbers".into(),
+            BoardView::Compact => "compact".into(),
+            BoardView::HalfBlock => "half-block".into(),
+            BoardView::Overview { scale } => format!("overview 1:{scale}"),
+        }
+    }
+}
+
+fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
+    let b = &app.spec.board;
+    let inner_guess = Block::bordered().inner(area);
+    let view = BoardView::choose(
+        b.rows(),
+        b.cols(),
+        b.len(),
+        inner_guess.width,
+        inner_guess.height,
+    );
+    let title = format!(" {} · {} ", b.describe(), view.name());
+    let block = Block::bordered().title(title);
+    let inner = block.inner(area);
+    block.render(area, buf);
+
+    let current = app.path.last().map(|&i| b.square(i));
+    let candidates: Vec<Square> = match current {
+        Some(c) if app.is_searching() => b
+            .neighbours(c)
+            .filter(|&n| app.steps[b.index(n) as usize] == 0)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let total = b.free_count();
+    let step_at = |sq: Square| app.steps[b.index(sq) as usize];
+
+    match view {
+        BoardView::Numbers { w, h } => {
+            let bw = b.cols() as u16 * w;
+            let bh = b.rows() as u16 * h;
+            let x0 = inner.x + (inner.width.saturating_sub(bw)) / 2;
+            let y0 = inner.y + (inner.height.saturating_sub(bh)) / 2;
+            for r in 0..b.rows() {
+                for c in 0..b.cols() {
+                    let sq = Square::new(r, c);
+                    let cell = Rect::new(x0 + c as u16 * w, y0 + r as u16 * h, w, h);
+                    let dark = (r + c) % 2 == 1;
+                    let (text, style) = if !b.is_free(sq) {
+                        let fill = if theme.ascii { "#" } else { "▒" };
+                        (fill.repeat(w as usize - 1), theme.fg(theme.blocked))
+                    } else {
+                        let s = step_at(sq);
+                        if Some(sq) == current {
+                            (
+                                s.to_string(),
+                                Style::new()
+                                    .add_modifier(Modifier::BOLD | Modifier::REVERSED)
+                                    .patch(theme.fg(theme.current)),
+                            )
+                        } else if s > 0 {
+                            let st = if theme.colour {
+                                Style::new().fg(theme.ramp(s, total))
+                            } else {
+                                Style::new()
+                            };
+                            (s.to_string(), st)
+                        } else if candidates.contains(&sq) {
+                            let mark = if theme.ascii { "+" } else { "◆" };
+                            (
+                                mark.into(),
+                                theme.fg(theme.candidate).add_modifier(Modifier::BOLD),
+                            )
+                        } else {
+                            let dot = if theme.ascii { "." } else { "·" };
+                            (dot.into(), theme.fg(Color::DarkGray))
+                        }
+                    };
+                    if dark && theme.colour {
+                        buf.set_style(cell.intersection(inner), Style::new().bg(DARK_SQUARE));
+                    }
+                    let ty = cell.y + (h - 1) / 2;
+                    let tx = cell.x + w.saturating_sub(text.chars().count() as u16).div_ceil(2);
+                    buf.set_stringn(tx, ty, &text, w as usize, style);
+                }
+            }
+        }
+        BoardView::Compact | BoardView::HalfBlock | BoardView::Overview { .. } => {
+            let (cw, scale, per_line) = match view {
+                BoardView::Compact => (2u16, 1u32, 1u32),
+                BoardView::Overview { scale } => (1, scale, 2),
+                _ => (1, 1, 2),
+            };
+            let cols = b.cols().div_ceil(scale) as u16;
+            let lines = b.rows().div_ceil(scale * per_line) as u16;
+            let x0 = inner.x + inner.width.saturating_sub(cols * cw) / 2;
+            let y0 = inner.y + inner.height.saturating_sub(lines) / 2;
+            let look = |r: u32, c: u32| {
+                (r < b.rows() && c < b.cols()).then(|| {
+                    let sq = Square::new(r, c);
+                    if !b.is_free(sq) {
+                        Look::Blocked
+                    } else if Some(sq) == current {
+                        Look::Current
+                    } else {
+                        match step_at(sq) {
+                            0 => Look::Empty,
+                            s => Look::Step(s),
+                        }
+                    }
+                })
+            };
+            for line in 0..lines.min(inner.height) {
+                for col in 0..cols.min(inner.width / cw) {
+                    let (r, c) = (line as u32 * scale * per_line, col as u32 * scale);
+                    let (x, y) = (x0 + col * cw, y0 + line);
+                    let top = look(r, c);
+                    let bottom = if per_line == 2 {
+                        look(r + scale, c)
+                    } else {
+                        top
+                    };
+                    let (text, style) = block_cell(top, bottom, per_line == 1, theme, total);
+                    buf.set_string(x, y, text, style);
+                }
+            }
+        }
+    }
+}
+
+/// What one square (or block of squares) shows in the block views.
+#[derive(Clone, Copy, PartialEq)]
+enum Look {
+    Empty,
+    Blocked,
+    Current,
+    Step(u32),
+}
+
+/// The text and style of one character of a block view: `whole` for the
+/// compact view (two columns, one square), else a half block for two squares.
+fn block_cell(
+    top: Option<Look>,
+    bottom: Option<Look>,
+    whole: bool,
+    theme: &Theme,
+    total: usize,
+) -> (&'static str, Style) {
+    if !theme.colour {
+        let mark = |l: Option<Look>| match l {
+            Some(Look::Step(_) | Look::Current) => 2,
+            Some(Look::Blocked) => 1,
+            _ => 0,
+        };
+        let text = if whole {
+            ["· ", "##", "██"][mark(top)]
+        } else {
+            match (mark(top) == 2, mark(bottom) == 2) {
+                (true, true) => "█",
+                (true, false) => "▀",
+                (false, true) => "▄",
+                (false, false) => " ",
+            }
+        };
+        let text = if theme.ascii {
+            match text {
+                "██" => "##",
+                "#" | "█" => "#",
+                "▀" | "▄" => ":",
+                "· " => ". ",
+                t => t,
+            }
+        } else {
+            text
+        };
+        return (text, Style::new());
+    }
+    let colour = |l: Option<Look>| match l {
+        None => Color::Reset,
+        Some(Look::Empty) => DARK_SQUARE,
+        Some(Look::Blocked) => theme.blocked,
+        Some(Look::Current) => theme.current,
+        Some(Look::Step(s)) => theme.ramp(s, total),
+    };
+    if whole {
+        return ("██", Style::new().fg(colour(top)));
+    }
+    ("▀", Style::new().fg(colour(top)).bg(colour(bottom)))
+}
+
+fn label_value(label: &str, value: String, theme: &Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{label:<11}"), theme.fg(theme.accent)),
+        Span::raw(value),
+    ])
+}
+
+/// 12,345,678.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn seconds(d: std::time::Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 1e-3 {
+        format!("{:.0} µs", s * 1e6)
+    } else if s < 1.0 {
+        format!("{:.1} ms", s * 1e3)
+    } else {
+        format!("{s:.2} s")
+    }
+}
+
+fn statistics(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let block = Block::bordered().title(" Statistics ");
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let st = &app.stats;
+    let rate = if st.elapsed.as_secs_f64() > 0.0 {
+        st.nodes as f64 / st.elapsed.as_secs_f64()
+    } else {
+        0.0
+    };
+    let rate = if rate >= 1e6 {
+        format!("{:.1} M", rate / 1e6)
+    } else if rate >= 1e3 {
+        format!("{:.1} k", rate / 1e3)
+    } else {
+        format!("{rate:.0}")
+    };
+    let lines = vec![
+        label_value("nodes", thousands(st.nodes), theme),
+        label_value("backtracks", thousands(st.backtracks), theme),
+        label_value(
+            "depth",
+            format!("{} (max {})", app.path.len(), st.max_depth),
+            theme,
+        ),
+        label_value("elapsed", seconds(st.elapsed), theme),
+        label_value("nodes/s", rate, theme),
+        label_value("restarts", st.restarts.to_string(), theme),
+    ];
+    let [text, spark] =
+        Layout::vertical([Constraint::Length(lines.len() as u16), Constraint::Min(1)]).areas(inner);
+    frame.render_widget(Paragraph::new(lines), text);
+    let data: Vec<u64> = app.history.iter().copied().collect();
+    let start = data.len().saturating_sub(spark.width as usize);
+    frame.render_widget(
+        Sparkline::default()
+            .data(&data[start..])
+            .max(app.spec.board.free_count() as u64)
+            .style(theme.fg(theme.accent)),
+        spark,
+    );
+}
+
+fn state_word(app: &App) -> String {
+    match &app.state {
+        RunState::Running => "running".into(),
+        RunState::Paused => "paused".into(),
+        RunState::Found => {
+            let closed = app.path.len() > 2
+                && app.spec.board.square(app.path[0]).is_knight_move(
+                    app.spec
+                        .board
+                        .square(*app.path.last().unwrap_or(&app.path[0])),
+                );
+            format!(
+                "found: {} tour of {} squares",
+                if closed { "closed" } else { "open" },
+                app.path.len()
+            )
+        }
+        RunState::NoTour(_) => "no tour".into(),
+        RunState::Undecided(_) => "undecided".into(),
+    }
+}
+
+fn controls(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let block = Block::bordered().title(" Controls ");
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let s = &app.spec;
+    let algo = s.algorithm.for_solve();
+    let algo_text = if algo == knight_tui::solver::Algorithm::Warnsdorff {
+        format!("{algo} ({})", s.tie_break)
+    } else {
+        algo.to_string()
+    };
+    let lines = vec![
+        label_value(
+            "board",
+            format!(
+                "{} {}",
+                s.board.describe(),
+                if s.closed { "closed" } else { "open" }
+            ),
+            theme,
+        ),
+        label_value("start", s.start.to_string(), theme),
+        label_value("algorithm", algo_text, theme),
+        label_value("speed", app.speed_label(), theme),
+        label_value("state", state_word(app), theme),
+    ];
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}
+
+fn status_line(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let (symbol, colour) = match app.state {
+        RunState::Running => (if theme.ascii { ">" } else { "▶" }, Color::Green),
+        RunState::Paused => (if theme.ascii { "=" } else { "⏸" }, Color::Yellow),
+        RunState::Found => (if theme.ascii { "+" } else { "✔" }, Color::Green),
+        RunState::NoTour(_) => (if theme.ascii { "x" } else { "✘" }, Color::Red),
+        RunState::Undecided(_) => ("?", Color::Yellow),
+    };
+    let mut text = format!(" {symbol} {}", state_word(app));
+    match &app.state {
+        RunState::NoTour(r) | RunState::Undecided(r) => text.push_str(&format!(": {r}")),
+        _ => {}
+    }
+    let mut spans = vec![Span::styled(
+        text,
+        theme.fg(colour).add_modifier(Modifier::BOLD),
+    )];
+    if let Some(m) = &app.message {
+        spans.push(Span::raw(format!("  · {m}")));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn hint_bar(frame: &mut Frame, area: Rect, theme: &Theme) {
+    let mut spans = vec![Span::raw(" ")];
+    for (i, b) in BINDINGS.iter().filter(|b| b.hint).enumerate() {
+        if i > 0 {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled(
+            b.label,
+            theme.fg(theme.accent).add_modifier(Modifier::BOLD),
+        ));
+        spans.push(Span::raw(format!(" {}", short(b.help))));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// The first words of a help text, for the hint bar.
+fn short(help: &str) -> &str {
+    let h = help.split(':').next_back().unwrap_or(help).trim();
+    h.split(" (")
+        .next()
+        .unwrap_or(h)
+        .split(" the ")
+        .next()
+        .unwrap_or(h)
+}
+
+fn help(frame: &mut Frame, area: Rect, theme: &Theme) {
+    let mut lines: Vec<Line> = BINDINGS
+        .iter()
+        .map(|b| {
+            let keys: Vec<String> = b.keys.iter().map(|k| key_name(*k)).collect();
+            Line::from(vec![
+                Span::styled(
+                    format!(" {:<12}", keys.join(" ")),
+                    theme.fg(theme.accent).add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(b.help),
+            ])
+        })
+        .collect();
+    lines.push(Line::from(vec![
+        Span::styled(
+            format!(" {:<12}", "Ctrl-C"),
+            theme.fg(theme.accent).add_modifier(Modifier::BOLD),
+        ),
+        Span::raw("quit"),
+    ]));
+    let w = 52.min(area.width);
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let popup = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" Keys (Esc or ? closes) ")),
+        popup,
+    );
+}
+
+fn key_name(k: crossterm::event::KeyCode) -> String {
+    use crossterm::event::KeyCode;
+    match k {
+        KeyCode::Char(' ') => "Space".into(),
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::Esc => "Esc".into(),
+        other => format!("{other:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{Action, SPEEDS};
+    use crate::cli::Spec;
+    use knight_tui::board::Board;
+    use knight_tui::solver::{Algorithm, Event, Limits, Snapshot, Stats, TieBreak};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn app(n: u32) -> App {
+        let spec = Spec {
+            board: Board::new(n, n, &[Square::new(n - 1, n - 1)]).unwrap(),
+            start: Square::new(0, 0),
+            closed: false,
+            algorithm: Algorithm::Auto,
+            tie_break: TieBreak::Roth,
+            limits: Limits::default(),
+        };
+        let mut a = App::new(spec, SPEEDS.len() - 1, "/tmp".into());
+        a.start();
+        a
+    }
+
+    fn screen(app: &App, w: u16, h: u16, theme: &Theme) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| draw(f, app, theme)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..h)
+            .map(|y| {
+                (0..w)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn panes_and_words_at_120x40() {
+        let mut a = app(8);
+        let g = a.generation;
+        a.update(Action::Engine(
+            g,
+            Event::Snapshot(Snapshot {
+                path: vec![0, 10, 25],
+                stats: Stats {
+                    nodes: 1234,
+                    backtracks: 56,
+                    max_depth: 9,
+                    ..Stats::default()
+                },
+            }),
+        ));
+        let s = screen(&a, 120, 40, &Theme::default());
+        for word in [
+            "nodes",
+            "1,234",
+            "backtracks",
+            "depth",
+            "3 (max 9)",
+            "elapsed",
+            "Statistics",
+            "Controls",
+            "running",
+            "8x8 with 1 blocked square · numbers",
+            "Space pause",
+        ] {
+            assert!(s.contains(word), "missing {word:?} in\n{s}");
+        }
+        // The path's steps are on the board, the blocked corner is marked,
+        // the next candidates are marked.
+        assert!(s.contains('▒') && s.contains('◆'), "{s}");
+        a.update(Action::Key(crate::app::Command::Pause));
+        assert!(screen(&a, 120, 40, &Theme::default()).contains("paused"));
+    }
+
+    #[test]
+    fn views_by_size() {
+        assert_eq!(
+            BoardView::choose(8, 8, 64, 86, 36),
+            BoardView::Numbers { w: 8, h: 4 }
+        );
+        assert_eq!(
+            BoardView::choose(8, 8, 64, 30, 9),
+            BoardView::Numbers { w: 3, h: 1 }
+        );
+        assert_eq!(BoardView::choose(30, 30, 900, 86, 36), BoardView::Compact);
+        assert_eq!(
+            BoardView::choose(64, 64, 4096, 86, 36),
+            BoardView::HalfBlock
+        );
+        assert_eq!(
+            BoardView::choose(1000, 1000, 1_000_000, 86, 36),
+            BoardView::Overview { scale: 14 }
+        );
+    }
+
+    #[test]
+    fn large_boards_and_ascii_without_colour() {
+        let theme = Theme {
+            colour: false,
+            ascii: true,
+            ..Theme::default()
+        };
+        for n in [30, 64, 300] {
+            let mut a = app(n);
+            let g = a.generation;
+            a.update(Action::Engine(
+                g,
+                Event::Snapshot(Snapshot {
+                    path: vec![0, n + 2],
+                    stats: Stats::default(),
+                }),
+            ));
+            let s = screen(&a, 120, 40, &theme);
+            assert!(s.contains(&format!("{n}x{n}")), "{s}");
+            assert!(
+                s.is_ascii() || s.contains('─'),
+                "ascii symbols on the board"
+            );
+            let s = screen(&a, 120, 40, &Theme::default());
+            assert!(s.contains("Statistics"));
+        }
+    }
+
+    #[test]
+    fn help_overlay_lists_every_binding() {
+        let mut a = app(8);
+        a.update(Action::Key(crate::app::Command::Help));
+        let s = screen(&a, 100, 30, &Theme::default());
+        for b in BINDINGS {
+            assert!(s.contains(b.help), "{} missing", b.help);
+        }
+    }
+
+    #[test]
+    fn too_small_terminal_says_so() {
+        let a = app(8);
+        for (w, h) in [(40, 10), (59, 30), (100, 15), (1, 1)] {
+            let s = screen(&a, w, h, &Theme::default());
+            if w >= 20 {
+                assert!(s.contains("Terminal too"), "{w}x{h}: {s}");
+            }
+        }
+    }
+}
