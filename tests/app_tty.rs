@@ -1,0 +1,149 @@
+//! The real binary in a real terminal (tmux, on a server of its own): keys
+//! in, screen out, then the exit code and the terminal given back (alternate
+//! screen left, cursor shown). Needs tmux; `.ci/run` installs it.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(name: &str, cmd: &str) -> Tmux {
+        let t = Tmux {
+            socket: format!("knight-tui-test-{name}-{}", std::process::id()),
+        };
+        let out = t.run(&["new-session", "-d", "-s", "t", "-x", "100", "-y", "30", cmd]);
+        assert!(
+            out.status.success(),
+            "tmux is needed for this test: {out:?}"
+        );
+        t
+    }
+    fn run(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("tmux is needed for this test (apt-get install tmux)")
+    }
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
+    }
+    fn keys(&self, keys: &[&str]) {
+        let mut a = vec!["send-keys", "-t", "t"];
+        a.extend_from_slice(keys);
+        self.run(&a);
+    }
+    /// Waits until the screen shows `text`; returns how long that took.
+    fn wait_for(&self, text: &str) -> Duration {
+        let t0 = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return t0.elapsed();
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(10),
+                "never saw {text:?}; screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    fn display(&self, format: &str) -> String {
+        String::from_utf8_lossy(
+            &self
+                .run(&["display-message", "-p", "-t", "t", format])
+                .stdout,
+        )
+        .trim()
+        .to_string()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.run(&["kill-server"]);
+    }
+}
+
+fn launch(name: &str, speed: &str, args: &str) -> (Tmux, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("c.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[app]\nspeed = {speed}\nsave_dir = \"{}\"\n",
+            dir.path().display()
+        ),
+    )
+    .unwrap();
+    let bin = env!("CARGO_BIN_EXE_knight-tui");
+    let cmd = format!(
+        "{bin} --config {} {args}; echo EXIT=$?; sleep 10",
+        config.display()
+    );
+    (Tmux::start(name, &cmd), dir)
+}
+
+fn assert_restored(t: &Tmux) {
+    t.wait_for("EXIT=0");
+    assert_eq!(t.display("#{alternate_on}"), "0", "alternate screen left");
+    assert_eq!(t.display("#{cursor_flag}"), "1", "cursor shown");
+}
+
+#[test]
+fn watch_pause_step_help_save_and_quit() {
+    let (t, dir) = launch("watch", "2", "--size 6");
+    t.wait_for("Statistics");
+    t.wait_for("running");
+    t.keys(&["Space"]);
+    t.wait_for("paused");
+    let before = t.screen();
+    t.keys(&["n"]);
+    let t0 = Instant::now();
+    while t.screen() == before && t0.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_ne!(t.screen(), before, "n moved the search one step");
+    t.keys(&["?"]);
+    t.wait_for("Keys (Esc or ? closes)");
+    t.keys(&["Escape"]);
+    t.keys(&["s"]);
+    t.wait_for("saved ");
+    let saved: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with("knight-6x6-"))
+        .collect();
+    assert_eq!(saved.len(), 1, "one tour file saved");
+    // The saved partial path checks out.
+    let text = std::fs::read_to_string(saved[0].path()).unwrap();
+    let file = knight_tui::tour::parse(&text).unwrap().file;
+    file.check(&file.board().unwrap()).expect("a legal path");
+    t.keys(&["q"]);
+    assert_restored(&t);
+}
+
+#[test]
+fn full_speed_finds_a_tour_and_ctrl_c_quits() {
+    let (t, _dir) = launch("found", "\"full\"", "--size 8 --start 3,3");
+    let first = t.wait_for("Statistics");
+    eprintln!("first frame after {first:?} (8x8, including tmux start)");
+    t.wait_for("found: open tour of 64 squares");
+    t.keys(&["C-c"]);
+    assert_restored(&t);
+}
+
+#[test]
+fn no_tour_and_a_tiny_terminal() {
+    let (t, _dir) = launch("none", "\"full\"", "--size 7 --closed");
+    t.wait_for("no tour: 7x7 has 25 light and 24 dark squares");
+    t.run(&["resize-window", "-t", "t", "-x", "40", "-y", "10"]);
+    t.wait_for("Terminal too");
+    t.run(&["resize-window", "-t", "t", "-x", "100", "-y", "30"]);
+    t.wait_for("Statistics");
+    t.keys(&["Escape"]);
+    assert_restored(&t);
+}
