@@ -78,6 +78,40 @@ fn count(b: &Board, start: Option<Square>, closed: bool) -> u64 {
     }
 }
 
+/// Runs a search on its own thread at full speed with a watcher that keeps
+/// the board up to date from every snapshot; returns the search's time.
+fn watched_run(b: &Board, start: Square, algorithm: Algorithm) -> Duration {
+    use knight_tui::solver::{Event, Speed, spawn};
+    let (tx, rx) = std::sync::mpsc::channel();
+    let o = Options {
+        algorithm,
+        tours: 1,
+        ..Options::default()
+    };
+    let (_ctl, handle) = spawn(b.clone(), start, false, o, Speed::Full, false, move |e| {
+        let _ = tx.send(e);
+    })
+    .unwrap();
+    let mut steps = vec![0u32; b.len()];
+    let mut elapsed = Duration::ZERO;
+    for e in rx {
+        match e {
+            Event::Snapshot(s) => {
+                for (i, &sq) in s.path.iter().enumerate() {
+                    steps[sq as usize] = i as u32 + 1;
+                }
+            }
+            Event::Done(r) => {
+                assert_eq!(r.solution.verdict, Verdict::Found);
+                elapsed = r.solution.stats.elapsed;
+            }
+        }
+    }
+    handle.join().unwrap();
+    black_box(steps);
+    elapsed
+}
+
 struct Row {
     name: String,
     median: Duration,
@@ -215,6 +249,47 @@ fn main() {
             note: format!(
                 "{nodes} nodes, {:.1} M nodes/s",
                 nodes as f64 / t.as_secs_f64() / 1e6
+            ),
+        });
+    }
+
+    // The cost of being watched: the same search headless and through
+    // solver::spawn at full speed, its snapshots drained by another thread
+    // that keeps a copy of the board as the app does.
+    for (name, n, start, algorithm) in [
+        (
+            "watched: 8x8 backtrack from the corner",
+            8u32,
+            Square::new(0, 0),
+            Algorithm::Backtrack,
+        ),
+        (
+            "watched: 1000x1000 warnsdorff from the corner",
+            1000,
+            Square::new(0, 0),
+            Algorithm::Warnsdorff,
+        ),
+    ] {
+        if !want(name) {
+            continue;
+        }
+        let b = Board::new(n, n, &[]).unwrap();
+        // Alternate the two so that the machine's drift hits both alike.
+        let (mut hs, mut ws) = (Vec::new(), Vec::new());
+        for _ in 0..reps.min(11) {
+            hs.push(solve(&b, start, false, algorithm).stats.elapsed);
+            ws.push(watched_run(&b, start, algorithm));
+        }
+        let (headless, watched) = (median(hs), median(ws));
+        let over = watched.as_secs_f64() / headless.as_secs_f64() - 1.0;
+        rows.push(Row {
+            name: name.into(),
+            median: watched,
+            target: None,
+            note: format!(
+                "headless {}, watched {:+.1}% (target < 5%)",
+                fmt(headless),
+                over * 100.0
             ),
         });
     }

@@ -1,8 +1,9 @@
 //! A search on its own OS thread: events out through a sink, control in
 //! through a [`Control`] handle. The engine never waits for whoever watches:
 //! at full speed it publishes a snapshot at most every 16 ms (about 60 a
-//! second), when slowed down one after every step, and the sink must not
-//! block (the app hands it an unbounded channel's sender).
+//! second; less often when the path is so long that copying it would cost
+//! more than 2%), when slowed down one after every step, and the sink must
+//! not block (the app hands it an unbounded channel's sender).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -135,7 +136,9 @@ where
                 shared,
                 sink,
                 last: Instant::now(),
+                ns_per_entry: 2.0,
                 counter: 0,
+                slow: true,
             };
             let solution = solve_with(&problem, &options, &mut watch);
             (watch.sink)(Event::Done(Report { solution }));
@@ -148,11 +151,18 @@ struct Watch<F> {
     shared: Arc<Shared>,
     sink: F,
     last: Instant,
+    /// Nanoseconds the last snapshot took per path entry.
+    ns_per_entry: f64,
     counter: u32,
+    /// Slowed down or paused: every node is watched. Else the flags are
+    /// read every 1024 nodes only (about 30 µs), so being watched at full
+    /// speed costs next to nothing.
+    slow: bool,
 }
 
 impl<F: FnMut(Event)> Watch<F> {
     fn publish(&mut self, s: &Search) {
+        let t0 = Instant::now();
         let mut stats = s.stats;
         stats.elapsed = s.elapsed();
         (self.sink)(Event::Snapshot(Snapshot {
@@ -160,6 +170,61 @@ impl<F: FnMut(Event)> Watch<F> {
             stats,
         }));
         self.last = Instant::now();
+        let took = (self.last - t0).as_secs_f64() * 1e9;
+        self.ns_per_entry = took / s.depth().max(1) as f64;
+    }
+
+    /// True when a snapshot is due: 16 ms since the last, and 50 times its
+    /// expected cost.
+    fn due(&self, s: &Search) -> bool {
+        let cost = Duration::from_nanos((self.ns_per_entry * s.depth() as f64 * 50.0) as u64);
+        self.last.elapsed() >= SNAPSHOT_INTERVAL.max(cost)
+    }
+
+    #[inline(never)]
+    fn watch(&mut self, s: &Search) -> Flow {
+        let sh = &self.shared;
+        if sh.cancel.load(Ordering::Relaxed) {
+            return Flow::Stop;
+        }
+        let delay = sh.delay_ns.load(Ordering::Relaxed);
+        self.slow = delay > 0 || sh.paused.load(Ordering::Relaxed);
+        if self.slow {
+            // Watched step by step: show every node, then wait.
+            if sh.paused.load(Ordering::Relaxed) {
+                // Shows this node, then waits for a step or resume.
+                if !self.wait_while_paused(s) {
+                    return Flow::Stop;
+                }
+            } else {
+                self.publish(s);
+            }
+            if delay > 0 {
+                let until = self.last + Duration::from_nanos(delay);
+                let sh = self.shared.clone();
+                let mut guard = sh.lock.lock().unwrap_or_else(|e| e.into_inner());
+                loop {
+                    let now = Instant::now();
+                    if now >= until
+                        || sh.cancel.load(Ordering::SeqCst)
+                        || sh.paused.load(Ordering::SeqCst)
+                        || sh.delay_ns.load(Ordering::SeqCst) != delay
+                    {
+                        break;
+                    }
+                    guard = sh
+                        .wake
+                        .wait_timeout(guard, until - now)
+                        .unwrap_or_else(|e| e.into_inner())
+                        .0;
+                }
+            }
+            return Flow::Continue;
+        }
+        if self.due(s) {
+            self.publish(s);
+        }
+        Flow::Continue
     }
 
     /// Blocks while paused (publishing first so the watcher sees where it
@@ -193,53 +258,15 @@ impl<F: FnMut(Event)> Watch<F> {
 impl<F: FnMut(Event)> Monitor for Watch<F> {
     #[inline]
     fn on_node(&mut self, s: &Search) -> Flow {
-        let sh = &self.shared;
-        if sh.cancel.load(Ordering::Relaxed) {
-            return Flow::Stop;
-        }
-        let delay = sh.delay_ns.load(Ordering::Relaxed);
-        if delay > 0 || sh.paused.load(Ordering::Relaxed) {
-            // Watched step by step: show every node, then wait.
-            if sh.paused.load(Ordering::Relaxed) {
-                // Shows this node, then waits for a step or resume.
-                if !self.wait_while_paused(s) {
-                    return Flow::Stop;
-                }
-            } else {
-                self.publish(s);
-            }
-            if delay > 0 {
-                let until = self.last + Duration::from_nanos(delay);
-                let sh = self.shared.clone();
-                let mut guard = sh.lock.lock().unwrap_or_else(|e| e.into_inner());
-                loop {
-                    let now = Instant::now();
-                    if now >= until
-                        || sh.cancel.load(Ordering::SeqCst)
-                        || sh.paused.load(Ordering::SeqCst)
-                        || sh.delay_ns.load(Ordering::SeqCst) != delay
-                    {
-                        break;
-                    }
-                    guard = sh
-                        .wake
-                        .wait_timeout(guard, until - now)
-                        .unwrap_or_else(|e| e.into_inner())
-                        .0;
-                }
-            }
+        self.counter = self.counter.wrapping_add(1);
+        if !self.slow && self.counter & 0x3ff != 0 {
             return Flow::Continue;
         }
-        // Full speed: look at the clock every 1024 nodes only.
-        self.counter = self.counter.wrapping_add(1);
-        if self.counter & 0x3ff == 0 && self.last.elapsed() >= SNAPSHOT_INTERVAL {
-            self.publish(s);
-        }
-        Flow::Continue
+        self.watch(s)
     }
 
-    fn on_tour(&mut self, s: &Search) -> Flow {
-        self.publish(s);
+    /// The tour itself arrives with [`Event::Done`]: no snapshot here.
+    fn on_tour(&mut self, _: &Search) -> Flow {
         Flow::Continue
     }
 }
