@@ -9,7 +9,10 @@ use std::path::PathBuf;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::{Map, json};
 
-use knight_tui::solver::{Event, Speed, Stats, Verdict};
+use std::collections::BTreeSet;
+
+use knight_tui::board::{Board, Square};
+use knight_tui::solver::{Algorithm, Event, Speed, Stats, TieBreak, Verdict};
 use knight_tui::tour::TourFile;
 
 use crate::cli::Spec;
@@ -45,95 +48,273 @@ pub enum Command {
     Slower,
     Restart,
     Save,
+    /// Open the settings panel.
+    Settings,
+    // Settings panel:
+    /// Move the board cursor by (rows, cols).
+    Cursor(i8, i8),
+    SetStart,
+    ToggleBlock,
+    /// Change the rows / columns by one.
+    Rows(i8),
+    Cols(i8),
+    ToggleClosed,
+    NextAlgorithm,
+    NextTieBreak,
+    /// Start a new search with the settings.
+    Apply,
+}
+
+/// Where a key binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// Watching the search.
+    Watch,
+    /// The settings panel is open.
+    Settings,
+    /// Everywhere.
+    Any,
 }
 
 /// One row of the keybinding table.
 pub struct Binding {
-    pub keys: &'static [KeyCode],
+    /// Each key with the command it gives.
+    pub keys: &'static [(KeyCode, Command)],
     pub label: &'static str,
     pub help: &'static str,
-    pub command: Command,
-    /// Shown in the hint bar.
-    pub hint: bool,
+    pub context: Context,
+    /// The hint bar's words for it, if it is shown there.
+    pub hint: Option<&'static str>,
 }
 
-/// Every key of the app. Ctrl-C quits too (handled before the table).
+const fn bind(
+    keys: &'static [(KeyCode, Command)],
+    label: &'static str,
+    help: &'static str,
+    context: Context,
+    hint: Option<&'static str>,
+) -> Binding {
+    Binding {
+        keys,
+        label,
+        help,
+        context,
+        hint,
+    }
+}
+
+use Command as C;
+use Context::{Any, Settings as InSettings, Watch};
+use KeyCode::{Char, Down, Enter, Esc, Left, Right, Up};
+
+/// Every key of the app, in the order help lists them. Ctrl-C quits too
+/// (handled before the table).
 pub const BINDINGS: &[Binding] = &[
-    Binding {
-        keys: &[KeyCode::Char(' ')],
-        label: "Space",
-        help: "pause / resume the search",
-        command: Command::Pause,
-        hint: true,
-    },
-    Binding {
-        keys: &[KeyCode::Char('n'), KeyCode::Char('.')],
-        label: "n",
-        help: "paused: one step forward",
-        command: Command::Step,
-        hint: true,
-    },
-    Binding {
-        keys: &[KeyCode::Char('+'), KeyCode::Char('=')],
-        label: "+",
-        help: "faster",
-        command: Command::Faster,
-        hint: true,
-    },
-    Binding {
-        keys: &[KeyCode::Char('-'), KeyCode::Char('_')],
-        label: "-",
-        help: "slower",
-        command: Command::Slower,
-        hint: true,
-    },
-    Binding {
-        keys: &[KeyCode::Char('r')],
-        label: "r",
-        help: "restart the search",
-        command: Command::Restart,
-        hint: true,
-    },
-    Binding {
-        keys: &[KeyCode::Char('s')],
-        label: "s",
-        help: "save the current path as a tour file",
-        command: Command::Save,
-        hint: true,
-    },
-    Binding {
-        keys: &[KeyCode::Char('?')],
-        label: "?",
-        help: "show / hide this help",
-        command: Command::Help,
-        hint: true,
-    },
-    Binding {
-        keys: &[KeyCode::Esc],
-        label: "Esc",
-        help: "close the help, else quit",
-        command: Command::Back,
-        hint: false,
-    },
-    Binding {
-        keys: &[KeyCode::Char('q')],
-        label: "q",
-        help: "quit (also Ctrl-C)",
-        command: Command::Quit,
-        hint: true,
-    },
+    bind(
+        &[(Char(' '), C::Pause)],
+        "Space",
+        "pause / resume the search",
+        Watch,
+        Some("pause"),
+    ),
+    bind(
+        &[(Char('n'), C::Step), (Char('.'), C::Step)],
+        "n",
+        "paused: one step forward",
+        Watch,
+        Some("step"),
+    ),
+    bind(
+        &[(Char('+'), C::Faster), (Char('='), C::Faster)],
+        "+",
+        "faster",
+        Watch,
+        Some("faster"),
+    ),
+    bind(
+        &[(Char('-'), C::Slower), (Char('_'), C::Slower)],
+        "-",
+        "slower",
+        Watch,
+        Some("slower"),
+    ),
+    bind(
+        &[(Char('r'), C::Restart)],
+        "r",
+        "restart the search",
+        Watch,
+        Some("restart"),
+    ),
+    bind(
+        &[(Char('s'), C::Save)],
+        "s",
+        "save the current path as a tour file",
+        Watch,
+        Some("save"),
+    ),
+    bind(
+        &[(Char('o'), C::Settings)],
+        "o",
+        "settings: board, start, blocked squares, algorithm",
+        Watch,
+        Some("settings"),
+    ),
+    bind(
+        &[(Enter, C::Apply)],
+        "Enter",
+        "settings: start a new search with them",
+        InSettings,
+        Some("search"),
+    ),
+    bind(
+        &[
+            (Up, C::Cursor(-1, 0)),
+            (Down, C::Cursor(1, 0)),
+            (Left, C::Cursor(0, -1)),
+            (Right, C::Cursor(0, 1)),
+        ],
+        "arrows",
+        "settings: move the cursor (or click a square)",
+        InSettings,
+        Some("move"),
+    ),
+    bind(
+        &[(Char(' '), C::SetStart)],
+        "Space",
+        "settings: start at the cursor (left click)",
+        InSettings,
+        Some("start"),
+    ),
+    bind(
+        &[(Char('x'), C::ToggleBlock)],
+        "x",
+        "settings: block / unblock the cursor square (right click)",
+        InSettings,
+        Some("block"),
+    ),
+    bind(
+        &[(Char('['), C::Rows(-1)), (Char(']'), C::Rows(1))],
+        "[ ]",
+        "settings: fewer / more rows",
+        InSettings,
+        Some("rows"),
+    ),
+    bind(
+        &[(Char('{'), C::Cols(-1)), (Char('}'), C::Cols(1))],
+        "{ }",
+        "settings: fewer / more columns",
+        InSettings,
+        Some("cols"),
+    ),
+    bind(
+        &[(Char('c'), C::ToggleClosed)],
+        "c",
+        "settings: open / closed tour",
+        InSettings,
+        Some("closed"),
+    ),
+    bind(
+        &[(Char('a'), C::NextAlgorithm)],
+        "a",
+        "settings: next algorithm",
+        InSettings,
+        Some("algorithm"),
+    ),
+    bind(
+        &[(Char('t'), C::NextTieBreak)],
+        "t",
+        "settings: next tie-break",
+        InSettings,
+        Some("tie-break"),
+    ),
+    bind(
+        &[(Char('?'), C::Help)],
+        "?",
+        "show / hide this help",
+        Any,
+        Some("help"),
+    ),
+    bind(
+        &[(Esc, C::Back)],
+        "Esc",
+        "close the help or settings, else quit",
+        Any,
+        None,
+    ),
+    bind(
+        &[(Char('q'), C::Quit)],
+        "q",
+        "quit (also Ctrl-C)",
+        Any,
+        Some("quit"),
+    ),
 ];
 
-/// The command a key press stands for.
-pub fn command_for(key: KeyEvent) -> Option<Command> {
+/// The command a key press stands for in `context`.
+pub fn command_for(key: KeyEvent, context: Context) -> Option<Command> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C'))
-            .then_some(Command::Quit);
+        return matches!(key.code, Char('c') | Char('C')).then_some(Command::Quit);
     }
     BINDINGS
         .iter()
-        .find(|b| b.keys.contains(&key.code))
-        .map(|b| b.command)
+        .filter(|b| b.context == context || b.context == Any)
+        .flat_map(|b| b.keys.iter())
+        .find(|(k, _)| *k == key.code)
+        .map(|&(_, c)| c)
+}
+
+/// The biggest board the settings panel makes (the command line goes further).
+pub const PANEL_MAX_SIDE: u32 = 1000;
+
+/// The settings panel's pending choices.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub rows: u32,
+    pub cols: u32,
+    pub blocked: BTreeSet<Square>,
+    pub start: Square,
+    pub closed: bool,
+    pub algorithm: Algorithm,
+    pub tie_break: TieBreak,
+    pub cursor: Square,
+    /// The board as it would be: what the board pane shows.
+    pub preview: Board,
+    pub error: Option<String>,
+}
+
+impl Settings {
+    fn from_spec(spec: &Spec) -> Settings {
+        Settings {
+            rows: spec.board.rows(),
+            cols: spec.board.cols(),
+            blocked: spec.board.blocked().iter().copied().collect(),
+            start: spec.start,
+            closed: spec.closed,
+            algorithm: spec.algorithm,
+            tie_break: spec.tie_break,
+            cursor: spec.start,
+            preview: spec.board.clone(),
+            error: None,
+        }
+    }
+
+    /// Rebuilds the preview after a change of size or blocked squares,
+    /// keeping squares, start and cursor on the board.
+    fn rebuild(&mut self) {
+        let (r, c) = (self.rows, self.cols);
+        self.blocked.retain(|s| s.row < r && s.col < c);
+        let clamp = |s: Square| Square::new(s.row.min(r - 1), s.col.min(c - 1));
+        self.start = clamp(self.start);
+        self.cursor = clamp(self.cursor);
+        let blocked: Vec<Square> = self.blocked.iter().copied().collect();
+        match Board::new(r, c, &blocked) {
+            Ok(b) => {
+                self.preview = b;
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
 }
 
 /// Everything that can happen to the app.
@@ -146,6 +327,8 @@ pub enum Action {
     Saved(Result<PathBuf, String>),
     /// The terminal changed size.
     Resize,
+    /// A mouse click on a square of the board pane (`right`: right button).
+    Click(Square, bool),
 }
 
 /// What the runtime must do for the app.
@@ -193,6 +376,8 @@ pub struct App {
     pub generation: u64,
     pub save_dir: PathBuf,
     pub quit: bool,
+    /// The settings panel, when open.
+    pub settings: Option<Settings>,
 }
 
 impl App {
@@ -211,6 +396,7 @@ impl App {
             generation: 0,
             save_dir,
             quit: false,
+            settings: None,
         }
     }
 
@@ -227,6 +413,15 @@ impl App {
             Some(1.0) => "1 step/s".into(),
             Some(s) => format!("{s} steps/s"),
             None => "full".into(),
+        }
+    }
+
+    /// Which keys apply now.
+    pub fn context(&self) -> Context {
+        if self.settings.is_some() {
+            Context::Settings
+        } else {
+            Context::Watch
         }
     }
 
@@ -292,7 +487,101 @@ impl App {
                 Vec::new()
             }
             Action::Resize => Vec::new(),
+            Action::Click(sq, right) => {
+                if let Some(st) = &mut self.settings
+                    && sq.row < st.rows
+                    && sq.col < st.cols
+                {
+                    st.cursor = sq;
+                    let c = if right {
+                        Command::ToggleBlock
+                    } else {
+                        Command::SetStart
+                    };
+                    return self.settings_key(c);
+                }
+                Vec::new()
+            }
         }
+    }
+
+    /// Keys of the settings panel (which is open).
+    fn settings_key(&mut self, c: Command) -> Vec<Effect> {
+        let Some(st) = &mut self.settings else {
+            return Vec::new();
+        };
+        match c {
+            Command::Cursor(dr, dc) => {
+                let r = (st.cursor.row as i64 + dr as i64).clamp(0, st.rows as i64 - 1);
+                let col = (st.cursor.col as i64 + dc as i64).clamp(0, st.cols as i64 - 1);
+                st.cursor = Square::new(r as u32, col as u32);
+            }
+            Command::SetStart => {
+                if st.blocked.contains(&st.cursor) {
+                    st.error = Some(format!("{} is blocked: unblock it (x) first", st.cursor));
+                } else {
+                    st.start = st.cursor;
+                    st.error = None;
+                }
+            }
+            Command::ToggleBlock => {
+                if st.cursor == st.start {
+                    st.error = Some("the start cannot be blocked: move the start first".into());
+                } else {
+                    if !st.blocked.remove(&st.cursor) {
+                        st.blocked.insert(st.cursor);
+                    }
+                    st.rebuild();
+                }
+            }
+            Command::Rows(d) => {
+                st.rows = (st.rows as i64 + d as i64).clamp(1, PANEL_MAX_SIDE as i64) as u32;
+                st.rebuild();
+            }
+            Command::Cols(d) => {
+                st.cols = (st.cols as i64 + d as i64).clamp(1, PANEL_MAX_SIDE as i64) as u32;
+                st.rebuild();
+            }
+            Command::ToggleClosed => st.closed = !st.closed,
+            Command::NextAlgorithm => {
+                let all = [
+                    Algorithm::Auto,
+                    Algorithm::Warnsdorff,
+                    Algorithm::Backtrack,
+                    Algorithm::Enumerate,
+                ];
+                let i = all.iter().position(|&a| a == st.algorithm).unwrap_or(0);
+                st.algorithm = all[(i + 1) % all.len()];
+            }
+            Command::NextTieBreak => {
+                let all = [
+                    TieBreak::Roth,
+                    TieBreak::Fixed,
+                    TieBreak::Lookahead,
+                    TieBreak::Random,
+                ];
+                let i = all.iter().position(|&t| t == st.tie_break).unwrap_or(0);
+                st.tie_break = all[(i + 1) % all.len()];
+            }
+            Command::Apply => {
+                if let Some(e) = &st.error {
+                    self.message = Some(format!("not applied: {e}"));
+                    return Vec::new();
+                }
+                let st = self.settings.take().expect("open");
+                self.spec.board = st.preview;
+                self.spec.start = st.start;
+                self.spec.closed = st.closed;
+                self.spec.algorithm = st.algorithm;
+                self.spec.tie_break = st.tie_break;
+                self.path.clear();
+                self.steps = vec![0; self.spec.board.len()];
+                self.message = Some(format!("new search on {}", self.spec.board.describe()));
+                return self.restart(false);
+            }
+            _ => {}
+        }
+        Vec::new()
     }
 
     fn key(&mut self, c: Command) -> Vec<Effect> {
@@ -305,11 +594,21 @@ impl App {
                 self.help = false;
                 Vec::new()
             }
+            Command::Back if self.settings.is_some() => {
+                self.settings = None;
+                self.message = Some("settings closed, nothing changed".into());
+                Vec::new()
+            }
+            Command::Settings => {
+                self.settings = Some(Settings::from_spec(&self.spec));
+                Vec::new()
+            }
             Command::Back => self.key(Command::Quit),
             Command::Help => {
                 self.help = !self.help;
                 Vec::new()
             }
+            c if self.settings.is_some() => self.settings_key(c),
             Command::Pause => match self.state {
                 RunState::Running => {
                     self.state = RunState::Paused;
@@ -346,6 +645,8 @@ impl App {
                 self.restart(false)
             }
             Command::Save => self.save(),
+            // Settings keys with the panel closed: nothing to do.
+            _ => Vec::new(),
         }
     }
 
@@ -412,8 +713,7 @@ impl App {
 mod tests {
     use super::*;
     use crossterm::event::KeyEventKind;
-    use knight_tui::board::{Board, Square};
-    use knight_tui::solver::{Algorithm, Limits, Report, Snapshot, Solution, TieBreak};
+    use knight_tui::solver::{Limits, Report, Snapshot, Solution};
 
     fn app() -> App {
         let spec = Spec {
@@ -445,21 +745,144 @@ mod tests {
 
     #[test]
     fn keys_map_through_the_table() {
-        assert_eq!(command_for(press(' ')), Some(Command::Pause));
-        assert_eq!(command_for(press('.')), Some(Command::Step));
-        assert_eq!(command_for(press('x')), None);
-        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        assert_eq!(command_for(ctrl_c), Some(Command::Quit));
+        let w = Context::Watch;
+        assert_eq!(command_for(press(' '), w), Some(Command::Pause));
         assert_eq!(
-            command_for(KeyEvent::from(KeyCode::Esc)),
+            command_for(press(' '), Context::Settings),
+            Some(Command::SetStart)
+        );
+        assert_eq!(command_for(press('.'), w), Some(Command::Step));
+        assert_eq!(command_for(press('x'), w), None);
+        assert_eq!(
+            command_for(press('?'), Context::Settings),
+            Some(Command::Help)
+        );
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(command_for(ctrl_c, Context::Settings), Some(Command::Quit));
+        assert_eq!(
+            command_for(KeyEvent::from(KeyCode::Esc), w),
             Some(Command::Back)
         );
-        // Every binding's keys lead back to it.
+        // Every binding's keys lead back to it, and no key means two things
+        // in one context.
         for b in BINDINGS {
-            for &k in b.keys {
-                assert_eq!(command_for(KeyEvent::from(k)), Some(b.command));
+            for &(k, c) in b.keys {
+                let ctx = if b.context == Context::Any {
+                    w
+                } else {
+                    b.context
+                };
+                assert_eq!(command_for(KeyEvent::from(k), ctx), Some(c), "{k:?}");
             }
         }
+    }
+
+    fn keys(a: &mut App, cs: &[Command]) -> Vec<Effect> {
+        cs.iter().flat_map(|&c| a.update(Action::Key(c))).collect()
+    }
+
+    #[test]
+    fn settings_change_the_board_and_start_a_new_search() {
+        let mut a = app();
+        let g = a.generation;
+        a.update(Action::Engine(g, snap(&[0, 7])));
+        assert!(keys(&mut a, &[Command::Settings]).is_empty());
+        assert_eq!(a.context(), Context::Settings);
+        // Space sets the start here, it does not pause.
+        keys(
+            &mut a,
+            &[
+                Command::Cursor(1, 0),
+                Command::Cursor(0, 1),
+                Command::ToggleBlock,
+            ],
+        );
+        assert!(
+            a.settings
+                .as_ref()
+                .unwrap()
+                .blocked
+                .contains(&Square::new(1, 1))
+        );
+        keys(&mut a, &[Command::Cursor(1, 1), Command::SetStart]);
+        keys(
+            &mut a,
+            &[
+                Command::Rows(1),
+                Command::Cols(1),
+                Command::Cols(1),
+                Command::ToggleClosed,
+            ],
+        );
+        keys(&mut a, &[Command::NextAlgorithm, Command::NextTieBreak]);
+        let st = a.settings.as_ref().unwrap();
+        assert_eq!(
+            (st.rows, st.cols, st.start, st.closed),
+            (6, 7, Square::new(2, 2), true)
+        );
+        assert_eq!(st.preview.describe(), "6x7 with 1 blocked square");
+        let fx = keys(&mut a, &[Command::Apply]);
+        assert!(matches!(fx[..], [Effect::Start { generation, .. }] if generation == g + 1));
+        assert!(a.settings.is_none());
+        assert_eq!(a.spec.board.describe(), "6x7 with 1 blocked square");
+        assert_eq!((a.spec.start, a.spec.closed), (Square::new(2, 2), true));
+        assert_eq!(a.spec.algorithm, Algorithm::Warnsdorff);
+        assert_eq!(a.spec.tie_break, TieBreak::Fixed);
+        assert_eq!(a.steps.len(), 42);
+        assert!(a.path.is_empty());
+    }
+
+    #[test]
+    fn settings_refuse_what_cannot_be_and_esc_cancels() {
+        let mut a = app();
+        keys(&mut a, &[Command::Settings, Command::ToggleBlock]);
+        let st = a.settings.as_ref().unwrap();
+        assert!(st.blocked.is_empty(), "the start is never blocked");
+        assert!(
+            st.error
+                .as_deref()
+                .unwrap()
+                .contains("start cannot be blocked")
+        );
+        keys(
+            &mut a,
+            &[
+                Command::Cursor(0, 1),
+                Command::ToggleBlock,
+                Command::SetStart,
+            ],
+        );
+        assert!(
+            a.settings
+                .as_ref()
+                .unwrap()
+                .error
+                .as_deref()
+                .unwrap()
+                .contains("is blocked")
+        );
+        // Shrinking drops squares off the board and keeps the cursor on it.
+        keys(&mut a, &[Command::Cursor(4, 4)]);
+        for _ in 0..10 {
+            keys(&mut a, &[Command::Rows(-1), Command::Cols(-1)]);
+        }
+        let st = a.settings.as_ref().unwrap();
+        assert_eq!((st.rows, st.cols, st.cursor), (1, 1, Square::new(0, 0)));
+        assert!(st.blocked.is_empty());
+        // Esc: nothing changed.
+        keys(&mut a, &[Command::Back]);
+        assert!(a.settings.is_none() && !a.quit);
+        assert_eq!(a.spec.board.describe(), "5x5");
+        // Clicks: left sets the start, right blocks.
+        keys(&mut a, &[Command::Settings]);
+        a.update(Action::Click(Square::new(2, 2), false));
+        a.update(Action::Click(Square::new(3, 3), true));
+        let st = a.settings.as_ref().unwrap();
+        assert_eq!(st.start, Square::new(2, 2));
+        assert!(st.blocked.contains(&Square::new(3, 3)));
+        // Clicks while watching do nothing.
+        keys(&mut a, &[Command::Back]);
+        assert!(a.update(Action::Click(Square::new(1, 1), true)).is_empty());
     }
 
     #[test]

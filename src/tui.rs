@@ -6,7 +6,10 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use crossterm::event::{Event as TermEvent, EventStream, KeyEventKind};
+use crossterm::event::{
+    DisableMouseCapture, EnableMouseCapture, Event as TermEvent, EventStream, KeyEventKind,
+    MouseButton, MouseEventKind,
+};
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use futures::StreamExt;
 use tokio::sync::mpsc;
@@ -29,7 +32,16 @@ pub fn run(app: App, theme: Theme) -> Result<(), String> {
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async {
         let mut terminal = ratatui::init();
+        // Mouse capture is ours to switch off: on return and on panic (the
+        // hook runs before ratatui's, which restores the rest).
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
+            previous(info);
+        }));
+        let _ = crossterm::execute!(io::stdout(), EnableMouseCapture);
         let result = event_loop(&mut terminal, app, &theme).await;
+        let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
         ratatui::restore();
         result
     })
@@ -123,8 +135,24 @@ async fn event_loop(
         tokio::select! {
             ev = input.next() => match ev {
                 Some(Ok(TermEvent::Key(key))) if key.kind == KeyEventKind::Press => {
-                    if let Some(c) = command_for(key) {
+                    if let Some(c) = command_for(key, app.context()) {
                         let fx = app.update(Action::Key(c));
+                        engine.apply(&mut app, fx);
+                        dirty = true;
+                    }
+                }
+                Some(Ok(TermEvent::Mouse(m))) => {
+                    let right = match m.kind {
+                        MouseEventKind::Down(MouseButton::Left) => Some(false),
+                        MouseEventKind::Down(MouseButton::Right) => Some(true),
+                        _ => None,
+                    };
+                    let size = terminal.size().map_err(|e| format!("cannot read the terminal size: {e}"))?;
+                    let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+                    if let Some(right) = right
+                        && let Some(sq) = ui::square_at(area, &app, m.column, m.row)
+                    {
+                        let fx = app.update(Action::Click(sq, right));
                         engine.apply(&mut app, fx);
                         dirty = true;
                     }

@@ -21,13 +21,13 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Sparkline, Widget, Wrap};
 
-use knight_tui::board::Square;
+use knight_tui::board::{Board, Square};
 
-use crate::app::{App, BINDINGS, RunState};
+use crate::app::{App, BINDINGS, Context, RunState};
 
 /// The smallest terminal the layout works in.
 pub const MIN_WIDTH: u16 = 60;
-pub const MIN_HEIGHT: u16 = 16;
+pub const MIN_HEIGHT: u16 = 22;
 /// Background of the dark squares (256-colour grey, close to any dark or
 /// light terminal background without hiding text).
 const DARK_SQUARE: Color = Color::Indexed(237);
@@ -96,25 +96,114 @@ pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
         too_small(frame, area);
         return;
     }
+    let Panes {
+        main,
+        status,
+        hints,
+        board: board_area,
+        stats: stats_area,
+        controls: controls_area,
+    } = panes(area);
+
+    board(frame.buffer_mut(), board_area, app, theme);
+    statistics(frame, stats_area, app, theme);
+    controls(frame, controls_area, app, theme);
+    status_line(frame, status, app, theme);
+    hint_bar(frame, hints, app, theme);
+    if app.help {
+        help(frame, main, theme);
+    }
+}
+
+/// Where each pane lives on a screen of `area`.
+struct Panes {
+    main: Rect,
+    status: Rect,
+    hints: Rect,
+    board: Rect,
+    stats: Rect,
+    controls: Rect,
+}
+
+fn panes(area: Rect) -> Panes {
     let [main, status, hints] = Layout::vertical([
         Constraint::Min(1),
         Constraint::Length(1),
         Constraint::Length(1),
     ])
     .areas(area);
-    let [board_area, side] =
+    let [board, side] =
         Layout::horizontal([Constraint::Min(20), Constraint::Length(SIDE)]).areas(main);
-    let [stats_area, controls_area] =
+    let [stats, controls] =
         Layout::vertical([Constraint::Length(10), Constraint::Min(7)]).areas(side);
-
-    board(frame.buffer_mut(), board_area, app, theme);
-    statistics(frame, stats_area, app, theme);
-    controls(frame, controls_area, app, theme);
-    status_line(frame, status, app, theme);
-    hint_bar(frame, hints, theme);
-    if app.help {
-        help(frame, main, theme);
+    Panes {
+        main,
+        status,
+        hints,
+        board,
+        stats,
+        controls,
     }
+}
+
+/// Where the squares of a board are drawn in the board pane.
+struct Geometry {
+    inner: Rect,
+    view: BoardView,
+    x0: u16,
+    y0: u16,
+    /// Characters a square (or a block of squares) is wide and tall.
+    cw: u16,
+    ch: u16,
+    /// Squares a character stands for across, and down (per text row).
+    across: u32,
+    down: u32,
+}
+
+fn geometry(pane: Rect, b: &Board) -> Geometry {
+    let inner = Block::bordered().inner(pane);
+    let view = BoardView::choose(b.rows(), b.cols(), b.len(), inner.width, inner.height);
+    let (cw, ch, across, down) = match view {
+        BoardView::Numbers { w, h } => (w, h, 1, 1),
+        BoardView::Compact => (2, 1, 1, 1),
+        BoardView::HalfBlock => (1, 1, 1, 2),
+        BoardView::Overview { scale } => (1, 1, scale, 2 * scale),
+    };
+    let width = b.cols().div_ceil(across) as u16 * cw;
+    let height = b.rows().div_ceil(down) as u16 * ch;
+    Geometry {
+        inner,
+        view,
+        x0: inner.x + inner.width.saturating_sub(width) / 2,
+        y0: inner.y + inner.height.saturating_sub(height) / 2,
+        cw,
+        ch,
+        across,
+        down,
+    }
+}
+
+/// The board the pane shows: the settings' preview while they are open.
+fn shown_board(app: &App) -> &Board {
+    app.settings
+        .as_ref()
+        .map_or(&app.spec.board, |st| &st.preview)
+}
+
+/// The square drawn at screen position (x, y), if any: how a mouse click
+/// finds its square, from the same layout the drawing uses.
+pub fn square_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<Square> {
+    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
+        return None;
+    }
+    let b = shown_board(app);
+    let g = geometry(panes(screen).board, b);
+    if !g.inner.contains(ratatui::layout::Position::new(x, y)) || x < g.x0 || y < g.y0 {
+        return None;
+    }
+    let col = (x - g.x0) as u32 / g.cw as u32 * g.across;
+    let row = (y - g.y0) as u32 / g.ch as u32 * g.down;
+    (row < b.rows() && col < b.cols()).then(|| Square::new(row, col))
 }
 
 fn too_small(frame: &mut Frame, area: Rect) {
@@ -176,37 +265,44 @@ impl BoardView {
 }
 
 fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
-    let b = &app.spec.board;
-    let inner_guess = Block::bordered().inner(area);
-    let view = BoardView::choose(
-        b.rows(),
-        b.cols(),
-        b.len(),
-        inner_guess.width,
-        inner_guess.height,
-    );
-    let title = format!(" {} · {} ", b.describe(), view.name());
+    let b = shown_board(app);
+    let settings = app.settings.as_ref();
+    let g = geometry(area, b);
+    let view = g.view;
+    let title = match settings {
+        Some(_) => format!(" {} · settings · {} ", b.describe(), view.name()),
+        None => format!(" {} · {} ", b.describe(), view.name()),
+    };
     let block = Block::bordered().title(title);
-    let inner = block.inner(area);
+    let inner = g.inner;
     block.render(area, buf);
 
-    let current = app.path.last().map(|&i| b.square(i));
+    // While the settings are open the board is empty: the start and the
+    // cursor are what it shows.
+    let current = match settings {
+        Some(st) => Some(st.start),
+        None => app.path.last().map(|&i| b.square(i)),
+    };
+    let cursor = settings.map(|st| st.cursor);
     let candidates: Vec<Square> = match current {
-        Some(c) if app.is_searching() => b
+        Some(c) if app.is_searching() && settings.is_none() => b
             .neighbours(c)
             .filter(|&n| app.steps[b.index(n) as usize] == 0)
             .collect(),
         _ => Vec::new(),
     };
     let total = b.free_count();
-    let step_at = |sq: Square| app.steps[b.index(sq) as usize];
+    let step_at = |sq: Square| {
+        if settings.is_some() {
+            0
+        } else {
+            app.steps[b.index(sq) as usize]
+        }
+    };
 
     match view {
         BoardView::Numbers { w, h } => {
-            let bw = b.cols() as u16 * w;
-            let bh = b.rows() as u16 * h;
-            let x0 = inner.x + (inner.width.saturating_sub(bw)) / 2;
-            let y0 = inner.y + (inner.height.saturating_sub(bh)) / 2;
+            let (x0, y0) = (g.x0, g.y0);
             for r in 0..b.rows() {
                 for c in 0..b.cols() {
                     let sq = Square::new(r, c);
@@ -218,8 +314,13 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
                     } else {
                         let s = step_at(sq);
                         if Some(sq) == current {
+                            let knight = if theme.ascii { "N" } else { "♞" };
                             (
-                                s.to_string(),
+                                if s == 0 {
+                                    knight.to_string()
+                                } else {
+                                    s.to_string()
+                                },
                                 Style::new()
                                     .add_modifier(Modifier::BOLD | Modifier::REVERSED)
                                     .patch(theme.fg(theme.current)),
@@ -245,6 +346,12 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
                     if dark && theme.colour {
                         buf.set_style(cell.intersection(inner), Style::new().bg(DARK_SQUARE));
                     }
+                    let style = if Some(sq) == cursor {
+                        buf.set_style(cell.intersection(inner), cursor_style(theme));
+                        style.patch(cursor_style(theme))
+                    } else {
+                        style
+                    };
                     let ty = cell.y + (h - 1) / 2;
                     let tx = cell.x + w.saturating_sub(text.chars().count() as u16).div_ceil(2);
                     buf.set_stringn(tx, ty, &text, w as usize, style);
@@ -252,19 +359,16 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
             }
         }
         BoardView::Compact | BoardView::HalfBlock | BoardView::Overview { .. } => {
-            let (cw, scale, per_line) = match view {
-                BoardView::Compact => (2u16, 1u32, 1u32),
-                BoardView::Overview { scale } => (1, scale, 2),
-                _ => (1, 1, 2),
-            };
+            let (cw, scale, per_line) = (g.cw, g.across, g.down / g.across);
             let cols = b.cols().div_ceil(scale) as u16;
             let lines = b.rows().div_ceil(scale * per_line) as u16;
-            let x0 = inner.x + inner.width.saturating_sub(cols * cw) / 2;
-            let y0 = inner.y + inner.height.saturating_sub(lines) / 2;
+            let (x0, y0) = (g.x0, g.y0);
             let look = |r: u32, c: u32| {
                 (r < b.rows() && c < b.cols()).then(|| {
                     let sq = Square::new(r, c);
-                    if !b.is_free(sq) {
+                    if Some(sq) == cursor {
+                        Look::Cursor
+                    } else if !b.is_free(sq) {
                         Look::Blocked
                     } else if Some(sq) == current {
                         Look::Current
@@ -297,6 +401,7 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
 /// What one square (or block of squares) shows in the block views.
 #[derive(Clone, Copy, PartialEq)]
 enum Look {
+    Cursor,
     Empty,
     Blocked,
     Current,
@@ -314,7 +419,7 @@ fn block_cell(
 ) -> (&'static str, Style) {
     if !theme.colour {
         let mark = |l: Option<Look>| match l {
-            Some(Look::Step(_) | Look::Current) => 2,
+            Some(Look::Step(_) | Look::Current | Look::Cursor) => 2,
             Some(Look::Blocked) => 1,
             _ => 0,
         };
@@ -346,12 +451,21 @@ fn block_cell(
         Some(Look::Empty) => DARK_SQUARE,
         Some(Look::Blocked) => theme.blocked,
         Some(Look::Current) => theme.current,
+        Some(Look::Cursor) => theme.accent,
         Some(Look::Step(s)) => theme.ramp(s, total),
     };
     if whole {
         return ("██", Style::new().fg(colour(top)));
     }
     ("▀", Style::new().fg(colour(top)).bg(colour(bottom)))
+}
+
+fn cursor_style(theme: &Theme) -> Style {
+    if theme.colour {
+        Style::new().bg(theme.accent).fg(Color::Black)
+    } else {
+        Style::new().add_modifier(Modifier::REVERSED | Modifier::UNDERLINED)
+    }
 }
 
 fn label_value(label: &str, value: String, theme: &Theme) -> Line<'static> {
@@ -451,6 +565,30 @@ fn state_word(app: &App) -> String {
 }
 
 fn controls(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    if let Some(st) = &app.settings {
+        let block = Block::bordered().title(" Settings (Enter: search) ");
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let mut lines = vec![
+            label_value("rows [ ]", st.rows.to_string(), theme),
+            label_value("cols { }", st.cols.to_string(), theme),
+            label_value("start ␣", st.start.to_string(), theme),
+            label_value("cursor", st.cursor.to_string(), theme),
+            label_value("blocked x", st.blocked.len().to_string(), theme),
+            label_value(
+                "tour c",
+                (if st.closed { "closed" } else { "open" }).into(),
+                theme,
+            ),
+            label_value("algo a", st.algorithm.to_string(), theme),
+            label_value("tie t", st.tie_break.to_string(), theme),
+        ];
+        if let Some(e) = &st.error {
+            lines.push(Line::styled(e.clone(), theme.fg(Color::Red)));
+        }
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+        return;
+    }
     let block = Block::bordered().title(" Controls ");
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -461,7 +599,7 @@ fn controls(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     } else {
         algo.to_string()
     };
-    let lines = vec![
+    let mut lines = vec![
         label_value(
             "board",
             format!(
@@ -476,6 +614,21 @@ fn controls(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         label_value("speed", app.speed_label(), theme),
         label_value("state", state_word(app), theme),
     ];
+    if let RunState::NoTour(why) | RunState::Undecided(why) = &app.state {
+        lines.push(label_value("why", why.clone(), theme));
+    }
+    lines.push(Line::raw(""));
+    for b in BINDINGS.iter().filter(|b| b.context == Context::Watch) {
+        if let Some(h) = b.hint {
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("{:<11}", b.label),
+                    theme.fg(theme.accent).add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(h),
+            ]));
+        }
+    }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
@@ -502,9 +655,14 @@ fn status_line(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn hint_bar(frame: &mut Frame, area: Rect, theme: &Theme) {
+fn hint_bar(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let ctx = app.context();
     let mut spans = vec![Span::raw(" ")];
-    for (i, b) in BINDINGS.iter().filter(|b| b.hint).enumerate() {
+    let shown = BINDINGS
+        .iter()
+        .filter(|b| b.context == ctx || b.context == Context::Any)
+        .filter_map(|b| b.hint.map(|h| (b, h)));
+    for (i, (b, hint)) in shown.enumerate() {
         if i > 0 {
             spans.push(Span::raw("  "));
         }
@@ -512,27 +670,20 @@ fn hint_bar(frame: &mut Frame, area: Rect, theme: &Theme) {
             b.label,
             theme.fg(theme.accent).add_modifier(Modifier::BOLD),
         ));
-        spans.push(Span::raw(format!(" {}", short(b.help))));
+        spans.push(Span::raw(format!(" {hint}")));
+    }
+    if ctx == Context::Settings {
+        spans.push(Span::raw("  Esc cancel"));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
-}
-
-/// The first words of a help text, for the hint bar.
-fn short(help: &str) -> &str {
-    let h = help.split(':').next_back().unwrap_or(help).trim();
-    h.split(" (")
-        .next()
-        .unwrap_or(h)
-        .split(" the ")
-        .next()
-        .unwrap_or(h)
 }
 
 fn help(frame: &mut Frame, area: Rect, theme: &Theme) {
     let mut lines: Vec<Line> = BINDINGS
         .iter()
         .map(|b| {
-            let keys: Vec<String> = b.keys.iter().map(|k| key_name(*k)).collect();
+            let mut keys: Vec<String> = b.keys.iter().map(|k| key_name(k.0)).collect();
+            keys.dedup();
             Line::from(vec![
                 Span::styled(
                     format!(" {:<12}", keys.join(" ")),
@@ -549,7 +700,7 @@ fn help(frame: &mut Frame, area: Rect, theme: &Theme) {
         ),
         Span::raw("quit"),
     ]));
-    let w = 52.min(area.width);
+    let w = 72.min(area.width);
     let h = (lines.len() as u16 + 2).min(area.height);
     let popup = Rect::new(
         area.x + (area.width - w) / 2,
@@ -570,6 +721,11 @@ fn key_name(k: crossterm::event::KeyCode) -> String {
         KeyCode::Char(' ') => "Space".into(),
         KeyCode::Char(c) => c.to_string(),
         KeyCode::Esc => "Esc".into(),
+        KeyCode::Enter => "Enter".into(),
+        KeyCode::Up => "↑".into(),
+        KeyCode::Down => "↓".into(),
+        KeyCode::Left => "←".into(),
+        KeyCode::Right => "→".into(),
         other => format!("{other:?}"),
     }
 }
@@ -711,9 +867,38 @@ mod tests {
     }
 
     #[test]
+    fn settings_panel_and_clicks_map_to_squares() {
+        let mut a = app(8);
+        a.update(Action::Key(crate::app::Command::Settings));
+        let s = screen(&a, 120, 40, &Theme::default());
+        for word in [
+            "Settings (Enter: search)",
+            "rows [ ]",
+            "8x8 with 1 blocked square · settings",
+            "Enter search",
+            "♞",
+        ] {
+            assert!(s.contains(word), "missing {word:?} in\n{s}");
+        }
+        // Every square's drawn position maps back to it.
+        let screen_area = Rect::new(0, 0, 120, 40);
+        let g = geometry(panes(screen_area).board, &a.spec.board);
+        for r in 0..8u32 {
+            for c in 0..8u32 {
+                let x = g.x0 + c as u16 * g.cw + g.cw / 2;
+                let y = g.y0 + r as u16 * g.ch + g.ch / 2;
+                assert_eq!(square_at(screen_area, &a, x, y), Some(Square::new(r, c)));
+            }
+        }
+        assert_eq!(square_at(screen_area, &a, 0, 0), None);
+        assert_eq!(square_at(screen_area, &a, 119, 5), None);
+        assert_eq!(square_at(Rect::new(0, 0, 30, 10), &a, 5, 5), None);
+    }
+
+    #[test]
     fn too_small_terminal_says_so() {
         let a = app(8);
-        for (w, h) in [(40, 10), (59, 30), (100, 15), (1, 1)] {
+        for (w, h) in [(40, 10), (59, 30), (100, 21), (1, 1)] {
             let s = screen(&a, w, h, &Theme::default());
             if w >= 20 {
                 assert!(s.contains("Terminal too"), "{w}x{h}: {s}");

@@ -147,3 +147,37 @@ fn no_tour_and_a_tiny_terminal() {
     t.keys(&["Escape"]);
     assert_restored(&t);
 }
+
+#[test]
+fn settings_by_keys_and_mouse_start_a_new_search() {
+    let (t, _dir) = launch("settings", "\"full\"", "--size 5");
+    t.wait_for("found: open tour of 25 squares");
+    t.keys(&["o"]);
+    t.wait_for("Settings (Enter: search)");
+    // Two more columns, then a left click on a square of the board's last row.
+    t.keys(&["}", "}"]);
+    t.wait_for("5x7 · settings");
+    let screen = t.screen();
+    let lines: Vec<&str> = screen.lines().collect();
+    let board_rows: Vec<usize> = (1..lines.len())
+        .filter(|&i| lines[i].chars().take(80).any(|c| c == '·' || c == '♞'))
+        .collect();
+    assert_eq!(board_rows.len(), 5, "{screen}");
+    let last = board_rows[4];
+    let cols: Vec<usize> = lines[last]
+        .chars()
+        .take(80)
+        .enumerate()
+        .filter(|&(_, c)| c == '·' || c == '♞')
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(cols.len(), 7, "{screen}");
+    // SGR mouse report: left button down at (column, row), 1-based.
+    let click = format!("\x1b[<0;{};{}M", cols[6] + 1, last + 1);
+    t.run(&["send-keys", "-t", "t", "-l", &click]);
+    t.wait_for("start ␣    4,6");
+    t.keys(&["Enter"]);
+    t.wait_for("found: open tour of 35 squares");
+    t.keys(&["q"]);
+    assert_restored(&t);
+}
