@@ -317,6 +317,46 @@ impl Settings {
     }
 }
 
+/// A path on a board: the squares in order, and the step (1-based) at
+/// each square, 0 off the path; changed incrementally.
+#[derive(Clone, Debug, Default)]
+pub struct Trail {
+    pub path: Vec<u32>,
+    pub steps: Vec<u32>,
+}
+
+impl Trail {
+    pub fn new(squares: usize) -> Trail {
+        Trail {
+            path: Vec::new(),
+            steps: vec![0; squares],
+        }
+    }
+
+    /// Puts `path` on the board, touching only the squares that changed.
+    pub fn set(&mut self, path: &[u32]) {
+        let common = self
+            .path
+            .iter()
+            .zip(path)
+            .take_while(|(a, b)| a == b)
+            .count();
+        for &sq in &self.path[common..] {
+            self.steps[sq as usize] = 0;
+        }
+        for (i, &sq) in path.iter().enumerate().skip(common) {
+            self.steps[sq as usize] = i as u32 + 1;
+        }
+        self.path.truncate(common);
+        self.path.extend_from_slice(&path[common..]);
+    }
+
+    /// Step at a square (0: not on the path).
+    pub fn step(&self, square: u32) -> u32 {
+        self.steps[square as usize]
+    }
+}
+
 /// Everything that can happen to the app.
 #[derive(Debug)]
 pub enum Action {
@@ -360,10 +400,8 @@ pub enum RunState {
 
 pub struct App {
     pub spec: Spec,
-    /// The path on the board (square indices).
-    pub path: Vec<u32>,
-    /// Step (1-based) at each square, 0 when not on the path.
-    pub steps: Vec<u32>,
+    /// The search's path on the board.
+    pub trail: Trail,
     pub stats: Stats,
     pub state: RunState,
     /// Index into [`SPEEDS`].
@@ -385,8 +423,7 @@ impl App {
         let squares = spec.board.len();
         App {
             spec,
-            path: Vec::new(),
-            steps: vec![0; squares],
+            trail: Trail::new(squares),
             stats: Stats::default(),
             state: RunState::Running,
             speed: speed.min(SPEEDS.len() - 1),
@@ -436,7 +473,7 @@ impl App {
 
     fn restart(&mut self, paused: bool) -> Vec<Effect> {
         self.generation += 1;
-        self.set_path(&[]);
+        self.trail.set(&[]);
         self.stats = Stats::default();
         self.history.clear();
         self.state = if paused {
@@ -449,24 +486,6 @@ impl App {
             speed: self.speed(),
             paused,
         }]
-    }
-
-    /// Puts `path` on the board, touching only the squares that changed.
-    fn set_path(&mut self, path: &[u32]) {
-        let common = self
-            .path
-            .iter()
-            .zip(path)
-            .take_while(|(a, b)| a == b)
-            .count();
-        for &sq in &self.path[common..] {
-            self.steps[sq as usize] = 0;
-        }
-        for (i, &sq) in path.iter().enumerate().skip(common) {
-            self.steps[sq as usize] = i as u32 + 1;
-        }
-        self.path.truncate(common);
-        self.path.extend_from_slice(&path[common..]);
     }
 
     pub fn update(&mut self, action: Action) -> Vec<Effect> {
@@ -574,8 +593,7 @@ impl App {
                 self.spec.closed = st.closed;
                 self.spec.algorithm = st.algorithm;
                 self.spec.tie_break = st.tie_break;
-                self.path.clear();
-                self.steps = vec![0; self.spec.board.len()];
+                self.trail = Trail::new(self.spec.board.len());
                 self.message = Some(format!("new search on {}", self.spec.board.describe()));
                 return self.restart(false);
             }
@@ -653,7 +671,7 @@ impl App {
     fn engine(&mut self, event: Event) {
         match event {
             Event::Snapshot(s) => {
-                self.set_path(&s.path);
+                self.trail.set(&s.path);
                 self.stats = s.stats;
                 if self.history.len() == HISTORY {
                     self.history.pop_front();
@@ -666,7 +684,7 @@ impl App {
                 match sol.verdict {
                     Verdict::Found => {
                         if let Some(t) = sol.tours.first() {
-                            self.set_path(t);
+                            self.trail.set(t);
                         }
                         self.state = RunState::Found;
                     }
@@ -681,7 +699,7 @@ impl App {
     }
 
     fn save(&mut self) -> Vec<Effect> {
-        if self.path.is_empty() {
+        if self.trail.path.is_empty() {
             self.message = Some("nothing to save yet".into());
             return Vec::new();
         }
@@ -704,7 +722,7 @@ impl App {
             "elapsed_ms".into(),
             json!((self.stats.elapsed.as_secs_f64() * 1e6).round() / 1e3),
         );
-        let file = TourFile::new(b, self.spec.closed, &self.path, Some(meta));
+        let file = TourFile::new(b, self.spec.closed, &self.trail.path, Some(meta));
         vec![Effect::Save(self.save_dir.join(name), Box::new(file))]
     }
 }
@@ -828,8 +846,8 @@ mod tests {
         assert_eq!((a.spec.start, a.spec.closed), (Square::new(2, 2), true));
         assert_eq!(a.spec.algorithm, Algorithm::Warnsdorff);
         assert_eq!(a.spec.tie_break, TieBreak::Fixed);
-        assert_eq!(a.steps.len(), 42);
-        assert!(a.path.is_empty());
+        assert_eq!(a.trail.steps.len(), 42);
+        assert!(a.trail.path.is_empty());
     }
 
     #[test]
@@ -918,13 +936,16 @@ mod tests {
         let mut a = app();
         let g = a.generation;
         a.update(Action::Engine(g, snap(&[0, 7, 14])));
-        assert_eq!((a.steps[0], a.steps[7], a.steps[14]), (1, 2, 3));
+        assert_eq!(
+            (a.trail.steps[0], a.trail.steps[7], a.trail.steps[14]),
+            (1, 2, 3)
+        );
         a.update(Action::Engine(g, snap(&[0, 7, 4])));
-        assert_eq!((a.steps[14], a.steps[4]), (0, 3));
+        assert_eq!((a.trail.steps[14], a.trail.steps[4]), (0, 3));
         assert_eq!(a.history.iter().copied().collect::<Vec<_>>(), vec![3, 3]);
         // Events of an earlier search are ignored.
         a.update(Action::Engine(g - 1, snap(&[0])));
-        assert_eq!(a.path, vec![0, 7, 4]);
+        assert_eq!(a.trail.path, vec![0, 7, 4]);
     }
 
     #[test]
@@ -934,7 +955,7 @@ mod tests {
         a.update(Action::Engine(g, snap(&[0, 7])));
         let fx = a.update(Action::Key(Command::Restart));
         assert!(matches!(fx[..], [Effect::Start { generation, .. }] if generation == g + 1));
-        assert!(a.path.is_empty() && a.steps.iter().all(|&s| s == 0));
+        assert!(a.trail.path.is_empty() && a.trail.steps.iter().all(|&s| s == 0));
     }
 
     #[test]
@@ -953,7 +974,7 @@ mod tests {
         };
         a.update(Action::Engine(g, done(Verdict::Found, vec![vec![0, 7]])));
         assert_eq!(a.state, RunState::Found);
-        assert_eq!(a.path, vec![0, 7]);
+        assert_eq!(a.trail.path, vec![0, 7]);
         // Space after the end does not resume anything.
         assert!(a.update(Action::Key(Command::Pause)).is_empty());
         a.update(Action::Key(Command::Restart));

@@ -281,13 +281,13 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
     // cursor are what it shows.
     let current = match settings {
         Some(st) => Some(st.start),
-        None => app.path.last().map(|&i| b.square(i)),
+        None => app.trail.path.last().map(|&i| b.square(i)),
     };
     let cursor = settings.map(|st| st.cursor);
     let candidates: Vec<Square> = match current {
         Some(c) if app.is_searching() && settings.is_none() => b
             .neighbours(c)
-            .filter(|&n| app.steps[b.index(n) as usize] == 0)
+            .filter(|&n| app.trail.step(b.index(n)) == 0)
             .collect(),
         _ => Vec::new(),
     };
@@ -296,7 +296,7 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
         if settings.is_some() {
             0
         } else {
-            app.steps[b.index(sq) as usize]
+            app.trail.step(b.index(sq))
         }
     };
 
@@ -521,7 +521,7 @@ fn statistics(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         label_value("backtracks", thousands(st.backtracks), theme),
         label_value(
             "depth",
-            format!("{} (max {})", app.path.len(), st.max_depth),
+            format!("{} (max {})", app.trail.path.len(), st.max_depth),
             theme,
         ),
         label_value("elapsed", seconds(st.elapsed), theme),
@@ -547,16 +547,16 @@ fn state_word(app: &App) -> String {
         RunState::Running => "running".into(),
         RunState::Paused => "paused".into(),
         RunState::Found => {
-            let closed = app.path.len() > 2
-                && app.spec.board.square(app.path[0]).is_knight_move(
+            let closed = app.trail.path.len() > 2
+                && app.spec.board.square(app.trail.path[0]).is_knight_move(
                     app.spec
                         .board
-                        .square(*app.path.last().unwrap_or(&app.path[0])),
+                        .square(*app.trail.path.last().unwrap_or(&app.trail.path[0])),
                 );
             format!(
                 "found: {} tour of {} squares",
                 if closed { "closed" } else { "open" },
-                app.path.len()
+                app.trail.path.len()
             )
         }
         RunState::NoTour(_) => "no tour".into(),
