@@ -16,6 +16,7 @@ use knight_tui::solver::{Algorithm, Event, Speed, Stats, TieBreak, Verdict};
 use knight_tui::tour::TourFile;
 
 use crate::cli::Spec;
+use crate::replay::Replay;
 
 /// Speeds `+`/`-` step through, slowest first; the last is full speed.
 pub const SPEEDS: [Option<f64>; 11] = [
@@ -63,6 +64,13 @@ pub enum Command {
     NextTieBreak,
     /// Start a new search with the settings.
     Apply,
+    /// Next mode: search, replay.
+    NextMode,
+    // Replay:
+    /// Move the replay this many steps.
+    Seek(i8),
+    SeekStart,
+    SeekEnd,
 }
 
 /// Where a key binding applies.
@@ -72,6 +80,8 @@ pub enum Context {
     Watch,
     /// The settings panel is open.
     Settings,
+    /// Replaying a tour.
+    Replay,
     /// Everywhere.
     Any,
 }
@@ -82,7 +92,7 @@ pub struct Binding {
     pub keys: &'static [(KeyCode, Command)],
     pub label: &'static str,
     pub help: &'static str,
-    pub context: Context,
+    pub contexts: &'static [Context],
     /// The hint bar's words for it, if it is shown there.
     pub hint: Option<&'static str>,
 }
@@ -91,21 +101,28 @@ const fn bind(
     keys: &'static [(KeyCode, Command)],
     label: &'static str,
     help: &'static str,
-    context: Context,
+    contexts: &'static [Context],
     hint: Option<&'static str>,
 ) -> Binding {
     Binding {
         keys,
         label,
         help,
-        context,
+        contexts,
         hint,
     }
 }
 
+impl Binding {
+    /// True when the binding works in `context`.
+    pub fn applies(&self, context: Context) -> bool {
+        self.contexts.contains(&context) || self.contexts.contains(&Context::Any)
+    }
+}
+
 use Command as C;
-use Context::{Any, Settings as InSettings, Watch};
-use KeyCode::{Char, Down, Enter, Esc, Left, Right, Up};
+use Context::{Any, Replay as InReplay, Settings as InSettings, Watch};
+use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, Right, Tab, Up};
 
 /// Every key of the app, in the order help lists them. Ctrl-C quits too
 /// (handled before the table).
@@ -113,57 +130,78 @@ pub const BINDINGS: &[Binding] = &[
     bind(
         &[(Char(' '), C::Pause)],
         "Space",
-        "pause / resume the search",
-        Watch,
+        "pause / resume the search or the replay",
+        &[Watch, InReplay],
         Some("pause"),
     ),
     bind(
         &[(Char('n'), C::Step), (Char('.'), C::Step)],
         "n",
         "paused: one step forward",
-        Watch,
+        &[Watch, InReplay],
         Some("step"),
+    ),
+    bind(
+        &[(Left, C::Seek(-1)), (Right, C::Seek(1))],
+        "← →",
+        "replay: one step back / forward",
+        &[InReplay],
+        Some("step"),
+    ),
+    bind(
+        &[(Home, C::SeekStart), (End, C::SeekEnd)],
+        "Home End",
+        "replay: jump to the start / end",
+        &[InReplay],
+        Some("start/end"),
     ),
     bind(
         &[(Char('+'), C::Faster), (Char('='), C::Faster)],
         "+",
         "faster",
-        Watch,
+        &[Watch, InReplay],
         Some("faster"),
     ),
     bind(
         &[(Char('-'), C::Slower), (Char('_'), C::Slower)],
         "-",
         "slower",
-        Watch,
+        &[Watch, InReplay],
         Some("slower"),
     ),
     bind(
         &[(Char('r'), C::Restart)],
         "r",
-        "restart the search",
-        Watch,
+        "restart the search or the replay",
+        &[Watch, InReplay],
         Some("restart"),
     ),
     bind(
         &[(Char('s'), C::Save)],
         "s",
         "save the current path as a tour file",
-        Watch,
+        &[Watch],
         Some("save"),
+    ),
+    bind(
+        &[(Tab, C::NextMode)],
+        "Tab",
+        "next mode: search, replay (of the tour found or loaded)",
+        &[Watch, InReplay],
+        Some("mode"),
     ),
     bind(
         &[(Char('o'), C::Settings)],
         "o",
         "settings: board, start, blocked squares, algorithm",
-        Watch,
+        &[Watch],
         Some("settings"),
     ),
     bind(
         &[(Enter, C::Apply)],
         "Enter",
         "settings: start a new search with them",
-        InSettings,
+        &[InSettings],
         Some("search"),
     ),
     bind(
@@ -175,77 +213,77 @@ pub const BINDINGS: &[Binding] = &[
         ],
         "arrows",
         "settings: move the cursor (or click a square)",
-        InSettings,
+        &[InSettings],
         Some("move"),
     ),
     bind(
         &[(Char(' '), C::SetStart)],
         "Space",
         "settings: start at the cursor (left click)",
-        InSettings,
+        &[InSettings],
         Some("start"),
     ),
     bind(
         &[(Char('x'), C::ToggleBlock)],
         "x",
         "settings: block / unblock the cursor square (right click)",
-        InSettings,
+        &[InSettings],
         Some("block"),
     ),
     bind(
         &[(Char('['), C::Rows(-1)), (Char(']'), C::Rows(1))],
         "[ ]",
         "settings: fewer / more rows",
-        InSettings,
+        &[InSettings],
         Some("rows"),
     ),
     bind(
         &[(Char('{'), C::Cols(-1)), (Char('}'), C::Cols(1))],
         "{ }",
         "settings: fewer / more columns",
-        InSettings,
+        &[InSettings],
         Some("cols"),
     ),
     bind(
         &[(Char('c'), C::ToggleClosed)],
         "c",
         "settings: open / closed tour",
-        InSettings,
+        &[InSettings],
         Some("closed"),
     ),
     bind(
         &[(Char('a'), C::NextAlgorithm)],
         "a",
         "settings: next algorithm",
-        InSettings,
+        &[InSettings],
         Some("algorithm"),
     ),
     bind(
         &[(Char('t'), C::NextTieBreak)],
         "t",
         "settings: next tie-break",
-        InSettings,
+        &[InSettings],
         Some("tie-break"),
     ),
     bind(
         &[(Char('?'), C::Help)],
         "?",
         "show / hide this help",
-        Any,
+        &[Any],
         Some("help"),
     ),
     bind(
         &[(Esc, C::Back)],
         "Esc",
         "close the help or settings, else quit",
-        Any,
+        &[Any],
         None,
     ),
     bind(
         &[(Char('q'), C::Quit)],
         "q",
         "quit (also Ctrl-C)",
-        Any,
+        &[Any],
         Some("quit"),
     ),
 ];
@@ -257,7 +295,7 @@ pub fn command_for(key: KeyEvent, context: Context) -> Option<Command> {
     }
     BINDINGS
         .iter()
-        .filter(|b| b.context == context || b.context == Any)
+        .filter(|b| b.applies(context))
         .flat_map(|b| b.keys.iter())
         .find(|(k, _)| *k == key.code)
         .map(|&(_, c)| c)
@@ -369,6 +407,8 @@ pub enum Action {
     Resize,
     /// A mouse click on a square of the board pane (`right`: right button).
     Click(Square, bool),
+    /// Time for the playing replay to advance.
+    Tick,
 }
 
 /// What the runtime must do for the app.
@@ -416,6 +456,16 @@ pub struct App {
     pub quit: bool,
     /// The settings panel, when open.
     pub settings: Option<Settings>,
+    pub mode: Mode,
+    /// The tour being replayed (kept when switching back to search).
+    pub replay: Option<Replay>,
+}
+
+/// What the app is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Search,
+    Replay,
 }
 
 impl App {
@@ -434,6 +484,8 @@ impl App {
             save_dir,
             quit: false,
             settings: None,
+            mode: Mode::Search,
+            replay: None,
         }
     }
 
@@ -457,9 +509,116 @@ impl App {
     pub fn context(&self) -> Context {
         if self.settings.is_some() {
             Context::Settings
+        } else if self.mode == Mode::Replay {
+            Context::Replay
         } else {
             Context::Watch
         }
+    }
+
+    /// Opens a replay (the app launched with `replay FILE`, or Tab).
+    pub fn open_replay(&mut self, mut replay: Replay) {
+        replay.seek(0);
+        replay.playing = true;
+        self.message = Some(format!("replaying {}", replay.name));
+        self.replay = Some(replay);
+        self.mode = Mode::Replay;
+    }
+
+    /// While a replay plays: how often to advance it, and by how many steps
+    /// (at most 60 ticks a second).
+    pub fn tick(&self) -> Option<(std::time::Duration, usize)> {
+        let r = self.replay.as_ref()?;
+        if self.mode != Mode::Replay || !r.playing {
+            return None;
+        }
+        let per_second = SPEEDS[self.speed].unwrap_or(60_000.0);
+        Some(if per_second <= 60.0 {
+            (std::time::Duration::from_secs_f64(1.0 / per_second), 1)
+        } else {
+            (
+                std::time::Duration::from_secs_f64(1.0 / 60.0),
+                (per_second / 60.0).round() as usize,
+            )
+        })
+    }
+
+    /// Replay keys (the replay is open).
+    fn replay_key(&mut self, c: Command) -> Vec<Effect> {
+        let Some(r) = &mut self.replay else {
+            return Vec::new();
+        };
+        match c {
+            Command::Pause => {
+                if r.at_end() {
+                    r.seek(0);
+                    r.playing = true;
+                } else {
+                    r.playing = !r.playing;
+                }
+            }
+            Command::Step | Command::Seek(1) => {
+                r.playing = false;
+                r.seek(r.pos + 1);
+            }
+            Command::Seek(_) => {
+                r.playing = false;
+                r.seek(r.pos.saturating_sub(1));
+            }
+            Command::SeekStart => {
+                r.playing = false;
+                r.seek(0);
+            }
+            Command::SeekEnd => r.seek(r.legal.len()),
+            Command::Restart => {
+                r.seek(0);
+                r.playing = true;
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Tab: search -> replay (of the loaded tour, else of the tour found).
+    fn next_mode(&mut self) -> Vec<Effect> {
+        match self.mode {
+            Mode::Replay => {
+                self.mode = Mode::Search;
+                self.message = Some("search".into());
+                if self.generation == 0 {
+                    // Launched as a replay: the search starts now.
+                    return self.start();
+                }
+            }
+            Mode::Search => {
+                if self.state == RunState::Found {
+                    let fresh = self
+                        .replay
+                        .as_ref()
+                        .is_none_or(|r| r.legal != self.trail.path);
+                    if fresh {
+                        let r = Replay::of_path(
+                            "the search's tour",
+                            &self.spec.board,
+                            &self.trail.path,
+                            self.spec.closed,
+                        );
+                        self.open_replay(r);
+                        return Vec::new();
+                    }
+                }
+                if self.replay.is_some() {
+                    self.mode = Mode::Replay;
+                    self.message = Some("replay".into());
+                } else {
+                    self.message = Some(
+                        "nothing to replay yet: wait for a tour, or start with knight-tui replay FILE"
+                            .into(),
+                    );
+                }
+            }
+        }
+        Vec::new()
     }
 
     pub fn is_searching(&self) -> bool {
@@ -506,6 +665,12 @@ impl App {
                 Vec::new()
             }
             Action::Resize => Vec::new(),
+            Action::Tick => {
+                if let (Some((_, n)), Some(r)) = (self.tick(), self.replay.as_mut()) {
+                    r.seek(r.pos + n);
+                }
+                Vec::new()
+            }
             Action::Click(sq, right) => {
                 if let Some(st) = &mut self.settings
                     && sq.row < st.rows
@@ -627,6 +792,12 @@ impl App {
                 Vec::new()
             }
             c if self.settings.is_some() => self.settings_key(c),
+            Command::NextMode => self.next_mode(),
+            Command::Faster | Command::Slower if self.mode == Mode::Replay => {
+                self.change_speed(c);
+                Vec::new()
+            }
+            c if self.mode == Mode::Replay => self.replay_key(c),
             Command::Pause => match self.state {
                 RunState::Running => {
                     self.state = RunState::Paused;
@@ -650,12 +821,7 @@ impl App {
                 _ => Vec::new(),
             },
             Command::Faster | Command::Slower => {
-                self.speed = if c == Command::Faster {
-                    (self.speed + 1).min(SPEEDS.len() - 1)
-                } else {
-                    self.speed.saturating_sub(1)
-                };
-                self.message = Some(format!("speed: {}", self.speed_label()));
+                self.change_speed(c);
                 vec![Effect::SetSpeed(self.speed())]
             }
             Command::Restart => {
@@ -666,6 +832,15 @@ impl App {
             // Settings keys with the panel closed: nothing to do.
             _ => Vec::new(),
         }
+    }
+
+    fn change_speed(&mut self, c: Command) {
+        self.speed = if c == Command::Faster {
+            (self.speed + 1).min(SPEEDS.len() - 1)
+        } else {
+            self.speed.saturating_sub(1)
+        };
+        self.message = Some(format!("speed: {}", self.speed_label()));
     }
 
     fn engine(&mut self, event: Event) {
@@ -785,10 +960,9 @@ mod tests {
         // in one context.
         for b in BINDINGS {
             for &(k, c) in b.keys {
-                let ctx = if b.context == Context::Any {
-                    w
-                } else {
-                    b.context
+                let ctx = match b.contexts[0] {
+                    Context::Any => w,
+                    c => c,
                 };
                 assert_eq!(command_for(KeyEvent::from(k), ctx), Some(c), "{k:?}");
             }
@@ -1019,5 +1193,97 @@ mod tests {
         assert!(!a.help && !a.quit);
         assert_eq!(a.update(Action::Key(Command::Back)), vec![Effect::Quit]);
         assert!(a.quit);
+    }
+
+    fn replay_of(a: &App) -> &Replay {
+        a.replay.as_ref().expect("a replay")
+    }
+
+    #[test]
+    fn replay_keys_play_pause_seek_and_tick() {
+        let mut a = app();
+        let text =
+            " 1 14  9 20  3\n24 19  2 15 10\n13  8 25  4 21\n18 23  6 11 16\n 7 12 17 22  5\n";
+        a.speed = 5; // 50 steps a second
+        a.open_replay(Replay::load("t", text).unwrap());
+        assert_eq!(a.context(), Context::Replay);
+        assert_eq!(
+            command_for(KeyEvent::from(KeyCode::Left), Context::Replay),
+            Some(Command::Seek(-1))
+        );
+        let (every, n) = a.tick().expect("playing");
+        assert_eq!((every, n), (std::time::Duration::from_millis(20), 1));
+        a.update(Action::Tick);
+        a.update(Action::Tick);
+        assert_eq!(replay_of(&a).pos, 2);
+        keys(&mut a, &[Command::Pause]);
+        assert!(a.tick().is_none(), "paused: no ticks");
+        keys(
+            &mut a,
+            &[Command::Step, Command::Seek(1), Command::Seek(-1)],
+        );
+        assert_eq!(replay_of(&a).pos, 3);
+        keys(&mut a, &[Command::SeekEnd]);
+        assert_eq!(replay_of(&a).pos, 25);
+        assert_eq!(
+            replay_of(&a).verdict().unwrap(),
+            "complete open tour of 25 squares"
+        );
+        keys(&mut a, &[Command::SeekStart]);
+        assert_eq!(replay_of(&a).pos, 0);
+        keys(&mut a, &[Command::Restart]);
+        assert!(replay_of(&a).playing);
+        // Speed applies to the replay and sends nothing to the search.
+        assert!(keys(&mut a, &[Command::Faster]).is_empty());
+        assert_eq!(
+            a.tick().unwrap(),
+            (std::time::Duration::from_secs_f64(1.0 / 60.0), 2)
+        );
+        // Tab goes back to the search.
+        keys(&mut a, &[Command::NextMode]);
+        assert_eq!(a.context(), Context::Watch);
+    }
+
+    #[test]
+    fn tab_replays_the_tour_just_found() {
+        let mut a = app();
+        assert!(keys(&mut a, &[Command::NextMode]).is_empty());
+        assert!(
+            a.message
+                .as_deref()
+                .unwrap()
+                .contains("nothing to replay yet")
+        );
+        assert_eq!(a.mode, Mode::Search);
+        let g = a.generation;
+        let tour = vec![0, 7, 14];
+        a.update(Action::Engine(
+            g,
+            Event::Done(Report {
+                solution: Solution {
+                    tours: vec![tour.clone()],
+                    verdict: Verdict::Found,
+                    stats: Stats::default(),
+                    algorithm: Algorithm::Warnsdorff,
+                },
+            }),
+        ));
+        keys(&mut a, &[Command::NextMode]);
+        assert_eq!(a.mode, Mode::Replay);
+        assert_eq!(replay_of(&a).legal, tour);
+        assert_eq!(replay_of(&a).pos, 0);
+    }
+
+    #[test]
+    fn a_replay_launch_starts_the_search_on_first_tab() {
+        let spec = app().spec;
+        let mut a = App::new(spec, 5, PathBuf::from("/tmp"));
+        let r = Replay::of_path("p", &a.spec.board, &[0], false);
+        a.open_replay(r);
+        let fx = keys(&mut a, &[Command::NextMode]);
+        assert!(
+            matches!(fx[..], [Effect::Start { generation: 1, .. }]),
+            "{fx:?}"
+        );
     }
 }

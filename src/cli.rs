@@ -27,7 +27,7 @@ Exit codes: 0 found / counted / valid, 1 no tour / not a valid tour,
 2 bad input or usage, 3 undecided (a node or time limit stopped the search).";
 
 #[derive(Parser, Debug)]
-#[command(name = "knight-tui", version, about = ABOUT, after_help = EXAMPLES, args_conflicts_with_subcommands = true)]
+#[command(name = "knight-tui", version, about = ABOUT, after_help = EXAMPLES)]
 pub struct Cli {
     /// With no command: the board the app opens on.
     #[command(flatten)]
@@ -67,6 +67,13 @@ Examples:
   knight-tui verify tour.json
   knight-tui solve --size 6 | knight-tui verify -")]
     Verify(VerifyArgs),
+    /// The app, replaying a tour file (JSON or numbered board).
+    #[command(after_help = "\
+Keys: Space play / pause, ← → step, Home End jump, + - speed, r again, Tab search, q quit.
+Examples:
+  knight-tui replay assets/euler-1759.json
+  knight-tui replay assets/illegal-step.json     stops at the illegal step and says why")]
+    Replay(ReplayArgs),
     /// Solve from every start of every n x n board, n = FROM..TO, and check each tour (exit 0 no failures).
     #[command(after_help = "\
 Examples:
@@ -77,7 +84,7 @@ Examples:
 }
 
 /// Board and search options, shared by every command that takes a board.
-#[derive(Args, Debug, Clone, Default)]
+#[derive(Args, Debug, Clone, Default, PartialEq)]
 pub struct BoardArgs {
     /// Square board of N x N.
     #[arg(long, value_name = "N", value_parser = parse_side, allow_hyphen_values = true, conflicts_with_all = ["rows", "cols"])]
@@ -102,7 +109,7 @@ pub struct BoardArgs {
 }
 
 /// Algorithm and limits, shared by every command that searches.
-#[derive(Args, Debug, Clone, Default)]
+#[derive(Args, Debug, Clone, Default, PartialEq)]
 pub struct SearchArgs {
     /// Algorithm: auto, backtrack, warnsdorff, enumerate.
     #[arg(long, value_name = "NAME")]
@@ -195,6 +202,13 @@ pub struct SweepArgs {
     /// One JSON line instead of a line a board.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The tour file: JSON (version 1) or a numbered board.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
 }
 
 #[derive(Args, Debug)]

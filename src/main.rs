@@ -5,6 +5,7 @@ mod app;
 mod cli;
 mod commands;
 mod config;
+mod replay;
 mod tui;
 mod ui;
 
@@ -44,24 +45,46 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
     let Some(command) = cli.command else {
         let config = Config::load(cli.config.as_deref())?;
         let spec = cli.board.spec(&config)?;
-        let theme = ui::Theme {
-            colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-            ascii: config.app.symbols,
-            current: config.theme.current,
-            candidate: config.theme.candidate,
-            blocked: config.theme.blocked,
-            accent: config.theme.accent,
-        };
         let app = app::App::new(spec, config.app.speed, config.app.save_dir.clone());
-        tui::run(app, theme)?;
+        tui::run(app, theme(&config))?;
         return Ok(Exit::Yes);
     };
+    if cli.board != cli::BoardArgs::default() {
+        return Err(Failure::Usage(
+            "board options go after the command, e.g. knight-tui solve --size 8".into(),
+        ));
+    }
     let config = || Config::load(cli.config.as_deref());
     match command {
         Command::Verify(args) => commands::verify(&args),
         Command::Solve(args) => commands::solve(&args, &config()?),
         Command::Count(args) => commands::count(&args, &config()?),
         Command::Sweep(args) => commands::sweep(&args, &config()?),
+        Command::Replay(args) => replay_app(&args.file, &config()?),
+    }
+}
+
+/// The app opened in replay mode on a tour file.
+fn replay_app(file: &std::path::Path, config: &Config) -> Result<Exit, Failure> {
+    let name = file.display().to_string();
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let replay = replay::Replay::load(&name, &text).map_err(|e| format!("{name}: {e}"))?;
+    let spec = cli::BoardArgs::default().spec(config)?;
+    let mut app = app::App::new(spec, config.app.speed, config.app.save_dir.clone());
+    app.open_replay(replay);
+    tui::run(app, theme(config))?;
+    Ok(Exit::Yes)
+}
+
+/// Colours and symbols from the configuration; NO_COLOR turns colours off.
+fn theme(config: &Config) -> ui::Theme {
+    ui::Theme {
+        colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        ascii: config.app.symbols,
+        current: config.theme.current,
+        candidate: config.theme.candidate,
+        blocked: config.theme.blocked,
+        accent: config.theme.accent,
     }
 }
 

@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 use knight_tui::solver::{self, Control, Event, Options};
 use knight_tui::tour;
 
-use crate::app::{Action, App, Effect, command_for};
+use crate::app::{Action, App, Effect, Mode, command_for};
 use crate::ui::{self, Theme};
 
 /// Runs the app until the user quits. The terminal is given back as it was
@@ -124,15 +124,36 @@ async fn event_loop(
     let (tx, mut rx) = mpsc::unbounded_channel();
     let mut engine = Engine { control: None, tx };
     let mut input = EventStream::new();
-    let first = app.start();
-    engine.apply(&mut app, first);
+    // A replay launch searches only once the user switches to search.
+    if app.mode == Mode::Search {
+        let first = app.start();
+        engine.apply(&mut app, first);
+    }
     let mut dirty = true;
+    // When the playing replay next advances: a deadline kept across loop
+    // turns, so other events cannot keep postponing it.
+    let mut next_tick: Option<tokio::time::Instant> = None;
     while !app.quit {
         if dirty {
             draw(terminal, &app, theme)?;
             dirty = false;
         }
+        let tick = app.tick();
+        next_tick = match (tick, next_tick) {
+            (Some(_), Some(t)) => Some(t),
+            (Some((every, _)), None) => Some(tokio::time::Instant::now() + every),
+            (None, _) => None,
+        };
+        let far = tokio::time::Instant::now() + std::time::Duration::from_secs(3600);
         tokio::select! {
+            _ = tokio::time::sleep_until(next_tick.unwrap_or(far)), if next_tick.is_some() => {
+                app.update(Action::Tick);
+                next_tick = match (app.tick(), next_tick) {
+                    (Some((every, _)), Some(t)) => Some(t + every),
+                    _ => None,
+                };
+                dirty = true;
+            }
             ev = input.next() => match ev {
                 Some(Ok(TermEvent::Key(key))) if key.kind == KeyEventKind::Press => {
                     if let Some(c) = command_for(key, app.context()) {

@@ -19,11 +19,12 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Sparkline, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, LineGauge, Paragraph, Sparkline, Widget, Wrap};
 
 use knight_tui::board::{Board, Square};
 
-use crate::app::{App, BINDINGS, Context, RunState};
+use crate::app::{App, BINDINGS, Context, Mode, RunState};
+use crate::replay::Replay;
 
 /// The smallest terminal the layout works in.
 pub const MIN_WIDTH: u16 = 60;
@@ -106,8 +107,13 @@ pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
     } = panes(area);
 
     board(frame.buffer_mut(), board_area, app, theme);
-    statistics(frame, stats_area, app, theme);
-    controls(frame, controls_area, app, theme);
+    if replaying(app).is_some() {
+        // The search's figures mean nothing here: the replay takes the column.
+        controls(frame, stats_area.union(controls_area), app, theme);
+    } else {
+        statistics(frame, stats_area, app, theme);
+        controls(frame, controls_area, app, theme);
+    }
     status_line(frame, status, app, theme);
     hint_bar(frame, hints, app, theme);
     if app.help {
@@ -183,11 +189,21 @@ fn geometry(pane: Rect, b: &Board) -> Geometry {
     }
 }
 
-/// The board the pane shows: the settings' preview while they are open.
-fn shown_board(app: &App) -> &Board {
-    app.settings
+/// The replay, when the app shows it.
+fn replaying(app: &App) -> Option<&Replay> {
+    app.replay
         .as_ref()
-        .map_or(&app.spec.board, |st| &st.preview)
+        .filter(|_| app.mode == Mode::Replay && app.settings.is_none())
+}
+
+/// The board the pane shows: the settings' preview while they are open,
+/// the replayed tour's board in replay.
+fn shown_board(app: &App) -> &Board {
+    match (&app.settings, replaying(app)) {
+        (Some(st), _) => &st.preview,
+        (None, Some(r)) => &r.board,
+        (None, None) => &app.spec.board,
+    }
 }
 
 /// The square drawn at screen position (x, y), if any: how a mouse click
@@ -269,9 +285,16 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
     let settings = app.settings.as_ref();
     let g = geometry(area, b);
     let view = g.view;
-    let title = match settings {
-        Some(_) => format!(" {} · settings · {} ", b.describe(), view.name()),
-        None => format!(" {} · {} ", b.describe(), view.name()),
+    let replay = replaying(app);
+    let title = match (settings, replay) {
+        (Some(_), _) => format!(" {} · settings · {} ", b.describe(), view.name()),
+        (None, Some(r)) => format!(
+            " {} · replay of {} · {} ",
+            b.describe(),
+            r.name,
+            view.name()
+        ),
+        (None, None) => format!(" {} · {} ", b.describe(), view.name()),
     };
     let block = Block::bordered().title(title);
     let inner = g.inner;
@@ -279,15 +302,20 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
 
     // While the settings are open the board is empty: the start and the
     // cursor are what it shows.
+    let trail = match replay {
+        Some(r) => &r.trail,
+        None => &app.trail,
+    };
     let current = match settings {
         Some(st) => Some(st.start),
-        None => app.trail.path.last().map(|&i| b.square(i)),
+        None => trail.path.last().map(|&i| b.square(i)),
     };
     let cursor = settings.map(|st| st.cursor);
+    let fault = replay.and_then(Replay::fault_square);
     let candidates: Vec<Square> = match current {
-        Some(c) if app.is_searching() && settings.is_none() => b
+        Some(c) if app.is_searching() && settings.is_none() && replay.is_none() => b
             .neighbours(c)
-            .filter(|&n| app.trail.step(b.index(n)) == 0)
+            .filter(|&n| trail.step(b.index(n)) == 0)
             .collect(),
         _ => Vec::new(),
     };
@@ -296,7 +324,7 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
         if settings.is_some() {
             0
         } else {
-            app.trail.step(b.index(sq))
+            trail.step(b.index(sq))
         }
     };
 
@@ -346,6 +374,17 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
                     if dark && theme.colour {
                         buf.set_style(cell.intersection(inner), Style::new().bg(DARK_SQUARE));
                     }
+                    let (text, style) = if Some(sq) == fault {
+                        let x = if theme.ascii { "X" } else { "✘" };
+                        (
+                            x.to_string(),
+                            theme
+                                .fg(Color::Red)
+                                .add_modifier(Modifier::BOLD | Modifier::REVERSED),
+                        )
+                    } else {
+                        (text, style)
+                    };
                     let style = if Some(sq) == cursor {
                         buf.set_style(cell.intersection(inner), cursor_style(theme));
                         style.patch(cursor_style(theme))
@@ -368,6 +407,8 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
                     let sq = Square::new(r, c);
                     if Some(sq) == cursor {
                         Look::Cursor
+                    } else if Some(sq) == fault {
+                        Look::Fault
                     } else if !b.is_free(sq) {
                         Look::Blocked
                     } else if Some(sq) == current {
@@ -402,6 +443,7 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
 #[derive(Clone, Copy, PartialEq)]
 enum Look {
     Cursor,
+    Fault,
     Empty,
     Blocked,
     Current,
@@ -419,7 +461,7 @@ fn block_cell(
 ) -> (&'static str, Style) {
     if !theme.colour {
         let mark = |l: Option<Look>| match l {
-            Some(Look::Step(_) | Look::Current | Look::Cursor) => 2,
+            Some(Look::Step(_) | Look::Current | Look::Cursor | Look::Fault) => 2,
             Some(Look::Blocked) => 1,
             _ => 0,
         };
@@ -452,6 +494,7 @@ fn block_cell(
         Some(Look::Blocked) => theme.blocked,
         Some(Look::Current) => theme.current,
         Some(Look::Cursor) => theme.accent,
+        Some(Look::Fault) => Color::Red,
         Some(Look::Step(s)) => theme.ramp(s, total),
     };
     if whole {
@@ -589,6 +632,10 @@ fn controls(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
         return;
     }
+    if let Some(r) = replaying(app) {
+        replay_controls(frame, area, app, r, theme);
+        return;
+    }
     let block = Block::bordered().title(" Controls ");
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -618,7 +665,7 @@ fn controls(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         lines.push(label_value("why", why.clone(), theme));
     }
     lines.push(Line::raw(""));
-    for b in BINDINGS.iter().filter(|b| b.context == Context::Watch) {
+    for b in BINDINGS.iter().filter(|b| b.applies(Context::Watch)) {
         if let Some(h) = b.hint {
             lines.push(Line::from(vec![
                 Span::styled(
@@ -632,7 +679,99 @@ fn controls(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
+fn replay_controls(frame: &mut Frame, area: Rect, app: &App, r: &Replay, theme: &Theme) {
+    let block = Block::bordered().title(" Replay ");
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let [top, gauge, rest] = Layout::vertical([
+        Constraint::Length(4),
+        Constraint::Length(1),
+        Constraint::Min(0),
+    ])
+    .areas(inner);
+    let lines = vec![
+        label_value("tour", r.name.clone(), theme),
+        label_value("board", r.board.describe(), theme),
+        label_value(
+            "position",
+            format!("step {} / {}", r.pos, r.length()),
+            theme,
+        ),
+        label_value("speed", app.speed_label(), theme),
+    ];
+    frame.render_widget(Paragraph::new(lines), top);
+    let ratio = if r.length() == 0 {
+        0.0
+    } else {
+        r.pos as f64 / r.length() as f64
+    };
+    frame.render_widget(
+        LineGauge::default()
+            .ratio(ratio.clamp(0.0, 1.0))
+            .filled_style(theme.fg(theme.accent))
+            .label(format!("{:>3.0}%", ratio * 100.0)),
+        gauge,
+    );
+    let mut more = vec![label_value("state", replay_word(r), theme)];
+    if let Some(v) = r.verdict() {
+        more.push(Line::raw(v));
+    }
+    more.push(Line::raw(""));
+    for b in BINDINGS.iter().filter(|b| b.applies(Context::Replay)) {
+        if let Some(h) = b.hint {
+            more.push(Line::from(vec![
+                Span::styled(
+                    format!("{:<11}", b.label),
+                    theme.fg(theme.accent).add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(h),
+            ]));
+        }
+    }
+    frame.render_widget(Paragraph::new(more).wrap(Wrap { trim: false }), rest);
+}
+
+fn replay_word(r: &Replay) -> String {
+    if r.at_end() {
+        if r.fault.is_some() {
+            "stopped at an illegal step".into()
+        } else {
+            "at the end".into()
+        }
+    } else if r.playing {
+        "playing".into()
+    } else {
+        "paused".into()
+    }
+}
+
 fn status_line(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    if let Some(r) = replaying(app) {
+        let (symbol, colour, text) = match r.verdict() {
+            Some(v) if r.fault.is_some() => ("✘", Color::Red, v),
+            Some(v) => ("✔", Color::Green, v),
+            None if r.playing => (
+                "▶",
+                Color::Green,
+                format!("replay: step {} / {}", r.pos, r.length()),
+            ),
+            None => (
+                "⏸",
+                Color::Yellow,
+                format!("paused: step {} / {}", r.pos, r.length()),
+            ),
+        };
+        let symbol = if theme.ascii { "*" } else { symbol };
+        let mut spans = vec![Span::styled(
+            format!(" {symbol} {text}"),
+            theme.fg(colour).add_modifier(Modifier::BOLD),
+        )];
+        if let Some(m) = &app.message {
+            spans.push(Span::raw(format!("  · {m}")));
+        }
+        frame.render_widget(Paragraph::new(Line::from(spans)), area);
+        return;
+    }
     let (symbol, colour) = match app.state {
         RunState::Running => (if theme.ascii { ">" } else { "▶" }, Color::Green),
         RunState::Paused => (if theme.ascii { "=" } else { "⏸" }, Color::Yellow),
@@ -660,7 +799,7 @@ fn hint_bar(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let mut spans = vec![Span::raw(" ")];
     let shown = BINDINGS
         .iter()
-        .filter(|b| b.context == ctx || b.context == Context::Any)
+        .filter(|b| b.applies(ctx))
         .filter_map(|b| b.hint.map(|h| (b, h)));
     for (i, (b, hint)) in shown.enumerate() {
         if i > 0 {
@@ -722,6 +861,9 @@ fn key_name(k: crossterm::event::KeyCode) -> String {
         KeyCode::Char(c) => c.to_string(),
         KeyCode::Esc => "Esc".into(),
         KeyCode::Enter => "Enter".into(),
+        KeyCode::Tab => "Tab".into(),
+        KeyCode::Home => "Home".into(),
+        KeyCode::End => "End".into(),
         KeyCode::Up => "↑".into(),
         KeyCode::Down => "↓".into(),
         KeyCode::Left => "←".into(),

@@ -181,3 +181,32 @@ fn settings_by_keys_and_mouse_start_a_new_search() {
     t.keys(&["q"]);
     assert_restored(&t);
 }
+
+#[test]
+fn replay_stops_at_the_illegal_step_and_tab_searches() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/illegal-step.json");
+    let (t, _dir) = launch("replay", "\"full\"", &format!("replay {file}"));
+    t.wait_for("illegal: step 6: 1,3 -> 0,2 is not a knight move");
+    t.wait_for("step 5 / 6");
+    assert!(t.screen().contains('✘'), "the faulty square is marked");
+    t.keys(&["Home"]);
+    t.wait_for("paused: step 0 / 6");
+    t.keys(&["Right", "Right"]);
+    t.wait_for("paused: step 2 / 6");
+    t.keys(&["End"]);
+    t.wait_for("illegal: step 6");
+    // Tab: the configured search (8x8) starts.
+    t.keys(&["Tab"]);
+    t.wait_for("found: open tour of 64 squares");
+    t.keys(&["q"]);
+    assert_restored(&t);
+}
+
+#[test]
+fn replay_of_a_closed_tour_says_closed() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/closed-8x8.json");
+    let (t, _dir) = launch("closed", "\"full\"", &format!("replay {file}"));
+    t.wait_for("complete closed tour of 64 squares");
+    t.keys(&["Escape"]);
+    assert_restored(&t);
+}

@@ -393,3 +393,35 @@ fn sweep_checks_every_start() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn replay_refuses_bad_files_in_one_line() {
+    kt().args(["replay", "/no/such/file.json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "error: cannot read /no/such/file.json",
+        ));
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("g.json");
+    std::fs::write(&p, "{ not json").unwrap();
+    kt().args(["replay", p.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a valid tour file"));
+}
+
+#[test]
+fn sample_tours_verify() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+    for (name, code) in [
+        ("closed-8x8.json", 0),
+        ("open-5x5.txt", 0),
+        ("blocked-8x8.json", 0),
+        ("illegal-step.json", 1),
+    ] {
+        kt().args(["verify", &format!("{dir}/{name}")])
+            .assert()
+            .code(code);
+    }
+}

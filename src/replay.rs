@@ -1,0 +1,218 @@
+//! Replay of a tour: the path is checked square by square when it is
+//! loaded, and a position moves over its legal steps. The first fault is
+//! shown when the replay reaches it, on its square, with its step and reason.
+
+use knight_tui::board::{Board, Square};
+use knight_tui::tour::{self, Fault, FaultKind, Summary};
+
+use crate::app::Trail;
+
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// Where the tour came from (a file name, or "the search's tour").
+    pub name: String,
+    pub board: Board,
+    /// The legal steps of the path, as square indices.
+    pub legal: Vec<u32>,
+    /// The first fault, and the square on the board to mark for it.
+    pub fault: Option<(Fault, Option<Square>)>,
+    /// What the legal path is, when there is no fault.
+    pub summary: Option<Summary>,
+    /// Steps shown: 0 ..= legal.len().
+    pub pos: usize,
+    pub trail: Trail,
+    pub playing: bool,
+}
+
+impl Replay {
+    /// Reads a tour file's text (JSON or numbered board). Errors are one line.
+    pub fn load(name: &str, text: &str) -> Result<Replay, String> {
+        let loaded = tour::parse(text)?;
+        let file = loaded.file;
+        let board = file.board()?;
+        let squares: Vec<(i64, i64)> = file.path.iter().map(|&[r, c]| (r, c)).collect();
+        Ok(Self::build(name, board, &squares, file.closed))
+    }
+
+    /// A replay of a path of square indices (the search's tour).
+    pub fn of_path(name: &str, board: &Board, path: &[u32], closed: bool) -> Replay {
+        let squares: Vec<(i64, i64)> = path
+            .iter()
+            .map(|&i| {
+                let s = board.square(i);
+                (s.row as i64, s.col as i64)
+            })
+            .collect();
+        Self::build(name, board.clone(), &squares, closed)
+    }
+
+    fn build(name: &str, board: Board, squares: &[(i64, i64)], closed: bool) -> Replay {
+        let checked = tour::check(&board, squares.iter().copied(), closed);
+        let legal_len = match &checked {
+            Ok(_) => squares.len(),
+            Err(f) => f.step.saturating_sub(1).min(squares.len()),
+        };
+        // A declared-closed tour that does not close has every step legal.
+        let legal_len = match &checked {
+            Err(Fault {
+                kind: FaultKind::NotClosed { .. },
+                ..
+            }) => squares.len(),
+            _ => legal_len,
+        };
+        let legal: Vec<u32> = squares[..legal_len]
+            .iter()
+            .map(|&(r, c)| board.index(Square::new(r as u32, c as u32)))
+            .collect();
+        let (fault, summary) = match checked {
+            Ok(s) => (None, Some(s)),
+            Err(f) => {
+                let at = match &f.kind {
+                    FaultKind::Blocked(s) => Some(*s),
+                    FaultKind::Repeated { square, .. } => Some(*square),
+                    FaultKind::NotKnightMove { to, .. } => Some(*to),
+                    FaultKind::NotClosed { last, .. } => Some(*last),
+                    FaultKind::OffBoard { .. } | FaultKind::Empty => None,
+                };
+                (Some((f, at)), None)
+            }
+        };
+        let trail = Trail::new(board.len());
+        Replay {
+            name: name.to_string(),
+            board,
+            legal,
+            fault,
+            summary,
+            pos: 0,
+            trail,
+            playing: true,
+        }
+    }
+
+    /// Moves to `pos` steps shown (clamped).
+    pub fn seek(&mut self, pos: usize) {
+        self.pos = pos.min(self.legal.len());
+        self.trail.set(&self.legal[..self.pos]);
+        if self.at_end() {
+            self.playing = false;
+        }
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.pos == self.legal.len()
+    }
+
+    /// Steps the path has in all, the faulty one included.
+    pub fn length(&self) -> usize {
+        self.legal.len() + usize::from(self.fault.is_some() && !self.fault_is_closing())
+    }
+
+    fn fault_is_closing(&self) -> bool {
+        matches!(
+            self.fault,
+            Some((
+                Fault {
+                    kind: FaultKind::NotClosed { .. },
+                    ..
+                },
+                _
+            ))
+        )
+    }
+
+    /// The square to mark as the fault, once the replay has reached it.
+    pub fn fault_square(&self) -> Option<Square> {
+        if self.at_end() {
+            self.fault.as_ref().and_then(|(_, s)| *s)
+        } else {
+            None
+        }
+    }
+
+    /// What the replay says at its end: the fault, what is left, or the tour.
+    pub fn verdict(&self) -> Option<String> {
+        if !self.at_end() {
+            return None;
+        }
+        if let Some((f, _)) = &self.fault {
+            return Some(format!("illegal: {f}"));
+        }
+        Some(match self.summary {
+            Some(Summary::Complete { closed }) => format!(
+                "complete {} tour of {} squares",
+                if closed { "closed" } else { "open" },
+                self.legal.len()
+            ),
+            Some(Summary::Partial { visited, total }) => format!(
+                "partial tour: {visited} of {total} squares, {} left",
+                total - visited
+            ),
+            None => String::new(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str =
+        " 1 14  9 20  3\n24 19  2 15 10\n13  8 25  4 21\n18 23  6 11 16\n 7 12 17 22  5\n";
+
+    #[test]
+    fn a_complete_tour_plays_to_its_end() {
+        let mut r = Replay::load("good", GOOD).unwrap();
+        assert_eq!((r.legal.len(), r.length(), r.pos), (25, 25, 0));
+        assert_eq!(r.verdict(), None);
+        r.seek(3);
+        assert_eq!(r.trail.path.len(), 3);
+        r.seek(100);
+        assert!(r.at_end() && !r.playing);
+        assert_eq!(r.verdict().unwrap(), "complete open tour of 25 squares");
+        r.seek(0);
+        assert!(r.trail.steps.iter().all(|&s| s == 0));
+    }
+
+    #[test]
+    fn the_first_fault_stops_the_replay_on_its_square() {
+        let text = r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,
+            "path":[[0,0],[1,2],[2,4],[2,3],[0,0]]}"#;
+        let mut r = Replay::load("bad", text).unwrap();
+        assert_eq!((r.legal.len(), r.length()), (3, 4));
+        r.seek(10);
+        assert_eq!(r.pos, 3);
+        assert_eq!(r.fault_square(), Some(Square::new(2, 3)));
+        let v = r.verdict().unwrap();
+        assert!(
+            v.starts_with("illegal: step 4:") && v.contains("not a knight move"),
+            "{v}"
+        );
+        let rep =
+            r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,"path":[[0,0],[1,2],[0,0]]}"#;
+        let mut r = Replay::load("rep", rep).unwrap();
+        r.seek(9);
+        assert!(
+            r.verdict()
+                .unwrap()
+                .contains("0,0 was already visited at step 1")
+        );
+        let off = r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,"path":[[0,0],[-2,1]]}"#;
+        let mut r = Replay::load("off", off).unwrap();
+        r.seek(9);
+        assert_eq!(r.fault_square(), None);
+        assert!(r.verdict().unwrap().contains("off the board"));
+    }
+
+    #[test]
+    fn a_partial_path_says_what_is_left() {
+        let text = r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,"path":[[0,0],[1,2]]}"#;
+        let mut r = Replay::load("p", text).unwrap();
+        r.seek(2);
+        assert_eq!(
+            r.verdict().unwrap(),
+            "partial tour: 2 of 25 squares, 23 left"
+        );
+        assert!(Replay::load("x", "garbage here").is_err());
+    }
+}
