@@ -16,6 +16,7 @@ use knight_tui::solver::{Algorithm, Event, Speed, Stats, TieBreak, Verdict};
 use knight_tui::tour::TourFile;
 
 use crate::cli::Spec;
+use crate::play::{Game, Moved, Outlook};
 use crate::replay::Replay;
 
 /// Speeds `+`/`-` step through, slowest first; the last is full speed.
@@ -71,6 +72,16 @@ pub enum Command {
     Seek(i8),
     SeekStart,
     SeekEnd,
+    // Play:
+    /// Move the knight to the cursor (or place it).
+    MoveHere,
+    /// Take the k-th legal move (1-based).
+    Pick(u8),
+    Undo,
+    Redo,
+    Hints,
+    /// Ask the solver to finish the tour from here.
+    Finish,
 }
 
 /// Where a key binding applies.
@@ -82,6 +93,8 @@ pub enum Context {
     Settings,
     /// Replaying a tour.
     Replay,
+    /// Playing by hand.
+    Play,
     /// Everywhere.
     Any,
 }
@@ -121,7 +134,7 @@ impl Binding {
 }
 
 use Command as C;
-use Context::{Any, Replay as InReplay, Settings as InSettings, Watch};
+use Context::{Any, Play as InPlay, Replay as InReplay, Settings as InSettings, Watch};
 use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, Right, Tab, Up};
 
 /// Every key of the app, in the order help lists them. Ctrl-C quits too
@@ -172,22 +185,22 @@ pub const BINDINGS: &[Binding] = &[
     bind(
         &[(Char('r'), C::Restart)],
         "r",
-        "restart the search or the replay",
-        &[Watch, InReplay],
+        "restart the search, the replay or the game",
+        &[Watch, InReplay, InPlay],
         Some("restart"),
     ),
     bind(
         &[(Char('s'), C::Save)],
         "s",
-        "save the current path as a tour file",
-        &[Watch],
+        "save the current path (search or game) as a tour file",
+        &[Watch, InPlay],
         Some("save"),
     ),
     bind(
         &[(Tab, C::NextMode)],
         "Tab",
-        "next mode: search, replay (of the tour found or loaded)",
-        &[Watch, InReplay],
+        "next mode: search, replay (a loaded or found tour), play",
+        &[Watch, InReplay, InPlay],
         Some("mode"),
     ),
     bind(
@@ -212,9 +225,60 @@ pub const BINDINGS: &[Binding] = &[
             (Right, C::Cursor(0, 1)),
         ],
         "arrows",
-        "settings: move the cursor (or click a square)",
-        &[InSettings],
+        "settings and play: move the cursor (or click a square)",
+        &[InSettings, InPlay],
         Some("move"),
+    ),
+    bind(
+        &[(Enter, C::MoveHere)],
+        "Enter",
+        "play: move the knight to the cursor (or click the square)",
+        &[InPlay],
+        Some("move"),
+    ),
+    bind(
+        &[
+            (Char('1'), C::Pick(1)),
+            (Char('2'), C::Pick(2)),
+            (Char('3'), C::Pick(3)),
+            (Char('4'), C::Pick(4)),
+            (Char('5'), C::Pick(5)),
+            (Char('6'), C::Pick(6)),
+            (Char('7'), C::Pick(7)),
+            (Char('8'), C::Pick(8)),
+        ],
+        "1-8",
+        "play: take the legal move of that number (listed at the side)",
+        &[InPlay],
+        Some("pick"),
+    ),
+    bind(
+        &[(Char('u'), C::Undo)],
+        "u",
+        "play: undo a move",
+        &[InPlay],
+        Some("undo"),
+    ),
+    bind(
+        &[(Char('U'), C::Redo)],
+        "U",
+        "play: redo a move",
+        &[InPlay],
+        Some("redo"),
+    ),
+    bind(
+        &[(Char('h'), C::Hints)],
+        "h",
+        "play: show each legal move's onward count (Warnsdorff's rule)",
+        &[InPlay],
+        Some("hints"),
+    ),
+    bind(
+        &[(Char('f'), C::Finish)],
+        "f",
+        "play: let the solver finish the tour from here",
+        &[InPlay],
+        Some("finish"),
     ),
     bind(
         &[(Char(' '), C::SetStart)],
@@ -407,8 +471,12 @@ pub enum Action {
     Resize,
     /// A mouse click on a square of the board pane (`right`: right button).
     Click(Square, bool),
-    /// Time for the playing replay to advance.
+    /// Time for the playing replay (or the game's finish) to advance.
     Tick,
+    /// The check of the game at this position says this.
+    Checked(u64, Outlook),
+    /// The solver's finish of the game at this position.
+    Finished(u64, Result<Vec<u32>, String>),
 }
 
 /// What the runtime must do for the app.
@@ -425,6 +493,16 @@ pub enum Effect {
     Step,
     SetSpeed(Speed),
     Save(PathBuf, Box<TourFile>),
+    /// Check, off the app's thread, whether the game can still be finished.
+    Check {
+        generation: u64,
+        prefix: Vec<u32>,
+    },
+    /// Have the solver finish the game's tour.
+    Finish {
+        generation: u64,
+        prefix: Vec<u32>,
+    },
     Quit,
 }
 
@@ -459,6 +537,10 @@ pub struct App {
     pub mode: Mode,
     /// The tour being replayed (kept when switching back to search).
     pub replay: Option<Replay>,
+    /// The game played by hand (kept when switching modes).
+    pub game: Option<Game>,
+    /// Counts the game's positions, so late answers are told apart.
+    pub position: u64,
 }
 
 /// What the app is doing.
@@ -466,6 +548,7 @@ pub struct App {
 pub enum Mode {
     Search,
     Replay,
+    Play,
 }
 
 impl App {
@@ -486,6 +569,8 @@ impl App {
             settings: None,
             mode: Mode::Search,
             replay: None,
+            game: None,
+            position: 0,
         }
     }
 
@@ -511,6 +596,8 @@ impl App {
             Context::Settings
         } else if self.mode == Mode::Replay {
             Context::Replay
+        } else if self.mode == Mode::Play {
+            Context::Play
         } else {
             Context::Watch
         }
@@ -528,8 +615,12 @@ impl App {
     /// While a replay plays: how often to advance it, and by how many steps
     /// (at most 60 ticks a second).
     pub fn tick(&self) -> Option<(std::time::Duration, usize)> {
-        let r = self.replay.as_ref()?;
-        if self.mode != Mode::Replay || !r.playing {
+        let moving = match self.mode {
+            Mode::Replay => self.replay.as_ref().is_some_and(|r| r.playing),
+            Mode::Play => self.game.as_ref().is_some_and(|g| !g.finishing.is_empty()),
+            Mode::Search => false,
+        };
+        if !moving {
             return None;
         }
         let per_second = SPEEDS[self.speed].unwrap_or(60_000.0);
@@ -579,53 +670,198 @@ impl App {
         Vec::new()
     }
 
-    /// Tab: search -> replay (of the loaded tour, else of the tour found).
+    /// Tab: search -> replay (of the tour loaded, else of the tour just
+    /// found; skipped when there is none) -> play -> search.
     fn next_mode(&mut self) -> Vec<Effect> {
         match self.mode {
-            Mode::Replay => {
-                self.mode = Mode::Search;
-                self.message = Some("search".into());
-                if self.generation == 0 {
-                    // Launched as a replay: the search starts now.
-                    return self.start();
-                }
-            }
             Mode::Search => {
-                if self.state == RunState::Found {
-                    let fresh = self
+                if self.state == RunState::Found
+                    && self
                         .replay
                         .as_ref()
-                        .is_none_or(|r| r.legal != self.trail.path);
-                    if fresh {
-                        let r = Replay::of_path(
-                            "the search's tour",
-                            &self.spec.board,
-                            &self.trail.path,
-                            self.spec.closed,
-                        );
-                        self.open_replay(r);
-                        return Vec::new();
-                    }
+                        .is_none_or(|r| r.legal != self.trail.path)
+                {
+                    let r = Replay::of_path(
+                        "the search's tour",
+                        &self.spec.board,
+                        &self.trail.path,
+                        self.spec.closed,
+                    );
+                    self.open_replay(r);
+                    return Vec::new();
                 }
                 if self.replay.is_some() {
                     self.mode = Mode::Replay;
                     self.message = Some("replay".into());
-                } else {
-                    self.message = Some(
-                        "nothing to replay yet: wait for a tour, or start with knight-tui replay FILE"
-                            .into(),
-                    );
+                    return Vec::new();
                 }
+                self.enter_play()
+            }
+            Mode::Replay => self.enter_play(),
+            Mode::Play => {
+                self.mode = Mode::Search;
+                self.message = Some("search".into());
+                if self.generation == 0 {
+                    // Launched in another mode: the search starts now.
+                    return self.start();
+                }
+                Vec::new()
             }
         }
-        Vec::new()
+    }
+
+    /// Play mode, with the game there was or a new one on the search's board.
+    fn enter_play(&mut self) -> Vec<Effect> {
+        let game = self
+            .game
+            .take()
+            .unwrap_or_else(|| Game::new(self.spec.board.clone(), None, self.spec.closed));
+        self.open_game(game)
+    }
+
+    /// Opens a game (the app launched with `play`, or Tab).
+    pub fn open_game(&mut self, game: Game) -> Vec<Effect> {
+        self.game = Some(game);
+        self.mode = Mode::Play;
+        self.message = Some("play: arrows and Enter move the knight".into());
+        self.check_game()
+    }
+
+    /// Asks whether the game can still be finished (when there is a
+    /// knight and the game is neither won nor stuck).
+    fn check_game(&mut self) -> Vec<Effect> {
+        self.position += 1;
+        let Some(g) = &mut self.game else {
+            return Vec::new();
+        };
+        if g.knight().is_none() || g.is_complete() || g.dead_end() {
+            return Vec::new();
+        }
+        g.outlook = Outlook::Checking;
+        vec![Effect::Check {
+            generation: self.position,
+            prefix: g.trail.path.clone(),
+        }]
+    }
+
+    /// Moves the game's knight to `sq`.
+    fn play_move(&mut self, sq: Square) -> Vec<Effect> {
+        let Some(g) = &mut self.game else {
+            return Vec::new();
+        };
+        g.finishing.clear();
+        match g.move_to(sq) {
+            Moved::Ok => {
+                self.message = None;
+                self.check_game()
+            }
+            Moved::Illegal(why) => {
+                self.message = Some(why);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Play keys (a game is open).
+    fn play_key(&mut self, c: Command) -> Vec<Effect> {
+        let Some(g) = &mut self.game else {
+            return Vec::new();
+        };
+        match c {
+            Command::Cursor(dr, dc) => {
+                let b = &g.board;
+                let r = (g.cursor.row as i64 + dr as i64).clamp(0, b.rows() as i64 - 1);
+                let col = (g.cursor.col as i64 + dc as i64).clamp(0, b.cols() as i64 - 1);
+                g.cursor = Square::new(r as u32, col as u32);
+                Vec::new()
+            }
+            Command::MoveHere => {
+                let sq = g.cursor;
+                self.play_move(sq)
+            }
+            Command::Pick(k) => match g.targets().get(k as usize - 1) {
+                Some(&sq) => self.play_move(sq),
+                None => {
+                    self.message = Some(format!(
+                        "there is no legal move {k}: the knight has {}",
+                        g.targets().len()
+                    ));
+                    Vec::new()
+                }
+            },
+            Command::Undo | Command::Redo => {
+                let done = if c == Command::Undo {
+                    g.undo()
+                } else {
+                    g.redo()
+                };
+                if done {
+                    self.message = None;
+                    self.check_game()
+                } else {
+                    self.message = Some(
+                        if c == Command::Undo {
+                            "nothing to undo"
+                        } else {
+                            "nothing to redo"
+                        }
+                        .into(),
+                    );
+                    Vec::new()
+                }
+            }
+            Command::Hints => {
+                g.hints = !g.hints;
+                self.message = Some(
+                    if g.hints {
+                        "hints on: each legal move shows how many moves it leaves (fewest first is Warnsdorff's rule)"
+                    } else {
+                        "hints off"
+                    }
+                    .into(),
+                );
+                Vec::new()
+            }
+            Command::Finish => {
+                if g.is_complete() {
+                    self.message = Some("the tour is already complete".into());
+                    return Vec::new();
+                }
+                if g.knight().is_none() {
+                    self.message = Some("place the knight first (Enter)".into());
+                    return Vec::new();
+                }
+                self.message = Some("asking the solver to finish the tour…".into());
+                vec![Effect::Finish {
+                    generation: self.position,
+                    prefix: g.trail.path.clone(),
+                }]
+            }
+            Command::Restart => {
+                let fresh = Game::new(g.board.clone(), None, g.closed);
+                self.game = Some(fresh);
+                self.message = Some("new game: place the knight".into());
+                self.check_game()
+            }
+            Command::Save => self.save(),
+            _ => Vec::new(),
+        }
     }
 
     pub fn is_searching(&self) -> bool {
         matches!(self.state, RunState::Running | RunState::Paused)
     }
 
-    /// The first search: what the runtime does at launch.
+    /// What the runtime does at launch: search, or check the game.
+    pub fn launch(&mut self) -> Vec<Effect> {
+        match self.mode {
+            Mode::Search => self.start(),
+            Mode::Play => self.check_game(),
+            Mode::Replay => Vec::new(),
+        }
+    }
+
+    /// Starts the search.
     pub fn start(&mut self) -> Vec<Effect> {
         self.restart(false)
     }
@@ -666,8 +902,55 @@ impl App {
             }
             Action::Resize => Vec::new(),
             Action::Tick => {
-                if let (Some((_, n)), Some(r)) = (self.tick(), self.replay.as_mut()) {
-                    r.seek(r.pos + n);
+                let Some((_, n)) = self.tick() else {
+                    return Vec::new();
+                };
+                match self.mode {
+                    Mode::Replay => {
+                        if let Some(r) = self.replay.as_mut() {
+                            r.seek(r.pos + n);
+                        }
+                    }
+                    Mode::Play => {
+                        if let Some(g) = self.game.as_mut() {
+                            // The solver's moves are legal: no check needed.
+                            let take = n.min(g.finishing.len());
+                            let next: Vec<u32> = g.finishing.drain(..take).collect();
+                            for idx in next {
+                                let sq = g.board.square(idx);
+                                let _ = g.move_to(sq);
+                                g.outlook = Outlook::Solvable;
+                            }
+                            self.position += 1;
+                        }
+                    }
+                    Mode::Search => {}
+                }
+                Vec::new()
+            }
+            Action::Checked(position, outlook) => {
+                if position == self.position
+                    && let Some(g) = self.game.as_mut()
+                {
+                    g.outlook = outlook;
+                }
+                Vec::new()
+            }
+            Action::Finished(position, result) => {
+                if position != self.position {
+                    return Vec::new();
+                }
+                match (result, self.game.as_mut()) {
+                    (Ok(tour), Some(g)) => {
+                        let done = g.moves_made();
+                        g.finishing = tour.get(done..).unwrap_or_default().to_vec();
+                        self.message = Some(format!(
+                            "the solver finishes the tour: {} moves",
+                            g.finishing.len()
+                        ));
+                    }
+                    (Err(why), _) => self.message = Some(why),
+                    (Ok(_), None) => {}
                 }
                 Vec::new()
             }
@@ -683,6 +966,12 @@ impl App {
                         Command::SetStart
                     };
                     return self.settings_key(c);
+                }
+                if self.settings.is_none() && self.mode == Mode::Play {
+                    if let Some(g) = self.game.as_mut() {
+                        g.cursor = sq;
+                    }
+                    return self.play_move(sq);
                 }
                 Vec::new()
             }
@@ -798,6 +1087,7 @@ impl App {
                 Vec::new()
             }
             c if self.mode == Mode::Replay => self.replay_key(c),
+            c if self.mode == Mode::Play => self.play_key(c),
             Command::Pause => match self.state {
                 RunState::Running => {
                     self.state = RunState::Paused;
@@ -874,11 +1164,19 @@ impl App {
     }
 
     fn save(&mut self) -> Vec<Effect> {
-        if self.trail.path.is_empty() {
+        let (b, closed, path, algorithm) = match (&self.game, self.mode) {
+            (Some(g), Mode::Play) => (&g.board, g.closed, &g.trail.path, "hand"),
+            _ => (
+                &self.spec.board,
+                self.spec.closed,
+                &self.trail.path,
+                self.spec.algorithm.for_solve().name(),
+            ),
+        };
+        if path.is_empty() {
             self.message = Some("nothing to save yet".into());
             return Vec::new();
         }
-        let b = &self.spec.board;
         let name = format!(
             "knight-{}x{}-{}.json",
             b.rows(),
@@ -888,16 +1186,13 @@ impl App {
                 .map_or(0, |d| d.as_secs())
         );
         let mut meta = Map::new();
-        meta.insert(
-            "algorithm".into(),
-            self.spec.algorithm.for_solve().name().into(),
-        );
+        meta.insert("algorithm".into(), algorithm.into());
         meta.insert("nodes".into(), self.stats.nodes.into());
         meta.insert(
             "elapsed_ms".into(),
             json!((self.stats.elapsed.as_secs_f64() * 1e6).round() / 1e3),
         );
-        let file = TourFile::new(b, self.spec.closed, &self.trail.path, Some(meta));
+        let file = TourFile::new(b, closed, path, Some(meta));
         vec![Effect::Save(self.save_dir.join(name), Box::new(file))]
     }
 }
@@ -905,6 +1200,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::{Game, Outlook};
     use crossterm::event::KeyEventKind;
     use knight_tui::solver::{Limits, Report, Snapshot, Solution};
 
@@ -1239,7 +1535,9 @@ mod tests {
             a.tick().unwrap(),
             (std::time::Duration::from_secs_f64(1.0 / 60.0), 2)
         );
-        // Tab goes back to the search.
+        // Tab: play, then the search again.
+        keys(&mut a, &[Command::NextMode]);
+        assert_eq!(a.context(), Context::Play);
         keys(&mut a, &[Command::NextMode]);
         assert_eq!(a.context(), Context::Watch);
     }
@@ -1247,13 +1545,10 @@ mod tests {
     #[test]
     fn tab_replays_the_tour_just_found() {
         let mut a = app();
+        // Nothing to replay yet: Tab goes on to play, and back to search.
         assert!(keys(&mut a, &[Command::NextMode]).is_empty());
-        assert!(
-            a.message
-                .as_deref()
-                .unwrap()
-                .contains("nothing to replay yet")
-        );
+        assert_eq!(a.mode, Mode::Play);
+        keys(&mut a, &[Command::NextMode]);
         assert_eq!(a.mode, Mode::Search);
         let g = a.generation;
         let tour = vec![0, 7, 14];
@@ -1280,10 +1575,130 @@ mod tests {
         let mut a = App::new(spec, 5, PathBuf::from("/tmp"));
         let r = Replay::of_path("p", &a.spec.board, &[0], false);
         a.open_replay(r);
+        // Replay -> play (no knight yet: nothing to check) -> search.
+        assert!(keys(&mut a, &[Command::NextMode]).is_empty());
+        assert_eq!(a.mode, Mode::Play);
         let fx = keys(&mut a, &[Command::NextMode]);
         assert!(
             matches!(fx[..], [Effect::Start { generation: 1, .. }]),
             "{fx:?}"
         );
+    }
+
+    fn game_app() -> App {
+        let mut a = app();
+        a.mode = Mode::Play;
+        a.game = Some(Game::new(a.spec.board.clone(), None, false));
+        a
+    }
+
+    fn game(a: &App) -> &Game {
+        a.game.as_ref().expect("a game")
+    }
+
+    #[test]
+    fn play_place_move_refuse_pick_undo_redo() {
+        let mut a = game_app();
+        assert_eq!(a.context(), Context::Play);
+        let enter = KeyEvent::from(KeyCode::Enter);
+        assert_eq!(command_for(enter, Context::Play), Some(Command::MoveHere));
+        assert_eq!(
+            command_for(press('3'), Context::Play),
+            Some(Command::Pick(3))
+        );
+        // The first Enter places the knight on the cursor (top-left).
+        let fx = keys(&mut a, &[Command::MoveHere]);
+        assert!(
+            matches!(&fx[..], [Effect::Check { prefix, .. }] if prefix == &vec![0]),
+            "{fx:?}"
+        );
+        assert_eq!(game(&a).knight(), Some(Square::new(0, 0)));
+        // Down goes to the next row; Enter there is not a knight move.
+        assert!(keys(&mut a, &[Command::Cursor(1, 0), Command::MoveHere]).is_empty());
+        assert_eq!(
+            a.message.as_deref(),
+            Some("illegal: 0,0 -> 1,0 is not a knight move")
+        );
+        // Move 1 of the list; the cursor is on the knight again.
+        let first = game(&a).targets()[0];
+        keys(&mut a, &[Command::Pick(1)]);
+        assert_eq!((game(&a).knight(), game(&a).cursor), (Some(first), first));
+        keys(&mut a, &[Command::Pick(8)]);
+        assert!(
+            a.message
+                .as_deref()
+                .unwrap()
+                .starts_with("there is no legal move 8")
+        );
+        // Undo and redo, each asking for a new check.
+        assert!(matches!(
+            keys(&mut a, &[Command::Undo])[..],
+            [Effect::Check { .. }]
+        ));
+        assert_eq!(game(&a).moves_made(), 1);
+        keys(&mut a, &[Command::Redo]);
+        assert_eq!(game(&a).moves_made(), 2);
+        keys(&mut a, &[Command::Undo, Command::Undo]);
+        assert!(keys(&mut a, &[Command::Undo]).is_empty());
+        assert_eq!(a.message.as_deref(), Some("nothing to undo"));
+        // A click moves the knight too.
+        a.update(Action::Click(Square::new(2, 2), false));
+        assert_eq!(game(&a).knight(), Some(Square::new(2, 2)));
+    }
+
+    #[test]
+    fn play_checks_answer_only_for_their_position() {
+        let mut a = game_app();
+        let fx = keys(&mut a, &[Command::MoveHere]);
+        let [Effect::Check { generation, .. }] = fx[..] else {
+            panic!("{fx:?}")
+        };
+        a.update(Action::Checked(generation, Outlook::Solvable));
+        assert_eq!(game(&a).outlook, Outlook::Solvable);
+        keys(&mut a, &[Command::Pick(1)]);
+        // An answer about the old position comes too late.
+        a.update(Action::Checked(generation, Outlook::NoTour("x".into())));
+        assert_eq!(game(&a).outlook, Outlook::Checking);
+        assert!(game(&a).status().starts_with("checking"));
+    }
+
+    #[test]
+    fn play_finish_is_animated_by_ticks() {
+        let mut a = game_app();
+        a.speed = 5;
+        keys(&mut a, &[Command::MoveHere]);
+        let fx = keys(&mut a, &[Command::Finish]);
+        let [
+            Effect::Finish {
+                generation,
+                ref prefix,
+            },
+        ] = fx[..]
+        else {
+            panic!("{fx:?}")
+        };
+        assert_eq!(prefix, &vec![0]);
+        let b = a.spec.board.clone();
+        let sol = knight_tui::solver::finish(&b, &[0], false, Limits::default());
+        a.update(Action::Finished(generation, Ok(sol.tours[0].clone())));
+        assert_eq!(game(&a).finishing.len(), 24);
+        assert!(a.tick().is_some());
+        for _ in 0..24 {
+            a.update(Action::Tick);
+        }
+        assert!(game(&a).is_complete());
+        assert!(a.tick().is_none());
+        assert!(
+            game(&a)
+                .status()
+                .starts_with("complete open tour of 25 squares")
+        );
+        // Saving in play writes the game's path.
+        let fx = keys(&mut a, &[Command::Save]);
+        let [Effect::Save(_, file)] = &fx[..] else {
+            panic!("{fx:?}")
+        };
+        assert_eq!(file.path.len(), 25);
+        assert_eq!(file.meta.as_ref().unwrap()["algorithm"], "hand");
     }
 }

@@ -74,6 +74,15 @@ Examples:
   knight-tui replay assets/euler-1759.json
   knight-tui replay assets/illegal-step.json     stops at the illegal step and says why")]
     Replay(ReplayArgs),
+    /// The app, for playing a tour by hand (the app checks every move).
+    #[command(after_help = "\
+Keys: arrows + Enter (or a click) move the knight, 1-8 take a listed move, u / U undo / redo,
+h onward counts, f let the solver finish, s save, Tab other modes, q quit.
+Examples:
+  knight-tui play --size 5                     place the knight with Enter
+  knight-tui play --size 8 --start a1
+  knight-tui play --resume knight-5x5-1795430541.json")]
+    Play(PlayArgs),
     /// Solve from every start of every n x n board, n = FROM..TO, and check each tour (exit 0 no failures).
     #[command(after_help = "\
 Examples:
@@ -202,6 +211,15 @@ pub struct SweepArgs {
     /// One JSON line instead of a line a board.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Continue a saved game (a partial tour file).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rows", "cols", "start", "block"])]
+    pub resume: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

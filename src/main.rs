@@ -5,6 +5,7 @@ mod app;
 mod cli;
 mod commands;
 mod config;
+mod play;
 mod replay;
 mod tui;
 mod ui;
@@ -61,6 +62,7 @@ fn run(cli: Cli) -> Result<Exit, Failure> {
         Command::Count(args) => commands::count(&args, &config()?),
         Command::Sweep(args) => commands::sweep(&args, &config()?),
         Command::Replay(args) => replay_app(&args.file, &config()?),
+        Command::Play(args) => play_app(&args, &config()?),
     }
 }
 
@@ -72,6 +74,42 @@ fn replay_app(file: &std::path::Path, config: &Config) -> Result<Exit, Failure> 
     let spec = cli::BoardArgs::default().spec(config)?;
     let mut app = app::App::new(spec, config.app.speed, config.app.save_dir.clone());
     app.open_replay(replay);
+    tui::run(app, theme(config))?;
+    Ok(Exit::Yes)
+}
+
+/// The app opened in play mode: a new game, or a saved one resumed.
+fn play_app(args: &cli::PlayArgs, config: &Config) -> Result<Exit, Failure> {
+    let spec = args.board.spec(config)?;
+    let game = match &args.resume {
+        Some(file) => {
+            let name = file.display().to_string();
+            let text =
+                std::fs::read_to_string(file).map_err(|e| format!("cannot read {name}: {e}"))?;
+            let saved = knight_tui::tour::parse(&text)
+                .map_err(|e| format!("{name}: {e}"))?
+                .file;
+            let board = saved.board().map_err(|e| format!("{name}: {e}"))?;
+            saved
+                .check(&board)
+                .map_err(|f| format!("{name}: cannot resume: {f}"))?;
+            let path: Vec<u32> = saved
+                .path
+                .iter()
+                .map(|&[r, c]| board.index(knight_tui::board::Square::new(r as u32, c as u32)))
+                .collect();
+            play::Game::resume(board, &path, saved.closed)
+        }
+        // The knight is placed only where --start puts it; else by Enter.
+        None => play::Game::new(
+            spec.board.clone(),
+            args.board.start.is_some().then_some(spec.start),
+            spec.closed,
+        ),
+    };
+    let mut app = app::App::new(spec, config.app.speed, config.app.save_dir.clone());
+    app.game = Some(game);
+    app.mode = app::Mode::Play;
     tui::run(app, theme(config))?;
     Ok(Exit::Yes)
 }

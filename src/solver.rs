@@ -288,6 +288,52 @@ pub fn solve_with<M: Monitor>(problem: &Problem, options: &Options, monitor: &mu
     sol
 }
 
+/// Finishes a game: a tour that continues the legal path `prefix` (square
+/// indices, at least one). Theory answers first, on the board with the
+/// visited squares taken out and the knight as the start (open tours);
+/// then warnsdorff searches within `limits`.
+pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> Solution {
+    let started = Instant::now();
+    let options = Options {
+        algorithm: Algorithm::Warnsdorff,
+        limits,
+        tours: 1,
+        ..Options::default()
+    };
+    let no = |reason: String| Solution {
+        tours: Vec::new(),
+        verdict: Verdict::NoTour(reason),
+        stats: Stats::default(),
+        algorithm: Algorithm::Warnsdorff,
+    };
+    let Some(&knight) = prefix.last() else {
+        return no("no knight on the board".into());
+    };
+    if !closed && prefix.len() < board.free_count() {
+        let mut gone: Vec<Square> = board.blocked().to_vec();
+        gone.extend(prefix[..prefix.len() - 1].iter().map(|&i| board.square(i)));
+        if let Ok(rest) = Board::new(board.rows(), board.cols(), &gone)
+            && let Err(reason) = theory::check(&rest, Some(board.square(knight)), false)
+        {
+            return no(reason);
+        }
+    }
+    let problem = Problem {
+        board,
+        start: board.square(prefix[0]),
+        closed,
+    };
+    let mut sol = warnsdorff::solve_from(&problem, prefix, &options, &mut NoMonitor);
+    if let Verdict::NoTour(_) = sol.verdict {
+        sol.verdict = Verdict::NoTour(format!(
+            "every way on from here was tried ({} nodes)",
+            sol.stats.nodes
+        ));
+    }
+    sol.stats.elapsed = started.elapsed();
+    sol
+}
+
 /// Collects tours for the caller's monitor until it has enough.
 struct Collect<'m, M> {
     inner: &'m mut M,
@@ -396,3 +442,50 @@ pub use enumerate::{count, count_all_starts};
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod finish_tests {
+    use super::*;
+    use crate::tour::{Summary, check_indices};
+
+    /// Tours continuing `prefix`, by plain exhaustive search.
+    fn continuations(b: &Board, prefix: &[u32]) -> u64 {
+        struct All;
+        impl Monitor for All {
+            fn on_tour(&mut self, _: &Search) -> Flow {
+                Flow::Continue
+            }
+        }
+        let mut s = Search::new(b, prefix, false, search::Order::Fixed, false);
+        s.run(&mut All);
+        s.stats.tours
+    }
+
+    #[test]
+    fn finishes_from_a_position_or_says_why_not() {
+        let b = Board::new(5, 5, &[]).unwrap();
+        let i = |r, c| b.index(Square::new(r, c));
+        let prefix = [i(0, 0), i(1, 2), i(2, 4)];
+        let sol = finish(&b, &prefix, false, Limits::default());
+        assert_eq!(sol.verdict, Verdict::Found);
+        assert_eq!(&sol.tours[0][..3], &prefix);
+        let done = check_indices(&b, &sol.tours[0], false);
+        assert_eq!(done, Ok(Summary::Complete { closed: false }));
+        // 1,2 3,3 2,1 4,2 leaves 12 light and 10 dark squares to visit:
+        // theory says no at once, and enumeration agrees.
+        let prefix = [i(1, 2), i(3, 3), i(2, 1), i(4, 2)];
+        let sol = finish(&b, &prefix, false, Limits::default());
+        match &sol.verdict {
+            Verdict::NoTour(r) => assert!(r.contains("light") && r.contains("dark"), "{r}"),
+            v => panic!("{v:?}"),
+        }
+        assert_eq!(continuations(&b, &prefix), 0);
+        // Where theory has nothing to say, the search decides, and agrees too.
+        let prefix = [i(0, 0), i(2, 1), i(4, 2), i(3, 0), i(1, 1), i(0, 3)];
+        let sol = finish(&b, &prefix, false, Limits::default());
+        assert_eq!(
+            sol.verdict == Verdict::Found,
+            continuations(&b, &prefix) > 0
+        );
+    }
+}

@@ -5,6 +5,7 @@
 //! flicker; with nothing moving, nothing is drawn and the loop sleeps.
 
 use std::io::{self, IsTerminal, Write};
+use std::time::Duration;
 
 use crossterm::event::{
     DisableMouseCapture, EnableMouseCapture, Event as TermEvent, EventStream, KeyEventKind,
@@ -14,10 +15,11 @@ use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use futures::StreamExt;
 use tokio::sync::mpsc;
 
-use knight_tui::solver::{self, Control, Event, Options};
+use knight_tui::solver::{self, Control, Limits, Options, Verdict};
 use knight_tui::tour;
 
-use crate::app::{Action, App, Effect, Mode, command_for};
+use crate::app::{Action, App, Effect, command_for};
+use crate::play::Outlook;
 use crate::ui::{self, Theme};
 
 /// Runs the app until the user quits. The terminal is given back as it was
@@ -47,9 +49,14 @@ pub fn run(app: App, theme: Theme) -> Result<(), String> {
     })
 }
 
+/// How long the "can this still be finished?" check may think.
+const CHECK_TIME: Duration = Duration::from_millis(300);
+/// How long the solver may take to finish a game.
+const FINISH_TIME: Duration = Duration::from_secs(10);
+
 struct Engine {
     control: Option<Control>,
-    tx: mpsc::UnboundedSender<(u64, Event)>,
+    tx: mpsc::UnboundedSender<Action>,
 }
 
 impl Engine {
@@ -86,7 +93,7 @@ impl Engine {
                         paused,
                         move |e| {
                             // The app may have quit: nobody to tell.
-                            let _ = tx.send((generation, e));
+                            let _ = tx.send(Action::Engine(generation, e));
                         },
                     ) {
                         Ok((control, _thread)) => self.control = Some(control),
@@ -104,9 +111,56 @@ impl Engine {
                     let more = app.update(Action::Saved(result));
                     self.apply(app, more);
                 }
+                Effect::Check { generation, prefix } => {
+                    self.think(app, prefix, CHECK_TIME, move |sol| {
+                        let outlook = match sol.verdict {
+                            Verdict::Found => Outlook::Solvable,
+                            Verdict::NoTour(why) => Outlook::NoTour(why),
+                            _ => Outlook::Unknown,
+                        };
+                        Action::Checked(generation, outlook)
+                    });
+                }
+                Effect::Finish { generation, prefix } => {
+                    self.think(app, prefix, FINISH_TIME, move |sol| {
+                        let result = match (sol.verdict, sol.tours.into_iter().next()) {
+                            (Verdict::Found, Some(t)) => Ok(t),
+                            (Verdict::NoTour(why), _) => Err(format!("no tour from here: {why}")),
+                            _ => Err(format!(
+                                "the solver found no finish within {} s",
+                                FINISH_TIME.as_secs()
+                            )),
+                        };
+                        Action::Finished(generation, result)
+                    });
+                }
                 Effect::Quit => self.cancel(),
             }
         }
+    }
+
+    /// Runs `solver::finish` on the game's position on a thread of its own
+    /// (never the app's); its answer comes back as an action.
+    fn think<F>(&self, app: &App, prefix: Vec<u32>, time: Duration, answer: F)
+    where
+        F: FnOnce(knight_tui::solver::Solution) -> Action + Send + 'static,
+    {
+        let Some(game) = &app.game else {
+            return;
+        };
+        let board = game.board.clone();
+        let closed = game.closed;
+        let tx = self.tx.clone();
+        let limits = Limits {
+            nodes: None,
+            time: Some(time),
+        };
+        let _ = std::thread::Builder::new()
+            .name("knight-check".into())
+            .spawn(move || {
+                let sol = solver::finish(&board, &prefix, closed, limits);
+                let _ = tx.send(answer(sol));
+            });
     }
 
     fn with(&self, f: impl FnOnce(&Control)) {
@@ -124,11 +178,9 @@ async fn event_loop(
     let (tx, mut rx) = mpsc::unbounded_channel();
     let mut engine = Engine { control: None, tx };
     let mut input = EventStream::new();
-    // A replay launch searches only once the user switches to search.
-    if app.mode == Mode::Search {
-        let first = app.start();
-        engine.apply(&mut app, first);
-    }
+    // A replay or play launch searches only once the user switches to search.
+    let first = app.launch();
+    engine.apply(&mut app, first);
     let mut dirty = true;
     // When the playing replay next advances: a deadline kept across loop
     // turns, so other events cannot keep postponing it.
@@ -189,12 +241,12 @@ async fn event_loop(
                 }
                 None => break,
             },
-            Some((generation, event)) = rx.recv() => {
+            Some(action) = rx.recv() => {
                 // Take everything already queued before drawing once.
-                let fx = app.update(Action::Engine(generation, event));
+                let fx = app.update(action);
                 engine.apply(&mut app, fx);
-                while let Ok((generation, event)) = rx.try_recv() {
-                    let fx = app.update(Action::Engine(generation, event));
+                while let Ok(action) = rx.try_recv() {
+                    let fx = app.update(action);
                     engine.apply(&mut app, fx);
                 }
                 dirty = true;

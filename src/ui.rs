@@ -24,6 +24,7 @@ use ratatui::widgets::{Block, Clear, LineGauge, Paragraph, Sparkline, Widget, Wr
 use knight_tui::board::{Board, Square};
 
 use crate::app::{App, BINDINGS, Context, Mode, RunState};
+use crate::play::Game;
 use crate::replay::Replay;
 
 /// The smallest terminal the layout works in.
@@ -107,7 +108,7 @@ pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
     } = panes(area);
 
     board(frame.buffer_mut(), board_area, app, theme);
-    if replaying(app).is_some() {
+    if replaying(app).is_some() || playing(app).is_some() {
         // The search's figures mean nothing here: the replay takes the column.
         controls(frame, stats_area.union(controls_area), app, theme);
     } else {
@@ -199,11 +200,19 @@ fn replaying(app: &App) -> Option<&Replay> {
 /// The board the pane shows: the settings' preview while they are open,
 /// the replayed tour's board in replay.
 fn shown_board(app: &App) -> &Board {
-    match (&app.settings, replaying(app)) {
-        (Some(st), _) => &st.preview,
-        (None, Some(r)) => &r.board,
-        (None, None) => &app.spec.board,
+    match (&app.settings, replaying(app), playing(app)) {
+        (Some(st), _, _) => &st.preview,
+        (None, Some(r), _) => &r.board,
+        (None, None, Some(g)) => &g.board,
+        (None, None, None) => &app.spec.board,
     }
+}
+
+/// The game, when the app shows it.
+fn playing(app: &App) -> Option<&Game> {
+    app.game
+        .as_ref()
+        .filter(|_| app.mode == Mode::Play && app.settings.is_none())
 }
 
 /// The square drawn at screen position (x, y), if any: how a mouse click
@@ -286,7 +295,9 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
     let g = geometry(area, b);
     let view = g.view;
     let replay = replaying(app);
+    let game = playing(app);
     let title = match (settings, replay) {
+        (None, None) if game.is_some() => format!(" {} · play · {} ", b.describe(), view.name()),
         (Some(_), _) => format!(" {} · settings · {} ", b.describe(), view.name()),
         (None, Some(r)) => format!(
             " {} · replay of {} · {} ",
@@ -302,17 +313,19 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
 
     // While the settings are open the board is empty: the start and the
     // cursor are what it shows.
-    let trail = match replay {
-        Some(r) => &r.trail,
-        None => &app.trail,
+    let trail = match (replay, game) {
+        (Some(r), _) => &r.trail,
+        (None, Some(g)) => &g.trail,
+        (None, None) => &app.trail,
     };
     let current = match settings {
         Some(st) => Some(st.start),
         None => trail.path.last().map(|&i| b.square(i)),
     };
-    let cursor = settings.map(|st| st.cursor);
+    let cursor = settings.map(|st| st.cursor).or(game.map(|g| g.cursor));
     let fault = replay.and_then(Replay::fault_square);
     let candidates: Vec<Square> = match current {
+        _ if game.is_some() => game.map(Game::targets).unwrap_or_default(),
         Some(c) if app.is_searching() && settings.is_none() && replay.is_none() => b
             .neighbours(c)
             .filter(|&n| trail.step(b.index(n)) == 0)
@@ -361,11 +374,13 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
                             };
                             (s.to_string(), st)
                         } else if candidates.contains(&sq) {
-                            let mark = if theme.ascii { "+" } else { "◆" };
-                            (
-                                mark.into(),
-                                theme.fg(theme.candidate).add_modifier(Modifier::BOLD),
-                            )
+                            let mark = match game {
+                                // With hints, the onward count (Warnsdorff's degree).
+                                Some(g) if g.hints => format!("({})", g.onward(sq)),
+                                _ if theme.ascii => "+".into(),
+                                _ => "◆".into(),
+                            };
+                            (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD))
                         } else {
                             let dot = if theme.ascii { "." } else { "·" };
                             (dot.into(), theme.fg(Color::DarkGray))
@@ -636,6 +651,10 @@ fn controls(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         replay_controls(frame, area, app, r, theme);
         return;
     }
+    if let Some(g) = playing(app) {
+        play_controls(frame, area, g, theme);
+        return;
+    }
     let block = Block::bordered().title(" Controls ");
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -731,6 +750,58 @@ fn replay_controls(frame: &mut Frame, area: Rect, app: &App, r: &Replay, theme: 
     frame.render_widget(Paragraph::new(more).wrap(Wrap { trim: false }), rest);
 }
 
+fn play_controls(frame: &mut Frame, area: Rect, g: &Game, theme: &Theme) {
+    let block = Block::bordered().title(" Play ");
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let mut lines = vec![
+        label_value(
+            "board",
+            format!(
+                "{} {}",
+                g.board.describe(),
+                if g.closed { "closed" } else { "open" }
+            ),
+            theme,
+        ),
+        label_value(
+            "moves",
+            format!("{} / {}", g.moves_made(), g.board.free_count()),
+            theme,
+        ),
+        label_value(
+            "knight",
+            g.knight().map_or("not placed".into(), |k| k.to_string()),
+            theme,
+        ),
+        label_value("cursor", g.cursor.to_string(), theme),
+        Line::raw(""),
+    ];
+    let targets = g.targets();
+    if !targets.is_empty() {
+        lines.push(Line::styled(
+            "legal moves (onward):",
+            theme.fg(theme.accent),
+        ));
+    }
+    for (i, t) in targets.iter().enumerate() {
+        lines.push(Line::raw(format!(" {}  {t:<7} ({})", i + 1, g.onward(*t))));
+    }
+    lines.push(Line::raw(""));
+    for b in BINDINGS.iter().filter(|b| b.applies(Context::Play)) {
+        if let Some(h) = b.hint {
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("{:<11}", b.label),
+                    theme.fg(theme.accent).add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(h),
+            ]));
+        }
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
 fn replay_word(r: &Replay) -> String {
     if r.at_end() {
         if r.fault.is_some() {
@@ -746,6 +817,26 @@ fn replay_word(r: &Replay) -> String {
 }
 
 fn status_line(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    if let Some(g) = playing(app) {
+        // A refusal or other message first, else where the game stands.
+        let (text, colour) = match &app.message {
+            Some(m) if m.starts_with("illegal") => (m.clone(), Color::Red),
+            Some(m) => (format!("{m}  · {}", g.status()), Color::Reset),
+            None if g.is_complete() => (g.status(), Color::Green),
+            None if g.dead_end() => (g.status(), Color::Red),
+            None => (g.status(), Color::Reset),
+        };
+        let style = if colour == Color::Reset {
+            Style::new()
+        } else {
+            theme.fg(colour).add_modifier(Modifier::BOLD)
+        };
+        frame.render_widget(
+            Paragraph::new(Line::styled(format!(" {text}"), style)),
+            area,
+        );
+        return;
+    }
     if let Some(r) = replaying(app) {
         let (symbol, colour, text) = match r.verdict() {
             Some(v) if r.fault.is_some() => ("✘", Color::Red, v),
@@ -839,7 +930,7 @@ fn help(frame: &mut Frame, area: Rect, theme: &Theme) {
         ),
         Span::raw("quit"),
     ]));
-    let w = 72.min(area.width);
+    let w = 86.min(area.width);
     let h = (lines.len() as u16 + 2).min(area.height);
     let popup = Rect::new(
         area.x + (area.width - w) / 2,
@@ -1002,7 +1093,7 @@ mod tests {
     fn help_overlay_lists_every_binding() {
         let mut a = app(8);
         a.update(Action::Key(crate::app::Command::Help));
-        let s = screen(&a, 100, 30, &Theme::default());
+        let s = screen(&a, 120, 40, &Theme::default());
         for b in BINDINGS {
             assert!(s.contains(b.help), "{} missing", b.help);
         }

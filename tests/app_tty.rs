@@ -195,7 +195,9 @@ fn replay_stops_at_the_illegal_step_and_tab_searches() {
     t.wait_for("paused: step 2 / 6");
     t.keys(&["End"]);
     t.wait_for("illegal: step 6");
-    // Tab: the configured search (8x8) starts.
+    // Tab: play on the configured board, Tab again: its search starts.
+    t.keys(&["Tab"]);
+    t.wait_for("8x8 · play");
     t.keys(&["Tab"]);
     t.wait_for("found: open tour of 64 squares");
     t.keys(&["q"]);
@@ -208,5 +210,43 @@ fn replay_of_a_closed_tour_says_closed() {
     let (t, _dir) = launch("closed", "\"full\"", &format!("replay {file}"));
     t.wait_for("complete closed tour of 64 squares");
     t.keys(&["Escape"]);
+    assert_restored(&t);
+}
+
+#[test]
+fn play_by_hand_save_and_resume() {
+    let (t, dir) = launch("play", "50", "play --size 5");
+    t.wait_for("place the knight");
+    t.keys(&["Enter"]);
+    t.wait_for("moves      1 / 25");
+    t.keys(&["Right", "Enter"]);
+    t.wait_for("illegal: 0,0 -> 0,1 is not a knight move");
+    t.keys(&["1"]);
+    t.wait_for("moves      2 / 25");
+    t.keys(&["1"]);
+    t.wait_for("moves      3 / 25");
+    t.keys(&["u"]);
+    t.wait_for("moves      2 / 25");
+    t.wait_for("solvable");
+    t.keys(&["s"]);
+    t.wait_for("saved ");
+    t.keys(&["q"]);
+    assert_restored(&t);
+    let saved = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .find(|e| e.file_name().to_string_lossy().starts_with("knight-5x5-"))
+        .expect("a saved game")
+        .path();
+    let (t, _dir2) = launch(
+        "resume",
+        "50",
+        &format!("play --resume {}", saved.display()),
+    );
+    t.wait_for("moves      2 / 25");
+    // Let the solver finish it, animated.
+    t.keys(&["f"]);
+    t.wait_for("complete open tour of 25 squares");
+    t.keys(&["q"]);
     assert_restored(&t);
 }

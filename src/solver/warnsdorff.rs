@@ -22,12 +22,23 @@ const BUDGET_PER_SQUARE: u64 = 4;
 const BUDGET_MIN: u64 = 2_000;
 
 pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
+    solve_from(problem, &[problem.start_index()], options, monitor)
+}
+
+/// Like [`solve`], continuing the legal path `prefix` (which starts at the
+/// problem's start): every tour found begins with it.
+pub fn solve_from<M: Monitor>(
+    problem: &Problem,
+    prefix: &[u32],
+    options: &Options,
+    monitor: &mut M,
+) -> Solution {
     let board = problem.board;
-    let start = [problem.start_index()];
+    let start = prefix;
     if options.tours > 1 {
         // Several distinct tours: one search that goes on after each tour.
         let order = Order::Warnsdorff(options.tie_break, 0);
-        let search = Search::new(board, &start, problem.closed, order, true);
+        let search = Search::new(board, start, problem.closed, order, true);
         return run_collect(search, problem, options, monitor, Algorithm::Warnsdorff);
     }
     let deadline = options.limits.deadline();
@@ -44,7 +55,7 @@ pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) 
             let ties = [TieBreak::Fixed, TieBreak::Roth, TieBreak::Lookahead];
             Order::Warnsdorff(ties[attempt as usize % 3], attempt)
         };
-        let mut search = Search::new(board, &start, problem.closed, order, true);
+        let mut search = Search::new(board, start, problem.closed, order, true);
         let mut user_limit = u64::MAX;
         if let Some(n) = options.limits.nodes {
             user_limit = n.saturating_sub(total.nodes).max(1);

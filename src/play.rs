@@ -1,0 +1,312 @@
+//! Hand play: the rules of a game on a board, pure. The knight moves only
+//! by legal moves; every refusal says `illegal` and why; any number of moves
+//! can be undone and redone; a dead end and a finished tour are told at once.
+
+use knight_tui::board::{Board, Square};
+
+use crate::app::Trail;
+
+/// What the background check says about finishing from the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outlook {
+    /// Not asked yet, or being checked.
+    Checking,
+    Solvable,
+    NoTour(String),
+    /// The check ran out of time.
+    Unknown,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub board: Board,
+    pub closed: bool,
+    pub trail: Trail,
+    /// Moves undone, newest last: what `U` brings back.
+    pub redo: Vec<u32>,
+    pub cursor: Square,
+    /// Show each legal target's onward count.
+    pub hints: bool,
+    pub outlook: Outlook,
+    /// Squares the solver's finish still has to play (animated).
+    pub finishing: Vec<u32>,
+}
+
+/// What became of a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Moved {
+    /// The knight moved (or was placed).
+    Ok,
+    /// Refused: the message says `illegal` and why.
+    Illegal(String),
+}
+
+impl Game {
+    /// A game on `board`; with `start`, the knight is placed there.
+    pub fn new(board: Board, start: Option<Square>, closed: bool) -> Game {
+        let cursor = start.unwrap_or(Square::new(0, 0));
+        let mut g = Game {
+            trail: Trail::new(board.len()),
+            board,
+            closed,
+            redo: Vec::new(),
+            cursor,
+            hints: false,
+            outlook: Outlook::Checking,
+            finishing: Vec::new(),
+        };
+        if let Some(s) = start {
+            let _ = g.move_to(s);
+            g.redo.clear();
+        }
+        g
+    }
+
+    /// Resumes a saved path (already checked to be legal).
+    pub fn resume(board: Board, path: &[u32], closed: bool) -> Game {
+        let mut g = Game::new(board, None, closed);
+        g.trail.set(path);
+        if let Some(&last) = path.last() {
+            g.cursor = g.board.square(last);
+        }
+        g
+    }
+
+    pub fn knight(&self) -> Option<Square> {
+        self.trail.path.last().map(|&i| self.board.square(i))
+    }
+
+    pub fn visited(&self, sq: Square) -> bool {
+        self.trail.step(self.board.index(sq)) > 0
+    }
+
+    /// The knight's legal moves, in move-table order.
+    pub fn targets(&self) -> Vec<Square> {
+        match self.knight() {
+            Some(k) => self
+                .board
+                .neighbours(k)
+                .filter(|&n| !self.visited(n))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Free squares a knight on `sq` could go on to (Warnsdorff's degree).
+    pub fn onward(&self, sq: Square) -> usize {
+        self.board
+            .neighbours(sq)
+            .filter(|&n| !self.visited(n) && Some(n) != self.knight())
+            .count()
+    }
+
+    pub fn moves_made(&self) -> usize {
+        self.trail.path.len()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.moves_made() == self.board.free_count()
+    }
+
+    /// True when the complete tour ends a knight's move from its start.
+    pub fn closes(&self) -> bool {
+        let p = &self.trail.path;
+        p.len() > 2
+            && self
+                .board
+                .square(p[0])
+                .is_knight_move(self.board.square(p[p.len() - 1]))
+    }
+
+    /// No legal move, the board not full.
+    pub fn dead_end(&self) -> bool {
+        self.knight().is_some() && !self.is_complete() && self.targets().is_empty()
+    }
+
+    /// Moves the knight to `sq` (or places it, first).
+    pub fn move_to(&mut self, sq: Square) -> Moved {
+        let illegal = |why: String| Moved::Illegal(format!("illegal: {why}"));
+        if !self.board.contains(sq) {
+            return illegal(format!("{sq} is off the board"));
+        }
+        if !self.board.is_free(sq) {
+            return illegal(format!("{sq} is blocked"));
+        }
+        if self.visited(sq) {
+            let step = self.trail.step(self.board.index(sq));
+            return illegal(format!("{sq} was already visited at step {step}"));
+        }
+        if let Some(k) = self.knight()
+            && !k.is_knight_move(sq)
+        {
+            return illegal(format!("{k} -> {sq} is not a knight move"));
+        }
+        let mut path = self.trail.path.clone();
+        path.push(self.board.index(sq));
+        self.trail.set(&path);
+        self.redo.clear();
+        self.cursor = sq;
+        self.outlook = Outlook::Checking;
+        Moved::Ok
+    }
+
+    /// Takes the last move back; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let mut path = self.trail.path.clone();
+        let Some(last) = path.pop() else {
+            return false;
+        };
+        self.trail.set(&path);
+        self.redo.push(last);
+        self.finishing.clear();
+        self.cursor = self.knight().unwrap_or(self.board.square(last));
+        self.outlook = Outlook::Checking;
+        true
+    }
+
+    /// Plays the last undone move again; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        let Some(sq) = self.redo.pop() else {
+            return false;
+        };
+        let mut path = self.trail.path.clone();
+        path.push(sq);
+        self.trail.set(&path);
+        self.cursor = self.board.square(sq);
+        self.outlook = Outlook::Checking;
+        true
+    }
+
+    /// A line about the position: the win, the dead end, or the outlook.
+    pub fn status(&self) -> String {
+        if self.is_complete() {
+            return format!(
+                "complete {} tour of {} squares: well played!",
+                if self.closes() { "closed" } else { "open" },
+                self.moves_made()
+            );
+        }
+        match self.knight() {
+            None => "place the knight: move the cursor, Enter (or click a square)".into(),
+            Some(k) if self.dead_end() => format!(
+                "dead end: no legal move from {k}, {} squares left; u undoes",
+                self.board.free_count() - self.moves_made()
+            ),
+            Some(_) => match &self.outlook {
+                Outlook::Checking => "checking whether this can still be finished…".into(),
+                Outlook::Solvable => "solvable: a tour can still be finished from here".into(),
+                Outlook::NoTour(why) => format!("no tour from here: {why}"),
+                Outlook::Unknown => "unknown: the check ran out of time".into(),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> Game {
+        Game::new(Board::new(5, 5, &[Square::new(4, 4)]).unwrap(), None, false)
+    }
+
+    #[test]
+    fn every_refusal_says_illegal_and_why() {
+        let mut g = game();
+        assert_eq!(g.move_to(Square::new(0, 0)), Moved::Ok);
+        let why = |m: Moved| match m {
+            Moved::Illegal(s) => s,
+            Moved::Ok => panic!("moved"),
+        };
+        assert_eq!(
+            why(g.move_to(Square::new(1, 1))),
+            "illegal: 0,0 -> 1,1 is not a knight move"
+        );
+        assert_eq!(
+            why(g.move_to(Square::new(0, 0))),
+            "illegal: 0,0 was already visited at step 1"
+        );
+        assert_eq!(why(g.move_to(Square::new(4, 4))), "illegal: 4,4 is blocked");
+        assert_eq!(
+            why(g.move_to(Square::new(5, 0))),
+            "illegal: 5,0 is off the board"
+        );
+        assert_eq!(g.moves_made(), 1);
+    }
+
+    #[test]
+    fn undo_redo_any_number() {
+        let mut g = game();
+        for sq in [(0, 0), (1, 2), (2, 4), (4, 3)] {
+            assert_eq!(g.move_to(Square::new(sq.0, sq.1)), Moved::Ok);
+        }
+        assert_eq!(
+            g.targets().len(),
+            g.board
+                .neighbours(Square::new(4, 3))
+                .filter(|&n| !g.visited(n))
+                .count()
+        );
+        assert!(g.undo() && g.undo() && g.undo() && g.undo());
+        assert!(!g.undo());
+        assert_eq!(g.moves_made(), 0);
+        assert!(g.redo() && g.redo());
+        assert_eq!(g.knight(), Some(Square::new(1, 2)));
+        // A new move forgets what could be redone.
+        assert_eq!(g.move_to(Square::new(3, 3)), Moved::Ok);
+        assert!(!g.redo());
+    }
+
+    #[test]
+    fn dead_end_and_win() {
+        let board = Board::new(3, 4, &[]).unwrap();
+        let tour = [
+            (0, 0),
+            (1, 2),
+            (2, 0),
+            (0, 1),
+            (1, 3),
+            (2, 1),
+            (0, 2),
+            (2, 3),
+            (1, 1),
+            (0, 3),
+            (2, 2),
+            (1, 0),
+        ];
+        let mut g = Game::new(board.clone(), Some(Square::new(0, 0)), false);
+        for &(r, c) in &tour[1..] {
+            assert!(!g.dead_end());
+            assert_eq!(g.move_to(Square::new(r, c)), Moved::Ok, "{r},{c}");
+        }
+        assert!(g.is_complete() && !g.dead_end());
+        assert_eq!(g.status(), "complete open tour of 12 squares: well played!");
+        // 0,0 2,1 1,3 0,1 2,0 1,2: every move from 1,2 is used, 6 squares left.
+        let mut g = Game::new(board, Some(Square::new(0, 0)), false);
+        for (r, c) in [(2, 1), (1, 3), (0, 1), (2, 0), (1, 2)] {
+            assert_eq!(g.move_to(Square::new(r, c)), Moved::Ok, "{r},{c}");
+        }
+        assert!(g.targets().is_empty() && g.dead_end());
+        assert_eq!(
+            g.status(),
+            "dead end: no legal move from 1,2, 6 squares left; u undoes"
+        );
+        assert!(g.undo());
+        assert!(!g.dead_end());
+    }
+
+    #[test]
+    fn onward_counts_are_warnsdorff_degrees() {
+        let mut g = Game::new(
+            Board::new(8, 8, &[]).unwrap(),
+            Some(Square::new(0, 0)),
+            false,
+        );
+        // 1,2 reaches 0,4 2,0 2,4 3,1 3,3 (and the visited corner).
+        assert_eq!(g.onward(Square::new(1, 2)), 5);
+        assert_eq!(g.move_to(Square::new(1, 2)), Moved::Ok);
+        // 2,0 reaches 0,1 3,2 4,1 (and the knight's 1,2).
+        assert_eq!(g.onward(Square::new(2, 0)), 3);
+        assert_eq!(g.targets().len(), 5);
+    }
+}
