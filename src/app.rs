@@ -82,6 +82,8 @@ pub enum Command {
     Hints,
     /// Ask the solver to finish the tour from here.
     Finish,
+    /// Open a tour file by path (a prompt).
+    Load,
 }
 
 /// Where a key binding applies.
@@ -95,6 +97,8 @@ pub enum Context {
     Replay,
     /// Playing by hand.
     Play,
+    /// Typing a file name.
+    Prompt,
     /// Everywhere.
     Any,
 }
@@ -128,13 +132,17 @@ const fn bind(
 
 impl Binding {
     /// True when the binding works in `context`.
+    /// (`Any` means every context but the file prompt, where keys are text.)
     pub fn applies(&self, context: Context) -> bool {
-        self.contexts.contains(&context) || self.contexts.contains(&Context::Any)
+        self.contexts.contains(&context)
+            || (self.contexts.contains(&Context::Any) && context != Context::Prompt)
     }
 }
 
 use Command as C;
-use Context::{Any, Play as InPlay, Replay as InReplay, Settings as InSettings, Watch};
+use Context::{
+    Any, Play as InPlay, Prompt as InPrompt, Replay as InReplay, Settings as InSettings, Watch,
+};
 use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, Right, Tab, Up};
 
 /// Every key of the app, in the order help lists them. Ctrl-C quits too
@@ -202,6 +210,20 @@ pub const BINDINGS: &[Binding] = &[
         "next mode: search, replay (a loaded or found tour), play",
         &[Watch, InReplay, InPlay],
         Some("mode"),
+    ),
+    bind(
+        &[(Char('l'), C::Load)],
+        "l",
+        "load a tour file by path and replay it",
+        &[Watch, InReplay, InPlay],
+        Some("load"),
+    ),
+    bind(
+        &[(Enter, C::Apply)],
+        "Enter",
+        "file prompt: open the file",
+        &[InPrompt],
+        Some("open"),
     ),
     bind(
         &[(Char('o'), C::Settings)],
@@ -339,8 +361,8 @@ pub const BINDINGS: &[Binding] = &[
     bind(
         &[(Esc, C::Back)],
         "Esc",
-        "close the help or settings, else quit",
-        &[Any],
+        "close the help, settings or file prompt, else quit",
+        &[Any, InPrompt],
         None,
     ),
     bind(
@@ -477,6 +499,12 @@ pub enum Action {
     Checked(u64, Outlook),
     /// The solver's finish of the game at this position.
     Finished(u64, Result<Vec<u32>, String>),
+    /// A character typed into the file prompt.
+    Type(char),
+    /// Backspace in the file prompt.
+    Erase,
+    /// A tour file was read (its name, and its text or why not).
+    Opened(String, Result<String, String>),
 }
 
 /// What the runtime must do for the app.
@@ -503,6 +531,8 @@ pub enum Effect {
         generation: u64,
         prefix: Vec<u32>,
     },
+    /// Read this tour file (the answer comes back as `Action::Opened`).
+    Open(PathBuf),
     Quit,
 }
 
@@ -541,6 +571,8 @@ pub struct App {
     pub game: Option<Game>,
     /// Counts the game's positions, so late answers are told apart.
     pub position: u64,
+    /// The file prompt's text, while it is open.
+    pub prompt: Option<String>,
 }
 
 /// What the app is doing.
@@ -571,6 +603,7 @@ impl App {
             replay: None,
             game: None,
             position: 0,
+            prompt: None,
         }
     }
 
@@ -592,7 +625,9 @@ impl App {
 
     /// Which keys apply now.
     pub fn context(&self) -> Context {
-        if self.settings.is_some() {
+        if self.prompt.is_some() {
+            Context::Prompt
+        } else if self.settings.is_some() {
             Context::Settings
         } else if self.mode == Mode::Replay {
             Context::Replay
@@ -928,6 +963,27 @@ impl App {
                 }
                 Vec::new()
             }
+            Action::Type(c) => {
+                if let Some(p) = &mut self.prompt {
+                    p.push(c);
+                }
+                Vec::new()
+            }
+            Action::Erase => {
+                if let Some(p) = &mut self.prompt {
+                    p.pop();
+                }
+                Vec::new()
+            }
+            Action::Opened(name, text) => {
+                let replay =
+                    text.and_then(|t| Replay::load(&name, &t).map_err(|e| format!("{name}: {e}")));
+                match replay {
+                    Ok(r) => self.open_replay(r),
+                    Err(e) => self.message = Some(format!("cannot open {e}")),
+                }
+                Vec::new()
+            }
             Action::Checked(position, outlook) => {
                 if position == self.position
                     && let Some(g) = self.game.as_mut()
@@ -1064,6 +1120,23 @@ impl App {
             }
             Command::Back if self.help => {
                 self.help = false;
+                Vec::new()
+            }
+            Command::Back if self.prompt.is_some() => {
+                self.prompt = None;
+                self.message = Some("nothing opened".into());
+                Vec::new()
+            }
+            Command::Apply if self.prompt.is_some() => {
+                let path = self.prompt.take().unwrap_or_default();
+                if path.trim().is_empty() {
+                    self.message = Some("no file name given".into());
+                    return Vec::new();
+                }
+                vec![Effect::Open(PathBuf::from(path.trim()))]
+            }
+            Command::Load => {
+                self.prompt = Some(String::new());
                 Vec::new()
             }
             Command::Back if self.settings.is_some() => {
@@ -1700,5 +1773,38 @@ mod tests {
         };
         assert_eq!(file.path.len(), 25);
         assert_eq!(file.meta.as_ref().unwrap()["algorithm"], "hand");
+    }
+
+    #[test]
+    fn load_a_file_by_path() {
+        let mut a = app();
+        keys(&mut a, &[Command::Load]);
+        assert_eq!(a.context(), Context::Prompt);
+        // Keys that mean something elsewhere are text here.
+        assert_eq!(command_for(press('q'), Context::Prompt), None);
+        for c in "t.txx".chars() {
+            a.update(Action::Type(c));
+        }
+        a.update(Action::Erase);
+        a.update(Action::Type('t'));
+        let fx = keys(&mut a, &[Command::Apply]);
+        assert_eq!(fx, vec![Effect::Open(PathBuf::from("t.txt"))]);
+        assert!(a.prompt.is_none());
+        a.update(Action::Opened(
+            "t.txt".into(),
+            Err("t.txt: no such file".into()),
+        ));
+        assert_eq!(
+            a.message.as_deref(),
+            Some("cannot open t.txt: no such file")
+        );
+        let text =
+            " 1 14  9 20  3\n24 19  2 15 10\n13  8 25  4 21\n18 23  6 11 16\n 7 12 17 22  5\n";
+        a.update(Action::Opened("t.txt".into(), Ok(text.into())));
+        assert_eq!(a.mode, Mode::Replay);
+        assert_eq!(replay_of(&a).legal.len(), 25);
+        // Esc closes the prompt without quitting.
+        keys(&mut a, &[Command::Load, Command::Back]);
+        assert!(a.prompt.is_none() && !a.quit);
     }
 }

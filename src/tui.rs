@@ -8,8 +8,8 @@ use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
 use crossterm::event::{
-    DisableMouseCapture, EnableMouseCapture, Event as TermEvent, EventStream, KeyEventKind,
-    MouseButton, MouseEventKind,
+    DisableMouseCapture, EnableMouseCapture, Event as TermEvent, EventStream, KeyCode,
+    KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use futures::StreamExt;
@@ -134,6 +134,12 @@ impl Engine {
                         Action::Finished(generation, result)
                     });
                 }
+                Effect::Open(path) => {
+                    let name = path.display().to_string();
+                    let text = std::fs::read_to_string(&path).map_err(|e| format!("{name}: {e}"));
+                    let more = app.update(Action::Opened(name, text));
+                    self.apply(app, more);
+                }
                 Effect::Quit => self.cancel(),
             }
         }
@@ -208,7 +214,19 @@ async fn event_loop(
             }
             ev = input.next() => match ev {
                 Some(Ok(TermEvent::Key(key))) if key.kind == KeyEventKind::Press => {
-                    if let Some(c) = command_for(key, app.context()) {
+                    // The file prompt takes text; Enter and Esc go through the table.
+                    let typed = match key.code {
+                        _ if app.prompt.is_none() => None,
+                        KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                            Some(Action::Type(c))
+                        }
+                        KeyCode::Backspace => Some(Action::Erase),
+                        _ => None,
+                    };
+                    if let Some(action) = typed {
+                        app.update(action);
+                        dirty = true;
+                    } else if let Some(c) = command_for(key, app.context()) {
                         let fx = app.update(Action::Key(c));
                         engine.apply(&mut app, fx);
                         dirty = true;

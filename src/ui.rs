@@ -817,6 +817,18 @@ fn replay_word(r: &Replay) -> String {
 }
 
 fn status_line(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    if let Some(p) = &app.prompt {
+        let line = Line::from(vec![
+            Span::styled(
+                " open tour file: ",
+                theme.fg(theme.accent).add_modifier(Modifier::BOLD),
+            ),
+            Span::raw(p.clone()),
+            Span::styled("▏", theme.fg(theme.accent)),
+        ]);
+        frame.render_widget(Paragraph::new(line), area);
+        return;
+    }
     if let Some(g) = playing(app) {
         // A refusal or other message first, else where the game stands.
         let (text, colour) = match &app.message {
