@@ -799,7 +799,7 @@ fn play_controls(frame: &mut Frame, area: Rect, g: &Game, theme: &Theme) {
             ]));
         }
     }
-    frame.render_widget(Paragraph::new(lines), inner);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
 fn replay_word(r: &Replay) -> String {
@@ -1138,6 +1138,60 @@ mod tests {
         assert_eq!(square_at(screen_area, &a, 0, 0), None);
         assert_eq!(square_at(screen_area, &a, 119, 5), None);
         assert_eq!(square_at(Rect::new(0, 0, 30, 10), &a, 5, 5), None);
+    }
+
+    #[test]
+    fn replay_screen_marks_the_fault_and_says_why() {
+        let mut a = app(5);
+        let text = r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,
+            "path":[[0,0],[1,2],[2,4],[2,3]]}"#;
+        a.open_replay(crate::replay::Replay::load("bad.json", text).unwrap());
+        if let Some(r) = a.replay.as_mut() {
+            r.seek(10);
+        }
+        let s = screen(&a, 120, 40, &Theme::default());
+        for word in [
+            "5x5 · replay of bad.json",
+            "illegal: step 4: 2,4 -> 2,3 is not a knight move",
+            "step 3 / 4",
+            "Replay",
+            "✘",
+        ] {
+            assert!(s.contains(word), "missing {word:?} in\n{s}");
+        }
+        assert!(!s.contains("Statistics"), "no search figures in replay");
+    }
+
+    #[test]
+    fn play_screen_lists_legal_moves_and_hints() {
+        let mut a = app(5);
+        let mut g = crate::play::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+        g.hints = true;
+        a.game = Some(g);
+        a.mode = Mode::Play;
+        let s = screen(&a, 120, 40, &Theme::default());
+        for word in [
+            "5x5 with 1 blocked square · play",
+            "moves      1 / 24",
+            "legal moves (onward):",
+            " 1  2,1",
+            " 2  1,2",
+            "(3)",
+            "♞",
+        ] {
+            assert!(s.contains(word), "missing {word:?} in\n{s}");
+        }
+        let plain = screen(
+            &a,
+            120,
+            40,
+            &Theme {
+                colour: false,
+                ascii: true,
+                ..Theme::default()
+            },
+        );
+        assert!(plain.contains('N'), "ascii knight");
     }
 
     #[test]
