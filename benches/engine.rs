@@ -220,6 +220,14 @@ fn main() {
             524_486,
             None,
         ),
+        (
+            "count 6x6 open over all starts (both cores)",
+            6,
+            None,
+            false,
+            6_637_920,
+            Some(2500.0),
+        ),
     ] {
         if !want(name) {
             continue;

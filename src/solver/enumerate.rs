@@ -114,8 +114,22 @@ impl<'l> Counter<'l> {
         }
     }
 
+    /// Without limits or a maximum, the jobs of [`Counter::count_from`]
+    /// run on every core; with them, one after another so they stop cleanly.
+    fn parallel(&self) -> bool {
+        self.max.is_none() && self.limits.nodes.is_none() && self.deadline.is_none()
+    }
+
     /// Adds `weight` times the tours from `start`; false once stopped.
     fn count_from(&mut self, board: &Board, start: Square, closed: bool, weight: u64) -> bool {
+        if self.parallel() {
+            let prune = self.algorithm != Algorithm::Backtrack;
+            let (count, stats) =
+                count_parallel(board, &first_moves(board, start), closed, prune, weight);
+            self.count += count;
+            self.stats.add(&stats);
+            return true;
+        }
         let fixing: Vec<_> = board
             .symmetries()
             .into_iter()
@@ -172,6 +186,87 @@ impl<'l> Counter<'l> {
             reason,
             stats,
         }
+    }
+}
+
+/// The start's first moves, one per orbit of the symmetries fixing the
+/// start: (prefix, orbit size). A one-square board has just the start.
+fn first_moves(board: &Board, start: Square) -> Vec<(Vec<u32>, u64)> {
+    let s = board.index(start);
+    if board.free_count() == 1 {
+        return vec![(vec![s], 1)];
+    }
+    let fixing: Vec<_> = board
+        .symmetries()
+        .into_iter()
+        .filter(|g| g.apply(start, board.rows(), board.cols()) == start)
+        .collect();
+    orbits(board, board.neighbours(start), &fixing)
+        .into_iter()
+        .map(|(first, size)| (vec![s, board.index(first)], size))
+        .collect()
+}
+
+/// How many squares deep the tree is cut into jobs for the cores: the jobs
+/// are very uneven, so make many.
+const SPLIT_DEPTH: usize = 5;
+
+/// Counts the tours through `prefixes` (each with its weight, times
+/// `weight`) on every core: each prefix is extended, legally, to
+/// [`SPLIT_DEPTH`] squares, and each extension is one job.
+fn count_parallel(
+    board: &Board,
+    prefixes: &[(Vec<u32>, u64)],
+    closed: bool,
+    prune: bool,
+    weight: u64,
+) -> (u64, Stats) {
+    use rayon::prelude::*;
+    let depth = SPLIT_DEPTH.min(board.free_count());
+    let mut jobs: Vec<(Vec<u32>, u64)> = Vec::new();
+    for (p, w) in prefixes {
+        extend(board, p.clone(), depth, &mut |q| jobs.push((q, w * weight)));
+    }
+    jobs.par_iter()
+        .map(|(prefix, w)| {
+            let mut search = Search::new(board, prefix, closed, Order::Fixed, prune);
+            search.run(&mut Tally {
+                base: 0,
+                weight: 1,
+                max: u64::MAX,
+            });
+            (w * search.stats.tours, search.stats)
+        })
+        .reduce(
+            || (0, Stats::default()),
+            |(a, mut sa), (b, sb)| {
+                sa.add(&sb);
+                (a + b, sa)
+            },
+        )
+}
+
+/// Calls `out` with every legal extension of `path` to `depth` squares
+/// (or `path` itself when it is that long or cannot go on).
+fn extend(board: &Board, path: Vec<u32>, depth: usize, out: &mut dyn FnMut(Vec<u32>)) {
+    if path.len() >= depth {
+        out(path);
+        return;
+    }
+    let last = board.square(*path.last().expect("a prefix has a start"));
+    let next: Vec<u32> = board
+        .neighbours(last)
+        .map(|n| board.index(n))
+        .filter(|i| !path.contains(i))
+        .collect();
+    if next.is_empty() {
+        out(path);
+        return;
+    }
+    for n in next {
+        let mut p = path.clone();
+        p.push(n);
+        extend(board, p, depth, out);
     }
 }
 

@@ -137,7 +137,6 @@ where
                 sink,
                 last: Instant::now(),
                 ns_per_entry: 2.0,
-                counter: 0,
                 slow: true,
             };
             let solution = solve_with(&problem, &options, &mut watch);
@@ -153,7 +152,6 @@ struct Watch<F> {
     last: Instant,
     /// Nanoseconds the last snapshot took per path entry.
     ns_per_entry: f64,
-    counter: u32,
     /// Slowed down or paused: every node is watched. Else the flags are
     /// read every 1024 nodes only (about 30 µs), so being watched at full
     /// speed costs next to nothing.
@@ -258,8 +256,8 @@ impl<F: FnMut(Event)> Watch<F> {
 impl<F: FnMut(Event)> Monitor for Watch<F> {
     #[inline]
     fn on_node(&mut self, s: &Search) -> Flow {
-        self.counter = self.counter.wrapping_add(1);
-        if !self.slow && self.counter & 0x3ff != 0 {
+        // The search's own node count: no counter of ours to keep.
+        if !self.slow && s.stats.nodes & 0x3ff != 0 {
             return Flow::Continue;
         }
         self.watch(s)

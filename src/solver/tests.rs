@@ -336,3 +336,21 @@ fn live_search_reports_the_tour() {
     assert_eq!(r.solution.verdict, Verdict::Found);
     check_indices(&b, &r.solution.tours[0], true).unwrap();
 }
+
+#[test]
+fn serial_and_parallel_counts_agree() {
+    // With a maximum the count runs job after job; without, on every core.
+    for (r, c, closed) in [(5, 5, false), (4, 5, false), (6, 6, true), (3, 7, false)] {
+        let b = board(r, c);
+        let all = count_all_starts(&b, closed, Algorithm::Auto, &Limits::default(), None);
+        let serial = count_all_starts(
+            &b,
+            closed,
+            Algorithm::Auto,
+            &Limits::default(),
+            Some(u64::MAX),
+        );
+        assert_eq!(all.count, serial.count, "{r}x{c}");
+        assert!(all.complete);
+    }
+}
