@@ -684,17 +684,7 @@ fn controls(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         lines.push(label_value("why", why.clone(), theme));
     }
     lines.push(Line::raw(""));
-    for b in BINDINGS.iter().filter(|b| b.applies(Context::Watch)) {
-        if let Some(h) = b.hint {
-            lines.push(Line::from(vec![
-                Span::styled(
-                    format!("{:<11}", b.label),
-                    theme.fg(theme.accent).add_modifier(Modifier::BOLD),
-                ),
-                Span::raw(h),
-            ]));
-        }
-    }
+    lines.extend(key_lines(Context::Watch, theme));
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
@@ -736,17 +726,7 @@ fn replay_controls(frame: &mut Frame, area: Rect, app: &App, r: &Replay, theme: 
         more.push(Line::raw(v));
     }
     more.push(Line::raw(""));
-    for b in BINDINGS.iter().filter(|b| b.applies(Context::Replay)) {
-        if let Some(h) = b.hint {
-            more.push(Line::from(vec![
-                Span::styled(
-                    format!("{:<11}", b.label),
-                    theme.fg(theme.accent).add_modifier(Modifier::BOLD),
-                ),
-                Span::raw(h),
-            ]));
-        }
-    }
+    more.extend(key_lines(Context::Replay, theme));
     frame.render_widget(Paragraph::new(more).wrap(Wrap { trim: false }), rest);
 }
 
@@ -788,18 +768,27 @@ fn play_controls(frame: &mut Frame, area: Rect, g: &Game, theme: &Theme) {
         lines.push(Line::raw(format!(" {}  {t:<7} ({})", i + 1, g.onward(*t))));
     }
     lines.push(Line::raw(""));
-    for b in BINDINGS.iter().filter(|b| b.applies(Context::Play)) {
-        if let Some(h) = b.hint {
-            lines.push(Line::from(vec![
-                Span::styled(
-                    format!("{:<11}", b.label),
-                    theme.fg(theme.accent).add_modifier(Modifier::BOLD),
-                ),
-                Span::raw(h),
-            ]));
-        }
-    }
+    lines.extend(key_lines(Context::Play, theme));
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}
+
+/// The keys of a mode, a line each: the same table as the hint bar.
+fn key_lines(context: Context, theme: &Theme) -> Vec<Line<'static>> {
+    BINDINGS
+        .iter()
+        .filter(|b| b.applies(context))
+        .filter_map(|b| {
+            b.hint.map(|h| {
+                Line::from(vec![
+                    Span::styled(
+                        format!("{:<11}", b.label),
+                        theme.fg(theme.accent).add_modifier(Modifier::BOLD),
+                    ),
+                    Span::raw(h),
+                ])
+            })
+        })
+        .collect()
 }
 
 fn replay_word(r: &Replay) -> String {
