@@ -111,8 +111,11 @@ pub struct BoardArgs {
     #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
     pub block: Option<String>,
     /// The tour must end a knight's move from its start.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "open")]
     pub closed: bool,
+    /// An open tour, even when the configuration asks for closed ones.
+    #[arg(long)]
+    pub open: bool,
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -331,7 +334,7 @@ impl BoardArgs {
         Ok(Spec {
             board,
             start,
-            closed: self.closed || config.board.closed,
+            closed: !self.open && (self.closed || config.board.closed),
             algorithm,
             tie_break,
             limits,

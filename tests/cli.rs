@@ -347,6 +347,14 @@ fn config_file_sets_defaults_and_flags_win() {
         stdout(&["count", "--config", ps, "--start", "0,0"], 0).trim(),
         "304"
     );
+    // --open overrides a configured closed tour.
+    std::fs::write(&p, "[board]\nrows = 6\ncols = 6\nclosed = true\n").unwrap();
+    assert_eq!(stdout(&["count", "--config", ps], 0).trim(), "19724");
+    assert_eq!(
+        stdout(&["count", "--config", ps, "--open"], 0).trim(),
+        "524486"
+    );
+    kt().args(["count", "--closed", "--open"]).assert().code(2);
     std::fs::write(&p, "[board]\nsize = 5\n").unwrap();
     kt().args(["count", "--config", ps])
         .assert()
