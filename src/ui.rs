@@ -118,7 +118,7 @@ pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
     status_line(frame, status, app, theme);
     hint_bar(frame, hints, app, theme);
     if app.help {
-        help(frame, main, theme);
+        help(frame, main, app, theme);
     }
 }
 
@@ -407,7 +407,12 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
                         style
                     };
                     let ty = cell.y + (h - 1) / 2;
-                    let tx = cell.x + w.saturating_sub(text.chars().count() as u16).div_ceil(2);
+                    // Right-aligned to the widest step, that column centred:
+                    // the digits of every step line up.
+                    let widest = total.to_string().len() as u16;
+                    let len = text.chars().count() as u16;
+                    let tx =
+                        cell.x + w.saturating_sub(widest).div_ceil(2) + widest.saturating_sub(len);
                     buf.set_stringn(tx, ty, &text, w as usize, style);
                 }
             }
@@ -909,30 +914,44 @@ fn hint_bar(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn help(frame: &mut Frame, area: Rect, theme: &Theme) {
-    let mut lines: Vec<Line> = BINDINGS
+fn help(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let key_style = theme.fg(theme.accent).add_modifier(Modifier::BOLD);
+    // The keys of the mode in use first: on a short terminal they are the
+    // ones that stay on screen.
+    let ctx = app.context();
+    let mut rows: Vec<&crate::app::Binding> = BINDINGS.iter().filter(|b| b.applies(ctx)).collect();
+    rows.extend(BINDINGS.iter().filter(|b| !b.applies(ctx)));
+    let mut lines: Vec<Line> = rows
         .iter()
         .map(|b| {
             let mut keys: Vec<String> = b.keys.iter().map(|k| key_name(k.0)).collect();
             keys.dedup();
+            let keys = if keys.len() > 4 {
+                b.label.to_string()
+            } else {
+                keys.join(" ")
+            };
             Line::from(vec![
-                Span::styled(
-                    format!(" {:<12}", keys.join(" ")),
-                    theme.fg(theme.accent).add_modifier(Modifier::BOLD),
-                ),
+                Span::styled(format!(" {keys:<12}"), key_style),
                 Span::raw(b.help),
             ])
         })
         .collect();
     lines.push(Line::from(vec![
-        Span::styled(
-            format!(" {:<12}", "Ctrl-C"),
-            theme.fg(theme.accent).add_modifier(Modifier::BOLD),
-        ),
+        Span::styled(format!(" {:<12}", "Ctrl-C"), key_style),
         Span::raw("quit"),
     ]));
     let w = 86.min(area.width);
     let h = (lines.len() as u16 + 2).min(area.height);
+    let room = h.saturating_sub(2) as usize;
+    if lines.len() > room && room > 0 {
+        let hidden = lines.len() - (room - 1);
+        lines.truncate(room - 1);
+        lines.push(Line::styled(
+            format!(" … {hidden} more keys: enlarge the terminal to see them all"),
+            theme.fg(theme.accent),
+        ));
+    }
     let popup = Rect::new(
         area.x + (area.width - w) / 2,
         area.y + (area.height - h) / 2,
@@ -1180,6 +1199,37 @@ mod tests {
             },
         );
         assert!(plain.contains("(5)") && !plain.contains('◆'), "ascii hints");
+    }
+
+    #[test]
+    fn short_help_keeps_the_mode_keys_and_says_what_is_hidden() {
+        let mut a = app(8);
+        a.update(Action::Key(crate::app::Command::Help));
+        let s = screen(&a, 60, 22, &Theme::default());
+        assert!(s.contains("pause / resume the search"), "{s}");
+        assert!(s.contains("more keys: enlarge the terminal"), "{s}");
+    }
+
+    #[test]
+    fn numbers_line_up_in_narrow_cells() {
+        let mut a = app(8);
+        let g = a.generation;
+        a.update(Action::Engine(
+            g,
+            Event::Snapshot(Snapshot {
+                path: vec![0, 10, 4],
+                stats: Stats::default(),
+            }),
+        ));
+        let s = screen(&a, 60, 22, &Theme::default());
+        let row = s
+            .lines()
+            .skip(1)
+            .find(|l| l.contains('·'))
+            .expect("the first board row");
+        // 1 and 3 are right-aligned: each is preceded by a space where a
+        // second digit would go.
+        assert!(row.contains("  1") && row.contains("  3"), "{row}");
     }
 
     #[test]
