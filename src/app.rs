@@ -481,6 +481,13 @@ impl Trail {
     }
 }
 
+/// A cursor moved by (dr, dc), kept on a `rows` x `cols` board.
+fn step_cursor(sq: Square, dr: i8, dc: i8, rows: u32, cols: u32) -> Square {
+    let r = (sq.row as i64 + dr as i64).clamp(0, rows as i64 - 1);
+    let c = (sq.col as i64 + dc as i64).clamp(0, cols as i64 - 1);
+    Square::new(r as u32, c as u32)
+}
+
 /// Everything that can happen to the app.
 #[derive(Debug)]
 pub enum Action {
@@ -804,10 +811,7 @@ impl App {
         };
         match c {
             Command::Cursor(dr, dc) => {
-                let b = &g.board;
-                let r = (g.cursor.row as i64 + dr as i64).clamp(0, b.rows() as i64 - 1);
-                let col = (g.cursor.col as i64 + dc as i64).clamp(0, b.cols() as i64 - 1);
-                g.cursor = Square::new(r as u32, col as u32);
+                g.cursor = step_cursor(g.cursor, dr, dc, g.board.rows(), g.board.cols());
                 Vec::new()
             }
             Command::MoveHere => {
@@ -1041,9 +1045,7 @@ impl App {
         };
         match c {
             Command::Cursor(dr, dc) => {
-                let r = (st.cursor.row as i64 + dr as i64).clamp(0, st.rows as i64 - 1);
-                let col = (st.cursor.col as i64 + dc as i64).clamp(0, st.cols as i64 - 1);
-                st.cursor = Square::new(r as u32, col as u32);
+                st.cursor = step_cursor(st.cursor, dr, dc, st.rows, st.cols);
             }
             Command::SetStart => {
                 if st.blocked.contains(&st.cursor) {
