@@ -1,7 +1,7 @@
 //! The headless commands: `solve`, `count` and `verify`. Each runs the engine
 //! in this thread, prints, and returns the contract's exit code.
 
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -232,12 +232,28 @@ fn print_tours<W: Write>(
 pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let spec = args.board.spec(config)?;
     let algorithm = spec.algorithm;
-    let result = if args.all_starts {
-        solver::count_all_starts(&spec.board, spec.closed, algorithm, &spec.limits, args.max)
-    } else {
-        let problem = Problem::new(&spec.board, spec.start, spec.closed)?;
-        solver::count(&problem, algorithm, &spec.limits, args.max)
-    };
+    let problem = Problem::new(&spec.board, spec.start, spec.closed)?;
+    let progress = solver::Progress::default();
+    let finished = std::sync::atomic::AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        if io::stderr().is_terminal() {
+            scope.spawn(|| progress_bar(&progress, &finished));
+        }
+        let r = if args.all_starts {
+            solver::count_all_starts_with_progress(
+                &spec.board,
+                spec.closed,
+                algorithm,
+                &spec.limits,
+                args.max,
+                &progress,
+            )
+        } else {
+            solver::count_with_progress(&problem, algorithm, &spec.limits, args.max, &progress)
+        };
+        finished.store(true, std::sync::atomic::Ordering::Relaxed);
+        r
+    });
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if args.json {
@@ -274,6 +290,41 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         return Ok(Exit::No);
     }
     Ok(Exit::Yes)
+}
+
+/// Draws `[#####.....] 52% of 736 subtrees, 3,456,789 tours so far` on
+/// stderr while a count runs, from half a second on, and erases it at the end.
+fn progress_bar(p: &solver::Progress, finished: &std::sync::atomic::AtomicBool) {
+    use std::sync::atomic::Ordering::Relaxed;
+    let started = std::time::Instant::now();
+    let mut shown = false;
+    while !finished.load(Relaxed) {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        if started.elapsed() < std::time::Duration::from_millis(500) || finished.load(Relaxed) {
+            continue;
+        }
+        let (done, total, tours) = (
+            p.done.load(Relaxed),
+            p.total.load(Relaxed),
+            p.tours.load(Relaxed),
+        );
+        let ratio = if total == 0 {
+            0.0
+        } else {
+            done as f64 / total as f64
+        };
+        let filled = (ratio * 20.0) as usize;
+        eprint!(
+            "\r\x1b[2K[{}{}] {:>3.0}% of {total} subtrees, {tours} tours so far",
+            "#".repeat(filled),
+            ".".repeat(20 - filled.min(20)),
+            ratio * 100.0
+        );
+        shown = true;
+    }
+    if shown {
+        eprint!("\r\x1b[2K");
+    }
 }
 
 pub fn verify(args: &VerifyArgs) -> Outcome {

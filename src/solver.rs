@@ -438,7 +438,9 @@ pub struct Count {
     pub stats: Stats,
 }
 
-pub use enumerate::{count, count_all_starts};
+pub use enumerate::{
+    Progress, count, count_all_starts, count_all_starts_with_progress, count_with_progress,
+};
 
 #[cfg(test)]
 mod tests;

@@ -8,6 +8,7 @@
 //! the sum over all starts, starts of one orbit have equally many tours in
 //! the same way.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::board::{Board, Square};
@@ -27,9 +28,20 @@ pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) 
 /// each direction). `max` stops the count once it is reached. `backtrack`
 /// counts without pruning (the slow baseline); every other algorithm prunes.
 pub fn count(problem: &Problem, algorithm: Algorithm, limits: &Limits, max: Option<u64>) -> Count {
+    count_with_progress(problem, algorithm, limits, max, &Progress::default())
+}
+
+/// [`count`], reporting as it goes to `progress` (read from another thread).
+pub fn count_with_progress(
+    problem: &Problem,
+    algorithm: Algorithm,
+    limits: &Limits,
+    max: Option<u64>,
+    progress: &Progress,
+) -> Count {
     let started = Instant::now();
     let deadline = limits.deadline();
-    let mut c = Counter::new(algorithm, limits, deadline, max);
+    let mut c = Counter::new(algorithm, limits, deadline, max, progress);
     if let Err(reason) = theory::check(problem.board, Some(problem.start), problem.closed) {
         return c.finish(Some(reason), started);
     }
@@ -45,22 +57,58 @@ pub fn count_all_starts(
     limits: &Limits,
     max: Option<u64>,
 ) -> Count {
+    count_all_starts_with_progress(board, closed, algorithm, limits, max, &Progress::default())
+}
+
+/// [`count_all_starts`], reporting as it goes to `progress`.
+pub fn count_all_starts_with_progress(
+    board: &Board,
+    closed: bool,
+    algorithm: Algorithm,
+    limits: &Limits,
+    max: Option<u64>,
+    progress: &Progress,
+) -> Count {
     let started = Instant::now();
     let deadline = limits.deadline();
-    let mut c = Counter::new(algorithm, limits, deadline, max);
+    let mut c = Counter::new(algorithm, limits, deadline, max, progress);
     if let Err(reason) = theory::check(board, None, closed) {
         return c.finish(Some(reason), started);
     }
     let syms = board.symmetries();
-    for (start, size) in orbits(board, board.free_squares(), &syms) {
-        if theory::check(board, Some(start), closed).is_err() {
-            continue;
-        }
-        if !c.count_from(board, start, closed, size) {
-            break;
+    let starts: Vec<(Square, u64)> = orbits(board, board.free_squares(), &syms)
+        .into_iter()
+        .filter(|&(s, _)| theory::check(board, Some(s), closed).is_ok())
+        .collect();
+    if c.parallel() {
+        // One batch of jobs over every start: the cores stay busy to the end.
+        let prefixes: Vec<(Vec<u32>, u64)> = starts
+            .iter()
+            .flat_map(|&(s, size)| {
+                first_moves(board, s)
+                    .into_iter()
+                    .map(move |(p, w)| (p, w * size))
+            })
+            .collect();
+        c.run_parallel(board, &prefixes, closed, 1);
+    } else {
+        for (start, size) in starts {
+            if !c.count_from(board, start, closed, size) {
+                break;
+            }
         }
     }
     c.finish(None, started)
+}
+
+/// How far a count has come, for a progress bar on another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Jobs (subtrees) finished, and known so far.
+    pub done: AtomicU64,
+    pub total: AtomicU64,
+    /// Tours counted so far (with their symmetry weights).
+    pub tours: AtomicU64,
 }
 
 /// Groups squares into orbits under `syms`: (smallest square, orbit size).
@@ -94,6 +142,7 @@ struct Counter<'l> {
     count: u64,
     stats: Stats,
     halted: Option<Halt>,
+    progress: &'l Progress,
 }
 
 impl<'l> Counter<'l> {
@@ -102,6 +151,7 @@ impl<'l> Counter<'l> {
         limits: &'l Limits,
         deadline: Option<Instant>,
         max: Option<u64>,
+        progress: &'l Progress,
     ) -> Self {
         Counter {
             algorithm,
@@ -111,6 +161,7 @@ impl<'l> Counter<'l> {
             count: 0,
             stats: Stats::default(),
             halted: None,
+            progress,
         }
     }
 
@@ -122,29 +173,31 @@ impl<'l> Counter<'l> {
 
     /// Adds `weight` times the tours from `start`; false once stopped.
     fn count_from(&mut self, board: &Board, start: Square, closed: bool, weight: u64) -> bool {
+        let prefixes = first_moves(board, start);
         if self.parallel() {
-            let prune = self.algorithm != Algorithm::Backtrack;
-            let (count, stats) =
-                count_parallel(board, &first_moves(board, start), closed, prune, weight);
-            self.count += count;
-            self.stats.add(&stats);
+            self.run_parallel(board, &prefixes, closed, weight);
             return true;
         }
-        let fixing: Vec<_> = board
-            .symmetries()
-            .into_iter()
-            .filter(|g| g.apply(start, board.rows(), board.cols()) == start)
-            .collect();
-        let s = board.index(start);
-        if board.free_count() == 1 {
-            return self.run(board, &[s], closed, weight);
-        }
-        for (first, size) in orbits(board, board.neighbours(start), &fixing) {
-            if !self.run(board, &[s, board.index(first)], closed, weight * size) {
+        for (prefix, size) in prefixes {
+            if !self.run(board, &prefix, closed, weight * size) {
                 return false;
             }
         }
         true
+    }
+
+    /// Counts the tours through `prefixes` on every core.
+    fn run_parallel(
+        &mut self,
+        board: &Board,
+        prefixes: &[(Vec<u32>, u64)],
+        closed: bool,
+        weight: u64,
+    ) {
+        let prune = self.algorithm != Algorithm::Backtrack;
+        let (count, stats) = count_parallel(board, prefixes, closed, prune, weight, self.progress);
+        self.count += count;
+        self.stats.add(&stats);
     }
 
     fn run(&mut self, board: &Board, prefix: &[u32], closed: bool, weight: u64) -> bool {
@@ -160,6 +213,11 @@ impl<'l> Counter<'l> {
         let halt = search.run(&mut tally);
         self.stats.add(&search.stats);
         self.count += weight * search.stats.tours;
+        let p = self.progress;
+        p.total.fetch_add(1, Ordering::Relaxed);
+        p.done.fetch_add(1, Ordering::Relaxed);
+        p.tours
+            .fetch_add(weight * search.stats.tours, Ordering::Relaxed);
         if halt != Halt::Exhausted {
             self.halted = Some(halt);
             return false;
@@ -220,6 +278,7 @@ fn count_parallel(
     closed: bool,
     prune: bool,
     weight: u64,
+    progress: &Progress,
 ) -> (u64, Stats) {
     use rayon::prelude::*;
     let depth = SPLIT_DEPTH.min(board.free_count());
@@ -227,6 +286,9 @@ fn count_parallel(
     for (p, w) in prefixes {
         extend(board, p.clone(), depth, &mut |q| jobs.push((q, w * weight)));
     }
+    progress
+        .total
+        .fetch_add(jobs.len() as u64, Ordering::Relaxed);
     jobs.par_iter()
         .map(|(prefix, w)| {
             let mut search = Search::new(board, prefix, closed, Order::Fixed, prune);
@@ -235,7 +297,10 @@ fn count_parallel(
                 weight: 1,
                 max: u64::MAX,
             });
-            (w * search.stats.tours, search.stats)
+            let tours = w * search.stats.tours;
+            progress.done.fetch_add(1, Ordering::Relaxed);
+            progress.tours.fetch_add(tours, Ordering::Relaxed);
+            (tours, search.stats)
         })
         .reduce(
             || (0, Stats::default()),

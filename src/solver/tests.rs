@@ -354,3 +354,25 @@ fn serial_and_parallel_counts_agree() {
         assert!(all.complete);
     }
 }
+
+#[test]
+fn progress_accounts_for_every_job_and_tour() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let b = board(5, 5);
+    for max in [None, Some(u64::MAX)] {
+        let p = Progress::default();
+        let n =
+            count_all_starts_with_progress(&b, false, Algorithm::Auto, &Limits::default(), max, &p);
+        assert_eq!(n.count, 1728);
+        assert_eq!(p.tours.load(Relaxed), 1728, "max {max:?}");
+        assert!(p.total.load(Relaxed) > 0);
+        assert_eq!(p.done.load(Relaxed), p.total.load(Relaxed));
+        let p = Progress::default();
+        let pr = Problem::new(&b, Square::new(0, 0), false).unwrap();
+        assert_eq!(
+            count_with_progress(&pr, Algorithm::Auto, &Limits::default(), max, &p).count,
+            304
+        );
+        assert_eq!(p.tours.load(Relaxed), 304);
+    }
+}
