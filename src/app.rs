@@ -479,6 +479,30 @@ impl Trail {
     pub fn step(&self, square: u32) -> u32 {
         self.steps[square as usize]
     }
+
+    /// Adds a square at the end of the path.
+    pub fn push(&mut self, square: u32) {
+        self.path.push(square);
+        self.steps[square as usize] = self.path.len() as u32;
+    }
+
+    /// Takes the last square off the path.
+    pub fn pop(&mut self) -> Option<u32> {
+        let last = self.path.pop()?;
+        self.steps[last as usize] = 0;
+        Some(last)
+    }
+
+    /// True when the path is longer than two squares and ends a knight's
+    /// move from where it started.
+    pub fn closes(&self, board: &Board) -> bool {
+        match (self.path.first(), self.path.last()) {
+            (Some(&a), Some(&b)) if self.path.len() > 2 => {
+                board.square(a).is_knight_move(board.square(b))
+            }
+            _ => false,
+        }
+    }
 }
 
 /// A cursor moved by (dr, dc), kept on a `rows` x `cols` board.

@@ -110,12 +110,7 @@ impl Game {
 
     /// True when the complete tour ends a knight's move from its start.
     pub fn closes(&self) -> bool {
-        let p = &self.trail.path;
-        p.len() > 2
-            && self
-                .board
-                .square(p[0])
-                .is_knight_move(self.board.square(p[p.len() - 1]))
+        self.trail.closes(&self.board)
     }
 
     /// No legal move, the board not full.
@@ -141,9 +136,7 @@ impl Game {
         {
             return illegal(format!("{k} -> {sq} is not a knight move"));
         }
-        let mut path = self.trail.path.clone();
-        path.push(self.board.index(sq));
-        self.trail.set(&path);
+        self.trail.push(self.board.index(sq));
         self.redo.clear();
         self.cursor = sq;
         self.outlook = Outlook::Checking;
@@ -152,11 +145,9 @@ impl Game {
 
     /// Takes the last move back; false when there is none.
     pub fn undo(&mut self) -> bool {
-        let mut path = self.trail.path.clone();
-        let Some(last) = path.pop() else {
+        let Some(last) = self.trail.pop() else {
             return false;
         };
-        self.trail.set(&path);
         self.redo.push(last);
         self.finishing.clear();
         self.cursor = self.knight().unwrap_or(self.board.square(last));
@@ -169,9 +160,7 @@ impl Game {
         let Some(sq) = self.redo.pop() else {
             return false;
         };
-        let mut path = self.trail.path.clone();
-        path.push(sq);
-        self.trail.set(&path);
+        self.trail.push(sq);
         self.cursor = self.board.square(sq);
         self.outlook = Outlook::Checking;
         true

@@ -48,17 +48,15 @@ impl Replay {
 
     fn build(name: &str, board: Board, squares: &[(i64, i64)], closed: bool) -> Replay {
         let checked = tour::check(&board, squares.iter().copied(), closed);
+        // Steps before the fault are legal; a declared-closed tour that does
+        // not close has every step legal.
         let legal_len = match &checked {
-            Ok(_) => squares.len(),
-            Err(f) => f.step.saturating_sub(1).min(squares.len()),
-        };
-        // A declared-closed tour that does not close has every step legal.
-        let legal_len = match &checked {
-            Err(Fault {
+            Ok(_)
+            | Err(Fault {
                 kind: FaultKind::NotClosed { .. },
                 ..
             }) => squares.len(),
-            _ => legal_len,
+            Err(f) => f.step.saturating_sub(1).min(squares.len()),
         };
         let legal: Vec<u32> = squares[..legal_len]
             .iter()

@@ -610,12 +610,7 @@ fn state_word(app: &App) -> String {
         RunState::Running => "running".into(),
         RunState::Paused => "paused".into(),
         RunState::Found => {
-            let closed = app.trail.path.len() > 2
-                && app.spec.board.square(app.trail.path[0]).is_knight_move(
-                    app.spec
-                        .board
-                        .square(*app.trail.path.last().unwrap_or(&app.trail.path[0])),
-                );
+            let closed = app.trail.closes(&app.spec.board);
             format!(
                 "found: {} tour of {} squares",
                 if closed { "closed" } else { "open" },
@@ -827,6 +822,8 @@ fn status_line(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         // A refusal or other message first, else where the game stands.
         let (text, colour) = match &app.message {
             Some(m) if m.starts_with("illegal") => (m.clone(), Color::Red),
+            // Said once when the message is the outlook itself (a failed finish).
+            Some(m) if *m == g.status() => (m.clone(), Color::Reset),
             Some(m) => (format!("{m}  · {}", g.status()), Color::Reset),
             None if g.is_complete() => (g.status(), Color::Green),
             None if g.dead_end() => (g.status(), Color::Red),
