@@ -1104,6 +1104,7 @@ impl App {
                     Algorithm::Warnsdorff,
                     Algorithm::Backtrack,
                     Algorithm::Enumerate,
+                    Algorithm::Construct,
                 ];
                 let i = all.iter().position(|&a| a == st.algorithm).unwrap_or(0);
                 st.algorithm = all[(i + 1) % all.len()];
@@ -1269,7 +1270,7 @@ impl App {
                 &self.spec.board,
                 self.spec.closed,
                 &self.trail.path,
-                self.spec.algorithm.for_solve().name(),
+                self.spec.algorithm.for_solve(&self.spec.board, 1).name(),
             ),
         };
         if path.is_empty() {

@@ -418,6 +418,8 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
     let mut failed: Vec<(u32, Square, String)> = Vec::new();
     let mut total = std::time::Duration::ZERO;
     let mut slowest = (std::time::Duration::ZERO, 0u32, Square::new(0, 0));
+    // The algorithms that ran (auto picks by board size).
+    let mut ran: Vec<&str> = Vec::new();
     for n in args.from..=args.to {
         if !theory::full_board_has_tour(n, n, args.closed) {
             continue;
@@ -438,6 +440,9 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
             let t = std::time::Instant::now();
             let sol = solver::solve(&problem, &options);
             let took = t.elapsed();
+            if !ran.contains(&sol.algorithm.name()) {
+                ran.push(sol.algorithm.name());
+            }
             let fault = match (&sol.verdict, sol.tours.first()) {
                 (Verdict::Found, Some(tour)) => tour::check_indices(&board, tour, args.closed)
                     .err()
@@ -484,7 +489,7 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
                 "slowest_ms": ms(slowest.0),
                 "slowest": format!("{0}x{0} from {1}", slowest.1, slowest.2),
                 "closed": args.closed,
-                "algorithm": algorithm.for_solve().name(),
+                "algorithm": ran.join("+"),
                 "tie_break": tie_break.name(),
             })
         )?;

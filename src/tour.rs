@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::board::{Board, Square};
+use crate::board::{Board, MOVES, Square};
 
 /// What a checked path is, when nothing is wrong with its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,7 +142,14 @@ where
 }
 
 /// Checks a path of square indices (as the engine produces them).
+///
+/// A valid path is confirmed by a quick pass (a bit per square, no
+/// division per step: 10^8 squares in well under a second and 12.5 MB); only
+/// a faulty one is gone over again to name its first fault.
 pub fn check_indices(board: &Board, path: &[u32], must_close: bool) -> Result<Summary, Fault> {
+    if let Some(summary) = quick_check(board, path, must_close) {
+        return Ok(summary);
+    }
     check(
         board,
         path.iter().map(|&i| {
@@ -151,6 +158,49 @@ pub fn check_indices(board: &Board, path: &[u32], must_close: bool) -> Result<Su
         }),
         must_close,
     )
+}
+
+/// [`check_indices`] for paths without a fault: `None` at the first doubt.
+fn quick_check(board: &Board, path: &[u32], must_close: bool) -> Option<Summary> {
+    let (rows, cols) = (board.rows() as i64, board.cols() as i64);
+    let deltas = MOVES.map(|(dr, dc)| (dr as i64 * cols + dc as i64, dr as i64, dc as i64));
+    let first = *path.first()? as usize;
+    if first >= board.len() {
+        return None;
+    }
+    let mut seen = vec![0u64; board.len().div_ceil(64)];
+    let (mut row, mut col) = (first as i64 / cols, first as i64 % cols);
+    let mut prev = first as i64;
+    for (i, &at) in path.iter().enumerate() {
+        let at = at as i64;
+        if i > 0 {
+            let d = at - prev;
+            let &(_, dr, dc) = deltas.iter().find(|m| m.0 == d)?;
+            row += dr;
+            col += dc;
+            if row < 0 || col < 0 || row >= rows || col >= cols {
+                return None;
+            }
+        }
+        let sq = Square::new(row as u32, col as u32);
+        let (word, bit) = (at as usize / 64, 1u64 << (at % 64));
+        if !board.is_free(sq) || seen[word] & bit != 0 {
+            return None;
+        }
+        seen[word] |= bit;
+        prev = at;
+    }
+    if path.len() < board.free_count() {
+        return Some(Summary::Partial {
+            visited: path.len(),
+            total: board.free_count(),
+        });
+    }
+    let closed = path.len() > 2
+        && board
+            .square(first as u32)
+            .is_knight_move(Square::new(row as u32, col as u32));
+    (closed || !must_close).then_some(Summary::Complete { closed })
 }
 
 /// The tour file, version 1, as it is on disk. Squares stay signed so that a
@@ -449,6 +499,28 @@ mod tests {
 
     fn b(r: u32, c: u32) -> Board {
         Board::new(r, c, &[]).unwrap()
+    }
+
+    #[test]
+    fn index_paths_are_checked_square_by_square() {
+        let board = Board::new(8, 8, &[Square::new(7, 7)]).unwrap();
+        let i = |r, c| board.index(Square::new(r, c));
+        // 0,7 -> 3,0 is index + 17, a knight's move in index terms that
+        // wraps round the edge.
+        let fault = check_indices(&board, &[i(0, 7), i(3, 0)], false).unwrap_err();
+        assert_eq!(fault.step, 2);
+        assert!(matches!(fault.kind, FaultKind::NotKnightMove { .. }));
+        let fault = check_indices(&board, &[i(0, 0), i(1, 2), i(0, 0)], false).unwrap_err();
+        assert!(matches!(fault.kind, FaultKind::Repeated { first: 1, .. }));
+        let fault = check_indices(&board, &[i(5, 6), i(7, 7)], false).unwrap_err();
+        assert!(matches!(fault.kind, FaultKind::Blocked(_)));
+        assert_eq!(
+            check_indices(&board, &[i(0, 0), i(2, 1)], false),
+            Ok(Summary::Partial {
+                visited: 2,
+                total: 63
+            })
+        );
     }
 
     // A 5x5 open tour from the corner.

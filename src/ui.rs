@@ -659,7 +659,7 @@ fn controls(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let s = &app.spec;
-    let algo = s.algorithm.for_solve();
+    let algo = s.algorithm.for_solve(&s.board, 1);
     let algo_text = if algo == knight_tui::solver::Algorithm::Warnsdorff {
         format!("{algo} ({})", s.tie_break)
     } else {

@@ -1,0 +1,771 @@
+//! Tours on big boards in time linear in the number of squares, by divide
+//! and conquer after Parberry (1997): cut the board into blocks of 5 to 12
+//! rows and columns, give every block a small closed tour, and join
+//! neighbouring tours into one.
+//!
+//! Joining two cycles: take an edge `a-b` out of one and `c-d` out of the
+//! other, where `a-c` and `b-d` are knight moves, and put those two in. For two
+//! blocks side by side (A left of B, both starting at row `r`, the seam between
+//! columns `x-1` and `x`):
+//!
+//! ```text
+//!   A: a = (r, x-1) - b = (r+2, x-2)    the corner square's move, in every tour
+//!   B: c = (r+1, x+1) - d = (r+3, x)    a move each block tour is made to contain
+//! ```
+//!
+//! and the same turned a quarter for blocks one above the other (at their
+//! left column). Every row of blocks is joined left to right, and the rows
+//! are joined down the first column: a spanning tree of the blocks, so the
+//! result is one cycle. No join touches a square another join uses.
+//!
+//! The block tours come from a small search with those moves required
+//! (cached per block shape). Nothing is stored per square: the tour is
+//! written straight into the output by walking the cycle arc by arc, so a
+//! 10,000 x 10,000 tour needs its 400 MB of indices and little else.
+//!
+//! Boards with both sides odd have no closed tour; their open tours start on
+//! the corners' colour. There one block (odd by odd) holds a Hamiltonian
+//! path from the start instead of a cycle, with the joining moves it needs,
+//! and the other blocks are joined into it the same way.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use std::time::Instant;
+
+use super::{Algorithm, Options, Problem, Solution, Stats, Verdict};
+use crate::board::{Board, Square};
+
+/// Sides of the board below which the construction does not apply.
+pub const MIN_SIDE: u32 = 5;
+
+type Loc = (u32, u32);
+
+/// The move each block tour must contain at its top-left corner to be the
+/// right-hand block of a join.
+const JOIN_H: (Loc, Loc) = ((1, 1), (3, 0));
+/// The same, turned a quarter: for the lower block of a join.
+const JOIN_V: (Loc, Loc) = ((1, 1), (0, 3));
+
+/// The four joins a block can take part in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Join {
+    /// With the block on the left (this block's top-left corner move).
+    Left,
+    /// With the block on the right (this block's top-right corner square).
+    Right,
+    /// With the block above (this block's top-left corner move, turned).
+    Up,
+    /// With the block below (this block's bottom-left corner square).
+    Down,
+}
+
+impl Join {
+    /// The move of a `h` x `w` block taken out by this join, in block coordinates.
+    fn edge(self, h: u32, w: u32) -> (Loc, Loc) {
+        match self {
+            Join::Left => JOIN_H,
+            Join::Up => JOIN_V,
+            Join::Right => ((0, w - 1), (2, w - 2)),
+            Join::Down => ((h - 1, 0), (h - 2, 2)),
+        }
+    }
+}
+
+/// A tour of one block: its squares in order (a cycle, or a path from its
+/// first square).
+struct Base {
+    h: u32,
+    w: u32,
+    seq: Vec<Loc>,
+    /// Position in `seq` of each square, by `row * w + col`.
+    pos: Vec<u32>,
+    cyclic: bool,
+}
+
+impl Base {
+    fn new(h: u32, w: u32, seq: Vec<Loc>, cyclic: bool) -> Base {
+        let mut pos = vec![0; (h * w) as usize];
+        for (i, &(r, c)) in seq.iter().enumerate() {
+            pos[(r * w + c) as usize] = i as u32;
+        }
+        Base {
+            h,
+            w,
+            seq,
+            pos,
+            cyclic,
+        }
+    }
+    fn len(&self) -> u32 {
+        self.seq.len() as u32
+    }
+    fn at(&self, (r, c): Loc) -> u32 {
+        self.pos[(r * self.w + c) as usize]
+    }
+    /// The position `k` of a move `k - k+1` of the tour, if it is one.
+    fn cut(&self, (p, q): (Loc, Loc)) -> Option<u32> {
+        let (a, b, n) = (self.at(p), self.at(q), self.len());
+        if (a + 1) % n == b && (self.cyclic || a + 1 < n) {
+            Some(a)
+        } else if (b + 1) % n == a && (self.cyclic || b + 1 < n) {
+            Some(b)
+        } else {
+            None
+        }
+    }
+}
+
+/// Closed block tours by shape, found once per process.
+fn base_cycle(h: u32, w: u32) -> Option<Arc<Base>> {
+    type Cache = Mutex<HashMap<(u32, u32), Option<Arc<Base>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(b) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&(h, w)) {
+        return b.clone();
+    }
+    let found =
+        block_tour(h, w, &[JOIN_H, JOIN_V], None).map(|seq| Arc::new(Base::new(h, w, seq, true)));
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert((h, w), found.clone());
+    found
+}
+
+/// A tour of an `h` x `w` block containing every move of `required`: closed
+/// when `start` is `None`, else an open path from `start`. Warnsdorff's rule
+/// with backtracking, retried with other tie orders when a try runs long.
+fn block_tour(h: u32, w: u32, required: &[(Loc, Loc)], start: Option<Loc>) -> Option<Vec<Loc>> {
+    let mut dfs = BlockSearch::new(h, w, required, start)?;
+    for seed in 0..64 {
+        if let Some(path) = dfs.run(seed, 50_000) {
+            return Some(path.iter().map(|&i| (i / w, i % w)).collect());
+        }
+    }
+    None
+}
+
+const NONE: u32 = u32::MAX;
+
+struct BlockSearch {
+    n: usize,
+    nbr: Vec<Vec<u32>>,
+    /// Squares each square must be joined to (at most two).
+    req: Vec<[u32; 2]>,
+    start: u32,
+    closed: bool,
+    visited: Vec<bool>,
+    /// Unvisited neighbours of each square.
+    free: Vec<u32>,
+    rank: Vec<u64>,
+    path: Vec<u32>,
+    nodes: u64,
+    limit: u64,
+}
+
+impl BlockSearch {
+    fn new(h: u32, w: u32, required: &[(Loc, Loc)], start: Option<Loc>) -> Option<BlockSearch> {
+        let n = (h * w) as usize;
+        let idx = |(r, c): Loc| r * w + c;
+        let mut nbr = vec![Vec::new(); n];
+        for r in 0..h as i32 {
+            for c in 0..w as i32 {
+                for (dr, dc) in crate::board::MOVES {
+                    let (rr, cc) = (r + dr, c + dc);
+                    if rr >= 0 && cc >= 0 && rr < h as i32 && cc < w as i32 {
+                        nbr[(r as u32 * w + c as u32) as usize].push(rr as u32 * w + cc as u32);
+                    }
+                }
+            }
+        }
+        let mut req = vec![[NONE; 2]; n];
+        for &(p, q) in required {
+            if p.0 >= h || p.1 >= w || q.0 >= h || q.1 >= w {
+                return None;
+            }
+            for (a, b) in [(idx(p), idx(q)), (idx(q), idx(p))] {
+                let slot = req[a as usize]
+                    .iter_mut()
+                    .find(|s| **s == NONE || **s == b)?;
+                *slot = b;
+            }
+        }
+        // A cycle starts in the top-left corner, which no required move touches.
+        let start_at = start.map_or(0, idx);
+        if start.is_none() && req[0][0] != NONE
+            || start.is_some() && req[start_at as usize][1] != NONE
+        {
+            return None;
+        }
+        let free = nbr.iter().map(|v| v.len() as u32).collect();
+        Some(BlockSearch {
+            n,
+            nbr,
+            req,
+            start: start_at,
+            closed: start.is_none(),
+            visited: vec![false; n],
+            free,
+            rank: vec![0; n],
+            path: Vec::with_capacity(n),
+            nodes: 0,
+            limit: 0,
+        })
+    }
+
+    fn run(&mut self, seed: u64, limit: u64) -> Option<Vec<u32>> {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for r in &mut self.rank {
+            // xorshift: a fixed random tie order per seed (seed 0: move order).
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            *r = if seed == 0 { 0 } else { x };
+        }
+        self.nodes = 0;
+        self.limit = limit;
+        self.visited.fill(false);
+        for (f, v) in self.free.iter_mut().zip(&self.nbr) {
+            *f = v.len() as u32;
+        }
+        self.path.clear();
+        self.enter(self.start);
+        if self.go() {
+            Some(self.path.clone())
+        } else {
+            None
+        }
+    }
+
+    fn enter(&mut self, x: u32) {
+        self.visited[x as usize] = true;
+        self.path.push(x);
+        for &y in &self.nbr[x as usize] {
+            self.free[y as usize] -= 1;
+        }
+    }
+    fn leave(&mut self) {
+        let x = self.path.pop().expect("a square to take back");
+        self.visited[x as usize] = false;
+        for &y in &self.nbr[x as usize] {
+            self.free[y as usize] += 1;
+        }
+    }
+
+    fn go(&mut self) -> bool {
+        let len = self.path.len();
+        let u = self.path[len - 1];
+        if len == self.n {
+            return !self.closed || self.nbr[u as usize].contains(&self.start);
+        }
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return false;
+        }
+        let prev = if len >= 2 { self.path[len - 2] } else { NONE };
+        // A required move of `u` not yet made must be the next one.
+        let mut must = NONE;
+        for r in self.req[u as usize] {
+            if r != NONE && r != prev {
+                if must != NONE || self.visited[r as usize] {
+                    return false;
+                }
+                must = r;
+            }
+        }
+        let mut cands: Vec<u32> = self.nbr[u as usize]
+            .iter()
+            .copied()
+            .filter(|&x| !self.visited[x as usize] && (must == NONE || x == must))
+            .filter(|&x| self.may_enter(u, x, len + 1))
+            .collect();
+        cands.sort_by_key(|&x| (self.free[x as usize], self.rank[x as usize]));
+        for x in cands {
+            self.enter(x);
+            if !self.dead_end(x) && self.go() {
+                return true;
+            }
+            self.leave();
+            if self.nodes > self.limit {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Whether `x` can come after `u` as square number `len`: its other
+    /// required move must still be possible.
+    fn may_enter(&self, u: u32, x: u32, len: usize) -> bool {
+        let mut others = 0;
+        for r in self.req[x as usize] {
+            if r == NONE || r == u {
+                continue;
+            }
+            others += 1;
+            let closing = self.closed && r == self.start && len == self.n;
+            if self.visited[r as usize] && !closing {
+                return false;
+            }
+        }
+        others <= 1
+    }
+
+    /// After entering `x`: a free neighbour left with no way on can only be
+    /// the last square; a closed tour needs a way back to its start.
+    fn dead_end(&self, x: u32) -> bool {
+        let left = self.n - self.path.len();
+        if left == 0 {
+            return false;
+        }
+        if self.closed && self.free[self.start as usize] == 0 {
+            return true;
+        }
+        left > 1
+            && self.nbr[x as usize]
+                .iter()
+                .any(|&y| !self.visited[y as usize] && self.free[y as usize] == 0)
+    }
+}
+
+/// Whether the construction answers `problem`: a board with no blocked
+/// square, both sides at least [`MIN_SIDE`], and one tour wanted.
+pub fn applies(board: &Board, tours: usize) -> bool {
+    board.blocked().is_empty() && board.rows() >= MIN_SIDE && board.cols() >= MIN_SIDE && tours <= 1
+}
+
+/// The tour of `problem` by construction, or `None` when it does not apply
+/// (the caller searches instead). Theory has already said a tour exists.
+pub fn solve(problem: &Problem, options: &Options) -> Option<Solution> {
+    if !applies(problem.board, options.tours) {
+        return None;
+    }
+    let started = Instant::now();
+    let b = problem.board;
+    let path = construct(b.rows(), b.cols(), problem.start, problem.closed).ok()?;
+    let n = path.len();
+    Some(Solution {
+        tours: vec![path],
+        verdict: Verdict::Found,
+        stats: Stats {
+            nodes: n as u64,
+            max_depth: n,
+            tours: 1,
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        },
+        algorithm: Algorithm::Construct,
+    })
+}
+
+/// How one side of the board is cut into bands: band starts, with the
+/// side's length at the end.
+fn bands(n: u32, odd: Option<(u32, u32)>) -> Vec<u32> {
+    // Even stretches are cut into 10s, ending 12, 8+6, 10, 8 or 6.
+    fn even(mut len: u32, at: u32, out: &mut Vec<u32>) {
+        let mut x = at;
+        while len > 0 {
+            let part = match len {
+                14 => 8,
+                l if l >= 16 => 10,
+                l => l,
+            };
+            out.push(x);
+            x += part;
+            len -= part;
+        }
+    }
+    let mut out = Vec::new();
+    match odd {
+        None => even(n, 0, &mut out),
+        Some((at, len)) => {
+            even(at, 0, &mut out);
+            out.push(at);
+            even(n - at - len, at + len, &mut out);
+        }
+    }
+    out.push(n);
+    out
+}
+
+/// Whether an even stretch of `len` squares can be cut into bands.
+fn even_ok(len: u32) -> bool {
+    len == 0 || len.is_multiple_of(2) && len >= 6
+}
+
+/// Where the odd band of an odd side can go: (start, length) choices, the
+/// ones centred on `near` first.
+fn odd_choices(n: u32, near: Option<u32>) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for len in [9, 7, 11, 5] {
+        if len > n {
+            continue;
+        }
+        for at in 0..=n - len {
+            if even_ok(at)
+                && even_ok(n - at - len)
+                && near.is_none_or(|s| (at..at + len).contains(&s))
+            {
+                out.push((at, len));
+            }
+        }
+    }
+    let centre = |&(at, len): &(u32, u32)| near.map_or(at, |s| (2 * s + 1).abs_diff(2 * at + len));
+    out.sort_by_key(centre);
+    out
+}
+
+/// The tour the construction builds, or why it does not apply.
+///
+/// Squares are `row * cols + col`, from `start`. Closed when `closed`;
+/// an open tour is also closed whenever the board has closed tours.
+pub fn construct(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Vec<u32>, String> {
+    if rows < MIN_SIDE || cols < MIN_SIDE {
+        return Err(format!(
+            "the construction needs both sides at least {MIN_SIDE}"
+        ));
+    }
+    if start.row >= rows || start.col >= cols {
+        return Err(format!("start {start} is off the board"));
+    }
+    let both_odd = rows % 2 == 1 && cols % 2 == 1;
+    if both_odd && closed {
+        return Err("both sides are odd: no closed tour".into());
+    }
+    if both_odd && start.colour() != 0 {
+        return Err(
+            "an open tour of a board with both sides odd starts on the corners' colour".into(),
+        );
+    }
+    let side = |n: u32, near: Option<u32>| -> Vec<Option<(u32, u32)>> {
+        if n.is_multiple_of(2) {
+            vec![None]
+        } else {
+            odd_choices(n, near).into_iter().map(Some).collect()
+        }
+    };
+    let near = |x: u32| both_odd.then_some(x);
+    let (row_choices, col_choices) = (side(rows, near(start.row)), side(cols, near(start.col)));
+    let choices = row_choices
+        .iter()
+        .flat_map(|&ro| col_choices.iter().map(move |&co| (ro, co)));
+    for (ro, co) in choices.take(12) {
+        if let Some(layout) = Layout::new(cols, bands(rows, ro), bands(cols, co), start, both_odd) {
+            return Ok(layout.walk(start));
+        }
+    }
+    Err(format!(
+        "no block tours fit a {rows}x{cols} board from {start}"
+    ))
+}
+
+/// The blocks of a board and their tours.
+struct Layout {
+    cols: u32,
+    /// Band starts (and the side's length last).
+    rs: Vec<u32>,
+    cs: Vec<u32>,
+    /// Block tours by shape, and each shape's squares as offsets from the
+    /// block's top-left square in the whole board.
+    shapes: Vec<(Arc<Base>, Vec<u32>)>,
+    shape_of: HashMap<(u32, u32), usize>,
+    /// The block holding a path instead of a cycle: (band row, band col, shape).
+    path_block: Option<(usize, usize, usize)>,
+}
+
+impl Layout {
+    fn new(
+        cols: u32,
+        rs: Vec<u32>,
+        cs: Vec<u32>,
+        start: Square,
+        open_path: bool,
+    ) -> Option<Layout> {
+        let (nr, nc) = (rs.len() - 1, cs.len() - 1);
+        let mut layout = Layout {
+            cols,
+            rs,
+            cs,
+            shapes: Vec::new(),
+            shape_of: HashMap::new(),
+            path_block: None,
+        };
+        let offsets = |b: &Base| -> Vec<u32> { b.seq.iter().map(|&(r, c)| r * cols + c).collect() };
+        for i in 0..nr {
+            for j in 0..nc {
+                let (h, w) = layout.size(i, j);
+                if (h * w) % 2 == 1 || layout.shape_of.contains_key(&(h, w)) {
+                    continue;
+                }
+                let base = base_cycle(h, w)?;
+                let offs = offsets(&base);
+                layout.shape_of.insert((h, w), layout.shapes.len());
+                layout.shapes.push((base, offs));
+            }
+        }
+        if open_path {
+            let i = layout.rs.partition_point(|&r| r <= start.row) - 1;
+            let j = layout.cs.partition_point(|&c| c <= start.col) - 1;
+            let (h, w) = layout.size(i, j);
+            let required: Vec<_> = layout.joins(i, j).iter().map(|j| j.edge(h, w)).collect();
+            let local = (start.row - layout.rs[i], start.col - layout.cs[j]);
+            let seq = block_tour(h, w, &required, Some(local))?;
+            let base = Arc::new(Base::new(h, w, seq, false));
+            let offs = offsets(&base);
+            layout.path_block = Some((i, j, layout.shapes.len()));
+            layout.shapes.push((base, offs));
+        }
+        Some(layout)
+    }
+
+    fn size(&self, i: usize, j: usize) -> (u32, u32) {
+        (self.rs[i + 1] - self.rs[i], self.cs[j + 1] - self.cs[j])
+    }
+
+    fn shape(&self, i: usize, j: usize) -> usize {
+        match self.path_block {
+            Some((pi, pj, s)) if (pi, pj) == (i, j) => s,
+            _ => self.shape_of[&self.size(i, j)],
+        }
+    }
+
+    /// The joins block (i, j) takes part in: along its row, and down the
+    /// first column.
+    fn joins(&self, i: usize, j: usize) -> Vec<Join> {
+        let (nr, nc) = (self.rs.len() - 1, self.cs.len() - 1);
+        let mut out = Vec::with_capacity(3);
+        if j > 0 {
+            out.push(Join::Left);
+        }
+        if j + 1 < nc {
+            out.push(Join::Right);
+        }
+        if j == 0 && i > 0 {
+            out.push(Join::Up);
+        }
+        if j == 0 && i + 1 < nr {
+            out.push(Join::Down);
+        }
+        out
+    }
+
+    /// Where the tour goes on from square (r, c) of block (i, j) when the
+    /// move of `join` is taken out there: the other block and square.
+    fn across(&self, i: usize, j: usize, join: Join, (r, c): Loc) -> (usize, usize, Join, Loc) {
+        let (top, left) = (self.rs[i], self.cs[j]);
+        let (ra, x) = (top, self.cs[j + 1]);
+        match join {
+            // a = (r, x-1), b = (r+2, x-2) | c = (r+1, x+1), d = (r+3, x)
+            Join::Right => {
+                if (r, c) == (ra, x - 1) {
+                    (i, j + 1, Join::Left, (ra + 1, x + 1))
+                } else {
+                    (i, j + 1, Join::Left, (ra + 3, x))
+                }
+            }
+            Join::Left => {
+                if (r, c) == (top + 1, left + 1) {
+                    (i, j - 1, Join::Right, (top, left - 1))
+                } else {
+                    (i, j - 1, Join::Right, (top + 2, left - 2))
+                }
+            }
+            // The same turned: a = (y-1, 0), b = (y-2, 2) | c = (y+1, 1), d = (y, 3)
+            Join::Down => {
+                let y = self.rs[i + 1];
+                if (r, c) == (y - 1, 0) {
+                    (i + 1, j, Join::Up, (y + 1, 1))
+                } else {
+                    (i + 1, j, Join::Up, (y, 3))
+                }
+            }
+            Join::Up => {
+                if (r, c) == (top + 1, 1) {
+                    (i - 1, j, Join::Down, (top - 1, 0))
+                } else {
+                    (i - 1, j, Join::Down, (top - 2, 2))
+                }
+            }
+        }
+    }
+
+    /// The whole tour from `start`: arc by arc around the joined cycle.
+    fn walk(&self, start: Square) -> Vec<u32> {
+        let total = (*self.rs.last().unwrap_or(&0) as usize) * self.cols as usize;
+        let mut path: Vec<u32> = Vec::with_capacity(total);
+        let mut i = self.rs.partition_point(|&r| r <= start.row) - 1;
+        let mut j = self.cs.partition_point(|&c| c <= start.col) - 1;
+        let (base, _) = &self.shapes[self.shape(i, j)];
+        let mut p = base.at((start.row - self.rs[i], start.col - self.cs[j]));
+        let mut forward = true;
+        let mut cuts: Vec<(u32, Join)> = Vec::with_capacity(4);
+        loop {
+            let (base, offs) = &self.shapes[self.shape(i, j)];
+            let (h, w) = (base.h, base.w);
+            let n = base.len();
+            cuts.clear();
+            for join in self.joins(i, j) {
+                let k = base
+                    .cut(join.edge(h, w))
+                    .expect("block tours contain their joining moves");
+                cuts.push((k, join));
+            }
+            // The arc from p to the next cut in the direction of travel.
+            let dist = |k: u32| {
+                if forward {
+                    (k + n - p) % n
+                } else {
+                    (p + n - (k + 1) % n) % n
+                }
+            };
+            let mut next = cuts.iter().min_by_key(|&&(k, _)| dist(k)).copied();
+            let mut len = next.map_or(n, |(k, _)| dist(k) + 1);
+            if !base.cyclic {
+                // A path: its ends are not joined.
+                let to_end = if forward { n - p } else { p + 1 };
+                if to_end <= len {
+                    len = to_end;
+                    next = None;
+                }
+            }
+            let origin = self.rs[i] * self.cols + self.cs[j];
+            let left = total - path.len();
+            let len = (len as usize).min(left) as u32;
+            if forward {
+                let a = p as usize;
+                let b = (p + len) as usize;
+                if b <= n as usize {
+                    path.extend(offs[a..b].iter().map(|&o| origin + o));
+                } else {
+                    path.extend(offs[a..].iter().map(|&o| origin + o));
+                    path.extend(offs[..b - n as usize].iter().map(|&o| origin + o));
+                }
+            } else {
+                let b = p as usize + 1;
+                if len <= p + 1 {
+                    path.extend(offs[b - len as usize..b].iter().rev().map(|&o| origin + o));
+                } else {
+                    path.extend(offs[..b].iter().rev().map(|&o| origin + o));
+                    let more = len as usize - b;
+                    path.extend(offs[n as usize - more..].iter().rev().map(|&o| origin + o));
+                }
+            }
+            if path.len() >= total {
+                break;
+            }
+            let Some((k, join)) = next else {
+                break;
+            };
+            let end = if forward { k } else { (k + 1) % n };
+            let (r, c) = base.seq[end as usize];
+            let (ni, nj, njoin, (gr, gc)) =
+                self.across(i, j, join, (self.rs[i] + r, self.cs[j] + c));
+            let (nbase, _) = &self.shapes[self.shape(ni, nj)];
+            let q = nbase.at((gr - self.rs[ni], gc - self.cs[nj]));
+            let nk = nbase
+                .cut(njoin.edge(nbase.h, nbase.w))
+                .expect("block tours contain their joining moves");
+            forward = q != nk;
+            i = ni;
+            j = nj;
+            p = q;
+        }
+        path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tour;
+
+    fn check(rows: u32, cols: u32, start: Square, closed: bool) {
+        let path = construct(rows, cols, start, closed)
+            .unwrap_or_else(|e| panic!("{rows}x{cols} from {start}: {e}"));
+        let board = Board::new(rows, cols, &[]).unwrap();
+        let must_close = closed;
+        let summary = tour::check_indices(&board, &path, must_close)
+            .unwrap_or_else(|f| panic!("{rows}x{cols} from {start} closed={closed}: {f}"));
+        assert!(
+            matches!(summary, tour::Summary::Complete { closed: c } if c || !closed),
+            "{rows}x{cols} from {start}: {summary:?}"
+        );
+        assert_eq!(path[0], start.row * cols + start.col);
+    }
+
+    #[test]
+    fn every_block_shape_has_a_joinable_tour() {
+        for h in [6, 8, 10, 12, 5, 7, 9, 11] {
+            for w in [6, 8, 10, 12] {
+                let b = base_cycle(h, w).unwrap_or_else(|| panic!("{h}x{w}"));
+                assert!(b.cut(JOIN_H).is_some() && b.cut(JOIN_V).is_some());
+                let b = base_cycle(w, h).unwrap_or_else(|| panic!("{w}x{h}"));
+                assert!(b.cut(JOIN_H).is_some() && b.cut(JOIN_V).is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn closed_tours_on_many_boards() {
+        for rows in 5..=34 {
+            for cols in 5..=34 {
+                if rows % 2 == 1 && cols % 2 == 1 {
+                    continue;
+                }
+                check(rows, cols, Square::new(rows / 3, cols - 1), true);
+            }
+        }
+    }
+
+    /// Every start square of every board 5x5 to 20x20 (squares and
+    /// rectangles): open tours (from the corners' colour when both sides are
+    /// odd), and closed ones wherever they exist.
+    #[test]
+    fn every_start_of_every_board_up_to_20() {
+        let mut tours = 0;
+        for rows in 5..=20 {
+            for cols in 5..=20 {
+                let both_odd = rows % 2 == 1 && cols % 2 == 1;
+                for r in 0..rows {
+                    for c in 0..cols {
+                        let s = Square::new(r, c);
+                        if both_odd && s.colour() != 0 {
+                            continue;
+                        }
+                        check(rows, cols, s, false);
+                        tours += 1;
+                        if !both_odd {
+                            check(rows, cols, s, true);
+                            tours += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(tours, 66_208);
+    }
+
+    #[test]
+    fn big_boards_validate_in_full() {
+        check(2000, 2000, Square::new(0, 0), true);
+        check(1999, 2000, Square::new(1000, 777), true);
+        check(2001, 1999, Square::new(1000, 1000), false);
+        check(1001, 1003, Square::new(0, 1002), false);
+        check(7, 3001, Square::new(3, 1499), false);
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_build() {
+        assert!(construct(4, 100, Square::new(0, 0), false).is_err());
+        assert!(
+            construct(9, 9, Square::new(0, 1), false)
+                .unwrap_err()
+                .contains("colour")
+        );
+        assert!(
+            construct(9, 11, Square::new(0, 0), true)
+                .unwrap_err()
+                .contains("odd")
+        );
+    }
+}
