@@ -3,7 +3,8 @@
 //! compared with its known value before a time is reported.
 //!
 //! Options: `--quick` (fewer repetitions), `--filter TEXT` (only workloads
-//! whose name contains TEXT).
+//! whose name contains TEXT). The biggest constructions and the sweeps run
+//! the release binary itself, so that its memory is its own.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -117,6 +118,48 @@ struct Row {
     median: Duration,
     target: Option<Duration>,
     note: String,
+    /// What the seed coursework reports (or a published program) give.
+    others: &'static str,
+}
+
+/// Runs the release binary with `args` and returns its one JSON line.
+fn run_binary(args: &[&str]) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_knight-tui"))
+        .args(args)
+        .output()
+        .expect("the knight-tui binary runs");
+    assert!(out.status.success(), "knight-tui {args:?}: {out:?}");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    serde_json::from_str(text.lines().last().unwrap_or("")).expect("one JSON line")
+}
+
+/// `solve --format stats` in a fresh process: the construction's time (from
+/// its own clock), the whole command's time (tour validated square by square
+/// included) and its peak memory.
+fn construct_process(n: u32, reps: usize) -> (Duration, Duration, f64) {
+    let size = n.to_string();
+    let (mut inner, mut whole, mut peak) = (Vec::new(), Vec::new(), 0f64);
+    for _ in 0..reps {
+        let t = Instant::now();
+        let v = run_binary(&[
+            "solve",
+            "--size",
+            &size,
+            "--closed",
+            "--algo",
+            "construct",
+            "--format",
+            "stats",
+        ]);
+        whole.push(t.elapsed());
+        assert_eq!(v["found"], true);
+        assert_eq!(v["algorithm"], "construct");
+        inner.push(Duration::from_secs_f64(
+            v["elapsed_ms"].as_f64().unwrap() / 1e3,
+        ));
+        peak = peak.max(v["peak_memory_mb"].as_f64().unwrap_or(0.0));
+    }
+    (median(inner), median(whole), peak)
 }
 
 fn main() {
@@ -150,26 +193,30 @@ fn main() {
                 "median start {}; {nodes} nodes for all 64",
                 fmt(median(per_start))
             ),
+            others: "3 ms (seed report's Warnsdorff)",
         });
     }
-    for (name, n, start, target_ms) in [
+    for (name, n, start, target_ms, others) in [
         (
             "64x64 warnsdorff from the corner",
             64u32,
             Square::new(0, 0),
             5.0,
+            "fails (seed reports)",
         ),
         (
             "101x101 warnsdorff from the centre",
             101,
             Square::new(50, 50),
             5.0,
+            "",
         ),
         (
             "1000x1000 warnsdorff from the corner",
             1000,
             Square::new(0, 0),
             50.0,
+            "",
         ),
     ] {
         if !want(name) {
@@ -185,9 +232,86 @@ fn main() {
             }),
             target: Some(Duration::from_secs_f64(target_ms / 1e3)),
             note: format!("{nodes} nodes"),
+            others,
         });
     }
-    for (name, n, start, closed, known, target_ms) in [
+    if want("1000x1000 construct from the corner") {
+        let b = Board::new(1000, 1000, &[]).unwrap();
+        let start = Square::new(0, 0);
+        solve_checked(&b, start, true, Algorithm::Construct);
+        rows.push(Row {
+            name: "1000x1000 construct, closed, from the corner".into(),
+            median: time(reps, || {
+                black_box(solve(&b, start, true, Algorithm::Construct));
+            }),
+            target: Some(Duration::from_millis(50)),
+            note: "tour checked".into(),
+            others: "",
+        });
+    }
+    for (n, target_s, target_mb, reps, others) in [
+        (
+            4000u32,
+            0.6,
+            100.0,
+            5,
+            "1.22 s, 190 MB (Parberry's C++ generator, measured here)",
+        ),
+        (10_000, 3.0, 1000.0, 3, ""),
+    ] {
+        let name = format!("{n}x{n} construct, closed (a fresh process)");
+        if !want(&name) {
+            continue;
+        }
+        let (inner, whole, peak) = construct_process(n, if quick { 1 } else { reps });
+        rows.push(Row {
+            name,
+            median: inner,
+            target: Some(Duration::from_secs_f64(target_s)),
+            note: format!(
+                "whole command with the tour checked {}; peak memory {peak:.0} MB, target < {target_mb:.0} MB: {}",
+                fmt(whole),
+                if peak < target_mb { "met" } else { "MISSED" }
+            ),
+            others,
+        });
+    }
+    for (closed, starts) in [(false, 67_590u64), (true, 45_740)] {
+        let name = format!(
+            "sweep {} 5..64, every start, one core",
+            if closed { "closed" } else { "open" }
+        );
+        if !want(&name) {
+            continue;
+        }
+        let mut args = vec![
+            "sweep",
+            "--from",
+            "5",
+            "--to",
+            "64",
+            "--json",
+            "--algo",
+            "warnsdorff",
+        ];
+        if closed {
+            args.push("--closed");
+        }
+        let v = run_binary(&args);
+        assert_eq!(v["starts"].as_u64(), Some(starts), "{name}");
+        rows.push(Row {
+            name,
+            median: Duration::from_secs_f64(v["total_ms"].as_f64().unwrap() / 1e3),
+            target: (!closed).then_some(Duration::from_secs(10)),
+            note: format!("{starts} starts, {} failures, one run", v["failures"]),
+            others: if closed {
+                ""
+            } else {
+                "fails on some starts (seed reports)"
+            },
+        });
+    }
+    for (name, n, start, closed, known, target_ms, others) in [
         (
             "count 5x5 from a corner",
             5u32,
@@ -195,6 +319,7 @@ fn main() {
             false,
             304u64,
             None,
+            "seconds (seed reports)",
         ),
         (
             "count 5x5 over all starts",
@@ -203,6 +328,7 @@ fn main() {
             false,
             1728,
             Some(20.0),
+            "seconds (seed reports)",
         ),
         (
             "count 6x6 closed from a corner",
@@ -211,6 +337,7 @@ fn main() {
             true,
             19_724,
             Some(1000.0),
+            "",
         ),
         (
             "count 6x6 open from a corner",
@@ -219,6 +346,7 @@ fn main() {
             false,
             524_486,
             None,
+            "",
         ),
         (
             "count 6x6 open over all starts (both cores)",
@@ -227,6 +355,7 @@ fn main() {
             false,
             6_637_920,
             Some(2500.0),
+            "about 9 s (a published C program with pthreads, measured here)",
         ),
     ] {
         if !want(name) {
@@ -242,6 +371,7 @@ fn main() {
             }),
             target: target_ms.map(|ms| Duration::from_secs_f64(ms / 1e3)),
             note: format!("{known} tours, checked"),
+            others,
         });
     }
     if want("8x8 backtrack (textbook baseline) from the corner") {
@@ -258,6 +388,7 @@ fn main() {
                 "{nodes} nodes, {:.1} M nodes/s",
                 nodes as f64 / t.as_secs_f64() / 1e6
             ),
+            others: "",
         });
     }
 
@@ -299,11 +430,12 @@ fn main() {
                 fmt(headless),
                 over * 100.0
             ),
+            others: "",
         });
     }
 
-    println!("| workload | median | target | |");
-    println!("| --- | --- | --- | --- |");
+    println!("| workload | median | target | | seed reports, published programs |");
+    println!("| --- | --- | --- | --- | --- |");
     for r in &rows {
         let (target, ok) = match r.target {
             Some(t) => (
@@ -313,12 +445,13 @@ fn main() {
             None => ("".into(), ""),
         };
         println!(
-            "| {} | {} | {} | {} ({}) |",
+            "| {} | {} | {} | {} ({}) | {} |",
             r.name,
             fmt(r.median),
             target,
             ok,
-            r.note
+            r.note,
+            r.others
         );
     }
 }

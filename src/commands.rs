@@ -189,7 +189,18 @@ fn stats_json(sol: &Solution, reason: Option<&String>) -> Value {
     if let Some(r) = reason {
         v["reason"] = r.clone().into();
     }
+    if let Some(mb) = peak_memory_mb() {
+        v["peak_memory_mb"] = json!((mb * 10.0).round() / 10.0);
+    }
     v
+}
+
+/// The process's peak resident memory so far, in MB (Linux: VmHWM).
+fn peak_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
 }
 
 fn print_tours<W: Write>(
