@@ -67,6 +67,12 @@ pub enum Command {
     Apply,
     /// Next mode: search, replay.
     NextMode,
+    /// Show half as many rows and columns of the board (`z`, wheel up).
+    ZoomIn,
+    /// Show twice as many, up to the whole board (`Z`, wheel down).
+    ZoomOut,
+    /// Move the zoomed window a quarter of its size (rows, cols).
+    Pan(i8, i8),
     // Replay:
     /// Move the replay this many steps.
     Seek(i8),
@@ -352,6 +358,25 @@ pub const BINDINGS: &[Binding] = &[
         Some("tie-break"),
     ),
     bind(
+        &[(Char('z'), C::ZoomIn), (Char('Z'), C::ZoomOut)],
+        "z Z",
+        "zoom in / out on the board (or the mouse wheel)",
+        &[Any],
+        Some("zoom"),
+    ),
+    bind(
+        &[
+            (Char('H'), C::Pan(0, -1)),
+            (Char('J'), C::Pan(1, 0)),
+            (Char('K'), C::Pan(-1, 0)),
+            (Char('L'), C::Pan(0, 1)),
+        ],
+        "H J K L",
+        "zoomed: pan left / down / up / right (or Shift+arrows)",
+        &[Any],
+        Some("pan"),
+    ),
+    bind(
         &[(Char('?'), C::Help)],
         "?",
         "show / hide this help",
@@ -378,6 +403,18 @@ pub const BINDINGS: &[Binding] = &[
 pub fn command_for(key: KeyEvent, context: Context) -> Option<Command> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return matches!(key.code, Char('c') | Char('C')).then_some(Command::Quit);
+    }
+    if key.modifiers.contains(KeyModifiers::SHIFT) && context != Context::Prompt {
+        let pan = match key.code {
+            Left => Some(Command::Pan(0, -1)),
+            Right => Some(Command::Pan(0, 1)),
+            Up => Some(Command::Pan(-1, 0)),
+            Down => Some(Command::Pan(1, 0)),
+            _ => None,
+        };
+        if pan.is_some() {
+            return pan;
+        }
     }
     BINDINGS
         .iter()
@@ -512,6 +549,102 @@ fn step_cursor(sq: Square, dr: i8, dc: i8, rows: u32, cols: u32) -> Square {
     Square::new(r as u32, c as u32)
 }
 
+/// Sides of the smallest window zooming in goes down to.
+pub const ZOOM_MIN_SIDE: u32 = 8;
+
+/// Which part of the board the board pane shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Zoom {
+    /// 0: the whole board; each level halves the rows and columns shown.
+    pub level: u8,
+    /// The square the window is centred on (`None`: the board's centre).
+    pub centre: Option<Square>,
+}
+
+/// A rectangle of squares: the part of the board in view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub row: u32,
+    pub col: u32,
+    pub rows: u32,
+    pub cols: u32,
+}
+
+impl Window {
+    pub fn contains(&self, sq: Square) -> bool {
+        (self.row..self.row + self.rows).contains(&sq.row)
+            && (self.col..self.col + self.cols).contains(&sq.col)
+    }
+}
+
+impl Zoom {
+    /// The deepest level on a `rows` x `cols` board: both sides of the
+    /// window at most [`ZOOM_MIN_SIDE`].
+    pub fn max_level(rows: u32, cols: u32) -> u8 {
+        let mut level = 0;
+        while (rows >> level) > ZOOM_MIN_SIDE || (cols >> level) > ZOOM_MIN_SIDE {
+            level += 1;
+        }
+        level
+    }
+
+    /// The window on a `rows` x `cols` board.
+    pub fn window(&self, rows: u32, cols: u32) -> Window {
+        let level = self.level.min(Self::max_level(rows, cols));
+        let side = |n: u32| (n >> level).max(ZOOM_MIN_SIDE.min(n));
+        let (wr, wc) = (side(rows), side(cols));
+        let c = self.centre.unwrap_or(Square::new(rows / 2, cols / 2));
+        Window {
+            row: c.row.saturating_sub(wr / 2).min(rows - wr),
+            col: c.col.saturating_sub(wc / 2).min(cols - wc),
+            rows: wr,
+            cols: wc,
+        }
+    }
+
+    /// Zoom in (on `at`, when given) or out; false when it cannot go further.
+    pub fn change(&mut self, zoom_in: bool, at: Option<Square>, rows: u32, cols: u32) -> bool {
+        if zoom_in {
+            if self.level >= Self::max_level(rows, cols) {
+                return false;
+            }
+            if let Some(sq) = at {
+                self.centre = Some(sq);
+            }
+            self.level += 1;
+        } else {
+            if self.level == 0 {
+                return false;
+            }
+            self.level = (self.level - 1).min(Self::max_level(rows, cols));
+            if self.level == 0 {
+                self.centre = None;
+            }
+        }
+        true
+    }
+
+    /// Moves the window a quarter of its size.
+    pub fn pan(&mut self, dr: i8, dc: i8, rows: u32, cols: u32) {
+        let w = self.window(rows, cols);
+        let shift = |at: u32, len: u32, d: i8, n: u32| {
+            let centre = (at + len / 2) as i64 + d as i64 * (len / 4).max(1) as i64;
+            centre.clamp(0, n as i64 - 1) as u32
+        };
+        self.centre = Some(Square::new(
+            shift(w.row, w.rows, dr, rows),
+            shift(w.col, w.cols, dc, cols),
+        ));
+    }
+
+    /// Keeps `sq` in view (a cursor that walks out of the window).
+    pub fn follow(&mut self, sq: Square, rows: u32, cols: u32) {
+        if self.level > 0 && !self.window(rows, cols).contains(sq) {
+            self.centre = Some(sq);
+        }
+    }
+}
+
 /// Everything that can happen to the app.
 #[derive(Debug)]
 pub enum Action {
@@ -524,6 +657,8 @@ pub enum Action {
     Resize,
     /// A mouse click on a square of the board pane (`right`: right button).
     Click(Square, bool),
+    /// The mouse wheel over the board (up: zoom in, on the square under it).
+    Wheel(Option<Square>, bool),
     /// Time for the playing replay (or the game's finish) to advance.
     Tick,
     /// The check of the game at this position says this.
@@ -604,6 +739,8 @@ pub struct App {
     pub position: u64,
     /// The file prompt's text, while it is open.
     pub prompt: Option<String>,
+    /// The part of the board in view.
+    pub zoom: Zoom,
 }
 
 /// What the app is doing.
@@ -635,6 +772,63 @@ impl App {
             game: None,
             position: 0,
             prompt: None,
+            zoom: Zoom::default(),
+        }
+    }
+
+    /// The replay, when the app shows it.
+    pub fn replaying(&self) -> Option<&Replay> {
+        self.replay
+            .as_ref()
+            .filter(|_| self.mode == Mode::Replay && self.settings.is_none())
+    }
+
+    /// The game, when the app shows it.
+    pub fn playing(&self) -> Option<&Game> {
+        self.game
+            .as_ref()
+            .filter(|_| self.mode == Mode::Play && self.settings.is_none())
+    }
+
+    /// The board the pane shows: the settings' preview while they are open,
+    /// the replayed tour's board in replay, the game's in play.
+    pub fn shown_board(&self) -> &Board {
+        match (&self.settings, self.replaying(), self.playing()) {
+            (Some(st), _, _) => &st.preview,
+            (None, Some(r), _) => &r.board,
+            (None, None, Some(g)) => &g.board,
+            (None, None, None) => &self.spec.board,
+        }
+    }
+
+    /// The part of the shown board in view.
+    pub fn window(&self) -> Window {
+        let b = self.shown_board();
+        self.zoom.window(b.rows(), b.cols())
+    }
+
+    fn zoom_key(&mut self, c: Command, at: Option<Square>) {
+        let (rows, cols) = {
+            let b = self.shown_board();
+            (b.rows(), b.cols())
+        };
+        match c {
+            Command::ZoomIn | Command::ZoomOut => {
+                let zoom_in = c == Command::ZoomIn;
+                if !self.zoom.change(zoom_in, at, rows, cols) {
+                    self.message = Some(if zoom_in {
+                        "zoomed in as far as it goes".into()
+                    } else {
+                        "the whole board is in view".into()
+                    });
+                }
+            }
+            Command::Pan(dr, dc) if self.zoom.level == 0 => {
+                let _ = (dr, dc);
+                self.message = Some("the whole board is in view: zoom in (z) to pan".into());
+            }
+            Command::Pan(dr, dc) => self.zoom.pan(dr, dc, rows, cols),
+            _ => {}
         }
     }
 
@@ -836,6 +1030,7 @@ impl App {
         match c {
             Command::Cursor(dr, dc) => {
                 g.cursor = step_cursor(g.cursor, dr, dc, g.board.rows(), g.board.cols());
+                self.zoom.follow(g.cursor, g.board.rows(), g.board.cols());
                 Vec::new()
             }
             Command::MoveHere => {
@@ -1038,6 +1233,15 @@ impl App {
                 }
                 Vec::new()
             }
+            Action::Wheel(at, up) => {
+                let c = if up {
+                    Command::ZoomIn
+                } else {
+                    Command::ZoomOut
+                };
+                self.zoom_key(c, at);
+                Vec::new()
+            }
             Action::Click(sq, right) => {
                 if let Some(st) = &mut self.settings
                     && sq.row < st.rows
@@ -1070,6 +1274,7 @@ impl App {
         match c {
             Command::Cursor(dr, dc) => {
                 st.cursor = step_cursor(st.cursor, dr, dc, st.rows, st.cols);
+                self.zoom.follow(st.cursor, st.rows, st.cols);
             }
             Command::SetStart => {
                 if st.blocked.contains(&st.cursor) {
@@ -1178,6 +1383,10 @@ impl App {
             Command::Back => self.key(Command::Quit),
             Command::Help => {
                 self.help = !self.help;
+                Vec::new()
+            }
+            Command::ZoomIn | Command::ZoomOut | Command::Pan(..) => {
+                self.zoom_key(c, None);
                 Vec::new()
             }
             c if self.settings.is_some() => self.settings_key(c),
@@ -1362,6 +1571,17 @@ mod tests {
                 };
                 assert_eq!(command_for(KeyEvent::from(k), ctx), Some(c), "{k:?}");
             }
+        }
+        // Shift+arrows pan wherever plain arrows move a cursor or the replay.
+        let shifted = |code| KeyEvent::new(code, KeyModifiers::SHIFT);
+        for ctx in [
+            Context::Watch,
+            Context::Play,
+            Context::Replay,
+            Context::Settings,
+        ] {
+            assert_eq!(command_for(shifted(Left), ctx), Some(Command::Pan(0, -1)));
+            assert_eq!(command_for(shifted(Down), ctx), Some(Command::Pan(1, 0)));
         }
     }
 

@@ -233,17 +233,18 @@ async fn event_loop(
                     }
                 }
                 Some(Ok(TermEvent::Mouse(m))) => {
-                    let right = match m.kind {
-                        MouseEventKind::Down(MouseButton::Left) => Some(false),
-                        MouseEventKind::Down(MouseButton::Right) => Some(true),
-                        _ => None,
-                    };
                     let size = terminal.size().map_err(|e| format!("cannot read the terminal size: {e}"))?;
                     let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-                    if let Some(right) = right
-                        && let Some(sq) = ui::square_at(area, &app, m.column, m.row)
-                    {
-                        let fx = app.update(Action::Click(sq, right));
+                    let at = ui::square_at(area, &app, m.column, m.row);
+                    let action = match (m.kind, at) {
+                        (MouseEventKind::ScrollUp, _) => Some(Action::Wheel(at, true)),
+                        (MouseEventKind::ScrollDown, _) => Some(Action::Wheel(at, false)),
+                        (MouseEventKind::Down(MouseButton::Left), Some(sq)) => Some(Action::Click(sq, false)),
+                        (MouseEventKind::Down(MouseButton::Right), Some(sq)) => Some(Action::Click(sq, true)),
+                        _ => None,
+                    };
+                    if let Some(action) = action {
+                        let fx = app.update(action);
                         engine.apply(&mut app, fx);
                         dirty = true;
                     }

@@ -23,7 +23,7 @@ use ratatui::widgets::{Block, Clear, LineGauge, Paragraph, Sparkline, Widget, Wr
 
 use knight_tui::board::{Board, Square};
 
-use crate::app::{App, BINDINGS, Context, Mode, RunState};
+use crate::app::{App, BINDINGS, Context, RunState, Window};
 use crate::play::Game;
 use crate::replay::Replay;
 
@@ -108,7 +108,7 @@ pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
     } = panes(area);
 
     board(frame.buffer_mut(), board_area, app, theme);
-    if replaying(app).is_some() || playing(app).is_some() {
+    if app.replaying().is_some() || app.playing().is_some() {
         // The search's figures mean nothing here: the replay takes the column.
         controls(frame, stats_area.union(controls_area), app, theme);
     } else {
@@ -167,17 +167,18 @@ struct Geometry {
     down: u32,
 }
 
-fn geometry(pane: Rect, b: &Board) -> Geometry {
+/// Where the squares of `win` (a part of board `b`) are drawn in `pane`.
+fn geometry(pane: Rect, b: &Board, win: Window) -> Geometry {
     let inner = Block::bordered().inner(pane);
-    let view = BoardView::choose(b.rows(), b.cols(), b.len(), inner.width, inner.height);
+    let view = BoardView::choose(win.rows, win.cols, b.len(), inner.width, inner.height);
     let (cw, ch, across, down) = match view {
         BoardView::Numbers { w, h } => (w, h, 1, 1),
         BoardView::Compact => (2, 1, 1, 1),
         BoardView::HalfBlock => (1, 1, 1, 2),
         BoardView::Overview { scale } => (1, 1, scale, 2 * scale),
     };
-    let width = b.cols().div_ceil(across) as u16 * cw;
-    let height = b.rows().div_ceil(down) as u16 * ch;
+    let width = win.cols.div_ceil(across) as u16 * cw;
+    let height = win.rows.div_ceil(down) as u16 * ch;
     Geometry {
         inner,
         view,
@@ -190,45 +191,21 @@ fn geometry(pane: Rect, b: &Board) -> Geometry {
     }
 }
 
-/// The replay, when the app shows it.
-fn replaying(app: &App) -> Option<&Replay> {
-    app.replay
-        .as_ref()
-        .filter(|_| app.mode == Mode::Replay && app.settings.is_none())
-}
-
-/// The board the pane shows: the settings' preview while they are open,
-/// the replayed tour's board in replay.
-fn shown_board(app: &App) -> &Board {
-    match (&app.settings, replaying(app), playing(app)) {
-        (Some(st), _, _) => &st.preview,
-        (None, Some(r), _) => &r.board,
-        (None, None, Some(g)) => &g.board,
-        (None, None, None) => &app.spec.board,
-    }
-}
-
-/// The game, when the app shows it.
-fn playing(app: &App) -> Option<&Game> {
-    app.game
-        .as_ref()
-        .filter(|_| app.mode == Mode::Play && app.settings.is_none())
-}
-
 /// The square drawn at screen position (x, y), if any: how a mouse click
 /// finds its square, from the same layout the drawing uses.
 pub fn square_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<Square> {
     if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
         return None;
     }
-    let b = shown_board(app);
-    let g = geometry(panes(screen).board, b);
+    let (b, win) = (app.shown_board(), app.window());
+    let g = geometry(panes(screen).board, b, win);
     if !g.inner.contains(ratatui::layout::Position::new(x, y)) || x < g.x0 || y < g.y0 {
         return None;
     }
     let col = (x - g.x0) as u32 / g.cw as u32 * g.across;
     let row = (y - g.y0) as u32 / g.ch as u32 * g.down;
-    (row < b.rows() && col < b.cols()).then(|| Square::new(row, col))
+    let sq = Square::new(win.row + row, win.col + col);
+    (row < win.rows && col < win.cols).then_some(sq)
 }
 
 fn too_small(frame: &mut Frame, area: Rect) {
@@ -290,22 +267,31 @@ impl BoardView {
 }
 
 fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
-    let b = shown_board(app);
+    let b = app.shown_board();
     let settings = app.settings.as_ref();
-    let g = geometry(area, b);
+    let win = app.window();
+    let g = geometry(area, b, win);
     let view = g.view;
-    let replay = replaying(app);
-    let game = playing(app);
+    // Zoomed in: which rows and columns are in view.
+    let part = if (win.rows, win.cols) == (b.rows(), b.cols()) {
+        view.name()
+    } else {
+        format!(
+            "{} · rows {}-{}, cols {}-{}",
+            view.name(),
+            win.row,
+            win.row + win.rows - 1,
+            win.col,
+            win.col + win.cols - 1
+        )
+    };
+    let replay = app.replaying();
+    let game = app.playing();
     let title = match (settings, replay) {
-        (None, None) if game.is_some() => format!(" {} · play · {} ", b.describe(), view.name()),
-        (Some(_), _) => format!(" {} · settings · {} ", b.describe(), view.name()),
-        (None, Some(r)) => format!(
-            " {} · replay of {} · {} ",
-            b.describe(),
-            r.name,
-            view.name()
-        ),
-        (None, None) => format!(" {} · {} ", b.describe(), view.name()),
+        (None, None) if game.is_some() => format!(" {} · play · {part} ", b.describe()),
+        (Some(_), _) => format!(" {} · settings · {part} ", b.describe()),
+        (None, Some(r)) => format!(" {} · replay of {} · {part} ", b.describe(), r.name),
+        (None, None) => format!(" {} · {part} ", b.describe()),
     };
     let block = Block::bordered().title(title);
     let inner = g.inner;
@@ -344,10 +330,11 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
     match view {
         BoardView::Numbers { w, h } => {
             let (x0, y0) = (g.x0, g.y0);
-            for r in 0..b.rows() {
-                for c in 0..b.cols() {
+            for r in win.row..win.row + win.rows {
+                for c in win.col..win.col + win.cols {
                     let sq = Square::new(r, c);
-                    let cell = Rect::new(x0 + c as u16 * w, y0 + r as u16 * h, w, h);
+                    let (dy, dx) = ((r - win.row) as u16, (c - win.col) as u16);
+                    let cell = Rect::new(x0 + dx * w, y0 + dy * h, w, h);
                     let dark = (r + c) % 2 == 1;
                     let (text, style) = if !b.is_free(sq) {
                         let fill = if theme.ascii { "#" } else { "▒" };
@@ -419,11 +406,11 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
         }
         BoardView::Compact | BoardView::HalfBlock | BoardView::Overview { .. } => {
             let (cw, scale, per_line) = (g.cw, g.across, g.down / g.across);
-            let cols = b.cols().div_ceil(scale) as u16;
-            let lines = b.rows().div_ceil(scale * per_line) as u16;
+            let cols = win.cols.div_ceil(scale) as u16;
+            let lines = win.rows.div_ceil(scale * per_line) as u16;
             let (x0, y0) = (g.x0, g.y0);
             let look = |r: u32, c: u32| {
-                (r < b.rows() && c < b.cols()).then(|| {
+                (r < win.row + win.rows && c < win.col + win.cols).then(|| {
                     let sq = Square::new(r, c);
                     if Some(sq) == cursor {
                         Look::Cursor
@@ -443,7 +430,10 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
             };
             for line in 0..lines.min(inner.height) {
                 for col in 0..cols.min(inner.width / cw) {
-                    let (r, c) = (line as u32 * scale * per_line, col as u32 * scale);
+                    let (r, c) = (
+                        win.row + line as u32 * scale * per_line,
+                        win.col + col as u32 * scale,
+                    );
                     let (x, y) = (x0 + col * cw, y0 + line);
                     let top = look(r, c);
                     let bottom = if per_line == 2 {
@@ -647,11 +637,11 @@ fn controls(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
         return;
     }
-    if let Some(r) = replaying(app) {
+    if let Some(r) = app.replaying() {
         replay_controls(frame, area, app, r, theme);
         return;
     }
-    if let Some(g) = playing(app) {
+    if let Some(g) = app.playing() {
         play_controls(frame, area, g, theme);
         return;
     }
@@ -818,7 +808,7 @@ fn status_line(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         frame.render_widget(Paragraph::new(line), area);
         return;
     }
-    if let Some(g) = playing(app) {
+    if let Some(g) = app.playing() {
         // A refusal or other message first, else where the game stands.
         let (text, colour) = match &app.message {
             Some(m) if m.starts_with("illegal") => (m.clone(), Color::Red),
@@ -840,7 +830,7 @@ fn status_line(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         );
         return;
     }
-    if let Some(r) = replaying(app) {
+    if let Some(r) = app.replaying() {
         let (symbol, colour, text) = match r.verdict() {
             Some(v) if r.fault.is_some() => ("✘", Color::Red, v),
             Some(v) => ("✔", Color::Green, v),
@@ -983,7 +973,7 @@ fn key_name(k: crossterm::event::KeyCode) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{Action, SPEEDS};
+    use crate::app::{Action, Command, Mode, SPEEDS};
     use crate::cli::Spec;
     use knight_tui::board::Board;
     use knight_tui::solver::{Algorithm, Event, Limits, Snapshot, Stats, TieBreak};
@@ -1016,6 +1006,58 @@ mod tests {
             })
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    #[test]
+    fn zoom_shows_part_of_a_big_board_and_clicks_still_find_their_squares() {
+        let mut a = app(1000);
+        let plain = Theme::default();
+        let s = screen(&a, 120, 40, &plain);
+        assert!(
+            s.contains("1000x1000 with 1 blocked square · overview 1:"),
+            "{s}"
+        );
+        // Each level halves the window; the title says which part is shown.
+        for _ in 0..6 {
+            a.update(Action::Key(Command::ZoomIn));
+        }
+        assert_eq!(
+            a.window(),
+            Window {
+                row: 493,
+                col: 493,
+                rows: 15,
+                cols: 15
+            }
+        );
+        let s = screen(&a, 120, 40, &plain);
+        assert!(s.contains("rows 493-507, cols 493-507"), "{s}");
+        // Panning moves a quarter of the window and stops at the edge.
+        a.update(Action::Key(Command::Pan(0, 1)));
+        assert_eq!(a.window().col, 493 + 15 / 4);
+        for _ in 0..400 {
+            a.update(Action::Key(Command::Pan(1, 1)));
+        }
+        let w = a.window();
+        assert_eq!((w.row + w.rows, w.col + w.cols), (1000, 1000));
+        let s = screen(&a, 120, 40, &plain);
+        assert!(s.contains("rows 985-999, cols 985-999"), "{s}");
+        // The blocked corner is in view, and the mouse finds squares through the zoom.
+        let screen_area = Rect::new(0, 0, 120, 40);
+        let g = geometry(panes(screen_area).board, a.shown_board(), w);
+        for (r, c) in [(0u32, 0u32), (14, 14), (7, 3)] {
+            let x = g.x0 + c as u16 * g.cw + g.cw / 2;
+            let y = g.y0 + r as u16 * g.ch + g.ch / 2;
+            let want = Square::new(w.row + r, w.col + c);
+            assert_eq!(square_at(screen_area, &a, x, y), Some(want));
+        }
+        // Zooming out all the way shows the whole board again.
+        for _ in 0..10 {
+            a.update(Action::Key(Command::ZoomOut));
+        }
+        assert_eq!(a.zoom.level, 0);
+        assert_eq!(a.message.as_deref(), Some("the whole board is in view"));
+        assert!(screen(&a, 120, 40, &plain).contains("· overview 1:"));
     }
 
     #[test]
@@ -1132,7 +1174,7 @@ mod tests {
         }
         // Every square's drawn position maps back to it.
         let screen_area = Rect::new(0, 0, 120, 40);
-        let g = geometry(panes(screen_area).board, &a.spec.board);
+        let g = geometry(panes(screen_area).board, &a.spec.board, a.window());
         for r in 0..8u32 {
             for c in 0..8u32 {
                 let x = g.x0 + c as u16 * g.cw + g.cw / 2;
