@@ -424,6 +424,7 @@ fn sample_tours_verify() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
     for (name, code) in [
         ("closed-8x8.json", 0),
+        ("euler-1759-8x8.json", 0),
         ("open-5x5.txt", 0),
         ("blocked-8x8.json", 0),
         ("illegal-step.json", 1),
@@ -432,4 +433,7 @@ fn sample_tours_verify() {
             .assert()
             .code(code);
     }
+    kt().args(["verify", &format!("{dir}/euler-1759-8x8.json")])
+        .assert()
+        .stdout(predicate::str::contains("complete closed tour: 64 squares"));
 }
