@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::{Map, json};
@@ -12,7 +13,7 @@ use serde_json::{Map, json};
 use std::collections::BTreeSet;
 
 use knight_tui::board::{Board, Square};
-use knight_tui::solver::{Algorithm, Event, Speed, Stats, TieBreak, Verdict};
+use knight_tui::solver::{Algorithm, Count, Event, Progress, Speed, Stats, TieBreak, Verdict};
 use knight_tui::tour::TourFile;
 
 use crate::cli::Spec;
@@ -67,6 +68,8 @@ pub enum Command {
     Apply,
     /// Next mode: search, replay.
     NextMode,
+    /// Count every tour from the start, live; again: stop the count.
+    Count,
     /// Show half as many rows and columns of the board (`z`, wheel up).
     ZoomIn,
     /// Show twice as many, up to the whole board (`Z`, wheel down).
@@ -358,6 +361,13 @@ pub const BINDINGS: &[Binding] = &[
         Some("tie-break"),
     ),
     bind(
+        &[(Char('#'), C::Count)],
+        "#",
+        "count every tour from the start, live (again: stop the count)",
+        &[Watch],
+        Some("count"),
+    ),
+    bind(
         &[(Char('z'), C::ZoomIn), (Char('Z'), C::ZoomOut)],
         "z Z",
         "zoom in / out on the board (or the mouse wheel)",
@@ -645,6 +655,18 @@ impl Zoom {
     }
 }
 
+/// A count of the tours from the start (key `#`), under way or done.
+#[derive(Debug)]
+pub struct Counting {
+    pub generation: u64,
+    /// Read live by the statistics pane.
+    pub progress: Arc<Progress>,
+    /// What is counted: `open tours of 6x6 from 0,0`.
+    pub what: String,
+    /// The answer, once the count has ended.
+    pub result: Option<Count>,
+}
+
 /// Everything that can happen to the app.
 #[derive(Debug)]
 pub enum Action {
@@ -659,6 +681,8 @@ pub enum Action {
     Click(Square, bool),
     /// The mouse wheel over the board (up: zoom in, on the square under it).
     Wheel(Option<Square>, bool),
+    /// The count of this generation has ended.
+    Counted(u64, Count),
     /// Time for the playing replay (or the game's finish) to advance.
     Tick,
     /// The check of the game at this position says this.
@@ -699,6 +723,14 @@ pub enum Effect {
     },
     /// Read this tour file (the answer comes back as `Action::Opened`).
     Open(PathBuf),
+    /// Count the tours of the search's board and start on another thread,
+    /// reporting to the app's [`Counting`] (the answer comes back as
+    /// `Action::Counted`).
+    Count {
+        generation: u64,
+    },
+    /// Stop the count under way.
+    StopCount,
     Quit,
 }
 
@@ -741,6 +773,8 @@ pub struct App {
     pub prompt: Option<String>,
     /// The part of the board in view.
     pub zoom: Zoom,
+    /// The last count of tours (key `#`).
+    pub counting: Option<Counting>,
 }
 
 /// What the app is doing.
@@ -773,7 +807,56 @@ impl App {
             position: 0,
             prompt: None,
             zoom: Zoom::default(),
+            counting: None,
         }
+    }
+
+    /// Starts a count of the tours from the start, or stops the one under way.
+    fn count_key(&mut self) -> Vec<Effect> {
+        if let Some(c) = &self.counting
+            && c.result.is_none()
+        {
+            self.message = Some(format!("stopping the count of {}", c.what));
+            return vec![Effect::StopCount];
+        }
+        let generation = self.counting.as_ref().map_or(1, |c| c.generation + 1);
+        let s = &self.spec;
+        let what = format!(
+            "{} tours of {} from {}",
+            if s.closed { "closed" } else { "open" },
+            s.board.describe(),
+            s.start
+        );
+        self.message = Some(format!("counting the {what} (# again stops it)"));
+        self.counting = Some(Counting {
+            generation,
+            progress: Arc::default(),
+            what,
+            result: None,
+        });
+        vec![Effect::Count { generation }]
+    }
+
+    /// The end of a count: the answer in the status line and the statistics.
+    fn counted(&mut self, generation: u64, count: Count) {
+        let Some(c) = self
+            .counting
+            .as_mut()
+            .filter(|c| c.generation == generation)
+        else {
+            return;
+        };
+        let took = count.stats.elapsed.as_secs_f64();
+        let n = crate::ui::thousands(count.count);
+        self.message = Some(match (&count.reason, count.complete, count.limit) {
+            (Some(why), _, _) => format!("0 {}: {why}", c.what),
+            (None, true, _) => format!("{n} {}, counted in {took:.2} s", c.what),
+            (None, false, Some(limit)) => {
+                format!("the {limit} stopped the count: {n} {} so far", c.what)
+            }
+            (None, false, None) => format!("count stopped: {n} {} so far", c.what),
+        });
+        c.result = Some(count);
     }
 
     /// The replay, when the app shows it.
@@ -881,7 +964,9 @@ impl App {
             Mode::Search => false,
         };
         if !moving {
-            return None;
+            // A count under way: redraw its figures ten times a second.
+            let counting = self.counting.as_ref().is_some_and(|c| c.result.is_none());
+            return counting.then_some((std::time::Duration::from_millis(100), 0));
         }
         let per_second = SPEEDS[self.speed].unwrap_or(60_000.0);
         Some(if per_second <= 60.0 {
@@ -1160,7 +1245,7 @@ impl App {
             }
             Action::Resize => Vec::new(),
             Action::Tick => {
-                let Some((_, n)) = self.tick() else {
+                let Some((_, n @ 1..)) = self.tick() else {
                     return Vec::new();
                 };
                 match self.mode {
@@ -1231,6 +1316,10 @@ impl App {
                     (Err(why), _) => self.message = Some(why),
                     (Ok(_), None) => {}
                 }
+                Vec::new()
+            }
+            Action::Counted(generation, count) => {
+                self.counted(generation, count);
                 Vec::new()
             }
             Action::Wheel(at, up) => {
@@ -1388,6 +1477,9 @@ impl App {
             Command::ZoomIn | Command::ZoomOut | Command::Pan(..) => {
                 self.zoom_key(c, None);
                 Vec::new()
+            }
+            Command::Count if self.settings.is_none() && self.mode == Mode::Search => {
+                self.count_key()
             }
             c if self.settings.is_some() => self.settings_key(c),
             Command::NextMode => self.next_mode(),
@@ -1583,6 +1675,45 @@ mod tests {
             assert_eq!(command_for(shifted(Left), ctx), Some(Command::Pan(0, -1)));
             assert_eq!(command_for(shifted(Down), ctx), Some(Command::Pan(1, 0)));
         }
+    }
+
+    #[test]
+    fn counts_start_stop_and_say_their_answer() {
+        let mut a = app();
+        assert_eq!(
+            keys(&mut a, &[Command::Count]),
+            vec![Effect::Count { generation: 1 }]
+        );
+        assert!(a.tick().is_some(), "the statistics redraw while counting");
+        // Again while it runs: stop it.
+        assert_eq!(keys(&mut a, &[Command::Count]), vec![Effect::StopCount]);
+        // Done: the answer (the engine counts on its own thread; here, directly).
+        let p = knight_tui::solver::Problem::new(&a.spec.board, a.spec.start, false).unwrap();
+        let c = knight_tui::solver::count(&p, Algorithm::Enumerate, &Limits::default(), None);
+        a.update(Action::Counted(1, c.clone()));
+        let msg = a.message.clone().unwrap_or_default();
+        assert!(
+            msg.starts_with("304 open tours of 5x5 from 0,0, counted in"),
+            "{msg}"
+        );
+        assert_eq!(
+            a.counting
+                .as_ref()
+                .and_then(|c| c.result.as_ref())
+                .map(|r| r.count),
+            Some(304)
+        );
+        assert!(a.tick().is_none());
+        // A late answer of an older count is ignored; a new count starts afresh.
+        assert_eq!(
+            keys(&mut a, &[Command::Count]),
+            vec![Effect::Count { generation: 2 }]
+        );
+        a.update(Action::Counted(1, c));
+        assert!(a.counting.as_ref().is_some_and(|c| c.result.is_none()));
+        // Not in replay or play: the key does nothing there.
+        a.mode = Mode::Replay;
+        assert!(keys(&mut a, &[Command::Count]).is_empty());
     }
 
     fn keys(a: &mut App, cs: &[Command]) -> Vec<Effect> {

@@ -15,7 +15,7 @@ use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use futures::StreamExt;
 use tokio::sync::mpsc;
 
-use knight_tui::solver::{self, Control, Limits, Options, Verdict};
+use knight_tui::solver::{self, Control, Limits, Options, Problem, Verdict};
 use knight_tui::tour;
 
 use crate::app::{Action, App, Effect, command_for};
@@ -140,9 +140,40 @@ impl Engine {
                     let more = app.update(Action::Opened(name, text));
                     self.apply(app, more);
                 }
+                Effect::Count { generation } => self.count(app, generation),
+                Effect::StopCount => {
+                    if let Some(c) = &app.counting {
+                        c.progress
+                            .cancel
+                            .store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
                 Effect::Quit => self.cancel(),
             }
         }
+    }
+
+    /// Counts the tours of the search's board from its start on a thread of
+    /// its own (rayon's, on every core, when no limit is set), reporting to
+    /// the app's [`knight_tui::solver::Progress`].
+    fn count(&self, app: &App, generation: u64) {
+        let Some(c) = &app.counting else {
+            return;
+        };
+        let progress = c.progress.clone();
+        let s = &app.spec;
+        let (board, start, closed, limits) = (s.board.clone(), s.start, s.closed, s.limits);
+        let algorithm = s.algorithm;
+        let tx = self.tx.clone();
+        let _ = std::thread::Builder::new()
+            .name("knight-count".into())
+            .spawn(move || {
+                if let Ok(problem) = Problem::new(&board, start, closed) {
+                    let count =
+                        solver::count_with_progress(&problem, algorithm, &limits, None, &progress);
+                    let _ = tx.send(Action::Counted(generation, count));
+                }
+            });
     }
 
     /// Runs `solver::finish` on the game's position on a thread of its own

@@ -23,7 +23,7 @@ use ratatui::widgets::{Block, Clear, LineGauge, Paragraph, Sparkline, Widget, Wr
 
 use knight_tui::board::{Board, Square};
 
-use crate::app::{App, BINDINGS, Context, RunState, Window};
+use crate::app::{App, BINDINGS, Context, Counting, RunState, Window};
 use crate::play::Game;
 use crate::replay::Replay;
 
@@ -581,6 +581,10 @@ fn statistics(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         label_value("nodes/s", rate, theme),
         label_value("restarts", st.restarts.to_string(), theme),
     ];
+    let mut lines = lines;
+    if let Some(c) = &app.counting {
+        lines.extend(count_lines(c, theme));
+    }
     let [text, spark] =
         Layout::vertical([Constraint::Length(lines.len() as u16), Constraint::Min(1)]).areas(inner);
     frame.render_widget(Paragraph::new(lines), text);
@@ -593,6 +597,37 @@ fn statistics(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             .style(theme.fg(theme.accent)),
         spark,
     );
+}
+
+/// The count of tours (key `#`): live figures while it runs, the answer after.
+fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
+    use std::sync::atomic::Ordering::Relaxed;
+    let p = &c.progress;
+    let (done, total) = (p.done.load(Relaxed), p.total.load(Relaxed));
+    let line = match &c.result {
+        // Tours so far, and the share of the subtrees done.
+        None => label_value(
+            "counting",
+            format!(
+                "{} · {:.0}%",
+                thousands(p.tours.load(Relaxed)),
+                100.0 * done as f64 / total.max(1) as f64
+            ),
+            theme,
+        ),
+        // A stopped count is a lower bound.
+        Some(r) => label_value(
+            "count",
+            format!(
+                "{}{} ({})",
+                thousands(r.count),
+                if r.complete { "" } else { "+" },
+                seconds(r.stats.elapsed)
+            ),
+            theme,
+        ),
+    };
+    vec![line]
 }
 
 fn state_word(app: &App) -> String {
@@ -880,23 +915,41 @@ fn status_line(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 
 fn hint_bar(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let ctx = app.context();
-    let mut spans = vec![Span::raw(" ")];
-    let shown = BINDINGS
+    let mut items: Vec<(&str, &str)> = BINDINGS
         .iter()
         .filter(|b| b.applies(ctx))
-        .filter_map(|b| b.hint.map(|h| (b, h)));
-    for (i, (b, hint)) in shown.enumerate() {
+        .filter_map(|b| b.hint.map(|h| (b.label, h)))
+        .collect();
+    if ctx == Context::Settings {
+        items.push(("Esc", "cancel"));
+    }
+    // Too wide: the last keys go first, but never help and quit (the help
+    // lists every key).
+    let width = |items: &[(&str, &str)]| {
+        items
+            .iter()
+            .map(|(l, h)| l.chars().count() + h.chars().count() + 3)
+            .sum::<usize>()
+    };
+    while width(&items) > area.width as usize {
+        let Some(i) = items
+            .iter()
+            .rposition(|(l, _)| !matches!(*l, "?" | "q" | "Esc"))
+        else {
+            break;
+        };
+        items.remove(i);
+    }
+    let mut spans = vec![Span::raw(" ")];
+    for (i, (label, hint)) in items.into_iter().enumerate() {
         if i > 0 {
             spans.push(Span::raw("  "));
         }
         spans.push(Span::styled(
-            b.label,
+            label,
             theme.fg(theme.accent).add_modifier(Modifier::BOLD),
         ));
         spans.push(Span::raw(format!(" {hint}")));
-    }
-    if ctx == Context::Settings {
-        spans.push(Span::raw("  Esc cancel"));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

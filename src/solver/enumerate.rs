@@ -8,7 +8,7 @@
 //! the sum over all starts, starts of one orbit have equally many tours in
 //! the same way.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::board::{Board, Square};
@@ -109,6 +109,8 @@ pub struct Progress {
     pub total: AtomicU64,
     /// Tours counted so far (with their symmetry weights).
     pub tours: AtomicU64,
+    /// Set by the watcher to stop the count (it then ends incomplete).
+    pub cancel: AtomicBool,
 }
 
 /// Groups squares into orbits under `syms`: (smallest square, orbit size).
@@ -198,6 +200,9 @@ impl<'l> Counter<'l> {
         let (count, stats) = count_parallel(board, prefixes, closed, prune, weight, self.progress);
         self.count += count;
         self.stats.add(&stats);
+        if self.progress.cancel.load(Ordering::Relaxed) {
+            self.halted = Some(Halt::Stopped);
+        }
     }
 
     fn run(&mut self, board: &Board, prefix: &[u32], closed: bool, weight: u64) -> bool {
@@ -209,6 +214,7 @@ impl<'l> Counter<'l> {
             base: self.count,
             weight,
             max: self.max.unwrap_or(u64::MAX),
+            cancel: &self.progress.cancel,
         };
         let halt = search.run(&mut tally);
         self.stats.add(&search.stats);
@@ -296,6 +302,7 @@ fn count_parallel(
                 base: 0,
                 weight: 1,
                 max: u64::MAX,
+                cancel: &progress.cancel,
             });
             let tours = w * search.stats.tours;
             progress.done.fetch_add(1, Ordering::Relaxed);
@@ -336,13 +343,22 @@ fn extend(board: &Board, path: Vec<u32>, depth: usize, out: &mut dyn FnMut(Vec<u
 }
 
 /// Stops the count once `max` tours (with their weight) are reached.
-struct Tally {
+struct Tally<'c> {
     base: u64,
     weight: u64,
     max: u64,
+    cancel: &'c AtomicBool,
 }
 
-impl Monitor for Tally {
+impl Monitor for Tally<'_> {
+    #[inline]
+    fn on_node(&mut self, s: &Search) -> Flow {
+        if s.stats.nodes & 0xfff == 0 && self.cancel.load(Ordering::Relaxed) {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
     fn on_tour(&mut self, s: &Search) -> Flow {
         if self.base + self.weight * s.stats.tours >= self.max {
             Flow::Stop

@@ -376,3 +376,32 @@ fn progress_accounts_for_every_job_and_tour() {
         assert_eq!(p.tours.load(Relaxed), 304);
     }
 }
+
+#[test]
+fn a_count_stops_when_cancelled() {
+    let b = Board::new(6, 6, &[]).unwrap();
+    let progress = Progress::default();
+    progress
+        .cancel
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
+    let c = count_with_progress(
+        &p,
+        Algorithm::Enumerate,
+        &Limits::default(),
+        None,
+        &progress,
+    );
+    assert!(!c.complete);
+    assert!(c.count < 524_486, "{}", c.count);
+    let c = count_all_starts_with_progress(
+        &b,
+        false,
+        Algorithm::Enumerate,
+        &Limits::default(),
+        None,
+        &progress,
+    );
+    assert!(!c.complete);
+    assert!(c.count < 6_637_920, "{}", c.count);
+}
