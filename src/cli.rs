@@ -123,7 +123,7 @@ pub struct BoardArgs {
 /// Algorithm and limits, shared by every command that searches.
 #[derive(Args, Debug, Clone, Default, PartialEq)]
 pub struct SearchArgs {
-    /// Algorithm: auto, backtrack, warnsdorff, enumerate.
+    /// Algorithm: auto, backtrack, warnsdorff, enumerate, construct.
     #[arg(long, value_name = "NAME")]
     pub algo: Option<String>,
     /// Warnsdorff tie-break: roth, fixed, lookahead, random.
