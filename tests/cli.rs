@@ -437,3 +437,72 @@ fn sample_tours_verify() {
         .assert()
         .stdout(predicate::str::contains("complete closed tour: 64 squares"));
 }
+
+#[test]
+fn construct_builds_big_tours_and_falls_back_where_it_does_not_apply() {
+    let stats = |args: &[&str]| -> serde_json::Value {
+        let out = kt()
+            .args(args)
+            .args(["--format", "stats"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // auto constructs from 100x100 on; below, it searches.
+    let v = stats(&[
+        "solve", "--rows", "101", "--cols", "103", "--start", "50,52",
+    ]);
+    assert_eq!(
+        (v["found"].as_bool(), v["algorithm"].as_str()),
+        (Some(true), Some("construct"))
+    );
+    let v = stats(&["solve", "--size", "12"]);
+    assert_eq!(v["algorithm"], "warnsdorff");
+    // Asked for by name it builds small boards too, closed ones included.
+    let v = stats(&[
+        "solve",
+        "--rows",
+        "9",
+        "--cols",
+        "12",
+        "--closed",
+        "--algo",
+        "construct",
+    ]);
+    assert_eq!(v["algorithm"], "construct");
+    // Blocked squares: the construction does not apply, warnsdorff answers.
+    let v = stats(&[
+        "solve",
+        "--size",
+        "12",
+        "--block",
+        "5,5;5,6",
+        "--algo",
+        "construct",
+    ]);
+    assert_eq!(
+        (v["found"].as_bool(), v["algorithm"].as_str()),
+        (Some(true), Some("warnsdorff"))
+    );
+    // Theory still answers first.
+    kt().args(["solve", "--size", "101", "--closed", "--algo", "construct"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "a closed tour needs equal numbers",
+        ));
+    // The tour printed is a tour: verify reads it back.
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.json");
+    kt().args([
+        "solve", "--rows", "150", "--cols", "151", "--start", "149,150",
+    ])
+    .args(["--out", f.to_str().unwrap()])
+    .assert()
+    .success();
+    kt().args(["verify", f.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("complete"));
+}
