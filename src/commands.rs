@@ -306,35 +306,36 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
 /// Draws `[#####.....] 52% of 736 subtrees, 3,456,789 tours so far` on
 /// stderr while a count runs, from half a second on, and erases it at the end.
 fn progress_bar(p: &solver::Progress, finished: &std::sync::atomic::AtomicBool) {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use std::sync::atomic::Ordering::Relaxed;
     let started = std::time::Instant::now();
-    let mut shown = false;
+    let mut bar: Option<ProgressBar> = None;
     while !finished.load(Relaxed) {
         std::thread::sleep(std::time::Duration::from_millis(100));
+        // Quick counts draw nothing.
         if started.elapsed() < std::time::Duration::from_millis(500) || finished.load(Relaxed) {
             continue;
         }
-        let (done, total, tours) = (
-            p.done.load(Relaxed),
-            p.total.load(Relaxed),
-            p.tours.load(Relaxed),
-        );
-        let ratio = if total == 0 {
-            0.0
-        } else {
-            done as f64 / total as f64
-        };
-        let filled = (ratio * 20.0) as usize;
-        eprint!(
-            "\r\x1b[2K[{}{}] {:>3.0}% of {total} subtrees, {tours} tours so far",
-            "#".repeat(filled),
-            ".".repeat(20 - filled.min(20)),
-            ratio * 100.0
-        );
-        shown = true;
+        // With --max or a limit the count runs start by start: no share of
+        // subtrees to show, only the tours so far.
+        let total = p.total.load(Relaxed);
+        let bar = bar.get_or_insert_with(|| {
+            let template = if total == 0 {
+                "{spinner} {msg} tours so far, {elapsed}"
+            } else {
+                "[{bar:20}] {percent:>3}% of {len} subtrees, {msg} tours so far, {elapsed}"
+            };
+            let style = ProgressStyle::with_template(template)
+                .expect("a valid template")
+                .progress_chars("#>.");
+            ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style)
+        });
+        bar.set_length(total);
+        bar.set_position(p.done.load(Relaxed));
+        bar.set_message(p.tours.load(Relaxed).to_string());
     }
-    if shown {
-        eprint!("\r\x1b[2K");
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
 }
 

@@ -215,6 +215,7 @@ impl<'l> Counter<'l> {
             weight,
             max: self.max.unwrap_or(u64::MAX),
             cancel: &self.progress.cancel,
+            live: Some(&self.progress.tours),
         };
         let halt = search.run(&mut tally);
         self.stats.add(&search.stats);
@@ -222,8 +223,6 @@ impl<'l> Counter<'l> {
         let p = self.progress;
         p.total.fetch_add(1, Ordering::Relaxed);
         p.done.fetch_add(1, Ordering::Relaxed);
-        p.tours
-            .fetch_add(weight * search.stats.tours, Ordering::Relaxed);
         if halt != Halt::Exhausted {
             self.halted = Some(halt);
             return false;
@@ -303,6 +302,7 @@ fn count_parallel(
                 weight: 1,
                 max: u64::MAX,
                 cancel: &progress.cancel,
+                live: None,
             });
             let tours = w * search.stats.tours;
             progress.done.fetch_add(1, Ordering::Relaxed);
@@ -348,6 +348,8 @@ struct Tally<'c> {
     weight: u64,
     max: u64,
     cancel: &'c AtomicBool,
+    /// Where to add each tour (times the weight) as it is found, if anywhere.
+    live: Option<&'c AtomicU64>,
 }
 
 impl Monitor for Tally<'_> {
@@ -360,6 +362,9 @@ impl Monitor for Tally<'_> {
         }
     }
     fn on_tour(&mut self, s: &Search) -> Flow {
+        if let Some(live) = self.live {
+            live.fetch_add(self.weight, Ordering::Relaxed);
+        }
         if self.base + self.weight * s.stats.tours >= self.max {
             Flow::Stop
         } else {
