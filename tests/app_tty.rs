@@ -250,3 +250,29 @@ fn play_by_hand_save_and_resume() {
     t.keys(&["q"]);
     assert_restored(&t);
 }
+
+#[test]
+fn a_big_board_is_built_at_once_zoomed_panned_and_counted_on_a_small_one() {
+    let (t, _dir) = launch("zoom", "\"full\"", "--size 1000");
+    t.wait_for("found: closed tour of 1000000 squares");
+    t.wait_for("1000x1000 · overview 1:");
+    for _ in 0..7 {
+        t.keys(&["z"]);
+    }
+    t.wait_for("rows 496-503, cols 496-503");
+    t.keys(&["L"]);
+    t.wait_for("rows 496-503, cols 498-505");
+    t.keys(&["S-Up"]);
+    t.wait_for("rows 494-501, cols 498-505");
+    t.keys(&["q"]);
+    assert_restored(&t);
+
+    // The live count: 304 open tours from a 5x5 corner.
+    let (t, _dir) = launch("count", "\"full\"", "--size 5");
+    t.wait_for("found: open tour");
+    t.keys(&["#"]);
+    t.wait_for("304 open tours of 5x5 from 0,0, counted in");
+    t.wait_for("304 (");
+    t.keys(&["q"]);
+    assert_restored(&t);
+}
