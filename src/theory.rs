@@ -58,6 +58,27 @@ fn full_board_reason(rows: u32, cols: u32, closed: bool) -> Option<String> {
     })
 }
 
+/// On a full board 4 squares wide, an open tour starts and ends on the two
+/// outer lines. No knight move joins two outer squares, and there are as
+/// many outer squares as inner ones, so the tour has at most one
+/// inner-inner step; it cannot have none (outer squares would then all come
+/// at every other step, all of one colour, but the outer lines hold both),
+/// so it has one, and a path of equal halves with one such step starts and
+/// ends outer.
+fn four_wide(rows: u32, cols: u32, s: Square) -> Result<(), String> {
+    let inner = |n: u32, at: u32| n == 4 && (at == 1 || at == 2);
+    let (what, line) = if inner(rows, s.row) {
+        ("rows", "row")
+    } else if inner(cols, s.col) {
+        ("columns", "column")
+    } else {
+        return Ok(());
+    };
+    Err(format!(
+        "on a {rows}x{cols} board no knight move joins two squares of the outer {what}, which are as many as the inner ones, so an open tour starts and ends on an outer {line}; {s} is on an inner {line}"
+    ))
+}
+
 /// Proves there is no tour on `board` (from `start`, when given), or returns
 /// `Ok(())` when none of the arguments applies. The error is the reason,
 /// one line, without a "no tour:" prefix.
@@ -100,12 +121,17 @@ pub fn check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), S
     }
 
     if board.blocked().is_empty() {
-        // The classification settles full boards; what it cannot say (a start
-        // on a narrow board that no tour leaves from) is left to the search.
-        return match full_board_reason(board.rows(), board.cols(), closed) {
-            Some(r) => Err(r),
-            None => Ok(()),
-        };
+        if let Some(r) = full_board_reason(board.rows(), board.cols(), closed) {
+            return Err(r);
+        }
+        if let Some(s) = start
+            && !closed
+        {
+            return four_wide(board.rows(), board.cols(), s);
+        }
+        // What else the classification cannot say (a few starts on small
+        // narrow boards that no tour leaves from) is left to the search.
+        return Ok(());
     }
 
     // Holes: degrees and connectivity.
@@ -194,6 +220,30 @@ fn components(board: &Board) -> Vec<Square> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn open_tours_of_boards_four_wide_start_on_an_outer_line() {
+        use crate::solver::{Algorithm, Limits, Problem, count};
+        for (rows, cols) in [(4, 5), (5, 4), (4, 6), (3, 4), (4, 3), (4, 7)] {
+            let b = Board::new(rows, cols, &[]).unwrap();
+            for s in b.free_squares() {
+                let p = Problem::new(&b, s, false).unwrap();
+                let n = count(&p, Algorithm::Backtrack, &Limits::default(), Some(1)).count;
+                let said = check(&b, Some(s), false);
+                if let Err(why) = &said {
+                    assert_eq!(n, 0, "{rows}x{cols} from {s}: theory said {why}");
+                }
+                // Every start of the inner lines is ruled out by the argument.
+                let inner = |n: u32, at: u32| n == 4 && (at == 1 || at == 2);
+                if inner(rows, s.row) || inner(cols, s.col) {
+                    assert!(
+                        said.unwrap_err().contains("outer"),
+                        "{rows}x{cols} from {s}"
+                    );
+                }
+            }
+        }
+    }
+
     use super::*;
 
     fn full(r: u32, c: u32, start: Option<Square>, closed: bool) -> Result<(), String> {

@@ -166,10 +166,15 @@ fn no_tour_answers_name_the_argument() {
         "{out}"
     );
     let out = stdout(
-        &["solve", "--rows", "3", "--cols", "4", "--start", "0,1"],
+        &["solve", "--rows", "3", "--cols", "8", "--start", "1,2"],
         1,
     );
-    assert!(out.contains("tried every open path from 0,1"), "{out}");
+    assert!(out.contains("tried every open path from 1,2"), "{out}");
+    let out = stdout(
+        &["solve", "--rows", "4", "--cols", "1000", "--start", "1,1"],
+        1,
+    );
+    assert!(out.contains("starts and ends on an outer row"), "{out}");
     let out = stdout(&["solve", "--size", "5", "--block", "1,2;2,1;2,2;3,3"], 1);
     assert!(out.contains("0,0 has no knight move"), "{out}");
     let out = stdout(
