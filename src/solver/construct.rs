@@ -61,6 +61,8 @@ enum Join {
 }
 
 impl Join {
+    const ALL: [Join; 4] = [Join::Left, Join::Right, Join::Up, Join::Down];
+
     /// The move of a `h` x `w` block taken out by this join, in block coordinates.
     fn edge(self, h: u32, w: u32) -> (Loc, Loc) {
         match self {
@@ -459,18 +461,56 @@ pub fn construct(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Ve
     ))
 }
 
+/// A block tour as the walk uses it.
+struct Shape {
+    base: Arc<Base>,
+    /// Its squares as offsets from the block's top-left square in the whole board.
+    offs: Vec<u32>,
+    /// Where each join's move is in the tour (by `Join as usize`), for the
+    /// joins it has.
+    cut: [Option<u32>; 4],
+}
+
+impl Shape {
+    fn new(base: Arc<Base>, cols: u32) -> Shape {
+        let offs = base.seq.iter().map(|&(r, c)| r * cols + c).collect();
+        let cut = Join::ALL.map(|j| base.cut(j.edge(base.h, base.w)));
+        Shape { base, offs, cut }
+    }
+    /// The position of `join`'s move, which the block tours are made to contain.
+    fn cut(&self, join: Join) -> u32 {
+        self.cut[join as usize].expect("block tours contain their joining moves")
+    }
+}
+
 /// The blocks of a board and their tours.
 struct Layout {
     cols: u32,
     /// Band starts (and the side's length last).
     rs: Vec<u32>,
     cs: Vec<u32>,
-    /// Block tours by shape, and each shape's squares as offsets from the
-    /// block's top-left square in the whole board.
-    shapes: Vec<(Arc<Base>, Vec<u32>)>,
-    shape_of: HashMap<(u32, u32), usize>,
+    shapes: Vec<Shape>,
+    /// The shape of block (i, j): `grid[kind_r[i] * widths + kind_c[j]]`,
+    /// where the kinds number the distinct band heights and widths.
+    kind_r: Vec<usize>,
+    kind_c: Vec<usize>,
+    widths: usize,
+    grid: Vec<usize>,
     /// The block holding a path instead of a cycle: (band row, band col, shape).
     path_block: Option<(usize, usize, usize)>,
+}
+
+/// The distinct band lengths of a side, and each band's index among them.
+fn kinds(starts: &[u32]) -> (Vec<u32>, Vec<usize>) {
+    let mut lens: Vec<u32> = starts.windows(2).map(|w| w[1] - w[0]).collect();
+    let of_band = lens.clone();
+    lens.sort_unstable();
+    lens.dedup();
+    let index = of_band
+        .iter()
+        .map(|l| lens.binary_search(l).unwrap_or(0))
+        .collect();
+    (lens, index)
 }
 
 impl Layout {
@@ -481,39 +521,40 @@ impl Layout {
         start: Square,
         open_path: bool,
     ) -> Option<Layout> {
-        let (nr, nc) = (rs.len() - 1, cs.len() - 1);
+        let ((heights, kind_r), (widths, kind_c)) = (kinds(&rs), kinds(&cs));
         let mut layout = Layout {
             cols,
             rs,
             cs,
             shapes: Vec::new(),
-            shape_of: HashMap::new(),
+            kind_r,
+            kind_c,
+            widths: widths.len(),
+            grid: Vec::new(),
             path_block: None,
         };
-        let offsets = |b: &Base| -> Vec<u32> { b.seq.iter().map(|&(r, c)| r * cols + c).collect() };
-        for i in 0..nr {
-            for j in 0..nc {
-                let (h, w) = layout.size(i, j);
-                if (h * w) % 2 == 1 || layout.shape_of.contains_key(&(h, w)) {
-                    continue;
+        for &h in &heights {
+            for &w in &widths {
+                // Odd by odd: only the path block, made below (`shape` never
+                // looks this entry up).
+                let mut at = usize::MAX;
+                if (h * w) % 2 == 0 {
+                    at = layout.shapes.len();
+                    layout.shapes.push(Shape::new(base_cycle(h, w)?, cols));
                 }
-                let base = base_cycle(h, w)?;
-                let offs = offsets(&base);
-                layout.shape_of.insert((h, w), layout.shapes.len());
-                layout.shapes.push((base, offs));
+                layout.grid.push(at);
             }
         }
         if open_path {
             let i = layout.rs.partition_point(|&r| r <= start.row) - 1;
             let j = layout.cs.partition_point(|&c| c <= start.col) - 1;
             let (h, w) = layout.size(i, j);
-            let required: Vec<_> = layout.joins(i, j).iter().map(|j| j.edge(h, w)).collect();
+            let required: Vec<_> = layout.joins(i, j).map(|j| j.edge(h, w)).collect();
             let local = (start.row - layout.rs[i], start.col - layout.cs[j]);
             let seq = block_tour(h, w, &required, Some(local))?;
             let base = Arc::new(Base::new(h, w, seq, false));
-            let offs = offsets(&base);
             layout.path_block = Some((i, j, layout.shapes.len()));
-            layout.shapes.push((base, offs));
+            layout.shapes.push(Shape::new(base, cols));
         }
         Some(layout)
     }
@@ -522,31 +563,23 @@ impl Layout {
         (self.rs[i + 1] - self.rs[i], self.cs[j + 1] - self.cs[j])
     }
 
-    fn shape(&self, i: usize, j: usize) -> usize {
-        match self.path_block {
+    fn shape(&self, i: usize, j: usize) -> &Shape {
+        let s = match self.path_block {
             Some((pi, pj, s)) if (pi, pj) == (i, j) => s,
-            _ => self.shape_of[&self.size(i, j)],
-        }
+            _ => self.grid[self.kind_r[i] * self.widths + self.kind_c[j]],
+        };
+        &self.shapes[s]
     }
 
     /// The joins block (i, j) takes part in: along its row, and down the
     /// first column.
-    fn joins(&self, i: usize, j: usize) -> Vec<Join> {
+    fn joins(&self, i: usize, j: usize) -> impl Iterator<Item = Join> {
         let (nr, nc) = (self.rs.len() - 1, self.cs.len() - 1);
-        let mut out = Vec::with_capacity(3);
-        if j > 0 {
-            out.push(Join::Left);
-        }
-        if j + 1 < nc {
-            out.push(Join::Right);
-        }
-        if j == 0 && i > 0 {
-            out.push(Join::Up);
-        }
-        if j == 0 && i + 1 < nr {
-            out.push(Join::Down);
-        }
-        out
+        let has = [j > 0, j + 1 < nc, j == 0 && i > 0, j == 0 && i + 1 < nr];
+        Join::ALL
+            .into_iter()
+            .zip(has)
+            .filter_map(|(join, on)| on.then_some(join))
     }
 
     /// Where the tour goes on from square (r, c) of block (i, j) when the
@@ -595,21 +628,15 @@ impl Layout {
         let mut path: Vec<u32> = Vec::with_capacity(total);
         let mut i = self.rs.partition_point(|&r| r <= start.row) - 1;
         let mut j = self.cs.partition_point(|&c| c <= start.col) - 1;
-        let (base, _) = &self.shapes[self.shape(i, j)];
-        let mut p = base.at((start.row - self.rs[i], start.col - self.cs[j]));
+        let mut p = self
+            .shape(i, j)
+            .base
+            .at((start.row - self.rs[i], start.col - self.cs[j]));
         let mut forward = true;
-        let mut cuts: Vec<(u32, Join)> = Vec::with_capacity(4);
         loop {
-            let (base, offs) = &self.shapes[self.shape(i, j)];
-            let (h, w) = (base.h, base.w);
+            let shape = self.shape(i, j);
+            let (base, offs) = (&shape.base, &shape.offs);
             let n = base.len();
-            cuts.clear();
-            for join in self.joins(i, j) {
-                let k = base
-                    .cut(join.edge(h, w))
-                    .expect("block tours contain their joining moves");
-                cuts.push((k, join));
-            }
             // The arc from p to the next cut in the direction of travel.
             let dist = |k: u32| {
                 if forward {
@@ -618,7 +645,10 @@ impl Layout {
                     (p + n - (k + 1) % n) % n
                 }
             };
-            let mut next = cuts.iter().min_by_key(|&&(k, _)| dist(k)).copied();
+            let mut next = self
+                .joins(i, j)
+                .map(|join| (shape.cut(join), join))
+                .min_by_key(|&(k, _)| dist(k));
             let mut len = next.map_or(n, |(k, _)| dist(k) + 1);
             if !base.cyclic {
                 // A path: its ends are not joined.
@@ -660,12 +690,9 @@ impl Layout {
             let (r, c) = base.seq[end as usize];
             let (ni, nj, njoin, (gr, gc)) =
                 self.across(i, j, join, (self.rs[i] + r, self.cs[j] + c));
-            let (nbase, _) = &self.shapes[self.shape(ni, nj)];
-            let q = nbase.at((gr - self.rs[ni], gc - self.cs[nj]));
-            let nk = nbase
-                .cut(njoin.edge(nbase.h, nbase.w))
-                .expect("block tours contain their joining moves");
-            forward = q != nk;
+            let next_shape = self.shape(ni, nj);
+            let q = next_shape.base.at((gr - self.rs[ni], gc - self.cs[nj]));
+            forward = q != next_shape.cut(njoin);
             i = ni;
             j = nj;
             p = q;
