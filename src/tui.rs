@@ -264,15 +264,25 @@ async fn event_loop(
                     }
                 }
                 Some(Ok(TermEvent::Mouse(m))) => {
+                    // Only clicks and the wheel matter: moves (reported too
+                    // while the mouse is captured) cost nothing.
+                    let wanted = match m.kind {
+                        MouseEventKind::ScrollUp => Some((true, None)),
+                        MouseEventKind::ScrollDown => Some((false, None)),
+                        MouseEventKind::Down(MouseButton::Left) => Some((false, Some(false))),
+                        MouseEventKind::Down(MouseButton::Right) => Some((false, Some(true))),
+                        _ => None,
+                    };
+                    let Some((up, click)) = wanted else {
+                        continue;
+                    };
                     let size = terminal.size().map_err(|e| format!("cannot read the terminal size: {e}"))?;
                     let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
                     let at = ui::square_at(area, &app, m.column, m.row);
-                    let action = match (m.kind, at) {
-                        (MouseEventKind::ScrollUp, _) => Some(Action::Wheel(at, true)),
-                        (MouseEventKind::ScrollDown, _) => Some(Action::Wheel(at, false)),
-                        (MouseEventKind::Down(MouseButton::Left), Some(sq)) => Some(Action::Click(sq, false)),
-                        (MouseEventKind::Down(MouseButton::Right), Some(sq)) => Some(Action::Click(sq, true)),
-                        _ => None,
+                    let action = match (click, at) {
+                        (None, _) => Some(Action::Wheel(at, up)),
+                        (Some(right), Some(sq)) => Some(Action::Click(sq, right)),
+                        (Some(_), None) => None,
                     };
                     if let Some(action) = action {
                         let fx = app.update(action);

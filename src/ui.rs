@@ -691,15 +691,7 @@ fn controls(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         algo.to_string()
     };
     let mut lines = vec![
-        label_value(
-            "board",
-            format!(
-                "{} {}",
-                s.board.describe(),
-                if s.closed { "closed" } else { "open" }
-            ),
-            theme,
-        ),
+        board_line(&s.board, s.closed, theme),
         label_value("start", s.start.to_string(), theme),
         label_value("algorithm", algo_text, theme),
         label_value("speed", app.speed_label(), theme),
@@ -755,20 +747,18 @@ fn replay_controls(frame: &mut Frame, area: Rect, app: &App, r: &Replay, theme: 
     frame.render_widget(Paragraph::new(more).wrap(Wrap { trim: false }), rest);
 }
 
+/// `board      6x6 open`: the board and the kind of tour asked for.
+fn board_line(b: &Board, closed: bool, theme: &Theme) -> Line<'static> {
+    let kind = if closed { "closed" } else { "open" };
+    label_value("board", format!("{} {kind}", b.describe()), theme)
+}
+
 fn play_controls(frame: &mut Frame, area: Rect, g: &Game, theme: &Theme) {
     let block = Block::bordered().title(" Play ");
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let mut lines = vec![
-        label_value(
-            "board",
-            format!(
-                "{} {}",
-                g.board.describe(),
-                if g.closed { "closed" } else { "open" }
-            ),
-            theme,
-        ),
+        board_line(&g.board, g.closed, theme),
         label_value(
             "moves",
             format!("{} / {}", g.moves_made(), g.board.free_count()),
