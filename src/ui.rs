@@ -574,7 +574,15 @@ fn statistics(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         label_value("backtracks", thousands(st.backtracks), theme),
         label_value(
             "depth",
-            format!("{} (max {})", app.trail.path.len(), st.max_depth),
+            // The deepest point so far, when the search has backed up from it.
+            match app.trail.path.len() {
+                d if d as u64 >= st.max_depth as u64 => thousands(d as u64),
+                d => format!(
+                    "{} (max {})",
+                    thousands(d as u64),
+                    thousands(st.max_depth as u64)
+                ),
+            },
             theme,
         ),
         label_value("elapsed", seconds(st.elapsed), theme),
