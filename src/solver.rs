@@ -8,14 +8,17 @@
 //! order, no pruning: the baseline), `warnsdorff` (fewest onward moves first,
 //! a named tie-break, dead-end pruning and restarts, so it never gives up on a
 //! board that has a tour), `enumerate` (every tour, with pruning and exact
-//! symmetry), `construct` (divide and conquer: linear time on full boards
-//! with both sides at least 5, searching elsewhere), and `auto` (construct
-//! from 100x100 on, warnsdorff below, to find; enumerate to count).
+//! symmetry), `construct` (linear time: divide and conquer on full boards
+//! with both sides at least 5, dynamic programming along strips at most 4
+//! wide, which also proves "no tour" there; searching elsewhere), and `auto`
+//! (construct on strips and from 100x100 on, warnsdorff below, to find;
+//! enumerate to count).
 
 pub mod backtrack;
 pub mod construct;
 pub mod enumerate;
 pub mod search;
+pub mod strip;
 pub mod warnsdorff;
 
 mod live;
@@ -61,14 +64,18 @@ impl Algorithm {
         }
     }
     /// The algorithm that finds `tours` tours on `board` when this one is
-    /// asked for: `auto` constructs from [`AUTO_CONSTRUCT_SQUARES`] on and
-    /// uses warnsdorff below; `construct` falls back to warnsdorff where it
-    /// does not apply (blocked squares, a side under 5, several tours).
+    /// asked for: `auto` constructs on strips (a side of at most
+    /// [`strip::MAX_WIDTH`], where a search can take exponential time) and
+    /// from [`AUTO_CONSTRUCT_SQUARES`] on, and uses warnsdorff elsewhere;
+    /// `construct` falls back to warnsdorff where it does not apply (blocked
+    /// squares on a board with both sides 5 or more, several tours).
     pub fn for_solve(self, board: &Board, tours: usize) -> Algorithm {
         let builds = construct::applies(board, tours);
         match self {
             Algorithm::Construct if builds => Algorithm::Construct,
-            Algorithm::Auto if builds && board.len() >= AUTO_CONSTRUCT_SQUARES => {
+            Algorithm::Auto
+                if builds && (strip::applies(board) || board.len() >= AUTO_CONSTRUCT_SQUARES) =>
+            {
                 Algorithm::Construct
             }
             Algorithm::Auto | Algorithm::Construct => Algorithm::Warnsdorff,

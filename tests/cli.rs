@@ -165,8 +165,28 @@ fn no_tour_answers_name_the_argument() {
         out.starts_with("no tour: no open tour exists on 4x4"),
         "{out}"
     );
+    // On a strip the dynamic programme decides; a search decides too, by
+    // trying every path.
     let out = stdout(
         &["solve", "--rows", "3", "--cols", "8", "--start", "1,2"],
+        1,
+    );
+    assert!(
+        out.contains("no open tour from 1,2 on 3x8: every way through the strip"),
+        "{out}"
+    );
+    let out = stdout(
+        &[
+            "solve",
+            "--rows",
+            "3",
+            "--cols",
+            "8",
+            "--start",
+            "1,2",
+            "--algo",
+            "warnsdorff",
+        ],
         1,
     );
     assert!(out.contains("tried every open path from 1,2"), "{out}");
@@ -510,4 +530,68 @@ fn construct_builds_big_tours_and_falls_back_where_it_does_not_apply() {
         .assert()
         .success()
         .stdout(predicate::str::contains("complete"));
+}
+
+#[test]
+fn strips_are_built_along_their_length_with_blocked_squares_or_not() {
+    let dir = tempfile::tempdir().unwrap();
+    // 3x100 from 1,10: a start where Warnsdorff's search runs for minutes.
+    for (args, closed) in [
+        (
+            &["--rows", "3", "--cols", "100", "--start", "1,10"][..],
+            false,
+        ),
+        (
+            &["--rows", "3000", "--cols", "4", "--start", "1500,3"][..],
+            false,
+        ),
+        (
+            &[
+                "--rows", "3", "--cols", "1000", "--closed", "--start", "1,500",
+            ][..],
+            true,
+        ),
+        (
+            &[
+                "--rows",
+                "4",
+                "--cols",
+                "30",
+                "--block",
+                "1,7;2,20;3,14;0,15",
+                "--start",
+                "0,10",
+            ][..],
+            false,
+        ),
+    ] {
+        let f = dir.path().join("strip.json");
+        let fs = f.to_str().unwrap();
+        let out = stdout(&[&["solve"][..], args, &["--out", fs]].concat(), 0);
+        assert!(out.starts_with("wrote"), "{out}");
+        let text = std::fs::read_to_string(&f).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["meta"]["algorithm"], "construct", "{args:?}");
+        assert_eq!(
+            check_tour(&text, closed),
+            Summary::Complete { closed },
+            "{args:?}"
+        );
+    }
+    // No tour on a strip is proven, not searched for.
+    let out = stdout(
+        &[
+            "solve",
+            "--rows",
+            "4",
+            "--cols",
+            "30",
+            "--block",
+            "1,7;2,20;3,14;0,15",
+            "--start",
+            "2,10",
+        ],
+        1,
+    );
+    assert!(out.contains("every way through the strip"), "{out}");
 }

@@ -33,7 +33,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use std::time::Instant;
 
-use super::{Algorithm, Options, Problem, Solution, Stats, Verdict};
+use super::{Algorithm, Options, Problem, Solution, Stats, Verdict, strip};
 use crate::board::{Board, Square};
 
 /// Sides of the board below which the construction does not apply.
@@ -330,17 +330,24 @@ impl BlockSearch {
     }
 }
 
-/// Whether the construction answers `problem`: a board with no blocked
-/// square, both sides at least [`MIN_SIDE`], and one tour wanted.
+/// Whether the construction answers `problem` when one tour is wanted: a
+/// board with no blocked square and both sides at least [`MIN_SIDE`], or a
+/// strip at most [`strip::MAX_WIDTH`] wide (blocked squares or not).
 pub fn applies(board: &Board, tours: usize) -> bool {
-    board.blocked().is_empty() && board.rows() >= MIN_SIDE && board.cols() >= MIN_SIDE && tours <= 1
+    tours <= 1
+        && (strip::applies(board)
+            || board.blocked().is_empty() && board.rows() >= MIN_SIDE && board.cols() >= MIN_SIDE)
 }
 
-/// The tour of `problem` by construction, or `None` when it does not apply
-/// (the caller searches instead). Theory has already said a tour exists.
+/// The tour of `problem` by construction (or, on a strip, the proof that
+/// there is none), or `None` when it does not apply (the caller searches
+/// instead).
 pub fn solve(problem: &Problem, options: &Options) -> Option<Solution> {
     if !applies(problem.board, options.tours) {
         return None;
+    }
+    if strip::applies(problem.board) {
+        return strip::solve(problem, options);
     }
     let started = Instant::now();
     let b = problem.board;

@@ -1,0 +1,979 @@
+//! Tours of boards at most four squares wide (3xN and 4xN "strips", of any
+//! length, with or without blocked squares), by dynamic programming along
+//! the strip: exact, and linear in the length.
+//!
+//! The squares are taken one at a time, column by column along the strip
+//! (`w` squares a column). A knight moves at most two columns, so square `v`
+//! has its moves back to `v - w - 2`, `v - w + 2`, `v - 2w - 1` and
+//! `v - 2w + 1` (those in the strip), and once `v` is placed only the `2w + 1`
+//! squares before it can still gain a move. What matters for the rest of the
+//! tour is those squares' number of tour moves so far (0, 1 or 2), which
+//! loose ends are joined by the path pieces chosen so far (each end knows the
+//! other end of its piece, or that the piece ends at the tour's start or
+//! end), and whether the open tour's end has been placed: that is the
+//! *state*. A step places one square by choosing which of its moves back the
+//! tour uses; the square that then leaves the window must have two moves (one
+//! at the tour's ends), no piece may close into a cycle before the last
+//! square (for a closed tour), and the pieces from the start and the end meet
+//! only at the very end. Every choice is covered, so when no state survives a
+//! step there is no tour at all: the answer is exact both ways.
+//!
+//! The sets of states reachable step after step repeat with a short period
+//! on a stretch of full columns, so a long strip costs a few dozen set
+//! computations. One pass back from the end picks a state before each step
+//! (any state reachable from the left edge will do), and the moves chosen
+//! are walked from the start. The start's square enters with one virtual
+//! move to "the tour's end"; a square leaving with one move becomes the
+//! tour's other end (open tours only, once).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+
+use super::{Algorithm, Options, Problem, Solution, Stats, Verdict};
+use crate::board::{Board, Square};
+
+/// The widest strip this method takes.
+pub const MAX_WIDTH: u32 = 4;
+
+/// Window positions during a step: the `2w + 1` squares of the state and the
+/// square being placed.
+const SLOTS: usize = 2 * MAX_WIDTH as usize + 2;
+/// A piece's far end is the tour's start or end.
+const TERM: u8 = 15;
+/// Open tours: the tour's free end has been placed.
+const END_USED: u64 = 1 << 62;
+/// Squares outside the strip, blocked, or not yet placed: nothing can join
+/// them.
+const INERT: u8 = 2;
+/// The state after the last square, when the tour is complete.
+const FINAL: u64 = u64::MAX;
+
+/// A multiplicative hash for the state keys (the standard SipHash costs more
+/// than the work it guards here).
+#[derive(Default)]
+struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(x as u64);
+    }
+}
+
+type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<StateHasher>>;
+/// The steps into each state under one kind: (state before, moves).
+type Reverse = FastMap<u32, Vec<(u32, u8)>>;
+
+/// The window unpacked: the state's squares, then the one being placed.
+#[derive(Clone, Copy)]
+struct Window {
+    deg: [u8; SLOTS],
+    mate: [u8; SLOTS],
+    end_used: bool,
+    complete: bool,
+}
+
+impl Window {
+    /// The far end of the piece `x` ends, `x` itself when it has no move yet.
+    fn far(&self, x: usize) -> u8 {
+        if self.deg[x] == 0 {
+            x as u8
+        } else {
+            self.mate[x]
+        }
+    }
+
+    /// Adds the move `u-v`, or says it cannot be part of a tour.
+    fn join(&mut self, u: usize, v: usize, closed: bool) -> bool {
+        if self.complete || self.deg[u] >= 2 || self.deg[v] >= 2 {
+            return false;
+        }
+        let (a, b) = (self.far(u), self.far(v));
+        if a == v as u8 {
+            // The two ends of one piece: a cycle, a tour only at the end.
+            if !closed {
+                return false;
+            }
+            self.complete = true;
+        } else if a == TERM && b == TERM {
+            // The pieces from the start and from the end meet.
+            self.complete = true;
+        } else {
+            if a != TERM {
+                self.mate[a as usize] = b;
+            }
+            if b != TERM {
+                self.mate[b as usize] = a;
+            }
+        }
+        self.deg[u] += 1;
+        self.deg[v] += 1;
+        true
+    }
+
+    /// Position `s` leaves the window: it needs its two moves, or one as
+    /// the open tour's end.
+    fn leave(&mut self, s: usize, closed: bool) -> bool {
+        match self.deg[s] {
+            2 => true,
+            1 if !closed && !self.end_used => {
+                self.end_used = true;
+                let a = self.mate[s];
+                if a == TERM {
+                    self.complete = true;
+                } else {
+                    self.mate[a as usize] = TERM;
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// What a step places: the square's row, whether it is free, whether it is
+/// the start, whether it is the last free square. Packed as
+/// `row * 8 + free * 4 + start * 2 + last`.
+type Kind = u8;
+
+fn kind_of(row: usize, free: bool, start: bool, last: bool) -> Kind {
+    (row as u8) << 3 | (free as u8) << 2 | (start as u8) << 1 | last as u8
+}
+
+/// A stretch of steps whose state sets repeat: for `i` in `from..to`, the
+/// set before step `i` is the one before `base + (i - from) % period`.
+struct Jump {
+    from: u32,
+    to: u32,
+    base: u32,
+    period: u32,
+}
+
+/// The sets of states reachable from the left edge before each step.
+#[derive(Default)]
+struct History {
+    sets: FastMap<u32, Vec<u32>>,
+    jumps: Vec<Jump>,
+}
+
+impl History {
+    fn jump(&self, i: u32) -> Option<&Jump> {
+        self.jumps.iter().find(|j| (j.from..j.to).contains(&i))
+    }
+    /// The step whose stored set is the set before step `i`.
+    fn canonical(&self, i: u32) -> u32 {
+        if self.sets.contains_key(&i) {
+            return i;
+        }
+        let j = self.jump(i).expect("every step's set is stored or repeats");
+        j.base + (i - j.from) % j.period
+    }
+    fn get(&self, i: u32) -> &[u32] {
+        &self.sets[&self.canonical(i)]
+    }
+}
+
+/// The strip: width, free squares and start, in steps (`column * w + row`
+/// along the strip), and the states and steps met so far.
+struct Strip {
+    w: usize,
+    closed: bool,
+    /// Columns holding a blocked square, with their free rows.
+    holes: HashMap<u32, u8>,
+    start: Option<u32>,
+    /// The last free square's step, plus one.
+    end: u32,
+    states: Vec<u64>,
+    ids: FastMap<u64, u32>,
+    /// By kind, by state: where its successors are in `succ` (`len` is
+    /// `u32::MAX` until they are computed).
+    table: Vec<Vec<(u32, u32)>>,
+    /// (next state, moves chosen: bit 0 to `v - w - 2`, 1 to `v - w + 2`,
+    /// 2 to `v - 2w - 1`, 3 to `v - 2w + 1`).
+    succ: Vec<(u32, u8)>,
+    /// By row and window position: the square's moves to squares not yet
+    /// placed, on a full strip.
+    ahead: Vec<[u8; SLOTS]>,
+}
+
+const UNKNOWN: (u32, u32) = (0, u32::MAX);
+
+impl Strip {
+    fn new(w: usize, closed: bool, holes: HashMap<u32, u8>, start: Option<u32>, end: u32) -> Strip {
+        let mut ahead = vec![[0u8; SLOTS]; w];
+        for (r, row) in ahead.iter_mut().enumerate() {
+            // Position k holds square v - 2w - 1 + k, where v (row r) is the
+            // square just placed; its moves forward go to u + w + 2,
+            // u + w - 2, u + 2w + 1 and u + 2w - 1.
+            for (k, slot) in row.iter_mut().enumerate() {
+                let ru = (r + k + w - 1) % w;
+                let fwd = [
+                    (ru + 2 < w, w + 2),
+                    (ru >= 2, w.wrapping_sub(2)),
+                    (ru + 1 < w, 2 * w + 1),
+                    (ru >= 1, 2 * w - 1),
+                ];
+                *slot = fwd
+                    .iter()
+                    .filter(|&&(ok, d)| ok && k + d > 2 * w + 1)
+                    .count() as u8;
+            }
+        }
+        let mut strip = Strip {
+            w,
+            closed,
+            holes,
+            start,
+            end,
+            states: Vec::new(),
+            ids: FastMap::default(),
+            table: vec![Vec::new(); 8 * w],
+            succ: Vec::new(),
+            ahead,
+        };
+        let mut initial = 0;
+        for k in 0..=2 * w {
+            initial |= (INERT as u64) << (6 * k);
+        }
+        strip.intern(initial);
+        strip.intern(FINAL);
+        strip
+    }
+
+    /// The state before the first step, and the state after the last.
+    const INITIAL: u32 = 0;
+    const FINAL: u32 = 1;
+
+    fn intern(&mut self, st: u64) -> u32 {
+        if let Some(&id) = self.ids.get(&st) {
+            return id;
+        }
+        let id = self.states.len() as u32;
+        self.states.push(st);
+        self.ids.insert(st, id);
+        id
+    }
+
+    fn is_free(&self, i: u32) -> bool {
+        let (c, r) = (i / self.w as u32, i % self.w as u32);
+        self.holes.get(&c).is_none_or(|m| m & (1 << r) != 0)
+    }
+
+    fn kind(&self, i: u32) -> Kind {
+        kind_of(
+            i as usize % self.w,
+            self.is_free(i),
+            self.start == Some(i),
+            i + 1 == self.end,
+        )
+    }
+
+    /// Whether step `i` is a plain one: a free square, neither start nor last.
+    fn plain(&self, i: u32) -> bool {
+        self.kind(i) & 7 == 4
+    }
+
+    /// The steps that are not plain, in order.
+    fn special_steps(&self) -> Vec<u32> {
+        let w = self.w as u32;
+        let mut v: Vec<u32> = Vec::new();
+        for (&c, &m) in &self.holes {
+            for r in 0..w {
+                if m & (1 << r) == 0 && c * w + r < self.end {
+                    v.push(c * w + r);
+                }
+            }
+        }
+        v.extend(self.start);
+        v.push(self.end - 1);
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    fn unpack(&self, st: u64) -> Window {
+        let mut win = Window {
+            deg: [INERT; SLOTS],
+            mate: [0; SLOTS],
+            end_used: st & END_USED != 0,
+            complete: false,
+        };
+        for k in 0..=2 * self.w {
+            let x = (st >> (6 * k)) & 0x3f;
+            win.deg[k] = (x & 3) as u8;
+            win.mate[k] = (x >> 2) as u8;
+        }
+        win
+    }
+
+    /// The state after the step: positions 1..=2w+1, shifted down by one.
+    fn pack(&self, win: &Window) -> u64 {
+        let mut st = if win.end_used { END_USED } else { 0 };
+        for k in 0..=2 * self.w {
+            let d = win.deg[k + 1];
+            let m = if d == 1 {
+                let m = win.mate[k + 1];
+                debug_assert!(m >= 1);
+                if m == TERM { TERM } else { m - 1 }
+            } else {
+                0
+            };
+            st |= (d as u64 | (m as u64) << 2) << (6 * k);
+        }
+        st
+    }
+
+    /// Every way to take step `kind` from state `id`: (next state, moves).
+    fn successors(&mut self, id: u32, kind: Kind) -> &[(u32, u8)] {
+        let table = &self.table[kind as usize];
+        let (off, len) = table.get(id as usize).copied().unwrap_or(UNKNOWN);
+        if len != u32::MAX {
+            return &self.succ[off as usize..(off + len) as usize];
+        }
+        let mut out = Vec::new();
+        self.expand(self.states[id as usize], kind, &mut out);
+        let off = self.succ.len() as u32;
+        for (st, mask) in out {
+            let next = self.intern(st);
+            self.succ.push((next, mask));
+        }
+        let len = self.succ.len() as u32 - off;
+        let table = &mut self.table[kind as usize];
+        if table.len() <= id as usize {
+            table.resize(id as usize + 1, UNKNOWN);
+        }
+        table[id as usize] = (off, len);
+        &self.succ[off as usize..(off + len) as usize]
+    }
+
+    fn expand(&self, st: u64, kind: Kind, out: &mut Vec<(u64, u8)>) {
+        let w = self.w;
+        let (r, free, start, last) = (
+            (kind >> 3) as usize,
+            kind & 4 != 0,
+            kind & 2 != 0,
+            kind & 1 != 0,
+        );
+        let mut win = self.unpack(st);
+        let v = 2 * w + 1;
+        if !free {
+            win.deg[v] = INERT;
+            return self.finish(win, 0, r, last, out);
+        }
+        if start {
+            win.deg[v] = 1;
+            win.mate[v] = TERM;
+        } else {
+            win.deg[v] = 0;
+        }
+        let back = [
+            (r >= 2).then(|| w - 1),
+            (r + 2 < w).then(|| w + 3),
+            (r >= 1).then_some(0),
+            (r + 1 < w).then_some(2),
+        ];
+        let room = 2 - win.deg[v] as u32;
+        'subsets: for sub in 0u8..16 {
+            if sub.count_ones() > room {
+                continue;
+            }
+            let mut next = win;
+            for (bit, slot) in back.iter().enumerate() {
+                if sub & (1 << bit) != 0 {
+                    match slot {
+                        Some(u) if next.join(*u, v, self.closed) => {}
+                        _ => continue 'subsets,
+                    }
+                }
+            }
+            self.finish(next, sub, r, last, out);
+        }
+    }
+
+    /// After the joins: the oldest square leaves (every square at the end).
+    fn finish(&self, mut win: Window, mask: u8, r: usize, last: bool, out: &mut Vec<(u64, u8)>) {
+        let w = self.w;
+        if last {
+            if (0..=2 * w + 1).all(|s| win.leave(s, self.closed)) && win.complete {
+                out.push((FINAL, mask));
+            }
+            return;
+        }
+        if !win.leave(0, self.closed) || win.complete {
+            return;
+        }
+        // Each square still needs two moves (one at the open tour's end),
+        // and has only so many squares ahead (on a full strip at best).
+        let can_end = !self.closed && !win.end_used;
+        for k in 1..=2 * w + 1 {
+            let have = win.deg[k] + self.ahead[r][k];
+            if have < 2 && !(can_end && have == 1) {
+                return;
+            }
+        }
+        out.push((self.pack(&win), mask));
+    }
+
+    /// The states reachable after step `i` from `set`, sorted.
+    fn step(&mut self, set: &[u32], i: u32) -> Vec<u32> {
+        let kind = self.kind(i);
+        let mut next: Vec<u32> = Vec::new();
+        for &s in set {
+            next.extend(self.successors(s, kind).iter().map(|&(t, _)| t));
+        }
+        next.sort_unstable();
+        next.dedup();
+        next
+    }
+
+    /// The forward pass: the reachable sets before every step (stored or
+    /// repeating), or `None` when no state survives some step.
+    fn forward(&mut self) -> Option<History> {
+        let w = self.w as u32;
+        let mut hist = History::default();
+        let specials = self.special_steps();
+        let mut cur = vec![Self::INITIAL];
+        hist.sets.insert(0, cur.clone());
+        // Sets met on the current stretch of plain steps, by hash and row.
+        let mut met: FastMap<(u64, u32), Vec<u32>> = FastMap::default();
+        let mut i = 0u32;
+        while i < self.end {
+            let next = self.step(&cur, i);
+            if next.is_empty() {
+                return None;
+            }
+            let plain = self.plain(i);
+            i += 1;
+            hist.sets.insert(i, next);
+            if i == self.end {
+                break;
+            }
+            if !plain {
+                met.clear();
+            }
+            let set = &hist.sets[&i];
+            let mut h = StateHasher::default();
+            for &s in set {
+                h.write_u32(s);
+            }
+            let key = (h.finish(), i % w);
+            let earlier = met
+                .get(&key)
+                .and_then(|list| list.iter().copied().find(|j| hist.sets[j] == *set));
+            let next_special = specials[specials.partition_point(|&s| s < i)];
+            match earlier {
+                Some(j) if next_special > i + 1 => {
+                    // Steps j..i repeat until the next special step.
+                    hist.jumps.push(Jump {
+                        from: i + 1,
+                        to: next_special + 1,
+                        base: j + 1,
+                        period: i - j,
+                    });
+                    i = next_special;
+                    cur = hist.get(i).to_vec();
+                    met.clear();
+                }
+                _ => {
+                    met.entry(key).or_default().push(i);
+                    cur = set.clone();
+                }
+            }
+        }
+        Some(hist)
+    }
+
+    /// The moves chosen at every step (a nibble each), walking back from
+    /// the end.
+    fn backward(&mut self, hist: &History) -> Vec<u8> {
+        let mut masks = vec![0u8; self.end as usize / 2 + 1];
+        let set_mask = |masks: &mut [u8], i: u32, m: u8| {
+            masks[i as usize / 2] |= m << (4 * (i % 2));
+        };
+        let get_mask = |masks: &[u8], i: u32| masks[i as usize / 2] >> (4 * (i % 2)) & 15;
+        // Predecessors under each plain kind, built when first needed.
+        let mut reverse: Vec<Option<Reverse>> = vec![None; self.table.len()];
+        // Along plain steps the choice depends only on the state and the set
+        // before the step, so once a pair repeats, the rest repeats.
+        let mut seen: FastMap<(u32, u32), u32> = FastMap::default();
+        let mut before: FastMap<u32, u32> = FastMap::default();
+        let mut cur = Self::FINAL;
+        let mut i = self.end;
+        while i > 0 {
+            i -= 1;
+            let kind = self.kind(i);
+            let plain = self.plain(i);
+            let canon = hist.canonical(i);
+            if !plain {
+                seen.clear();
+                before.clear();
+            } else if let Some(&i0) = seen.get(&(cur, canon)) {
+                // Steps i0, i0 - 1, … repeat from i down to the start of the
+                // repeating stretch.
+                let q = i0 - i;
+                let lo = hist.jump(i0).map_or(i, |j| j.base.min(i));
+                for x in (lo..=i).rev() {
+                    let m = get_mask(&masks, x + q);
+                    set_mask(&mut masks, x, m);
+                }
+                // The state before step lo is the one before lo + q k, in (i, i0].
+                let k = (i - lo) / q + 1;
+                cur = before[&(lo + k * q)];
+                debug_assert!(hist.get(lo).binary_search(&cur).is_ok());
+                i = lo;
+                seen.clear();
+                before.clear();
+                continue;
+            } else {
+                seen.insert((cur, canon), i);
+            }
+            let prev = hist.get(i);
+            let found = if plain {
+                let rev = reverse[kind as usize].get_or_insert_with(|| {
+                    let mut map = Reverse::default();
+                    for (s, &(off, len)) in self.table[kind as usize].iter().enumerate() {
+                        if len != u32::MAX {
+                            for &(t, m) in &self.succ[off as usize..(off + len) as usize] {
+                                map.entry(t).or_default().push((s as u32, m));
+                            }
+                        }
+                    }
+                    map
+                });
+                rev.get(&cur).and_then(|list| {
+                    list.iter()
+                        .copied()
+                        .find(|(s, _)| prev.binary_search(s).is_ok())
+                })
+            } else {
+                let prev = prev.to_vec();
+                prev.iter().find_map(|&s| {
+                    self.successors(s, kind)
+                        .iter()
+                        .find(|&&(t, _)| t == cur)
+                        .map(|&(_, m)| (s, m))
+                })
+            };
+            let (p, m) = found.expect("a state reached from the left edge leads on");
+            set_mask(&mut masks, i, m);
+            cur = p;
+            before.insert(i, cur);
+        }
+        debug_assert_eq!(cur, Self::INITIAL);
+        masks
+    }
+}
+
+/// Whether the method applies: one side of the board at most [`MAX_WIDTH`].
+pub fn applies(board: &Board) -> bool {
+    board.rows().min(board.cols()) <= MAX_WIDTH
+}
+
+/// How a strip answered.
+pub enum Outcome {
+    /// The tour, as square indices from the start.
+    Tour(Vec<u32>),
+    /// No tour exists; the reason names the argument.
+    NoTour(String),
+}
+
+/// A board seen as a strip: which way is across.
+struct Geometry {
+    across_rows: bool,
+    w: u32,
+    cols: u32,
+}
+
+impl Geometry {
+    fn new(board: &Board) -> Geometry {
+        assert!(applies(board), "a strip is at most {MAX_WIDTH} wide");
+        let across_rows =
+            board.rows() <= board.cols() && board.rows() <= MAX_WIDTH || board.cols() > MAX_WIDTH;
+        Geometry {
+            across_rows,
+            w: if across_rows {
+                board.rows()
+            } else {
+                board.cols()
+            },
+            cols: board.cols(),
+        }
+    }
+    /// (row across, column along) of a square.
+    fn to_strip(&self, sq: Square) -> (u32, u32) {
+        if self.across_rows {
+            (sq.row, sq.col)
+        } else {
+            (sq.col, sq.row)
+        }
+    }
+    fn step(&self, sq: Square) -> u32 {
+        let (r, c) = self.to_strip(sq);
+        c * self.w + r
+    }
+    /// The board index of a step.
+    fn index(&self, i: u32) -> u32 {
+        let (r, c) = (i % self.w, i / self.w);
+        if self.across_rows {
+            r * self.cols + c
+        } else {
+            c * self.cols + r
+        }
+    }
+
+    fn strip(&self, board: &Board, start: Square, closed: bool) -> Strip {
+        let w = self.w;
+        let full = ((1u32 << w) - 1) as u8;
+        let mut holes: HashMap<u32, u8> = HashMap::new();
+        for &sq in board.blocked() {
+            let (r, c) = self.to_strip(sq);
+            *holes.entry(c).or_insert(full) &= !(1 << r);
+        }
+        let len = board.rows() * board.cols();
+        let last_free = (0..len).rev().find(|&i| {
+            let (c, r) = (i / w, i % w);
+            holes.get(&c).is_none_or(|m| m & (1 << r) != 0)
+        });
+        Strip::new(
+            w as usize,
+            closed,
+            holes,
+            (!closed).then(|| self.step(start)),
+            last_free.map_or(0, |i| i + 1),
+        )
+    }
+}
+
+/// The tour of `board` from `start` (closed when `closed`), or the proof that
+/// there is none. The board must be at most [`MAX_WIDTH`] squares wide one
+/// way.
+pub fn tour(board: &Board, start: Square, closed: bool) -> Outcome {
+    let geo = Geometry::new(board);
+    let mut strip = geo.strip(board, start, closed);
+    let hist = if strip.end == 0 {
+        None
+    } else {
+        strip.forward()
+    };
+    let Some(hist) = hist else {
+        return Outcome::NoTour(format!(
+            "no {} tour {}on {}: every way through the strip, square by square, was tried ({} states)",
+            if closed { "closed" } else { "open" },
+            if closed {
+                String::new()
+            } else {
+                format!("from {start} ")
+            },
+            board.describe(),
+            strip.states.len()
+        ));
+    };
+    let masks = strip.backward(&hist);
+    Outcome::Tour(walk(
+        &masks,
+        strip.w as u32,
+        strip.end,
+        geo.step(start),
+        board.free_count(),
+        |i| geo.index(i),
+    ))
+}
+
+/// The tour's squares from `start`, following the moves in `masks`.
+fn walk(
+    masks: &[u8],
+    w: u32,
+    end: u32,
+    start: u32,
+    len: usize,
+    index: impl Fn(u32) -> u32,
+) -> Vec<u32> {
+    let bit = |i: u32, b: u32| i < end && masks[i as usize / 2] >> (4 * (i % 2) + b) & 1 != 0;
+    // The (at most two) tour moves of square v: back as recorded at v,
+    // forward as recorded at the square reached.
+    let moves = |v: u32| {
+        let mut out = [u32::MAX; 2];
+        let mut k = 0;
+        let cands = [
+            (bit(v, 0), v.wrapping_sub(w + 2)),
+            (bit(v, 1), v.wrapping_sub(w).wrapping_add(2)),
+            (bit(v, 2), v.wrapping_sub(2 * w + 1)),
+            (bit(v, 3), v.wrapping_sub(2 * w - 1)),
+            (bit(v + w + 2, 0), v + w + 2),
+            (v + w >= 2 && bit(v + w - 2, 1), (v + w).wrapping_sub(2)),
+            (bit(v + 2 * w + 1, 2), v + 2 * w + 1),
+            (bit(v + 2 * w - 1, 3), v + 2 * w - 1),
+        ];
+        for (on, u) in cands {
+            if on {
+                debug_assert!(k < 2, "a square has at most two tour moves");
+                out[k.min(1)] = u;
+                k += 1;
+            }
+        }
+        out
+    };
+    let mut path = Vec::with_capacity(len);
+    let mut prev = u32::MAX;
+    let mut at = start;
+    for _ in 0..len {
+        path.push(index(at));
+        let [a, b] = moves(at);
+        let next = if a != prev { a } else { b };
+        prev = at;
+        at = next;
+        if at == u32::MAX {
+            break;
+        }
+    }
+    path
+}
+
+/// The number of tours of `board` from `start` (directed: a closed tour is
+/// counted once in each direction), or `None` past `u128::MAX`. Each way
+/// along the strip is one set of moves, so the ways into each state are
+/// added up step by step.
+pub fn count(board: &Board, start: Square, closed: bool) -> Option<u128> {
+    let geo = Geometry::new(board);
+    let mut strip = geo.strip(board, start, closed);
+    let mut cur: FastMap<u32, u128> = FastMap::default();
+    cur.insert(Strip::INITIAL, 1);
+    for i in 0..strip.end {
+        let kind = strip.kind(i);
+        let mut next: FastMap<u32, u128> = FastMap::default();
+        for (s, ways) in cur {
+            for &(t, _) in strip.successors(s, kind) {
+                let e = next.entry(t).or_default();
+                *e = e.checked_add(ways)?;
+            }
+        }
+        cur = next;
+    }
+    let found = cur.get(&Strip::FINAL).copied().unwrap_or(0);
+    if closed {
+        found.checked_mul(2)
+    } else {
+        Some(found)
+    }
+}
+
+/// The tour of `problem` on a strip, or the proof that there is none; `None`
+/// when the method does not apply (a board wider than [`MAX_WIDTH`] both
+/// ways, or several tours wanted).
+pub fn solve(problem: &Problem, options: &Options) -> Option<Solution> {
+    if !applies(problem.board) || options.tours > 1 {
+        return None;
+    }
+    let started = Instant::now();
+    let (tours, verdict) = match tour(problem.board, problem.start, problem.closed) {
+        Outcome::Tour(path) => (vec![path], Verdict::Found),
+        Outcome::NoTour(reason) => (Vec::new(), Verdict::NoTour(reason)),
+    };
+    let n = tours.first().map_or(0, Vec::len);
+    Some(Solution {
+        tours,
+        verdict,
+        stats: Stats {
+            nodes: n as u64,
+            max_depth: n,
+            tours: u64::from(n > 0),
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        },
+        algorithm: Algorithm::Construct,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::enumerate;
+    use crate::solver::{Limits, Problem};
+    use crate::tour::{Summary, check_indices};
+
+    /// Tours by exhaustive enumeration (the reference).
+    fn enumerated(b: &Board, start: Square, closed: bool) -> u128 {
+        let p = Problem::new(b, start, closed).unwrap();
+        let c = enumerate::count(&p, Algorithm::Enumerate, &Limits::default(), None);
+        assert!(c.complete);
+        c.count as u128
+    }
+
+    /// The strip's answer, its tour validated square by square.
+    fn found(b: &Board, start: Square, closed: bool) -> bool {
+        match tour(b, start, closed) {
+            Outcome::Tour(path) => {
+                assert_eq!(path[0], b.index(start));
+                let s = check_indices(b, &path, closed);
+                assert_eq!(
+                    s,
+                    Ok(Summary::Complete {
+                        closed: s
+                            .clone()
+                            .is_ok_and(|s| matches!(s, Summary::Complete { closed: true }))
+                    }),
+                    "{}x{} from {start}",
+                    b.rows(),
+                    b.cols()
+                );
+                true
+            }
+            Outcome::NoTour(reason) => {
+                assert!(reason.contains("square by square"), "{reason}");
+                false
+            }
+        }
+    }
+
+    fn check_board(b: &Board) {
+        for closed in [false, true] {
+            for start in b.free_squares() {
+                let want = enumerated(b, start, closed);
+                assert_eq!(
+                    count(b, start, closed),
+                    Some(want),
+                    "{} {} from {start}",
+                    b.describe(),
+                    if closed { "closed" } else { "open" }
+                );
+                assert_eq!(
+                    found(b, start, closed),
+                    want > 0,
+                    "{} from {start}",
+                    b.describe()
+                );
+                if closed {
+                    // One start decides a closed tour.
+                    break;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn known_counts() {
+        let b = |r, c| Board::new(r, c, &[]).unwrap();
+        let all =
+            |b: Board| -> u128 { b.free_squares().map(|s| count(&b, s, false).unwrap()).sum() };
+        // Directed open tours over all starts, as in the solver's tests.
+        assert_eq!(all(b(3, 4)), 16);
+        assert_eq!(all(b(4, 5)), 164);
+        assert_eq!(all(b(3, 7)), 104);
+        // Closed tours on 3x2n boards: 16 on 3x10, 176 on 3x12, 1536 on 3x14
+        // (OEIS A070030); from one start, each in both directions.
+        assert_eq!(count(&b(3, 10), Square::new(0, 0), true), Some(32));
+        assert_eq!(count(&b(12, 3), Square::new(5, 1), true), Some(352));
+        assert_eq!(count(&b(3, 14), Square::new(2, 13), true), Some(3072));
+        assert_eq!(count(&b(3, 8), Square::new(1, 2), false), Some(0));
+    }
+
+    #[test]
+    fn every_start_of_small_strips_agrees_with_enumeration() {
+        for (r, c) in [
+            (3, 4),
+            (3, 7),
+            (3, 8),
+            (3, 9),
+            (3, 10),
+            (4, 5),
+            (4, 6),
+            (4, 7),
+            (1, 1),
+            (2, 5),
+        ] {
+            check_board(&Board::new(r, c, &[]).unwrap());
+            check_board(&Board::new(c, r, &[]).unwrap());
+        }
+    }
+
+    #[test]
+    fn strips_with_blocked_squares_agree_with_enumeration() {
+        let sq = Square::new;
+        for (r, c, blocked) in [
+            (3, 9, vec![sq(1, 4)]),
+            (3, 8, vec![sq(0, 0), sq(2, 7)]),
+            (4, 6, vec![sq(1, 1)]),
+            (4, 7, vec![sq(0, 3), sq(3, 3)]),
+            (4, 7, vec![sq(0, 6), sq(1, 6), sq(2, 6), sq(3, 6)]),
+            (4, 8, vec![sq(0, 0), sq(1, 0), sq(2, 0), sq(3, 0), sq(2, 4)]),
+        ] {
+            check_board(&Board::new(r, c, &blocked).unwrap());
+            let turned: Vec<Square> = blocked.iter().map(|s| sq(s.col, s.row)).collect();
+            check_board(&Board::new(c, r, &turned).unwrap());
+        }
+    }
+
+    #[test]
+    fn long_strips_are_tours_in_full() {
+        let sq = Square::new;
+        for (r, c, start, closed, blocked) in [
+            (4, 100_000, sq(0, 0), false, vec![]),
+            (4, 100_001, sq(3, 50_000), false, vec![]),
+            (100_003, 4, sq(77_777, 0), false, vec![]),
+            (3, 100_001, sq(0, 0), false, vec![]),
+            (3, 99_999, sq(2, 33_332), false, vec![]),
+            (3, 100_000, sq(1, 50_000), true, vec![]),
+            (100_000, 3, sq(0, 2), true, vec![]),
+            (
+                4,
+                20_000,
+                sq(0, 0),
+                false,
+                vec![
+                    sq(1, 7),
+                    sq(2, 20),
+                    sq(3, 14),
+                    sq(0, 15),
+                    sq(0, 10_001),
+                    sq(3, 10_001),
+                ],
+            ),
+        ] {
+            let b = Board::new(r, c, &blocked).unwrap();
+            assert!(found(&b, start, closed), "{r}x{c} from {start}");
+        }
+    }
+
+    #[test]
+    fn every_start_of_longer_strips_agrees_with_the_search() {
+        use crate::solver::{NoMonitor, Options, warnsdorff};
+        for (w, n) in [(3, 11), (3, 12), (3, 16), (3, 23), (4, 9), (4, 12), (4, 15)] {
+            let b = Board::new(w, n, &[]).unwrap();
+            for closed in [false, true] {
+                for start in b.free_squares() {
+                    if crate::theory::check(&b, Some(start), closed).is_err() {
+                        assert!(!found(&b, start, closed));
+                        continue;
+                    }
+                    let p = Problem::new(&b, start, closed).unwrap();
+                    let o = Options {
+                        tours: 1,
+                        limits: Limits {
+                            nodes: Some(200_000),
+                            time: None,
+                        },
+                        ..Options::default()
+                    };
+                    let sol = warnsdorff::solve(&p, &o, &mut NoMonitor);
+                    let strip = found(&b, start, closed);
+                    match sol.verdict {
+                        Verdict::Found => assert!(strip, "{w}x{n} from {start}"),
+                        Verdict::NoTour(_) => assert!(!strip, "{w}x{n} from {start}"),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+}
