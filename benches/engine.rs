@@ -67,16 +67,21 @@ fn solve_checked(b: &Board, start: Square, closed: bool, algorithm: Algorithm) -
     s.stats.nodes
 }
 
-fn count(b: &Board, start: Option<Square>, closed: bool) -> u64 {
-    match start {
+fn count(b: &Board, start: Option<Square>, closed: bool) -> u128 {
+    count_with(b, start, closed, Algorithm::Auto)
+}
+
+/// Counts with `algorithm` (auto counts along strips, enumerate searches).
+fn count_with(b: &Board, start: Option<Square>, closed: bool, algorithm: Algorithm) -> u128 {
+    let c = match start {
         Some(s) => {
             let p = Problem::new(b, s, closed).unwrap();
-            solver::count(&p, Algorithm::Auto, &Limits::default(), None).count
+            solver::count(&p, algorithm, &Limits::default(), None)
         }
-        None => {
-            solver::count_all_starts(b, closed, Algorithm::Auto, &Limits::default(), None).count
-        }
-    }
+        None => solver::count_all_starts(b, closed, algorithm, &Limits::default(), None),
+    };
+    assert!(c.complete);
+    c.count
 }
 
 /// Runs a search on its own thread at full speed with a watcher that keeps
@@ -276,6 +281,140 @@ fn main() {
             others,
         });
     }
+    // Strips (a side of 3 or 4): built along their length, exactly.
+    for (name, rows_, cols, start, closed) in [
+        (
+            "4x1000 construct (strip) from the corner",
+            4u32,
+            1000u32,
+            Square::new(0, 0),
+            false,
+        ),
+        (
+            "3x1000 construct (strip), closed, from 1,500",
+            3,
+            1000,
+            Square::new(1, 500),
+            true,
+        ),
+        (
+            "3x100 construct (strip) from 1,10",
+            3,
+            100,
+            Square::new(1, 10),
+            false,
+        ),
+    ] {
+        if !want(name) {
+            continue;
+        }
+        let b = Board::new(rows_, cols, &[]).unwrap();
+        solve_checked(&b, start, closed, Algorithm::Construct);
+        let median = time(reps.min(11), || {
+            black_box(solve(&b, start, closed, Algorithm::Construct));
+        });
+        // The search on the same board, for comparison (with a time limit:
+        // on some strips it runs for minutes).
+        let p = Problem::new(&b, start, closed).unwrap();
+        let o = Options {
+            algorithm: Algorithm::Warnsdorff,
+            tours: 1,
+            limits: Limits {
+                time: Some(Duration::from_secs(2)),
+                nodes: None,
+            },
+            ..Options::default()
+        };
+        let w = solver::solve(&p, &o);
+        let search = match w.verdict {
+            Verdict::Found => format!("warnsdorff {}", fmt(w.stats.elapsed)),
+            _ => format!(
+                "warnsdorff undecided after {} ({} nodes)",
+                fmt(w.stats.elapsed),
+                w.stats.nodes
+            ),
+        };
+        rows.push(Row {
+            name: name.into(),
+            median,
+            target: None,
+            note: format!("tour checked; {search}"),
+            others: "",
+        });
+    }
+    let name = "4x25000000 construct (strip), open from 12500000,3 (a fresh process)";
+    if want(name) {
+        let (mut inner, mut whole, mut peak) = (Vec::new(), Vec::new(), 0f64);
+        for _ in 0..if quick { 1 } else { 3 } {
+            let t = Instant::now();
+            let v = run_binary(&[
+                "solve",
+                "--rows",
+                "25000000",
+                "--cols",
+                "4",
+                "--start",
+                "12500000,3",
+                "--format",
+                "stats",
+            ]);
+            whole.push(t.elapsed());
+            assert_eq!(
+                (v["found"].as_bool(), v["algorithm"].as_str()),
+                (Some(true), Some("construct"))
+            );
+            inner.push(Duration::from_secs_f64(
+                v["elapsed_ms"].as_f64().unwrap() / 1e3,
+            ));
+            peak = peak.max(v["peak_memory_mb"].as_f64().unwrap_or(0.0));
+        }
+        rows.push(Row {
+            name: name.into(),
+            median: median(inner),
+            target: Some(Duration::from_secs(3)),
+            note: format!(
+                "10^8 squares like 10000x10000; whole command with the tour checked {}; peak memory {peak:.0} MB, target < 1000 MB: {}",
+                fmt(median(whole)),
+                if peak < 1000.0 { "met" } else { "MISSED" }
+            ),
+            others: "",
+        });
+    }
+    for (name, rows_, cols, start) in [
+        (
+            "count 3x16 from a corner (strip vs enumeration)",
+            3u32,
+            16u32,
+            Some(Square::new(0, 0)),
+        ),
+        (
+            "count 4x10 over all starts (strip vs enumeration)",
+            4,
+            10,
+            None,
+        ),
+    ] {
+        if !want(name) {
+            continue;
+        }
+        let b = Board::new(rows_, cols, &[]).unwrap();
+        let t = Instant::now();
+        let known = count_with(&b, start, false, Algorithm::Enumerate);
+        let enumerated = t.elapsed();
+        assert_eq!(count(&b, start, false), known, "{name}");
+        rows.push(Row {
+            name: name.into(),
+            median: time(reps.min(11), || {
+                black_box(count(&b, start, false));
+            }),
+            target: None,
+            note: format!(
+                "{known} tours, checked against enumeration, which took {}",
+                fmt(enumerated)
+            ),
+            others: "",
+        });
+    }
     for (closed, starts) in [(false, 67_590u64), (true, 45_740)] {
         let name = format!(
             "sweep {} 5..64, every start, one core",
@@ -317,7 +456,7 @@ fn main() {
             5u32,
             Some(Square::new(0, 0)),
             false,
-            304u64,
+            304u128,
             None,
             "seconds (seed reports)",
         ),

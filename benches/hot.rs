@@ -58,7 +58,7 @@ fn check_1000(bencher: Bencher) {
 
 /// Counting: 5x5 over all starts (1728) and 6x6 closed from a corner (19,724).
 #[divan::bench]
-fn count_5x5_all_starts() -> u64 {
+fn count_5x5_all_starts() -> u128 {
     let b = Board::new(5, 5, &[]).unwrap();
     let c = solver::count_all_starts(&b, false, Algorithm::Enumerate, &Limits::default(), None);
     assert_eq!(c.count, 1728);
@@ -66,7 +66,7 @@ fn count_5x5_all_starts() -> u64 {
 }
 
 #[divan::bench(sample_count = 20)]
-fn count_6x6_closed_corner() -> u64 {
+fn count_6x6_closed_corner() -> u128 {
     let b = Board::new(6, 6, &[]).unwrap();
     let p = Problem::new(&b, Square::new(0, 0), true).unwrap();
     let c = solver::count(&p, Algorithm::Enumerate, &Limits::default(), None);

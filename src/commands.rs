@@ -268,23 +268,42 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if args.json {
-        let mut v = json!({
-            "count": result.count,
-            "complete": result.complete,
-            "nodes": result.stats.nodes,
-            "elapsed_ms": ms(result.stats.elapsed),
-        });
-        if let Some(l) = result.limit {
-            v["stopped"] = l.to_string().into();
+        /// The JSON line (a struct, as `json!` cannot hold counts past 2^64).
+        #[derive(serde::Serialize)]
+        struct Line<'a> {
+            count: u128,
+            complete: bool,
+            nodes: u64,
+            elapsed_ms: f64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            stopped: Option<String>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            reason: Option<&'a str>,
         }
-        if let Some(r) = &result.reason {
-            v["reason"] = r.clone().into();
-        }
-        writeln!(out, "{v}")?;
-    } else {
+        let line = Line {
+            count: result.count,
+            complete: result.complete,
+            nodes: result.stats.nodes,
+            elapsed_ms: ms(result.stats.elapsed),
+            stopped: result.limit.map(|l| l.to_string()),
+            reason: result.reason.as_deref(),
+        };
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&line).expect("plain fields serialize")
+        )?;
+    } else if result.limit != Some(solver::Limit::Counter) {
         writeln!(out, "{}", result.count)?;
     }
     out.flush()?;
+    if result.limit == Some(solver::Limit::Counter) {
+        eprintln!(
+            "knight-tui: more than {} tours, past what the 128-bit counter holds",
+            u128::MAX
+        );
+        return Ok(Exit::Undecided);
+    }
     if let Some(limit) = result.limit {
         eprintln!(
             "knight-tui: the {limit} stopped the count after {} nodes; {} tours so far",

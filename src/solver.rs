@@ -244,6 +244,8 @@ pub enum Verdict {
 pub enum Limit {
     Nodes,
     Time,
+    /// A count past the largest number it holds (2^128 - 1).
+    Counter,
 }
 
 impl fmt::Display for Limit {
@@ -251,6 +253,7 @@ impl fmt::Display for Limit {
         f.write_str(match self {
             Limit::Nodes => "node limit",
             Limit::Time => "time limit",
+            Limit::Counter => "128-bit counter",
         })
     }
 }
@@ -458,7 +461,9 @@ fn exhausted_reason(problem: &Problem, stats: &Stats) -> String {
 /// Result of counting tours.
 #[derive(Clone, Debug)]
 pub struct Count {
-    pub count: u64,
+    /// Tours counted (up to 2^128 - 1: strips of a few hundred squares get
+    /// there).
+    pub count: u128,
     /// False when a limit (or `max`) stopped the count before the end.
     pub complete: bool,
     /// Why the count is incomplete, when a node or time limit stopped it.

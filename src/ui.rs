@@ -529,8 +529,8 @@ fn label_value(label: &str, value: String, theme: &Theme) -> Line<'static> {
 }
 
 /// 12,345,678.
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
+pub fn thousands(n: impl Into<u128>) -> String {
+    let s = n.into().to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
         if i > 0 && (s.len() - i).is_multiple_of(3) {

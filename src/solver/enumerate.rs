@@ -17,6 +17,7 @@ use crate::theory;
 use super::search::{Halt, Monitor, Order, Search};
 use super::{
     Algorithm, Count, Flow, Limit, Limits, Options, Problem, Solution, Stats, solve_fixed_order,
+    strip,
 };
 
 pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
@@ -45,8 +46,47 @@ pub fn count_with_progress(
     if let Err(reason) = theory::check(problem.board, Some(problem.start), problem.closed) {
         return c.finish(Some(reason), started);
     }
+    if by_strip(problem.board, algorithm) {
+        let n = strip::count(problem.board, problem.start, problem.closed);
+        return strip_count(n, max, started);
+    }
     c.count_from(problem.board, problem.start, problem.closed, 1);
     c.finish(None, started)
+}
+
+/// Whether a count goes along the strip (exact, linear in the length)
+/// instead of enumerating: `auto` and `construct` on boards at most
+/// [`strip::MAX_WIDTH`] wide.
+fn by_strip(board: &Board, algorithm: Algorithm) -> bool {
+    matches!(algorithm, Algorithm::Auto | Algorithm::Construct) && strip::applies(board)
+}
+
+/// A count along the strip, cut to `max`.
+fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Count {
+    let stats = Stats {
+        elapsed: started.elapsed(),
+        ..Stats::default()
+    };
+    let Some(n) = n else {
+        return Count {
+            count: 0,
+            complete: false,
+            limit: Some(Limit::Counter),
+            reason: None,
+            stats,
+        };
+    };
+    let over = max.is_some_and(|m| n > m as u128);
+    Count {
+        count: max.map_or(n, |m| n.min(m as u128)),
+        complete: !over,
+        limit: None,
+        reason: None,
+        stats: Stats {
+            tours: u64::try_from(n).unwrap_or(u64::MAX),
+            ..stats
+        },
+    }
 }
 
 /// Sums [`count`] over every start square.
@@ -80,6 +120,16 @@ pub fn count_all_starts_with_progress(
         .into_iter()
         .filter(|&(s, _)| theory::check(board, Some(s), closed).is_ok())
         .collect();
+    if by_strip(board, algorithm) {
+        let n = if closed {
+            // Every closed tour passes every square: as many from each.
+            strip::count(board, starts[0].0, true)
+                .and_then(|n| n.checked_mul(board.free_count() as u128))
+        } else {
+            strip::count_starts(board, &starts, false)
+        };
+        return strip_count(n, max, started);
+    }
     if c.parallel() {
         // One batch of jobs over every start: the cores stay busy to the end.
         let prefixes: Vec<(Vec<u32>, u64)> = starts
@@ -241,7 +291,7 @@ impl<'l> Counter<'l> {
         let count = match self.max {
             Some(m) => self.count.min(m),
             None => self.count,
-        };
+        } as u128;
         Count {
             count,
             complete: self.halted.is_none(),

@@ -745,27 +745,38 @@ fn walk(
 /// along the strip is one set of moves, so the ways into each state are
 /// added up step by step.
 pub fn count(board: &Board, start: Square, closed: bool) -> Option<u128> {
+    count_starts(board, &[(start, 1)], closed)
+}
+
+/// The sum of `weight` times the tours from each start, or `None` past
+/// `u128::MAX`. The starts share the steps worked out for the others.
+pub fn count_starts(board: &Board, starts: &[(Square, u64)], closed: bool) -> Option<u128> {
+    let Some(&(first, _)) = starts.first() else {
+        return Some(0);
+    };
     let geo = Geometry::new(board);
-    let mut strip = geo.strip(board, start, closed);
-    let mut cur: FastMap<u32, u128> = FastMap::default();
-    cur.insert(Strip::INITIAL, 1);
-    for i in 0..strip.end {
-        let kind = strip.kind(i);
-        let mut next: FastMap<u32, u128> = FastMap::default();
-        for (s, ways) in cur {
-            for &(t, _) in strip.successors(s, kind) {
-                let e = next.entry(t).or_default();
-                *e = e.checked_add(ways)?;
+    let mut strip = geo.strip(board, first, closed);
+    let mut total: u128 = 0;
+    for &(start, weight) in starts {
+        strip.start = (!closed).then(|| geo.step(start));
+        let mut cur: FastMap<u32, u128> = FastMap::default();
+        cur.insert(Strip::INITIAL, 1);
+        for i in 0..strip.end {
+            let kind = strip.kind(i);
+            let mut next: FastMap<u32, u128> = FastMap::default();
+            for (s, ways) in cur {
+                for &(t, _) in strip.successors(s, kind) {
+                    let e = next.entry(t).or_default();
+                    *e = e.checked_add(ways)?;
+                }
             }
+            cur = next;
         }
-        cur = next;
+        let found = cur.get(&Strip::FINAL).copied().unwrap_or(0);
+        let directed = if closed { found.checked_mul(2)? } else { found };
+        total = total.checked_add(directed.checked_mul(weight as u128)?)?;
     }
-    let found = cur.get(&Strip::FINAL).copied().unwrap_or(0);
-    if closed {
-        found.checked_mul(2)
-    } else {
-        Some(found)
-    }
+    Some(total)
 }
 
 /// The tour of `problem` on a strip, or the proof that there is none; `None`
@@ -807,7 +818,7 @@ mod tests {
         let p = Problem::new(b, start, closed).unwrap();
         let c = enumerate::count(&p, Algorithm::Enumerate, &Limits::default(), None);
         assert!(c.complete);
-        c.count as u128
+        c.count
     }
 
     /// The strip's answer, its tour validated square by square.

@@ -186,7 +186,7 @@ fn limits_stop_cleanly() {
     assert!(sol.stats.elapsed < Duration::from_secs(5));
 }
 
-fn count_of(r: u32, c: u32, start: (u32, u32), closed: bool, a: Algorithm) -> u64 {
+fn count_of(r: u32, c: u32, start: (u32, u32), closed: bool, a: Algorithm) -> u128 {
     let b = board(r, c);
     let p = Problem::new(&b, Square::new(start.0, start.1), closed).unwrap();
     let n = count(&p, a, &Limits::default(), None);
