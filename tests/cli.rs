@@ -595,3 +595,51 @@ fn strips_are_built_along_their_length_with_blocked_squares_or_not() {
     );
     assert!(out.contains("every way through the strip"), "{out}");
 }
+
+#[test]
+fn counts_along_strips_are_exact_and_say_when_they_overflow() {
+    // Along the strip and by enumeration: the same number.
+    let dp = stdout(&["count", "--rows", "4", "--cols", "7", "--all-starts"], 0);
+    let en = stdout(
+        &[
+            "count",
+            "--rows",
+            "4",
+            "--cols",
+            "7",
+            "--all-starts",
+            "--algo",
+            "enumerate",
+        ],
+        0,
+    );
+    assert_eq!(dp, en);
+    // 3x14 has 1536 closed tours (OEIS A070030), each counted both ways.
+    assert_eq!(
+        stdout(&["count", "--rows", "3", "--cols", "14", "--closed"], 0).trim(),
+        "3072"
+    );
+    // Knuth's open tour diagrams of 3x30 (OEIS A169770 + A169771 + A169772:
+    // 5845628996352 + 320713651212384 + 27880294589248), each both ways.
+    assert_eq!(
+        stdout(&["count", "--rows", "3", "--cols", "30", "--all-starts"], 0).trim(),
+        "708879149595968"
+    );
+    // Past 2^64 the JSON holds the whole number (the same count, written
+    // by serde rather than cut to 64 bits).
+    let out = stdout(&["count", "--rows", "3", "--cols", "50", "--json"], 0);
+    assert!(
+        out.starts_with(r#"{"count":3118540471236973319201440,"complete":true"#),
+        "{out}"
+    );
+    // Past 2^128: undecided, said on stderr, nothing on stdout.
+    let out = kt()
+        .args(["count", "--rows", "3", "--cols", "200"])
+        .assert()
+        .code(3)
+        .get_output()
+        .clone();
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("past what the 128-bit counter holds"), "{err}");
+}

@@ -887,6 +887,9 @@ mod tests {
         assert_eq!(count(&b(12, 3), Square::new(5, 1), true), Some(352));
         assert_eq!(count(&b(3, 14), Square::new(2, 13), true), Some(3072));
         assert_eq!(count(&b(3, 8), Square::new(1, 2), false), Some(0));
+        // Knuth's open tour diagrams of 3x20 (OEIS A169770 + A169771 +
+        // A169772: 54215264 + 1057619944 + 211014544), each both ways.
+        assert_eq!(all(b(3, 20)), 2 * 1_322_849_752);
     }
 
     #[test]
