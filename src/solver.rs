@@ -323,8 +323,9 @@ pub fn solve_with<M: Monitor>(problem: &Problem, options: &Options, monitor: &mu
 
 /// Finishes a game: a tour that continues the legal path `prefix` (square
 /// indices, at least one). Theory answers first, on the board with the
-/// visited squares taken out and the knight as the start (open tours);
-/// then warnsdorff searches within `limits`.
+/// visited squares taken out and the knight as the start (open tours); on a
+/// strip the dynamic programme then decides exactly; elsewhere warnsdorff
+/// searches within `limits`.
 pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> Solution {
     let started = Instant::now();
     let options = Options {
@@ -345,10 +346,37 @@ pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> So
     if !closed && prefix.len() < board.free_count() {
         let mut gone: Vec<Square> = board.blocked().to_vec();
         gone.extend(prefix[..prefix.len() - 1].iter().map(|&i| board.square(i)));
-        if let Ok(rest) = Board::new(board.rows(), board.cols(), &gone)
-            && let Err(reason) = theory::check(&rest, Some(board.square(knight)), false)
-        {
-            return no(reason);
+        if let Ok(rest) = Board::new(board.rows(), board.cols(), &gone) {
+            let at = board.square(knight);
+            if let Err(reason) = theory::check(&rest, Some(at), false) {
+                return no(reason);
+            }
+            // On a strip the squares left are decided exactly, at once.
+            if strip::applies(&rest) {
+                let mut sol = match strip::tour(&rest, at, false) {
+                    strip::Outcome::NoTour(_) => no(format!(
+                        "no path from {at} covers the {} squares left (every way along the strip was tried)",
+                        rest.free_count()
+                    )),
+                    strip::Outcome::Tour(rest_path) => {
+                        let mut tour = prefix[..prefix.len() - 1].to_vec();
+                        tour.extend(rest_path);
+                        Solution {
+                            stats: Stats {
+                                nodes: tour.len() as u64,
+                                max_depth: tour.len(),
+                                tours: 1,
+                                ..Stats::default()
+                            },
+                            tours: vec![tour],
+                            verdict: Verdict::Found,
+                            algorithm: Algorithm::Construct,
+                        }
+                    }
+                };
+                sol.stats.elapsed = started.elapsed();
+                return sol;
+            }
         }
     }
     let problem = Problem {
@@ -524,5 +552,30 @@ mod finish_tests {
             sol.verdict == Verdict::Found,
             continuations(&b, &prefix) > 0
         );
+    }
+
+    #[test]
+    fn finishes_games_on_strips_exactly() {
+        // Every game of three moves on 3x7 and 4x5: the strip's answer
+        // agrees with exhaustive search, and its tour continues the game.
+        for (r, c) in [(3, 7), (4, 5)] {
+            let b = Board::new(r, c, &[]).unwrap();
+            for s in b.free_squares() {
+                for a in b.neighbours(s) {
+                    for x in b.neighbours(a).filter(|&x| x != s) {
+                        let prefix = [b.index(s), b.index(a), b.index(x)];
+                        let sol = finish(&b, &prefix, false, Limits::default());
+                        let exists = continuations(&b, &prefix) > 0;
+                        assert_eq!(sol.verdict == Verdict::Found, exists, "{prefix:?}");
+                        if exists {
+                            assert_eq!(sol.algorithm, Algorithm::Construct);
+                            assert_eq!(&sol.tours[0][..3], &prefix);
+                            let done = check_indices(&b, &sol.tours[0], false);
+                            assert_eq!(done, Ok(Summary::Complete { closed: false }));
+                        }
+                    }
+                }
+            }
+        }
     }
 }
