@@ -48,6 +48,21 @@ fn construct(bencher: Bencher, n: u32) {
     bencher.bench(|| solve(black_box(&b), Square::new(0, 0), true, Algorithm::Construct));
 }
 
+/// The dynamic programme along strips: open from the corner of 3 x n and
+/// 4 x n boards.
+#[divan::bench(args = [(3, 1000), (4, 1000), (3, 100_000)], sample_count = 20)]
+fn strip(bencher: Bencher, (w, n): (u32, u32)) {
+    let b = Board::new(w, n, &[]).unwrap();
+    bencher.bench(|| {
+        solve(
+            black_box(&b),
+            Square::new(0, 0),
+            false,
+            Algorithm::Construct,
+        )
+    });
+}
+
 /// Checking a 1000x1000 tour square by square.
 #[divan::bench]
 fn check_1000(bencher: Bencher) {
