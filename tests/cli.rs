@@ -113,6 +113,34 @@ fn several_tours_are_distinct_and_valid() {
     for b in boards.split("\n\n") {
         check_tour(b, false);
     }
+    // On a strip, from a start where a search runs for minutes; and all
+    // 32 directed closed tours of 3x10 when more are asked for.
+    for (args, closed, n) in [
+        (
+            &[
+                "--rows", "3", "--cols", "100", "--start", "1,10", "--tours", "4",
+            ][..],
+            false,
+            4,
+        ),
+        (
+            &["--rows", "3", "--cols", "10", "--closed", "--tours", "50"][..],
+            true,
+            32,
+        ),
+    ] {
+        let out = stdout(&[&["solve"][..], args, &["--format", "json"]].concat(), 0);
+        let mut paths: Vec<_> = out
+            .lines()
+            .map(|l| {
+                assert_eq!(check_tour(l, closed), Summary::Complete { closed });
+                tour::parse(l).unwrap().file.path
+            })
+            .collect();
+        paths.sort();
+        paths.dedup();
+        assert_eq!(paths.len(), n, "{args:?}");
+    }
 }
 
 #[test]

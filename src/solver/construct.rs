@@ -330,13 +330,16 @@ impl BlockSearch {
     }
 }
 
-/// Whether the construction answers `problem` when one tour is wanted: a
-/// board with no blocked square and both sides at least [`MIN_SIDE`], or a
-/// strip at most [`strip::MAX_WIDTH`] wide (blocked squares or not).
+/// Whether the construction answers `problem`: one tour on a board with no
+/// blocked square and both sides at least [`MIN_SIDE`], or any number on a
+/// strip at most [`strip::MAX_WIDTH`] wide (blocked squares or not; several
+/// on at most [`strip::MANY_TOURS_SQUARES`] squares).
 pub fn applies(board: &Board, tours: usize) -> bool {
-    tours <= 1
-        && (strip::applies(board)
-            || board.blocked().is_empty() && board.rows() >= MIN_SIDE && board.cols() >= MIN_SIDE)
+    strip::applies(board) && (tours <= 1 || board.len() <= strip::MANY_TOURS_SQUARES)
+        || tours <= 1
+            && board.blocked().is_empty()
+            && board.rows() >= MIN_SIDE
+            && board.cols() >= MIN_SIDE
 }
 
 /// The tour of `problem` by construction (or, on a strip, the proof that

@@ -205,6 +205,8 @@ struct Strip {
     /// By row and window position: the square's moves to squares not yet
     /// placed, on a full strip.
     ahead: Vec<[u8; SLOTS]>,
+    /// By plain kind, the steps into each state, built when first needed.
+    reverse: Vec<Option<Reverse>>,
 }
 
 const UNKNOWN: (u32, u32) = (0, u32::MAX);
@@ -241,6 +243,7 @@ impl Strip {
             table: vec![Vec::new(); 8 * w],
             succ: Vec::new(),
             ahead,
+            reverse: vec![None; 8 * w],
         };
         let mut initial = 0;
         for k in 0..=2 * w {
@@ -494,28 +497,63 @@ impl Strip {
         Some(hist)
     }
 
+    /// The ways into state `cur` after step `i` from a state reachable
+    /// before it: (state before, moves), in a fixed order; only the first
+    /// when `first`.
+    fn preds(&mut self, hist: &History, i: u32, cur: u32, first: bool, out: &mut Vec<(u32, u8)>) {
+        out.clear();
+        let kind = self.kind(i);
+        let prev = hist.get(i);
+        if self.plain(i) {
+            let (table, succ) = (&self.table[kind as usize], &self.succ);
+            let rev = self.reverse[kind as usize].get_or_insert_with(|| {
+                let mut map = Reverse::default();
+                for (s, &(off, len)) in table.iter().enumerate() {
+                    if len != u32::MAX {
+                        for &(t, m) in &succ[off as usize..(off + len) as usize] {
+                            map.entry(t).or_default().push((s as u32, m));
+                        }
+                    }
+                }
+                map
+            });
+            for &(s, m) in rev.get(&cur).map_or(&[][..], Vec::as_slice) {
+                if prev.binary_search(&s).is_ok() {
+                    out.push((s, m));
+                    if first {
+                        return;
+                    }
+                }
+            }
+        } else {
+            for s in prev.iter().copied() {
+                for &(t, m) in self.successors(s, kind) {
+                    if t == cur {
+                        out.push((s, m));
+                        if first {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The moves chosen at every step (a nibble each), walking back from
     /// the end.
     fn backward(&mut self, hist: &History) -> Vec<u8> {
         let mut masks = vec![0u8; self.end as usize / 2 + 1];
-        let set_mask = |masks: &mut [u8], i: u32, m: u8| {
-            masks[i as usize / 2] |= m << (4 * (i % 2));
-        };
-        let get_mask = |masks: &[u8], i: u32| masks[i as usize / 2] >> (4 * (i % 2)) & 15;
-        // Predecessors under each plain kind, built when first needed.
-        let mut reverse: Vec<Option<Reverse>> = vec![None; self.table.len()];
         // Along plain steps the choice depends only on the state and the set
         // before the step, so once a pair repeats, the rest repeats.
         let mut seen: FastMap<(u32, u32), u32> = FastMap::default();
         let mut before: FastMap<u32, u32> = FastMap::default();
+        let mut found = Vec::new();
         let mut cur = Self::FINAL;
         let mut i = self.end;
         while i > 0 {
             i -= 1;
-            let kind = self.kind(i);
-            let plain = self.plain(i);
             let canon = hist.canonical(i);
-            if !plain {
+            if !self.plain(i) {
                 seen.clear();
                 before.clear();
             } else if let Some(&i0) = seen.get(&(cur, canon)) {
@@ -538,34 +576,8 @@ impl Strip {
             } else {
                 seen.insert((cur, canon), i);
             }
-            let prev = hist.get(i);
-            let found = if plain {
-                let rev = reverse[kind as usize].get_or_insert_with(|| {
-                    let mut map = Reverse::default();
-                    for (s, &(off, len)) in self.table[kind as usize].iter().enumerate() {
-                        if len != u32::MAX {
-                            for &(t, m) in &self.succ[off as usize..(off + len) as usize] {
-                                map.entry(t).or_default().push((s as u32, m));
-                            }
-                        }
-                    }
-                    map
-                });
-                rev.get(&cur).and_then(|list| {
-                    list.iter()
-                        .copied()
-                        .find(|(s, _)| prev.binary_search(s).is_ok())
-                })
-            } else {
-                let prev = prev.to_vec();
-                prev.iter().find_map(|&s| {
-                    self.successors(s, kind)
-                        .iter()
-                        .find(|&&(t, _)| t == cur)
-                        .map(|&(_, m)| (s, m))
-                })
-            };
-            let (p, m) = found.expect("a state reached from the left edge leads on");
+            self.preds(hist, i, cur, true, &mut found);
+            let (p, m) = found[0];
             set_mask(&mut masks, i, m);
             cur = p;
             before.insert(i, cur);
@@ -573,6 +585,55 @@ impl Strip {
         debug_assert_eq!(cur, Self::INITIAL);
         masks
     }
+
+    /// Every way back from the end, one after another (depth first), until
+    /// `emit` says stop. Every state reached from the left edge leads back
+    /// to it, so no branch is a dead end: each way costs one pass at most.
+    fn backward_each(&mut self, hist: &History, mut emit: impl FnMut(&[u8]) -> bool) {
+        let mut masks = vec![0u8; self.end as usize / 2 + 1];
+        // By depth d (step end - 1 - d): the ways into the state after the
+        // step, and the one taken.
+        let mut stack: Vec<(Vec<(u32, u8)>, usize)> = Vec::new();
+        let mut cur = Self::FINAL;
+        loop {
+            // Down to the first step, taking the first way each time.
+            while (stack.len() as u32) < self.end {
+                let i = self.end - 1 - stack.len() as u32;
+                let mut ways = Vec::new();
+                self.preds(hist, i, cur, false, &mut ways);
+                let (p, m) = ways[0];
+                set_mask(&mut masks, i, m);
+                cur = p;
+                stack.push((ways, 0));
+            }
+            if !emit(&masks) {
+                return;
+            }
+            // Back up to the latest step with another way, and take it.
+            loop {
+                let Some((ways, taken)) = stack.last_mut() else {
+                    return;
+                };
+                *taken += 1;
+                if let Some(&(p, m)) = ways.get(*taken) {
+                    let i = self.end - stack.len() as u32;
+                    set_mask(&mut masks, i, m);
+                    cur = p;
+                    break;
+                }
+                stack.pop();
+            }
+        }
+    }
+}
+
+fn set_mask(masks: &mut [u8], i: u32, m: u8) {
+    let (at, shift) = (i as usize / 2, 4 * (i % 2));
+    masks[at] = masks[at] & !(15 << shift) | m << shift;
+}
+
+fn get_mask(masks: &[u8], i: u32) -> u8 {
+    masks[i as usize / 2] >> (4 * (i % 2)) & 15
 }
 
 /// Whether the method applies: one side of the board at most [`MAX_WIDTH`].
@@ -655,6 +716,57 @@ impl Geometry {
     }
 }
 
+/// The most squares on which [`tours`] looks for several tours (it keeps
+/// the ways into every step).
+pub const MANY_TOURS_SQUARES: usize = 1_000_000;
+
+/// Up to `k` distinct tours of `board` from `start` (closed tours in both
+/// directions), all there are when fewer; `None` when there is none, with
+/// the reason.
+pub fn tours(
+    board: &Board,
+    start: Square,
+    closed: bool,
+    k: usize,
+) -> Result<Vec<Vec<u32>>, String> {
+    let geo = Geometry::new(board);
+    let mut strip = geo.strip(board, start, closed);
+    let Some(hist) = (strip.end > 0).then(|| strip.forward()).flatten() else {
+        return Err(no_tour_reason(board, start, closed, &strip));
+    };
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    let (w, end, from) = (strip.w as u32, strip.end, geo.step(start));
+    let len = board.free_count();
+    strip.backward_each(&hist, |masks| {
+        let path = walk(masks, w, end, from, len, |i| geo.index(i));
+        if closed && out.len() + 1 < k {
+            // The same cycle the other way round.
+            let mut back = path.clone();
+            back[1..].reverse();
+            out.push(path);
+            out.push(back);
+        } else {
+            out.push(path);
+        }
+        out.len() < k
+    });
+    Ok(out)
+}
+
+fn no_tour_reason(board: &Board, start: Square, closed: bool, strip: &Strip) -> String {
+    format!(
+        "no {} tour {}on {}: every way through the strip, square by square, was tried ({} states)",
+        if closed { "closed" } else { "open" },
+        if closed {
+            String::new()
+        } else {
+            format!("from {start} ")
+        },
+        board.describe(),
+        strip.states.len()
+    )
+}
+
 /// The tour of `board` from `start` (closed when `closed`), or the proof that
 /// there is none. The board must be at most [`MAX_WIDTH`] squares wide one
 /// way.
@@ -667,17 +779,7 @@ pub fn tour(board: &Board, start: Square, closed: bool) -> Outcome {
         strip.forward()
     };
     let Some(hist) = hist else {
-        return Outcome::NoTour(format!(
-            "no {} tour {}on {}: every way through the strip, square by square, was tried ({} states)",
-            if closed { "closed" } else { "open" },
-            if closed {
-                String::new()
-            } else {
-                format!("from {start} ")
-            },
-            board.describe(),
-            strip.states.len()
-        ));
+        return Outcome::NoTour(no_tour_reason(board, start, closed, &strip));
     };
     let masks = strip.backward(&hist);
     Outcome::Tour(walk(
@@ -779,26 +881,35 @@ pub fn count_starts(board: &Board, starts: &[(Square, u64)], closed: bool) -> Op
     Some(total)
 }
 
-/// The tour of `problem` on a strip, or the proof that there is none; `None`
-/// when the method does not apply (a board wider than [`MAX_WIDTH`] both
-/// ways, or several tours wanted).
+/// The tour of `problem` on a strip (or the tours, when several are wanted),
+/// or the proof that there is none; `None` when the method does not apply
+/// (a board wider than [`MAX_WIDTH`] both ways, or several tours wanted on
+/// more than [`MANY_TOURS_SQUARES`] squares).
 pub fn solve(problem: &Problem, options: &Options) -> Option<Solution> {
-    if !applies(problem.board) || options.tours > 1 {
+    let (b, many) = (problem.board, options.tours > 1);
+    if !applies(b) || many && b.len() > MANY_TOURS_SQUARES {
         return None;
     }
     let started = Instant::now();
-    let (tours, verdict) = match tour(problem.board, problem.start, problem.closed) {
-        Outcome::Tour(path) => (vec![path], Verdict::Found),
-        Outcome::NoTour(reason) => (Vec::new(), Verdict::NoTour(reason)),
+    let (tours, verdict) = if many {
+        match tours(b, problem.start, problem.closed, options.tours) {
+            Ok(found) => (found, Verdict::Found),
+            Err(reason) => (Vec::new(), Verdict::NoTour(reason)),
+        }
+    } else {
+        match tour(b, problem.start, problem.closed) {
+            Outcome::Tour(path) => (vec![path], Verdict::Found),
+            Outcome::NoTour(reason) => (Vec::new(), Verdict::NoTour(reason)),
+        }
     };
-    let n = tours.first().map_or(0, Vec::len);
+    let (n, found) = (tours.first().map_or(0, Vec::len), tours.len() as u64);
     Some(Solution {
         tours,
         verdict,
         stats: Stats {
             nodes: n as u64,
             max_depth: n,
-            tours: u64::from(n > 0),
+            tours: found,
             elapsed: started.elapsed(),
             ..Stats::default()
         },
@@ -987,6 +1098,42 @@ mod tests {
                         _ => {}
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn every_tour_one_by_one() {
+        let sq = Square::new;
+        for (r, c, blocked, closed) in [
+            (3, 7, vec![], false),
+            (4, 5, vec![], false),
+            (3, 10, vec![], true),
+            (3, 12, vec![], true),
+            (4, 7, vec![sq(0, 3), sq(3, 3)], false),
+            (6, 4, vec![], false),
+        ] {
+            let b = Board::new(r, c, &blocked).unwrap();
+            for start in b.free_squares() {
+                let want = count(&b, start, closed).unwrap();
+                let all = match tours(&b, start, closed, usize::MAX) {
+                    Ok(all) => all,
+                    Err(_) => {
+                        assert_eq!(want, 0);
+                        continue;
+                    }
+                };
+                assert_eq!(all.len() as u128, want, "{} from {start}", b.describe());
+                let mut seen = std::collections::HashSet::new();
+                for t in &all {
+                    assert_eq!(t[0], b.index(start));
+                    let s = check_indices(&b, t, closed);
+                    assert!(matches!(s, Ok(Summary::Complete { .. })), "{s:?}");
+                    assert!(seen.insert(t.clone()), "a tour twice");
+                }
+                // Asked for fewer, it gives that many.
+                let some = tours(&b, start, closed, 3).unwrap();
+                assert_eq!(some.len() as u128, want.min(3));
             }
         }
     }
