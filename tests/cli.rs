@@ -563,6 +563,15 @@ fn construct_builds_big_tours_and_falls_back_where_it_does_not_apply() {
 #[test]
 fn strips_are_built_along_their_length_with_blocked_squares_or_not() {
     let dir = tempfile::tempdir().unwrap();
+    // A 4x30 strip with four holes: tours from 0,10, none from 2,10.
+    let holed = [
+        "--rows",
+        "4",
+        "--cols",
+        "30",
+        "--block",
+        "1,7;2,20;3,14;0,15",
+    ];
     // 3x100 from 1,10: a start where Warnsdorff's search runs for minutes.
     for (args, closed) in [
         (
@@ -579,19 +588,7 @@ fn strips_are_built_along_their_length_with_blocked_squares_or_not() {
             ][..],
             true,
         ),
-        (
-            &[
-                "--rows",
-                "4",
-                "--cols",
-                "30",
-                "--block",
-                "1,7;2,20;3,14;0,15",
-                "--start",
-                "0,10",
-            ][..],
-            false,
-        ),
+        (&[&holed[..], &["--start", "0,10"]].concat()[..], false),
     ] {
         let f = dir.path().join("strip.json");
         let fs = f.to_str().unwrap();
@@ -607,20 +604,7 @@ fn strips_are_built_along_their_length_with_blocked_squares_or_not() {
         );
     }
     // No tour on a strip is proven, not searched for.
-    let out = stdout(
-        &[
-            "solve",
-            "--rows",
-            "4",
-            "--cols",
-            "30",
-            "--block",
-            "1,7;2,20;3,14;0,15",
-            "--start",
-            "2,10",
-        ],
-        1,
-    );
+    let out = stdout(&[&["solve"][..], &holed, &["--start", "2,10"]].concat(), 1);
     assert!(out.contains("every way through the strip"), "{out}");
 }
 
