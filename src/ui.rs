@@ -165,20 +165,141 @@ struct Geometry {
     /// Squares a character stands for across, and down (per text row).
     across: u32,
     down: u32,
+    fold: Fold,
+}
+
+/// A long, narrow window folded into bands, like lines of text: the columns
+/// of a wide one into bands one below the other, the rows of a tall one
+/// into bands side by side. One band: not folded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fold {
+    pub bands: u32,
+    /// Columns (wide) or rows (tall) of the window a band holds.
+    pub per_band: u32,
+    /// Wide: bands one below the other; tall: side by side.
+    pub wide: bool,
+    /// Characters from one band to the next (a band and the gap after it).
+    pub stride: u16,
+}
+
+impl Fold {
+    const NONE: Fold = Fold {
+        bands: 1,
+        per_band: u32::MAX,
+        wide: true,
+        stride: 0,
+    };
+
+    /// The bands as parts of `win`, with their offsets on screen (x, y).
+    fn parts(self, win: Window) -> impl Iterator<Item = (Window, u16, u16)> {
+        (0..self.bands).map(move |k| {
+            let off = (k * self.stride as u32) as u16;
+            if self.bands == 1 {
+                (win, 0, 0)
+            } else if self.wide {
+                let col = win.col + k * self.per_band;
+                let cols = self.per_band.min(win.col + win.cols - col);
+                (Window { col, cols, ..win }, 0, off)
+            } else {
+                let row = win.row + k * self.per_band;
+                let rows = self.per_band.min(win.row + win.rows - row);
+                (Window { row, rows, ..win }, off, 0)
+            }
+        })
+    }
+}
+
+/// The gap between bands: a line between wide ones, two columns between
+/// tall ones.
+const FOLD_GAP_LINES: u16 = 1;
+const FOLD_GAP_COLS: u16 = 2;
+
+/// The view of a `rows` x `cols` window in `w` x `h` characters, folded
+/// when the window is long and narrow and folding shows it in more detail.
+pub fn layout(rows: u32, cols: u32, squares: usize, w: u16, h: u16) -> (BoardView, Fold) {
+    let plain = BoardView::choose(rows, cols, squares, w, h);
+    if matches!(plain, BoardView::Numbers { .. }) || rows == cols {
+        return (plain, Fold::NONE);
+    }
+    let wide = cols > rows;
+    // Not even one band of half blocks fits across the short side.
+    if wide && rows > 2 * h as u32 || !wide && cols > w as u32 {
+        return (plain, Fold::NONE);
+    }
+    let digits = squares.to_string().len() as u16;
+    let min_w = (digits + 1).max(3);
+    let mut views: Vec<BoardView> = (1..=4u16)
+        .rev()
+        .map(|ch| BoardView::Numbers {
+            w: min_w.max(2 * ch),
+            h: ch,
+        })
+        .collect();
+    views.extend([BoardView::Compact, BoardView::HalfBlock]);
+    for view in views {
+        if view == plain {
+            break;
+        }
+        let (cw, ch, down) = match view {
+            BoardView::Numbers { w, h } => (w, h, 1),
+            BoardView::Compact => (2, 1, 1),
+            _ => (1, 1, 2),
+        };
+        let fold = if wide {
+            let per_band = (w / cw) as u32;
+            let band_h = rows.div_ceil(down) as u16 * ch;
+            Fold {
+                bands: cols.div_ceil(per_band.max(1)),
+                per_band,
+                wide,
+                stride: band_h + FOLD_GAP_LINES,
+            }
+        } else {
+            let per_band = (h / ch) as u32 * down;
+            let band_w = cols as u16 * cw;
+            Fold {
+                bands: rows.div_ceil(per_band.max(1)),
+                per_band,
+                wide,
+                stride: band_w + FOLD_GAP_COLS,
+            }
+        };
+        let room = if wide {
+            h + FOLD_GAP_LINES
+        } else {
+            w + FOLD_GAP_COLS
+        };
+        if fold.per_band >= 1 && fold.bands as u64 * fold.stride as u64 <= room as u64 {
+            return (view, fold);
+        }
+    }
+    (plain, Fold::NONE)
 }
 
 /// Where the squares of `win` (a part of board `b`) are drawn in `pane`.
 fn geometry(pane: Rect, b: &Board, win: Window) -> Geometry {
     let inner = Block::bordered().inner(pane);
-    let view = BoardView::choose(win.rows, win.cols, b.len(), inner.width, inner.height);
+    let (view, fold) = layout(win.rows, win.cols, b.len(), inner.width, inner.height);
     let (cw, ch, across, down) = match view {
         BoardView::Numbers { w, h } => (w, h, 1, 1),
         BoardView::Compact => (2, 1, 1, 1),
         BoardView::HalfBlock => (1, 1, 1, 2),
         BoardView::Overview { scale } => (1, 1, scale, 2 * scale),
     };
-    let width = win.cols.div_ceil(across) as u16 * cw;
-    let height = win.rows.div_ceil(down) as u16 * ch;
+    let (mut width, mut height) = (
+        win.cols.div_ceil(across) as u16 * cw,
+        win.rows.div_ceil(down) as u16 * ch,
+    );
+    if fold.bands > 1 {
+        let all = (fold.bands * fold.stride as u32) as u16;
+        if fold.wide {
+            width = fold.per_band.min(win.cols) as u16 * cw;
+            height = all - FOLD_GAP_LINES;
+        } else {
+            height = fold.per_band.min(win.rows).div_ceil(down) as u16 * ch;
+            width = all - FOLD_GAP_COLS;
+        }
+    }
     Geometry {
         inner,
         view,
@@ -188,6 +309,26 @@ fn geometry(pane: Rect, b: &Board, win: Window) -> Geometry {
         ch,
         across,
         down,
+        fold,
+    }
+}
+
+impl Geometry {
+    /// The top-left character of square (`dr`, `dc`) of the window.
+    #[cfg(test)]
+    fn pos(&self, dr: u32, dc: u32) -> (u16, u16) {
+        let f = self.fold;
+        let (band, dr, dc) = match (f.bands > 1, f.wide) {
+            (false, _) => (0, dr, dc),
+            (true, true) => (dc / f.per_band, dr, dc % f.per_band),
+            (true, false) => (dr / f.per_band, dr % f.per_band, dc),
+        };
+        let off = (band * f.stride as u32) as u16;
+        let (x, y) = (
+            self.x0 + (dc / self.across) as u16 * self.cw,
+            self.y0 + (dr / self.down) as u16 * self.ch,
+        );
+        if f.wide { (x, y + off) } else { (x + off, y) }
     }
 }
 
@@ -202,10 +343,29 @@ pub fn square_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<Square> {
     if !g.inner.contains(ratatui::layout::Position::new(x, y)) || x < g.x0 || y < g.y0 {
         return None;
     }
-    let col = (x - g.x0) as u32 / g.cw as u32 * g.across;
-    let row = (y - g.y0) as u32 / g.ch as u32 * g.down;
+    let (mut dx, mut dy) = ((x - g.x0) as u32, (y - g.y0) as u32);
+    // Which band, and where in it.
+    let f = g.fold;
+    let band = if f.bands == 1 {
+        0
+    } else if f.wide {
+        let k = dy / f.stride as u32;
+        dy %= f.stride as u32;
+        k
+    } else {
+        let k = dx / f.stride as u32;
+        dx %= f.stride as u32;
+        k
+    };
+    let col = dx / g.cw as u32 * g.across;
+    let row = dy / g.ch as u32 * g.down;
+    let (row, col, in_band) = match (f.bands > 1, f.wide) {
+        (false, _) => (row, col, true),
+        (true, true) => (row, band * f.per_band + col, col < f.per_band),
+        (true, false) => (band * f.per_band + row, col, row < f.per_band),
+    };
     let sq = Square::new(win.row + row, win.col + col);
-    (row < win.rows && col < win.cols).then_some(sq)
+    (in_band && row < win.rows && col < win.cols).then_some(sq)
 }
 
 fn too_small(frame: &mut Frame, area: Rect) {
@@ -273,11 +433,15 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
     let g = geometry(area, b, win);
     let view = g.view;
     // Zoomed in: which rows and columns are in view.
+    let folded = match g.fold.bands {
+        1 => String::new(),
+        n => format!(" in {n} bands"),
+    };
     let part = if (win.rows, win.cols) == (b.rows(), b.cols()) {
-        view.name()
+        format!("{}{folded}", view.name())
     } else {
         format!(
-            "{} · rows {}-{}, cols {}-{}",
+            "{}{folded} · rows {}-{}, cols {}-{}",
             view.name(),
             win.row,
             win.row + win.rows - 1,
@@ -327,122 +491,125 @@ fn board(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
         }
     };
 
-    match view {
-        BoardView::Numbers { w, h } => {
-            let (x0, y0) = (g.x0, g.y0);
-            for r in win.row..win.row + win.rows {
-                for c in win.col..win.col + win.cols {
-                    let sq = Square::new(r, c);
-                    let (dy, dx) = ((r - win.row) as u16, (c - win.col) as u16);
-                    let cell = Rect::new(x0 + dx * w, y0 + dy * h, w, h);
-                    let dark = (r + c) % 2 == 1;
-                    let (text, style) = if !b.is_free(sq) {
-                        let fill = if theme.ascii { "#" } else { "▒" };
-                        (fill.repeat(w as usize - 1), theme.fg(theme.blocked))
-                    } else {
-                        let s = step_at(sq);
-                        if Some(sq) == current {
-                            let knight = if theme.ascii { "N" } else { "♞" };
-                            (
-                                if s == 0 {
-                                    knight.to_string()
-                                } else {
-                                    s.to_string()
-                                },
-                                Style::new()
-                                    .add_modifier(Modifier::BOLD | Modifier::REVERSED)
-                                    .patch(theme.fg(theme.current)),
-                            )
-                        } else if s > 0 {
-                            let st = if theme.colour {
-                                Style::new().fg(theme.ramp(s, total))
-                            } else {
-                                Style::new()
-                            };
-                            (s.to_string(), st)
-                        } else if candidates.contains(&sq) {
-                            let mark = match game {
-                                // With hints, the onward count (Warnsdorff's degree).
-                                Some(g) if g.hints => format!("({})", g.onward(sq)),
-                                _ if theme.ascii => "+".into(),
-                                _ => "◆".into(),
-                            };
-                            (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD))
+    for (part, bx, by) in g.fold.parts(win) {
+        match view {
+            BoardView::Numbers { w, h } => {
+                let (x0, y0) = (g.x0 + bx, g.y0 + by);
+                for r in part.row..part.row + part.rows {
+                    for c in part.col..part.col + part.cols {
+                        let sq = Square::new(r, c);
+                        let (dy, dx) = ((r - part.row) as u16, (c - part.col) as u16);
+                        let cell = Rect::new(x0 + dx * w, y0 + dy * h, w, h);
+                        let dark = (r + c) % 2 == 1;
+                        let (text, style) = if !b.is_free(sq) {
+                            let fill = if theme.ascii { "#" } else { "▒" };
+                            (fill.repeat(w as usize - 1), theme.fg(theme.blocked))
                         } else {
-                            let dot = if theme.ascii { "." } else { "·" };
-                            (dot.into(), theme.fg(Color::DarkGray))
+                            let s = step_at(sq);
+                            if Some(sq) == current {
+                                let knight = if theme.ascii { "N" } else { "♞" };
+                                (
+                                    if s == 0 {
+                                        knight.to_string()
+                                    } else {
+                                        s.to_string()
+                                    },
+                                    Style::new()
+                                        .add_modifier(Modifier::BOLD | Modifier::REVERSED)
+                                        .patch(theme.fg(theme.current)),
+                                )
+                            } else if s > 0 {
+                                let st = if theme.colour {
+                                    Style::new().fg(theme.ramp(s, total))
+                                } else {
+                                    Style::new()
+                                };
+                                (s.to_string(), st)
+                            } else if candidates.contains(&sq) {
+                                let mark = match game {
+                                    // With hints, the onward count (Warnsdorff's degree).
+                                    Some(g) if g.hints => format!("({})", g.onward(sq)),
+                                    _ if theme.ascii => "+".into(),
+                                    _ => "◆".into(),
+                                };
+                                (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD))
+                            } else {
+                                let dot = if theme.ascii { "." } else { "·" };
+                                (dot.into(), theme.fg(Color::DarkGray))
+                            }
+                        };
+                        if dark && theme.colour {
+                            buf.set_style(cell.intersection(inner), Style::new().bg(DARK_SQUARE));
                         }
-                    };
-                    if dark && theme.colour {
-                        buf.set_style(cell.intersection(inner), Style::new().bg(DARK_SQUARE));
+                        let (text, style) = if Some(sq) == fault {
+                            let x = if theme.ascii { "X" } else { "✘" };
+                            (
+                                x.to_string(),
+                                theme
+                                    .fg(Color::Red)
+                                    .add_modifier(Modifier::BOLD | Modifier::REVERSED),
+                            )
+                        } else {
+                            (text, style)
+                        };
+                        let style = if Some(sq) == cursor {
+                            buf.set_style(cell.intersection(inner), cursor_style(theme));
+                            style.patch(cursor_style(theme))
+                        } else {
+                            style
+                        };
+                        let ty = cell.y + (h - 1) / 2;
+                        // Right-aligned to the widest step, that column centred:
+                        // the digits of every step line up.
+                        let widest = total.to_string().len() as u16;
+                        let len = text.chars().count() as u16;
+                        let tx = cell.x
+                            + w.saturating_sub(widest).div_ceil(2)
+                            + widest.saturating_sub(len);
+                        buf.set_stringn(tx, ty, &text, w as usize, style);
                     }
-                    let (text, style) = if Some(sq) == fault {
-                        let x = if theme.ascii { "X" } else { "✘" };
-                        (
-                            x.to_string(),
-                            theme
-                                .fg(Color::Red)
-                                .add_modifier(Modifier::BOLD | Modifier::REVERSED),
-                        )
-                    } else {
-                        (text, style)
-                    };
-                    let style = if Some(sq) == cursor {
-                        buf.set_style(cell.intersection(inner), cursor_style(theme));
-                        style.patch(cursor_style(theme))
-                    } else {
-                        style
-                    };
-                    let ty = cell.y + (h - 1) / 2;
-                    // Right-aligned to the widest step, that column centred:
-                    // the digits of every step line up.
-                    let widest = total.to_string().len() as u16;
-                    let len = text.chars().count() as u16;
-                    let tx =
-                        cell.x + w.saturating_sub(widest).div_ceil(2) + widest.saturating_sub(len);
-                    buf.set_stringn(tx, ty, &text, w as usize, style);
                 }
             }
-        }
-        BoardView::Compact | BoardView::HalfBlock | BoardView::Overview { .. } => {
-            let (cw, scale, per_line) = (g.cw, g.across, g.down / g.across);
-            let cols = win.cols.div_ceil(scale) as u16;
-            let lines = win.rows.div_ceil(scale * per_line) as u16;
-            let (x0, y0) = (g.x0, g.y0);
-            let look = |r: u32, c: u32| {
-                (r < win.row + win.rows && c < win.col + win.cols).then(|| {
-                    let sq = Square::new(r, c);
-                    if Some(sq) == cursor {
-                        Look::Cursor
-                    } else if Some(sq) == fault {
-                        Look::Fault
-                    } else if !b.is_free(sq) {
-                        Look::Blocked
-                    } else if Some(sq) == current {
-                        Look::Current
-                    } else {
-                        match step_at(sq) {
-                            0 => Look::Empty,
-                            s => Look::Step(s),
+            BoardView::Compact | BoardView::HalfBlock | BoardView::Overview { .. } => {
+                let (cw, scale, per_line) = (g.cw, g.across, g.down / g.across);
+                let cols = part.cols.div_ceil(scale) as u16;
+                let lines = part.rows.div_ceil(scale * per_line) as u16;
+                let (x0, y0) = (g.x0 + bx, g.y0 + by);
+                let look = |r: u32, c: u32| {
+                    (r < part.row + part.rows && c < part.col + part.cols).then(|| {
+                        let sq = Square::new(r, c);
+                        if Some(sq) == cursor {
+                            Look::Cursor
+                        } else if Some(sq) == fault {
+                            Look::Fault
+                        } else if !b.is_free(sq) {
+                            Look::Blocked
+                        } else if Some(sq) == current {
+                            Look::Current
+                        } else {
+                            match step_at(sq) {
+                                0 => Look::Empty,
+                                s => Look::Step(s),
+                            }
                         }
+                    })
+                };
+                for line in 0..lines.min(inner.height.saturating_sub(y0 - inner.y)) {
+                    for col in 0..cols.min(inner.width.saturating_sub(x0 - inner.x) / cw) {
+                        let (r, c) = (
+                            part.row + line as u32 * scale * per_line,
+                            part.col + col as u32 * scale,
+                        );
+                        let (x, y) = (x0 + col * cw, y0 + line);
+                        let top = look(r, c);
+                        let bottom = if per_line == 2 {
+                            look(r + scale, c)
+                        } else {
+                            top
+                        };
+                        let (text, style) = block_cell(top, bottom, per_line == 1, theme, total);
+                        buf.set_string(x, y, text, style);
                     }
-                })
-            };
-            for line in 0..lines.min(inner.height) {
-                for col in 0..cols.min(inner.width / cw) {
-                    let (r, c) = (
-                        win.row + line as u32 * scale * per_line,
-                        win.col + col as u32 * scale,
-                    );
-                    let (x, y) = (x0 + col * cw, y0 + line);
-                    let top = look(r, c);
-                    let bottom = if per_line == 2 {
-                        look(r + scale, c)
-                    } else {
-                        top
-                    };
-                    let (text, style) = block_cell(top, bottom, per_line == 1, theme, total);
-                    buf.set_string(x, y, text, style);
                 }
             }
         }
@@ -1169,6 +1336,60 @@ mod tests {
             BoardView::choose(1000, 1000, 1_000_000, 86, 36),
             BoardView::Overview { scale: 14 }
         );
+    }
+
+    #[test]
+    fn long_narrow_boards_fold_into_bands() {
+        // 3x100 in the board pane at 120x40 (88x38 inside): numbers in 5
+        // bands of 22 columns; 100x4 the other way round.
+        assert_eq!(
+            layout(3, 100, 300, 88, 38),
+            (
+                BoardView::Numbers { w: 4, h: 2 },
+                Fold {
+                    bands: 5,
+                    per_band: 22,
+                    wide: true,
+                    stride: 7
+                }
+            )
+        );
+        let (view, fold) = layout(100, 4, 400, 88, 38);
+        assert!(matches!(view, BoardView::Numbers { .. }), "{view:?}");
+        assert_eq!((fold.bands, fold.wide), (3, false));
+        // Square boards and boards that fit are never folded.
+        assert_eq!(layout(8, 8, 64, 86, 36).1, Fold::NONE);
+        assert_eq!(layout(1000, 1000, 1_000_000, 86, 36).1, Fold::NONE);
+        for (rows, cols) in [(3u32, 100u32), (100, 4), (4, 1000)] {
+            let spec = Spec {
+                board: Board::new(rows, cols, &[]).unwrap(),
+                start: Square::new(0, 0),
+                closed: false,
+                algorithm: Algorithm::Auto,
+                tie_break: TieBreak::Roth,
+                limits: Limits::default(),
+            };
+            let mut a = App::new(spec, SPEEDS.len() - 1, "/tmp".into());
+            a.start();
+            let area = Rect::new(0, 0, 120, 40);
+            let s = screen(&a, 120, 40, &Theme::default());
+            let g = geometry(panes(area).board, a.shown_board(), a.window());
+            assert!(g.fold.bands > 1, "{rows}x{cols}");
+            assert!(s.contains(&format!("in {} bands", g.fold.bands)), "{s}");
+            // Every square drawn maps back to itself; the gaps to none.
+            for r in (0..rows).step_by(g.down as usize) {
+                for c in (0..cols).step_by(g.across as usize) {
+                    let (x, y) = g.pos(r, c);
+                    let got = square_at(area, &a, x, y);
+                    assert_eq!(got, Some(Square::new(r, c)), "{rows}x{cols} at {x},{y}");
+                }
+            }
+            if g.fold.wide {
+                let (x, y) = g.pos(0, 0);
+                let gap = y + g.fold.stride - 1;
+                assert_eq!(square_at(area, &a, x, gap), None);
+            }
+        }
     }
 
     #[test]
