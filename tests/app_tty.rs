@@ -276,3 +276,27 @@ fn a_big_board_is_built_at_once_zoomed_panned_and_counted_on_a_small_one() {
     t.keys(&["q"]);
     assert_restored(&t);
 }
+
+#[test]
+fn a_strip_is_built_exactly_folded_and_played_to_a_proven_dead_end() {
+    // 3x100 from 1,10: a search runs for minutes; the strip is built at
+    // once and shown whole, folded into 6 bands of 17 columns (68 inside).
+    let (t, _dir) = launch("strip", "\"full\"", "--rows 3 --cols 100 --start 1,10");
+    t.wait_for("found: open tour of 300 squares");
+    t.wait_for("numbers in 6 bands");
+    let s = t.screen();
+    for n in ["300", " 1 "] {
+        assert!(s.contains(n), "{n:?} on screen:\n{s}");
+    }
+    t.keys(&["q"]);
+    assert_restored(&t);
+    // Hand play on 3x8 from 1,2: no tour at all, decided exactly at once.
+    let (t, _dir) = launch(
+        "strip-play",
+        "\"full\"",
+        "play --rows 3 --cols 8 --start 1,2",
+    );
+    t.wait_for("no tour from here: no path from 1,2 covers the 24 squares left");
+    t.keys(&["q"]);
+    assert_restored(&t);
+}
