@@ -43,6 +43,11 @@ const SLOTS: usize = 2 * MAX_WIDTH as usize + 2;
 const TERM: u8 = 15;
 /// Open tours: the tour's free end has been placed.
 const END_USED: u64 = 1 << 62;
+/// Where a state keeps its number of moves between the two inner rows of a
+/// strip 4 wide (two bits).
+const INNER_SHIFT: u32 = 60;
+/// Open tours: the start has been placed.
+const START_PLACED: u64 = 1 << 59;
 /// Squares outside the strip, blocked, or not yet placed: nothing can join
 /// them.
 const INERT: u8 = 2;
@@ -82,6 +87,9 @@ struct Window {
     mate: [u8; SLOTS],
     end_used: bool,
     complete: bool,
+    /// Moves so far between the two inner rows (4 wide; see [`Strip::inner_cap`]).
+    inner: u8,
+    start_placed: bool,
 }
 
 impl Window {
@@ -207,12 +215,29 @@ struct Strip {
     ahead: Vec<[u8; SLOTS]>,
     /// By plain kind, the steps into each state, built when first needed.
     reverse: Vec<Option<Reverse>>,
+    /// On a strip 4 wide, the most moves a tour can have between the two
+    /// inner rows. Outer squares (rows 0 and 3) have moves only to inner
+    /// ones, so summing the moves of each kind of square gives
+    /// `2 (inner-inner moves) = 2 (I - O) + (outer ends) - (inner ends)`
+    /// for I inner and O outer squares: at most I - O + 1 (I - O for a
+    /// closed tour). On a full strip that is 1, and the states of paths
+    /// past it (most of those met) are dropped early.
+    inner_cap: Option<u8>,
+    /// A full strip 4 wide: see [`Strip::inner_moves_can_balance`].
+    balanced: bool,
 }
 
 const UNKNOWN: (u32, u32) = (0, u32::MAX);
 
 impl Strip {
-    fn new(w: usize, closed: bool, holes: HashMap<u32, u8>, start: Option<u32>, end: u32) -> Strip {
+    fn new(
+        w: usize,
+        closed: bool,
+        holes: HashMap<u32, u8>,
+        start: Option<u32>,
+        end: u32,
+        inner_cap: Option<u8>,
+    ) -> Strip {
         let mut ahead = vec![[0u8; SLOTS]; w];
         for (r, row) in ahead.iter_mut().enumerate() {
             // Position k holds square v - 2w - 1 + k, where v (row r) is the
@@ -244,7 +269,10 @@ impl Strip {
             succ: Vec::new(),
             ahead,
             reverse: vec![None; 8 * w],
+            inner_cap,
+            balanced: false,
         };
+        strip.balanced = w == 4 && strip.holes.is_empty() && inner_cap.is_some();
         let mut initial = 0;
         for k in 0..=2 * w {
             initial |= (INERT as u64) << (6 * k);
@@ -311,6 +339,8 @@ impl Strip {
             mate: [0; SLOTS],
             end_used: st & END_USED != 0,
             complete: false,
+            inner: (st >> INNER_SHIFT & 3) as u8,
+            start_placed: st & START_PLACED != 0,
         };
         for k in 0..=2 * self.w {
             let x = (st >> (6 * k)) & 0x3f;
@@ -322,7 +352,9 @@ impl Strip {
 
     /// The state after the step: positions 1..=2w+1, shifted down by one.
     fn pack(&self, win: &Window) -> u64 {
-        let mut st = if win.end_used { END_USED } else { 0 };
+        let mut st = if win.end_used { END_USED } else { 0 }
+            | if win.start_placed { START_PLACED } else { 0 }
+            | (win.inner as u64) << INNER_SHIFT;
         for k in 0..=2 * self.w {
             let d = win.deg[k + 1];
             let m = if d == 1 {
@@ -377,6 +409,7 @@ impl Strip {
         if start {
             win.deg[v] = 1;
             win.mate[v] = TERM;
+            win.start_placed = true;
         } else {
             win.deg[v] = 0;
         }
@@ -387,11 +420,25 @@ impl Strip {
             (r + 1 < w).then_some(2),
         ];
         let room = 2 - win.deg[v] as u32;
+        // The move back that joins the two inner rows of a strip 4 wide.
+        let inner_bit = match r {
+            1 => 1 << 3,
+            2 => 1 << 2,
+            _ => 0,
+        };
         'subsets: for sub in 0u8..16 {
             if sub.count_ones() > room {
                 continue;
             }
             let mut next = win;
+            if let Some(cap) = self.inner_cap
+                && sub & inner_bit != 0
+            {
+                next.inner += 1;
+                if next.inner > cap {
+                    continue;
+                }
+            }
             for (bit, slot) in back.iter().enumerate() {
                 if sub & (1 << bit) != 0 {
                     match slot {
@@ -425,7 +472,46 @@ impl Strip {
                 return;
             }
         }
+        if self.balanced && !self.inner_moves_can_balance(&win, r, can_end) {
+            return;
+        }
         out.push((self.pack(&win), mask));
+    }
+
+    /// On a full strip 4 wide: whether the moves still needed can be made
+    /// with the inner-inner moves left. Every move to come joins an inner
+    /// square to an outer one (adding one to the needs of each kind) or two
+    /// inner ones (two to the inner kind), so the inner squares' needs
+    /// minus the outer ones' is twice the inner-inner moves to come: even,
+    /// and at most twice what [`Strip::inner_cap`] leaves. The open tour's
+    /// end, not placed yet, needs one move less on a square of either kind.
+    fn inner_moves_can_balance(&self, win: &Window, r: usize, can_end: bool) -> bool {
+        let w = self.w;
+        let Some(cap) = self.inner_cap else {
+            return true;
+        };
+        let mut need: i32 = 0;
+        for k in 1..=2 * w + 1 {
+            let row = (r + k + w - 1) % w;
+            let n = 2 - win.deg[k] as i32;
+            need += if row == 1 || row == 2 { n } else { -n };
+        }
+        // The squares after this one: the rest of its column (full columns
+        // beyond have two of each kind), the start among them needing one.
+        need += 2 * [1, 0, -1, 0][r];
+        if let Some(s) = self.start
+            && !win.start_placed
+        {
+            let sr = s as usize % w;
+            need -= if sr == 1 || sr == 2 { 1 } else { -1 };
+        }
+        let most = 2 * (cap as i32 - win.inner as i32);
+        let fits = |b: i32| b >= 0 && b <= most && b % 2 == 0;
+        if can_end {
+            fits(need - 1) || fits(need + 1)
+        } else {
+            fits(need)
+        }
     }
 
     /// The states reachable after step `i` from `set`, sorted.
@@ -706,12 +792,34 @@ impl Geometry {
             let (c, r) = (i / w, i % w);
             holes.get(&c).is_none_or(|m| m & (1 << r) != 0)
         });
+        // Inner and outer squares of a strip 4 wide.
+        let inner_cap = (w == 4).then(|| {
+            let n = len as i64 / 4;
+            let (mut inner, mut outer) = (2 * n, 2 * n);
+            for &m in holes.values() {
+                for r in 0..4 {
+                    if m & (1 << r) == 0 {
+                        if r == 1 || r == 2 {
+                            inner -= 1;
+                        } else {
+                            outer -= 1;
+                        }
+                    }
+                }
+            }
+            inner - outer + i64::from(!closed)
+        });
         Strip::new(
             w as usize,
             closed,
             holes,
             (!closed).then(|| self.step(start)),
             last_free.map_or(0, |i| i + 1),
+            // Two bits hold 0..=2 and one more to say "past the cap"; a
+            // cap below 0 means no tour, which the steps find by themselves.
+            inner_cap
+                .and_then(|c| u8::try_from(c).ok())
+                .filter(|&c| c <= 2),
         )
     }
 }
