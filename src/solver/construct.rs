@@ -27,6 +27,9 @@
 //! the corners' colour. There one block (odd by odd) holds a Hamiltonian
 //! path from the start instead of a cycle, with the joining moves it needs,
 //! and the other blocks are joined into it the same way.
+//!
+//! Boards with a side of 3 or 4 (where no such blocks fit) are built along
+//! their length by [`super::strip`], exactly.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};

@@ -25,6 +25,12 @@
 //! are walked from the start. The start's square enters with one virtual
 //! move to "the tour's end"; a square leaving with one move becomes the
 //! tour's other end (open tours only, once).
+//!
+//! The same steps count tours (the ways into each state added up) and list
+//! several (every way back, depth first; none is a dead end). On a strip 4
+//! wide, outer squares have moves only to inner ones, which bounds the
+//! moves between the inner rows and prunes most states that cannot finish
+//! (see [`Strip::inner_cap`]).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
