@@ -30,7 +30,7 @@
 //! several (every way back, depth first; none is a dead end). On a strip 4
 //! wide, outer squares have moves only to inner ones, which bounds the
 //! moves between the inner rows and prunes most states that cannot finish
-//! (see [`Strip::inner_cap`]).
+//! (see `Strip::inner_cap`).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
