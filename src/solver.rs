@@ -343,23 +343,40 @@ pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> So
     let Some(&knight) = prefix.last() else {
         return no("no knight on the board".into());
     };
-    if !closed && prefix.len() < board.free_count() {
+    let n = prefix.len();
+    if n < board.free_count() {
+        // Every visited square but the knight's leaves the board; for a
+        // closed tour the start stays too, as the square to come back to.
+        let back_to = (closed && n > 1).then(|| board.square(prefix[0]));
         let mut gone: Vec<Square> = board.blocked().to_vec();
-        gone.extend(prefix[..prefix.len() - 1].iter().map(|&i| board.square(i)));
+        gone.extend(
+            prefix[usize::from(back_to.is_some())..n - 1]
+                .iter()
+                .map(|&i| board.square(i)),
+        );
         if let Ok(rest) = Board::new(board.rows(), board.cols(), &gone) {
             let at = board.square(knight);
-            if let Err(reason) = theory::check(&rest, Some(at), false) {
+            if !closed && let Err(reason) = theory::check(&rest, Some(at), false) {
                 return no(reason);
             }
             // On a strip the squares left are decided exactly, at once.
             if strip::applies(&rest) {
-                let mut sol = match strip::tour(&rest, at, false) {
+                let outcome = match back_to {
+                    Some(start) => strip::path_between(&rest, at, start),
+                    None => strip::tour(&rest, at, closed),
+                };
+                let mut sol = match outcome {
                     strip::Outcome::NoTour(_) => no(format!(
-                        "no path from {at} covers the {} squares left (every way along the strip was tried)",
-                        rest.free_count()
+                        "no path from {at} covers the {} squares left{} (every way along the strip was tried)",
+                        board.free_count() - n + 1,
+                        back_to.map_or(String::new(), |s| format!(" and ends next to {s}"))
                     )),
-                    strip::Outcome::Tour(rest_path) => {
-                        let mut tour = prefix[..prefix.len() - 1].to_vec();
+                    strip::Outcome::Tour(mut rest_path) => {
+                        if back_to.is_some() {
+                            // The path ends on the start: the tour ends next to it.
+                            rest_path.pop();
+                        }
+                        let mut tour = prefix[..n - 1].to_vec();
                         tour.extend(rest_path);
                         Solution {
                             stats: Stats {
@@ -513,17 +530,21 @@ mod finish_tests {
     use super::*;
     use crate::tour::{Summary, check_indices};
 
-    /// Tours continuing `prefix`, by plain exhaustive search.
-    fn continuations(b: &Board, prefix: &[u32]) -> u64 {
+    /// Tours continuing `prefix`, by plain exhaustive search (with the
+    /// dead-end pruning when `prune`: the same count, sooner).
+    fn continuations_with(b: &Board, prefix: &[u32], closed: bool, prune: bool) -> u64 {
         struct All;
         impl Monitor for All {
             fn on_tour(&mut self, _: &Search) -> Flow {
                 Flow::Continue
             }
         }
-        let mut s = Search::new(b, prefix, false, search::Order::Fixed, false);
+        let mut s = Search::new(b, prefix, closed, search::Order::Fixed, prune);
         s.run(&mut All);
         s.stats.tours
+    }
+    fn continuations(b: &Board, prefix: &[u32], closed: bool) -> u64 {
+        continuations_with(b, prefix, closed, false)
     }
 
     #[test]
@@ -544,36 +565,42 @@ mod finish_tests {
             Verdict::NoTour(r) => assert!(r.contains("light") && r.contains("dark"), "{r}"),
             v => panic!("{v:?}"),
         }
-        assert_eq!(continuations(&b, &prefix), 0);
+        assert_eq!(continuations(&b, &prefix, false), 0);
         // Where theory has nothing to say, the search decides, and agrees too.
         let prefix = [i(0, 0), i(2, 1), i(4, 2), i(3, 0), i(1, 1), i(0, 3)];
         let sol = finish(&b, &prefix, false, Limits::default());
         assert_eq!(
             sol.verdict == Verdict::Found,
-            continuations(&b, &prefix) > 0
+            continuations(&b, &prefix, false) > 0
         );
     }
 
     #[test]
     fn finishes_games_on_strips_exactly() {
-        // Every game of three moves on 3x7 and 4x5: the strip's answer
-        // agrees with exhaustive search, and its tour continues the game.
-        for (r, c) in [(3, 7), (4, 5)] {
+        // Every game of up to three moves on 3x7, 4x5 and (closed) 3x10 and
+        // 10x3:
+        // the strip's answer agrees with exhaustive search, and its tour
+        // continues the game.
+        for (r, c, closed) in [(3, 7, false), (4, 5, false), (3, 10, true), (10, 3, true)] {
             let b = Board::new(r, c, &[]).unwrap();
+            let mut games: Vec<Vec<u32>> = b.free_squares().map(|s| vec![b.index(s)]).collect();
             for s in b.free_squares() {
                 for a in b.neighbours(s) {
+                    games.push(vec![b.index(s), b.index(a)]);
                     for x in b.neighbours(a).filter(|&x| x != s) {
-                        let prefix = [b.index(s), b.index(a), b.index(x)];
-                        let sol = finish(&b, &prefix, false, Limits::default());
-                        let exists = continuations(&b, &prefix) > 0;
-                        assert_eq!(sol.verdict == Verdict::Found, exists, "{prefix:?}");
-                        if exists {
-                            assert_eq!(sol.algorithm, Algorithm::Construct);
-                            assert_eq!(&sol.tours[0][..3], &prefix);
-                            let done = check_indices(&b, &sol.tours[0], false);
-                            assert_eq!(done, Ok(Summary::Complete { closed: false }));
-                        }
+                        games.push(vec![b.index(s), b.index(a), b.index(x)]);
                     }
+                }
+            }
+            for prefix in games {
+                let sol = finish(&b, &prefix, closed, Limits::default());
+                let exists = continuations_with(&b, &prefix, closed, true) > 0;
+                assert_eq!(sol.verdict == Verdict::Found, exists, "{prefix:?}");
+                if exists {
+                    assert_eq!(sol.algorithm, Algorithm::Construct);
+                    assert_eq!(&sol.tours[0][..prefix.len()], &prefix[..]);
+                    let done = check_indices(&b, &sol.tours[0], closed);
+                    assert!(matches!(done, Ok(Summary::Complete { .. })), "{done:?}");
                 }
             }
         }

@@ -231,6 +231,9 @@ struct Strip {
     inner_cap: Option<u8>,
     /// A full strip 4 wide: see [`Strip::inner_moves_can_balance`].
     balanced: bool,
+    /// An open tour that must end on this step's square: it enters with a
+    /// virtual move, like the start.
+    fixed_end: Option<u32>,
 }
 
 const UNKNOWN: (u32, u32) = (0, u32::MAX);
@@ -243,6 +246,7 @@ impl Strip {
         start: Option<u32>,
         end: u32,
         inner_cap: Option<u8>,
+        fixed_end: Option<u32>,
     ) -> Strip {
         let mut ahead = vec![[0u8; SLOTS]; w];
         for (r, row) in ahead.iter_mut().enumerate() {
@@ -277,9 +281,12 @@ impl Strip {
             reverse: vec![None; 8 * w],
             inner_cap,
             balanced: false,
+            fixed_end,
         };
-        strip.balanced = w == 4 && strip.holes.is_empty() && inner_cap.is_some();
-        let mut initial = 0;
+        strip.balanced =
+            fixed_end.is_none() && w == 4 && strip.holes.is_empty() && inner_cap.is_some();
+        // With a fixed end the free end is not for any other square.
+        let mut initial = if fixed_end.is_some() { END_USED } else { 0 };
         for k in 0..=2 * w {
             initial |= (INERT as u64) << (6 * k);
         }
@@ -311,7 +318,7 @@ impl Strip {
         kind_of(
             i as usize % self.w,
             self.is_free(i),
-            self.start == Some(i),
+            self.start == Some(i) || self.fixed_end == Some(i),
             i + 1 == self.end,
         )
     }
@@ -333,6 +340,7 @@ impl Strip {
             }
         }
         v.extend(self.start);
+        v.extend(self.fixed_end);
         v.push(self.end - 1);
         v.sort_unstable();
         v.dedup();
@@ -786,6 +794,11 @@ impl Geometry {
     }
 
     fn strip(&self, board: &Board, start: Square, closed: bool) -> Strip {
+        self.strip_to(board, start, closed, None)
+    }
+
+    /// [`Geometry::strip`], the open tour ending on `end` when given.
+    fn strip_to(&self, board: &Board, start: Square, closed: bool, end: Option<Square>) -> Strip {
         let w = self.w;
         let full = ((1u32 << w) - 1) as u8;
         let mut holes: HashMap<u32, u8> = HashMap::new();
@@ -826,6 +839,7 @@ impl Geometry {
             inner_cap
                 .and_then(|c| u8::try_from(c).ok())
                 .filter(|&c| c <= 2),
+            end.map(|sq| self.step(sq)),
         )
     }
 }
@@ -954,6 +968,31 @@ fn walk(
         }
     }
     path
+}
+
+/// An open tour of `board` from `start` that ends on `end` (a Hamiltonian
+/// path between the two), or the proof that there is none.
+pub fn path_between(board: &Board, start: Square, end: Square) -> Outcome {
+    let geo = Geometry::new(board);
+    let mut strip = geo.strip_to(board, start, false, Some(end));
+    let Some(hist) = (strip.end > 0 && start != end)
+        .then(|| strip.forward())
+        .flatten()
+    else {
+        return Outcome::NoTour(format!(
+            "no path from {start} to {end} visits every square of {}: every way through the strip was tried",
+            board.describe()
+        ));
+    };
+    let masks = strip.backward(&hist);
+    Outcome::Tour(walk(
+        &masks,
+        strip.w as u32,
+        strip.end,
+        geo.step(start),
+        board.free_count(),
+        |i| geo.index(i),
+    ))
 }
 
 /// The number of tours of `board` from `start` (directed: a closed tour is
@@ -1274,5 +1313,45 @@ mod tests {
         let mut reversed = starts.clone();
         reversed.reverse();
         assert_eq!(count_starts(&b, &reversed, false), Some(one_by_one));
+    }
+
+    #[test]
+    fn paths_between_two_squares_agree_with_the_search() {
+        use crate::solver::Flow;
+        use crate::solver::search::{Monitor, Order, Search};
+        /// The last squares of every open tour from the start.
+        struct Ends(std::collections::HashSet<u32>);
+        impl Monitor for Ends {
+            fn on_tour(&mut self, s: &Search) -> Flow {
+                self.0.insert(*s.tour().last().unwrap());
+                Flow::Continue
+            }
+        }
+        let sq = Square::new;
+        for (r, c, blocked) in [
+            (3, 7, vec![]),
+            (4, 5, vec![]),
+            (5, 4, vec![]),
+            (4, 6, vec![sq(1, 1)]),
+        ] {
+            let b = Board::new(r, c, &blocked).unwrap();
+            for start in b.free_squares() {
+                let mut ends = Ends(Default::default());
+                Search::new(&b, &[b.index(start)], false, Order::Fixed, true).run(&mut ends);
+                for end in b.free_squares().filter(|&e| e != start) {
+                    match path_between(&b, start, end) {
+                        Outcome::Tour(p) => {
+                            assert!(ends.0.contains(&b.index(end)), "{start} to {end}");
+                            assert_eq!((p[0], *p.last().unwrap()), (b.index(start), b.index(end)));
+                            let s = check_indices(&b, &p, false);
+                            assert!(matches!(s, Ok(Summary::Complete { .. })), "{s:?}");
+                        }
+                        Outcome::NoTour(_) => {
+                            assert!(!ends.0.contains(&b.index(end)), "{start} to {end}")
+                        }
+                    }
+                }
+            }
+        }
     }
 }
