@@ -644,6 +644,14 @@ fn counts_along_strips_are_exact_and_say_when_they_overflow() {
         out.starts_with(r#"{"count":3118540471236973319201440,"complete":true"#),
         "{out}"
     );
+    // Ways into a state pass 2^128 on the way and die out: still exact.
+    let none = [
+        "count", "--rows", "4", "--cols", "100", "--closed", "--block", "0,5;1,5",
+    ];
+    assert_eq!(stdout(&none, 1).trim(), "0");
+    // Past 2^128 a maximum is still reached.
+    let out = stdout(&["count", "--rows", "3", "--cols", "200", "--max", "10"], 0);
+    assert_eq!(out.trim(), "10");
     // Past 2^128: undecided, said on stderr, nothing on stdout.
     let out = kt()
         .args(["count", "--rows", "3", "--cols", "200"])

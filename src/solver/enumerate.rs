@@ -68,10 +68,15 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Count {
         ..Stats::default()
     };
     let Some(n) = n else {
+        // Past 2^128 - 1: a maximum is still reached.
         return Count {
-            count: 0,
+            count: max.map_or(0, u128::from),
             complete: false,
-            limit: Some(Limit::Counter),
+            limit: if max.is_some() {
+                None
+            } else {
+                Some(Limit::Counter)
+            },
             reason: None,
             stats,
         };

@@ -1024,18 +1024,23 @@ pub fn count_starts(board: &Board, starts: &[(Square, u64)], closed: bool) -> Op
         strip.start = step;
         let mut cur: FastMap<u32, u128> = FastMap::default();
         cur.insert(Strip::INITIAL, 1);
+        // Ways into a state may pass 2^128 on the way and still die out:
+        // they saturate, and only a saturated end is too many.
         for i in 0..strip.end {
             let kind = strip.kind(i);
             let mut next: FastMap<u32, u128> = FastMap::default();
             for (s, ways) in cur {
                 for &(t, _) in strip.successors(s, kind) {
                     let e = next.entry(t).or_default();
-                    *e = e.checked_add(ways)?;
+                    *e = e.saturating_add(ways);
                 }
             }
             cur = next;
         }
         let found = cur.get(&Strip::FINAL).copied().unwrap_or(0);
+        if found == u128::MAX {
+            return None;
+        }
         let directed = if closed { found.checked_mul(2)? } else { found };
         total = total.checked_add(directed.checked_mul(weight as u128)?)?;
     }
