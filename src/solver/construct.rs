@@ -36,8 +36,14 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use std::time::Instant;
 
-use super::{Algorithm, Options, Problem, Solution, Stats, Verdict, strip};
+use super::{
+    Algorithm, Limits, NoMonitor, Options, Problem, Solution, Stats, Verdict, strip, warnsdorff,
+};
 use crate::board::{Board, Square};
+
+/// Nodes per free square of the search tried before the strip's dynamic
+/// programme on a strip with blocked squares.
+const STRIP_SEARCH_PER_SQUARE: u64 = 512;
 
 /// Sides of the board below which the construction does not apply.
 pub const MIN_SIDE: u32 = 5;
@@ -353,6 +359,24 @@ pub fn solve(problem: &Problem, options: &Options) -> Option<Solution> {
         return None;
     }
     if strip::applies(problem.board) {
+        if options.tours <= 1 && !problem.board.blocked().is_empty() {
+            // Blocked squares break the strip's repeats (each hole costs a
+            // few dozen steps over thousands of states: 25 s for 600 holes
+            // along 4x12001), where a short search often finds a tour
+            // (0.9 s there): it gets a bounded try first.
+            let budget = (problem.board.free_count() as u64 * STRIP_SEARCH_PER_SQUARE).max(20_000);
+            let tried = Options {
+                limits: Limits {
+                    nodes: Some(options.limits.nodes.map_or(budget, |n| n.min(budget))),
+                    ..options.limits
+                },
+                ..*options
+            };
+            let sol = warnsdorff::solve(problem, &tried, &mut NoMonitor);
+            if sol.verdict == Verdict::Found {
+                return Some(sol);
+            }
+        }
         return strip::solve(problem, options);
     }
     let started = Instant::now();

@@ -174,27 +174,35 @@ struct Jump {
     period: u32,
 }
 
-/// The sets of states reachable from the left edge before each step.
+/// The sets of states reachable from the left edge before each step: some
+/// stored (every [`History::every`] steps, and those that repeat), the rest
+/// repeating or worked out again from the last stored one when needed, a
+/// stretch at a time (so a long strip with many holes keeps only a few
+/// hundred sets, not one a step).
 #[derive(Default)]
 struct History {
     sets: FastMap<u32, Vec<u32>>,
     jumps: Vec<Jump>,
+    every: u32,
+    /// The stretch worked out last: its first step and the sets from there.
+    stretch: (u32, Vec<Vec<u32>>),
 }
 
 impl History {
     fn jump(&self, i: u32) -> Option<&Jump> {
         self.jumps.iter().find(|j| (j.from..j.to).contains(&i))
     }
-    /// The step whose stored set is the set before step `i`.
+    /// The step whose stored set is the set before step `i` (`i` itself
+    /// when it is neither stored nor repeating).
     fn canonical(&self, i: u32) -> u32 {
         if self.sets.contains_key(&i) {
             return i;
         }
-        let j = self.jump(i).expect("every step's set is stored or repeats");
-        j.base + (i - j.from) % j.period
+        self.jump(i).map_or(i, |j| j.base + (i - j.from) % j.period)
     }
-    fn get(&self, i: u32) -> &[u32] {
-        &self.sets[&self.canonical(i)]
+    /// The set before step `i` when it is stored or repeats.
+    fn known(&self, i: u32) -> Option<&[u32]> {
+        self.sets.get(&self.canonical(i)).map(Vec::as_slice)
     }
 }
 
@@ -544,12 +552,17 @@ impl Strip {
     /// repeating), or `None` when no state survives some step.
     fn forward(&mut self) -> Option<History> {
         let w = self.w as u32;
-        let mut hist = History::default();
+        let mut hist = History {
+            every: (self.end as f64).sqrt().max(64.0) as u32,
+            ..History::default()
+        };
         let specials = self.special_steps();
         let mut cur = vec![Self::INITIAL];
         hist.sets.insert(0, cur.clone());
-        // Sets met on the current stretch of plain steps, by hash and row.
+        // Sets met on the current stretch of plain steps, by hash and row,
+        // and the sets of that stretch.
         let mut met: FastMap<(u64, u32), Vec<u32>> = FastMap::default();
+        let mut run: FastMap<u32, Vec<u32>> = FastMap::default();
         let mut i = 0u32;
         while i < self.end {
             let next = self.step(&cur, i);
@@ -558,14 +571,18 @@ impl Strip {
             }
             let plain = self.plain(i);
             i += 1;
-            hist.sets.insert(i, next);
+            if i.is_multiple_of(hist.every) {
+                hist.sets.insert(i, next.clone());
+            }
             if i == self.end {
                 break;
             }
             if !plain {
                 met.clear();
+                run.clear();
             }
-            let set = &hist.sets[&i];
+            run.insert(i, next);
+            let set = &run[&i];
             let mut h = StateHasher::default();
             for &s in set {
                 h.write_u32(s);
@@ -573,11 +590,15 @@ impl Strip {
             let key = (h.finish(), i % w);
             let earlier = met
                 .get(&key)
-                .and_then(|list| list.iter().copied().find(|j| hist.sets[j] == *set));
+                .and_then(|list| list.iter().copied().find(|j| run[j] == *set));
             let next_special = specials[specials.partition_point(|&s| s < i)];
             match earlier {
                 Some(j) if next_special > i + 1 => {
-                    // Steps j..i repeat until the next special step.
+                    // Steps j..i repeat until the next special step; their
+                    // sets are kept.
+                    for x in j + 1..=i {
+                        hist.sets.insert(x, run[&x].clone());
+                    }
                     hist.jumps.push(Jump {
                         from: i + 1,
                         to: next_special + 1,
@@ -585,8 +606,9 @@ impl Strip {
                         period: i - j,
                     });
                     i = next_special;
-                    cur = hist.get(i).to_vec();
+                    cur = hist.known(i).expect("a repeating set").to_vec();
                     met.clear();
+                    run.clear();
                 }
                 _ => {
                     met.entry(key).or_default().push(i);
@@ -597,13 +619,45 @@ impl Strip {
         Some(hist)
     }
 
+    /// The set before step `i`: stored, repeating, or worked out again from
+    /// the last stored one (with the rest of its stretch, for the steps
+    /// back that come next).
+    fn set_before<'h>(&mut self, hist: &'h mut History, i: u32) -> &'h [u32] {
+        let (from, sets) = &hist.stretch;
+        let cached = i >= *from && ((i - from) as usize) < sets.len();
+        if hist.known(i).is_none() && !cached {
+            let mut c = i;
+            while hist.known(c).is_none() {
+                c -= 1;
+            }
+            let mut sets = vec![hist.known(c).expect("just found").to_vec()];
+            for x in c..i {
+                let next = self.step(sets.last().expect("one at least"), x);
+                sets.push(next);
+            }
+            hist.stretch = (c, sets);
+        }
+        if let Some(set) = hist.sets.get(&hist.canonical(i)) {
+            return set;
+        }
+        let (from, sets) = &hist.stretch;
+        &sets[(i - from) as usize]
+    }
+
     /// The ways into state `cur` after step `i` from a state reachable
     /// before it: (state before, moves), in a fixed order; only the first
     /// when `first`.
-    fn preds(&mut self, hist: &History, i: u32, cur: u32, first: bool, out: &mut Vec<(u32, u8)>) {
+    fn preds(
+        &mut self,
+        hist: &mut History,
+        i: u32,
+        cur: u32,
+        first: bool,
+        out: &mut Vec<(u32, u8)>,
+    ) {
         out.clear();
         let kind = self.kind(i);
-        let prev = hist.get(i);
+        let prev = self.set_before(hist, i);
         if self.plain(i) {
             let (table, succ) = (&self.table[kind as usize], &self.succ);
             let rev = self.reverse[kind as usize].get_or_insert_with(|| {
@@ -641,7 +695,7 @@ impl Strip {
 
     /// The moves chosen at every step (a nibble each), walking back from
     /// the end.
-    fn backward(&mut self, hist: &History) -> Vec<u8> {
+    fn backward(&mut self, hist: &mut History) -> Vec<u8> {
         let mut masks = vec![0u8; self.end as usize / 2 + 1];
         // Along plain steps the choice depends only on the state and the set
         // before the step, so once a pair repeats, the rest repeats.
@@ -668,7 +722,7 @@ impl Strip {
                 // The state before step lo is the one before lo + q k, in (i, i0].
                 let k = (i - lo) / q + 1;
                 cur = before[&(lo + k * q)];
-                debug_assert!(hist.get(lo).binary_search(&cur).is_ok());
+                debug_assert!(self.set_before(hist, lo).binary_search(&cur).is_ok());
                 i = lo;
                 seen.clear();
                 before.clear();
@@ -689,7 +743,7 @@ impl Strip {
     /// Every way back from the end, one after another (depth first), until
     /// `emit` says stop. Every state reached from the left edge leads back
     /// to it, so no branch is a dead end: each way costs one pass at most.
-    fn backward_each(&mut self, hist: &History, mut emit: impl FnMut(&[u8]) -> bool) {
+    fn backward_each(&mut self, hist: &mut History, mut emit: impl FnMut(&[u8]) -> bool) {
         let mut masks = vec![0u8; self.end as usize / 2 + 1];
         // By depth d (step end - 1 - d): the ways into the state after the
         // step, and the one taken.
@@ -859,13 +913,13 @@ pub fn tours(
 ) -> Result<Vec<Vec<u32>>, String> {
     let geo = Geometry::new(board);
     let mut strip = geo.strip(board, start, closed);
-    let Some(hist) = (strip.end > 0).then(|| strip.forward()).flatten() else {
+    let Some(mut hist) = (strip.end > 0).then(|| strip.forward()).flatten() else {
         return Err(no_tour_reason(board, start, closed, &strip));
     };
     let mut out: Vec<Vec<u32>> = Vec::new();
     let (w, end, from) = (strip.w as u32, strip.end, geo.step(start));
     let len = board.free_count();
-    strip.backward_each(&hist, |masks| {
+    strip.backward_each(&mut hist, |masks| {
         let path = walk(masks, w, end, from, len, |i| geo.index(i));
         if closed && out.len() + 1 < k {
             // The same cycle the other way round.
@@ -906,10 +960,10 @@ pub fn tour(board: &Board, start: Square, closed: bool) -> Outcome {
     } else {
         strip.forward()
     };
-    let Some(hist) = hist else {
+    let Some(mut hist) = hist else {
         return Outcome::NoTour(no_tour_reason(board, start, closed, &strip));
     };
-    let masks = strip.backward(&hist);
+    let masks = strip.backward(&mut hist);
     Outcome::Tour(walk(
         &masks,
         strip.w as u32,
@@ -975,7 +1029,7 @@ fn walk(
 pub fn path_between(board: &Board, start: Square, end: Square) -> Outcome {
     let geo = Geometry::new(board);
     let mut strip = geo.strip_to(board, start, false, Some(end));
-    let Some(hist) = (strip.end > 0 && start != end)
+    let Some(mut hist) = (strip.end > 0 && start != end)
         .then(|| strip.forward())
         .flatten()
     else {
@@ -984,7 +1038,7 @@ pub fn path_between(board: &Board, start: Square, end: Square) -> Outcome {
             board.describe()
         ));
     };
-    let masks = strip.backward(&hist);
+    let masks = strip.backward(&mut hist);
     Outcome::Tour(walk(
         &masks,
         strip.w as u32,
