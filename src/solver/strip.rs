@@ -174,6 +174,23 @@ struct Jump {
     period: u32,
 }
 
+/// State ids kept in full before the sets are kept one in
+/// [`History::every`] only (16 M ids: 64 MB).
+const KEEP_ALL_STATES: usize = 1 << 24;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests lower it to work the sets out again on the way back.
+    static KEEP_ALL: std::cell::Cell<usize> = const { std::cell::Cell::new(KEEP_ALL_STATES) };
+}
+
+fn keep_all_states() -> usize {
+    #[cfg(test)]
+    return KEEP_ALL.with(|k| k.get());
+    #[cfg(not(test))]
+    KEEP_ALL_STATES
+}
+
 /// The sets of states reachable from the left edge before each step: some
 /// stored (every [`History::every`] steps, and those that repeat), the rest
 /// repeating or worked out again from the last stored one when needed, a
@@ -563,6 +580,7 @@ impl Strip {
         // and the sets of that stretch.
         let mut met: FastMap<(u64, u32), Vec<u32>> = FastMap::default();
         let mut run: FastMap<u32, Vec<u32>> = FastMap::default();
+        let (mut stored, keep_all) = (0usize, keep_all_states());
         let mut i = 0u32;
         while i < self.end {
             let next = self.step(&cur, i);
@@ -571,7 +589,9 @@ impl Strip {
             }
             let plain = self.plain(i);
             i += 1;
-            if i.is_multiple_of(hist.every) {
+            // Every set is kept while they are few; then one in `every`.
+            if stored < keep_all || i.is_multiple_of(hist.every) {
+                stored += next.len();
                 hist.sets.insert(i, next.clone());
             }
             if i == self.end {
@@ -1412,5 +1432,51 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn sets_worked_out_again_on_the_way_back_give_the_same_answers() {
+        KEEP_ALL.with(|k| k.set(0));
+        let sq = Square::new;
+        for (r, c, blocked, closed) in [
+            (
+                4,
+                300,
+                vec![
+                    sq(1, 7),
+                    sq(2, 20),
+                    sq(3, 14),
+                    sq(0, 15),
+                    sq(0, 201),
+                    sq(3, 201),
+                ],
+                false,
+            ),
+            (
+                3,
+                400,
+                vec![sq(1, 100), sq(0, 250), sq(2, 250), sq(1, 252)],
+                false,
+            ),
+            (3, 600, vec![], true),
+            (4, 9, vec![sq(0, 3), sq(3, 3)], false),
+        ] {
+            let b = Board::new(r, c, &blocked).unwrap();
+            for start in [sq(0, 0), sq(r - 1, c / 2)] {
+                let exists = count(&b, start, closed).is_none_or(|n| n > 0);
+                assert_eq!(
+                    found(&b, start, closed),
+                    exists,
+                    "{} from {start}",
+                    b.describe()
+                );
+            }
+        }
+        let b = Board::new(4, 7, &[sq(0, 3), sq(3, 3)]).unwrap();
+        for start in b.free_squares() {
+            let all = tours(&b, start, false, usize::MAX).unwrap_or_default();
+            assert_eq!(all.len() as u128, count(&b, start, false).unwrap());
+        }
+        KEEP_ALL.with(|k| k.set(KEEP_ALL_STATES));
     }
 }
