@@ -1199,8 +1199,13 @@ mod tests {
     use ratatui::backend::TestBackend;
 
     fn app(n: u32) -> App {
+        app_on(Board::new(n, n, &[Square::new(n - 1, n - 1)]).unwrap())
+    }
+
+    /// The app searching `board` from its top-left square.
+    fn app_on(board: Board) -> App {
         let spec = Spec {
-            board: Board::new(n, n, &[Square::new(n - 1, n - 1)]).unwrap(),
+            board,
             start: Square::new(0, 0),
             closed: false,
             algorithm: Algorithm::Auto,
@@ -1361,16 +1366,7 @@ mod tests {
         assert_eq!(layout(8, 8, 64, 86, 36).1, Fold::NONE);
         assert_eq!(layout(1000, 1000, 1_000_000, 86, 36).1, Fold::NONE);
         for (rows, cols) in [(3u32, 100u32), (100, 4), (4, 1000)] {
-            let spec = Spec {
-                board: Board::new(rows, cols, &[]).unwrap(),
-                start: Square::new(0, 0),
-                closed: false,
-                algorithm: Algorithm::Auto,
-                tie_break: TieBreak::Roth,
-                limits: Limits::default(),
-            };
-            let mut a = App::new(spec, SPEEDS.len() - 1, "/tmp".into());
-            a.start();
+            let a = app_on(Board::new(rows, cols, &[]).unwrap());
             let area = Rect::new(0, 0, 120, 40);
             let s = screen(&a, 120, 40, &Theme::default());
             let g = geometry(panes(area).board, a.shown_board(), a.window());

@@ -983,7 +983,18 @@ pub fn tour(board: &Board, start: Square, closed: bool) -> Outcome {
     let Some(mut hist) = hist else {
         return Outcome::NoTour(no_tour_reason(board, start, closed, &strip));
     };
-    let masks = strip.backward(&mut hist);
+    walk_back(&mut strip, &mut hist, &geo, board, start)
+}
+
+/// The tour found: one way back from the end, walked from the start.
+fn walk_back(
+    strip: &mut Strip,
+    hist: &mut History,
+    geo: &Geometry,
+    board: &Board,
+    start: Square,
+) -> Outcome {
+    let masks = strip.backward(hist);
     Outcome::Tour(walk(
         &masks,
         strip.w as u32,
@@ -1058,15 +1069,7 @@ pub fn path_between(board: &Board, start: Square, end: Square) -> Outcome {
             board.describe()
         ));
     };
-    let masks = strip.backward(&mut hist);
-    Outcome::Tour(walk(
-        &masks,
-        strip.w as u32,
-        strip.end,
-        geo.step(start),
-        board.free_count(),
-        |i| geo.index(i),
-    ))
+    walk_back(&mut strip, &mut hist, &geo, board, start)
 }
 
 /// The number of tours of `board` from `start` (directed: a closed tour is
