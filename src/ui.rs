@@ -226,25 +226,11 @@ pub fn layout(rows: u32, cols: u32, squares: usize, w: u16, h: u16) -> (BoardVie
     if wide && rows > 2 * h as u32 || !wide && cols > w as u32 {
         return (plain, Fold::NONE);
     }
-    let digits = squares.to_string().len() as u16;
-    let min_w = (digits + 1).max(3);
-    let mut views: Vec<BoardView> = (1..=4u16)
-        .rev()
-        .map(|ch| BoardView::Numbers {
-            w: min_w.max(2 * ch),
-            h: ch,
-        })
-        .collect();
-    views.extend([BoardView::Compact, BoardView::HalfBlock]);
-    for view in views {
+    for view in BoardView::detailed(squares) {
         if view == plain {
             break;
         }
-        let (cw, ch, down) = match view {
-            BoardView::Numbers { w, h } => (w, h, 1),
-            BoardView::Compact => (2, 1, 1),
-            _ => (1, 1, 2),
-        };
+        let (cw, ch, _, down) = view.cell();
         let fold = if wide {
             let per_band = (w / cw) as u32;
             let band_h = rows.div_ceil(down) as u16 * ch;
@@ -280,12 +266,7 @@ pub fn layout(rows: u32, cols: u32, squares: usize, w: u16, h: u16) -> (BoardVie
 fn geometry(pane: Rect, b: &Board, win: Window) -> Geometry {
     let inner = Block::bordered().inner(pane);
     let (view, fold) = layout(win.rows, win.cols, b.len(), inner.width, inner.height);
-    let (cw, ch, across, down) = match view {
-        BoardView::Numbers { w, h } => (w, h, 1, 1),
-        BoardView::Compact => (2, 1, 1, 1),
-        BoardView::HalfBlock => (1, 1, 1, 2),
-        BoardView::Overview { scale } => (1, 1, scale, 2 * scale),
-    };
+    let (cw, ch, across, down) = view.cell();
     let (mut width, mut height) = (
         win.cols.div_ceil(across) as u16 * cw,
         win.rows.div_ceil(down) as u16 * ch,
@@ -395,24 +376,45 @@ pub enum BoardView {
 impl BoardView {
     pub fn choose(rows: u32, cols: u32, squares: usize, w: u16, h: u16) -> BoardView {
         let (w, h) = (w as u32, h as u32);
-        let digits = squares.to_string().len() as u32;
+        Self::detailed(squares)
+            .into_iter()
+            .find(|v| {
+                let (cw, ch, _, down) = v.cell();
+                cols * cw as u32 <= w && rows.div_ceil(down) * ch as u32 <= h
+            })
+            .unwrap_or_else(|| {
+                let scale = cols.div_ceil(w.max(1)).max(rows.div_ceil(2 * h.max(1)));
+                BoardView::Overview { scale }
+            })
+    }
+
+    /// The views with a character or more a square, most detailed first:
+    /// numbers in cells 4 lines tall down to 1, compact, half blocks.
+    fn detailed(squares: usize) -> [BoardView; 6] {
+        let digits = squares.to_string().len() as u16;
         let min_w = (digits + 1).max(3);
-        for ch in (1..=4u32).rev() {
-            let cw = min_w.max(2 * ch);
-            if cols * cw <= w && rows * ch <= h {
-                return BoardView::Numbers {
-                    w: cw as u16,
-                    h: ch as u16,
-                };
-            }
-        }
-        if cols * 2 <= w && rows <= h {
-            BoardView::Compact
-        } else if cols <= w && rows <= 2 * h {
-            BoardView::HalfBlock
-        } else {
-            let scale = cols.div_ceil(w.max(1)).max(rows.div_ceil(2 * h.max(1)));
-            BoardView::Overview { scale }
+        let numbers = |h: u16| BoardView::Numbers {
+            w: min_w.max(2 * h),
+            h,
+        };
+        [
+            numbers(4),
+            numbers(3),
+            numbers(2),
+            numbers(1),
+            BoardView::Compact,
+            BoardView::HalfBlock,
+        ]
+    }
+
+    /// Characters a cell is wide and tall, and squares a character stands
+    /// for across and down.
+    fn cell(self) -> (u16, u16, u32, u32) {
+        match self {
+            BoardView::Numbers { w, h } => (w, h, 1, 1),
+            BoardView::Compact => (2, 1, 1, 1),
+            BoardView::HalfBlock => (1, 1, 1, 2),
+            BoardView::Overview { scale } => (1, 1, scale, 2 * scale),
         }
     }
 

@@ -128,8 +128,9 @@ pub fn count_all_starts_with_progress(
     if by_strip(board, algorithm) {
         let n = if closed {
             // Every closed tour passes every square: as many from each.
-            strip::count(board, starts[0].0, true)
-                .and_then(|n| n.checked_mul(board.free_count() as u128))
+            starts.first().map_or(Some(0), |&(s, _)| {
+                strip::count(board, s, true).and_then(|n| n.checked_mul(board.free_count() as u128))
+            })
         } else {
             strip::count_starts(board, &starts, false)
         };

@@ -566,8 +566,12 @@ impl Strip {
     }
 
     /// The forward pass: the reachable sets before every step (stored or
-    /// repeating), or `None` when no state survives some step.
+    /// repeating), or `None` when no state survives some step (or the strip
+    /// has no free square).
     fn forward(&mut self) -> Option<History> {
+        if self.end == 0 {
+            return None;
+        }
         let w = self.w as u32;
         let mut hist = History {
             every: (self.end as f64).sqrt().max(64.0) as u32,
@@ -933,7 +937,7 @@ pub fn tours(
 ) -> Result<Vec<Vec<u32>>, String> {
     let geo = Geometry::new(board);
     let mut strip = geo.strip(board, start, closed);
-    let Some(mut hist) = (strip.end > 0).then(|| strip.forward()).flatten() else {
+    let Some(mut hist) = strip.forward() else {
         return Err(no_tour_reason(board, start, closed, &strip));
     };
     let mut out: Vec<Vec<u32>> = Vec::new();
@@ -975,12 +979,7 @@ fn no_tour_reason(board: &Board, start: Square, closed: bool, strip: &Strip) -> 
 pub fn tour(board: &Board, start: Square, closed: bool) -> Outcome {
     let geo = Geometry::new(board);
     let mut strip = geo.strip(board, start, closed);
-    let hist = if strip.end == 0 {
-        None
-    } else {
-        strip.forward()
-    };
-    let Some(mut hist) = hist else {
+    let Some(mut hist) = strip.forward() else {
         return Outcome::NoTour(no_tour_reason(board, start, closed, &strip));
     };
     walk_back(&mut strip, &mut hist, &geo, board, start)
@@ -1014,7 +1013,7 @@ fn walk(
     len: usize,
     index: impl Fn(u32) -> u32,
 ) -> Vec<u32> {
-    let bit = |i: u32, b: u32| i < end && masks[i as usize / 2] >> (4 * (i % 2) + b) & 1 != 0;
+    let bit = |i: u32, b: u32| i < end && get_mask(masks, i) >> b & 1 != 0;
     // The (at most two) tour moves of square v: back as recorded at v,
     // forward as recorded at the square reached.
     let moves = |v: u32| {
@@ -1060,10 +1059,8 @@ fn walk(
 pub fn path_between(board: &Board, start: Square, end: Square) -> Outcome {
     let geo = Geometry::new(board);
     let mut strip = geo.strip_to(board, start, false, Some(end));
-    let Some(mut hist) = (strip.end > 0 && start != end)
-        .then(|| strip.forward())
-        .flatten()
-    else {
+    let found = if start == end { None } else { strip.forward() };
+    let Some(mut hist) = found else {
         return Outcome::NoTour(format!(
             "no path from {start} to {end} visits every square of {}: every way through the strip was tried",
             board.describe()
