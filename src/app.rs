@@ -16,24 +16,10 @@ use knight_tui::board::{Board, Square};
 use knight_tui::solver::{Algorithm, Count, Event, Progress, Speed, Stats, TieBreak, Verdict};
 use knight_tui::tour::TourFile;
 
-use crate::cli::Spec;
+use crate::config::SPEEDS;
 use crate::play::{Game, Moved, Outlook};
 use crate::replay::Replay;
-
-/// Speeds `+`/`-` step through, slowest first; the last is full speed.
-pub const SPEEDS: [Option<f64>; 11] = [
-    Some(1.0),
-    Some(2.0),
-    Some(5.0),
-    Some(10.0),
-    Some(25.0),
-    Some(50.0),
-    Some(100.0),
-    Some(250.0),
-    Some(1000.0),
-    Some(5000.0),
-    None,
-];
+use knight_tui::spec::Spec;
 
 /// How many depth samples the statistics sparkline keeps.
 pub const HISTORY: usize = 240;
@@ -847,7 +833,7 @@ impl App {
             return;
         };
         let took = count.stats.elapsed.as_secs_f64();
-        let n = crate::ui::thousands(count.count);
+        let n = knight_tui::words::thousands(count.count);
         self.message = Some(match (&count.reason, count.complete, count.limit) {
             (Some(why), _, _) => format!("0 {}: {why}", c.what),
             (None, true, _) => format!("{n} {}, counted in {took:.2} s", c.what),

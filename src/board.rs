@@ -31,12 +31,12 @@ pub const MEMORY_LIMIT: u64 = 2 << 30;
 
 /// Cell flag in the padded cell array: not a square the knight may enter
 /// (border, blocked, or later in a search: visited).
-pub const CELL_CLOSED: u8 = 0x80;
+pub(crate) const CELL_CLOSED: u8 = 0x80;
 /// Cell flag: not counted in its neighbours' degrees (border, blocked, visited;
 /// the start of a closed tour keeps counting, since the tour returns to it).
-pub const CELL_GONE: u8 = 0x40;
+pub(crate) const CELL_GONE: u8 = 0x40;
 /// Mask of the degree (number of free neighbours) kept in a cell's low bits.
-pub const CELL_DEGREE: u8 = 0x0f;
+pub(crate) const CELL_DEGREE: u8 = 0x0f;
 
 /// A square, zero-based: row 0 is the top row as printed, col 0 the left column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -276,19 +276,19 @@ impl Board {
     }
 
     /// Position of a square in the padded cell array.
-    pub fn padded(&self, sq: Square) -> usize {
+    pub(crate) fn padded(&self, sq: Square) -> usize {
         (sq.row as usize + PAD) * self.width + sq.col as usize + PAD
     }
     /// The square at a padded position (which must be on the board).
-    pub fn unpadded(&self, p: usize) -> Square {
+    pub(crate) fn unpadded(&self, p: usize) -> Square {
         Square::new((p / self.width - PAD) as u32, (p % self.width - PAD) as u32)
     }
     /// The padded cell array: what a search copies to start from.
-    pub fn cells(&self) -> &[u8] {
+    pub(crate) fn cells(&self) -> &[u8] {
         &self.cells
     }
     /// Padded index offsets of the eight knight moves, in [`MOVES`] order.
-    pub fn offsets(&self) -> &[isize; 8] {
+    pub(crate) fn offsets(&self) -> &[isize; 8] {
         &self.offsets
     }
 

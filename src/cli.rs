@@ -1,343 +1,49 @@
-//! The command line: clap definitions, and turning flags plus configuration
-//! into a [`Spec`] (flags override the user's config file, which overrides
-//! the built-in one).
+//! The command line: clap's types ([`args`]), settling flags over the
+//! configuration into a [`knight_tui::spec::Spec`] ([`settle`]), one file per
+//! headless command, the output formats, and the typed failures that give
+//! the contract's exit codes.
 
-use std::path::PathBuf;
-use std::time::Duration;
+pub mod args;
+pub mod count;
+pub mod failure;
+pub mod output;
+pub mod settle;
+pub mod solve;
+pub mod sweep;
+pub mod verify;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::process::ExitCode;
 
-use knight_tui::board::{Board, Square, parse_square_list};
-use knight_tui::solver::{Algorithm, Limits, TieBreak};
+use clap::error::ErrorKind;
 
-use crate::config::Config;
+use failure::Exit;
 
-const ABOUT: &str = "The knight's tour: find, count and check tours on any rectangular board.";
-
-const EXAMPLES: &str = "\
-Examples:
-  knight-tui                                     the app: watch a search on the configured board
-  knight-tui --size 64                           the app on 64x64
-  knight-tui solve --size 8 --start 0,0          a tour of 8x8 from the top-left corner
-  knight-tui solve --size 6 --closed --format moves
-  knight-tui count --size 5 --start a1           304 tours from a 5x5 corner
-  knight-tui verify tour.json                    check a saved tour
-
-Exit codes: 0 found / counted / valid, 1 no tour / not a valid tour,
-2 bad input or usage, 3 undecided (a node or time limit stopped the search).";
-
-#[derive(Parser, Debug)]
-#[command(name = "knight-tui", version, about = ABOUT, after_help = EXAMPLES)]
-pub struct Cli {
-    /// With no command: the board the app opens on.
-    #[command(flatten)]
-    pub board: BoardArgs,
-
-    /// Configuration file (default: ~/.config/knight-tui/config.toml if present).
-    #[arg(long, global = true, value_name = "PATH")]
-    pub config: Option<PathBuf>,
-
-    #[command(subcommand)]
-    pub command: Option<Command>,
-}
-
-#[derive(Subcommand, Debug)]
-pub enum Command {
-    /// Find a tour and print it (exit 0 found, 1 no tour, 3 undecided).
-    #[command(after_help = "\
-Examples:
-  knight-tui solve --size 8                        numbered 8x8 board, steps 1..64
-  knight-tui solve --rows 3 --cols 4 --format moves
-  knight-tui solve --size 64 --format stats        one JSON line of statistics
-  knight-tui solve --size 5 --tours 3 --format json
-  knight-tui solve --size 8 --block '3,3;4,4' --out holed.json
-  knight-tui solve --size 8 --algo backtrack --time-limit 2")]
-    Solve(SolveArgs),
-    /// Count tours from the start, or from every start (exit 0 some, 1 none, 3 undecided).
-    #[command(after_help = "\
-Examples:
-  knight-tui count --size 5                        304 (from the corner)
-  knight-tui count --size 5 --all-starts           1728
-  knight-tui count --size 6 --closed               19724 directed closed tours from 0,0
-  knight-tui count --size 6 --max 1000 --json")]
-    Count(CountArgs),
-    /// Check a tour file (JSON or numbered board): exit 0 valid complete tour, 1 not, 2 unreadable.
-    #[command(after_help = "\
-Examples:
-  knight-tui verify tour.json
-  knight-tui solve --size 6 | knight-tui verify -")]
-    Verify(VerifyArgs),
-    /// The app, replaying a tour file (JSON or numbered board).
-    #[command(after_help = "\
-Keys: Space play / pause, ← → step, Home End jump, + - speed, r again, Tab search, q quit.
-Examples:
-  knight-tui replay assets/euler-1759.json
-  knight-tui replay assets/illegal-step.json     stops at the illegal step and says why")]
-    Replay(ReplayArgs),
-    /// The app, for playing a tour by hand (the app checks every move).
-    #[command(after_help = "\
-Keys: arrows + Enter (or a click) move the knight, 1-8 take a listed move, u / U undo / redo,
-h onward counts, f let the solver finish, s save, Tab other modes, q quit.
-Examples:
-  knight-tui play --size 5                     place the knight with Enter
-  knight-tui play --size 8 --start a1
-  knight-tui play --resume knight-5x5-1795430541.json")]
-    Play(PlayArgs),
-    /// Solve from every start of every n x n board, n = FROM..TO, and check each tour (exit 0 no failures).
-    #[command(after_help = "\
-Examples:
-  knight-tui sweep --from 5 --to 64                 every start that can have an open tour
-  knight-tui sweep --from 6 --to 32 --closed        closed tours (even sizes)
-  knight-tui sweep --from 5 --to 16 --tie-break fixed --json")]
-    Sweep(SweepArgs),
-}
-
-/// Board and search options, shared by every command that takes a board.
-#[derive(Args, Debug, Clone, Default, PartialEq)]
-pub struct BoardArgs {
-    /// Square board of N x N.
-    #[arg(long, value_name = "N", value_parser = parse_side, allow_hyphen_values = true, conflicts_with_all = ["rows", "cols"])]
-    pub size: Option<u32>,
-    /// Rows of a rectangular board.
-    #[arg(long, value_name = "R", value_parser = parse_side, allow_hyphen_values = true)]
-    pub rows: Option<u32>,
-    /// Columns of a rectangular board.
-    #[arg(long, value_name = "C", value_parser = parse_side, allow_hyphen_values = true)]
-    pub cols: Option<u32>,
-    /// Start square: ROW,COL (zero-based, row 0 at the top) or algebraic like a1.
-    #[arg(long, value_name = "SQUARE", allow_hyphen_values = true)]
-    pub start: Option<String>,
-    /// Squares removed from the board: 'SQ;SQ;…'.
-    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
-    pub block: Option<String>,
-    /// The tour must end a knight's move from its start.
-    #[arg(long, conflicts_with = "open")]
-    pub closed: bool,
-    /// An open tour, even when the configuration asks for closed ones.
-    #[arg(long)]
-    pub open: bool,
-    #[command(flatten)]
-    pub search: SearchArgs,
-}
-
-/// Algorithm and limits, shared by every command that searches.
-#[derive(Args, Debug, Clone, Default, PartialEq)]
-pub struct SearchArgs {
-    /// Algorithm: auto, backtrack, warnsdorff, enumerate, construct.
-    #[arg(long, value_name = "NAME")]
-    pub algo: Option<String>,
-    /// Warnsdorff tie-break: roth, fixed, lookahead, random.
-    #[arg(long, value_name = "NAME")]
-    pub tie_break: Option<String>,
-    /// Stop a search after this many nodes (exit 3 if undecided).
-    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
-    pub node_limit: Option<u64>,
-    /// Stop a search after this many seconds (exit 3 if undecided).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
-    pub time_limit: Option<f64>,
-}
-
-impl SearchArgs {
-    /// Flags over configuration: algorithm, tie-break, limits.
-    pub fn settle(&self, config: &Config) -> Result<(Algorithm, TieBreak, Limits), String> {
-        let algorithm = flag_or(&self.algo, config.search.algorithm)?;
-        let tie_break = flag_or(&self.tie_break, config.search.tie_break)?;
-        let nodes = self
-            .node_limit
-            .or((config.search.node_limit > 0).then_some(config.search.node_limit));
-        let secs = self
-            .time_limit
-            .or((config.search.time_limit > 0.0).then_some(config.search.time_limit));
-        let limits = Limits {
-            nodes,
-            time: secs.map(Duration::from_secs_f64),
-        };
-        Ok((algorithm, tie_break, limits))
-    }
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// The numbered board: steps 1..N, '.' for a blocked square.
-    Board,
-    /// The tour file (JSON v1), one object a line.
-    Json,
-    /// The squares in visit order, ROW,COL, one tour a line.
-    Moves,
-    /// One JSON line of statistics, after the tour was built and checked.
-    Stats,
-}
-
-#[derive(Args, Debug)]
-pub struct SolveArgs {
-    #[command(flatten)]
-    pub board: BoardArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Board)]
-    pub format: Format,
-    /// Print this many distinct tours.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_positive, allow_hyphen_values = true)]
-    pub tours: u64,
-    /// Write the tour file (JSON v1) here instead of printing the tour.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-}
-
-#[derive(Args, Debug)]
-pub struct CountArgs {
-    #[command(flatten)]
-    pub board: BoardArgs,
-    /// Sum the counts over every start square.
-    #[arg(long)]
-    pub all_starts: bool,
-    /// Stop after K tours.
-    #[arg(long, value_name = "K", value_parser = parse_positive, allow_hyphen_values = true)]
-    pub max: Option<u64>,
-    /// Print {"count", "complete", "nodes", "elapsed_ms"} as one JSON line.
-    #[arg(long)]
-    pub json: bool,
-}
-
-#[derive(Args, Debug)]
-pub struct SweepArgs {
-    /// Smallest board side.
-    #[arg(long, value_name = "A", value_parser = parse_side, allow_hyphen_values = true)]
-    pub from: u32,
-    /// Largest board side.
-    #[arg(long, value_name = "B", value_parser = parse_side, allow_hyphen_values = true)]
-    pub to: u32,
-    /// Closed tours (boards with none are skipped).
-    #[arg(long)]
-    pub closed: bool,
-    #[command(flatten)]
-    pub search: SearchArgs,
-    /// One JSON line instead of a line a board.
-    #[arg(long)]
-    pub json: bool,
-}
-
-#[derive(Args, Debug)]
-pub struct PlayArgs {
-    #[command(flatten)]
-    pub board: BoardArgs,
-    /// Continue a saved game (a partial tour file).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rows", "cols", "start", "block"])]
-    pub resume: Option<PathBuf>,
-}
-
-#[derive(Args, Debug)]
-pub struct ReplayArgs {
-    /// The tour file: JSON (version 1) or a numbered board.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-}
-
-#[derive(Args, Debug)]
-pub struct VerifyArgs {
-    /// The tour file: JSON (version 1) or a numbered board; '-' reads standard input.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-}
-
-/// A whole number >= 1 that fits `T`, with one-line reasons.
-fn parse_whole<T: TryFrom<i128>>(s: &str, what: &str) -> Result<T, String> {
-    let n: i128 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a whole number"))?;
-    if n < 1 {
-        return Err(format!("{what} must be at least 1 (got {n})"));
-    }
-    T::try_from(n).map_err(|_| format!("{n} is far too large for {what}"))
-}
-
-fn parse_side(s: &str) -> Result<u32, String> {
-    parse_whole(s, "a board side")
-}
-
-fn parse_positive(s: &str) -> Result<u64, String> {
-    parse_whole(s, "this value")
-}
-
-/// A flag's name parsed, or the configured default.
-pub fn flag_or<T: std::str::FromStr<Err = String>>(
-    flag: &Option<String>,
-    default: T,
-) -> Result<T, String> {
-    flag.as_deref().map_or(Ok(default), str::parse)
-}
-
-fn parse_seconds(s: &str) -> Result<f64, String> {
-    let x: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    if !(x > 0.0 && x.is_finite() && x < 1e9) {
-        return Err(format!("must be a positive number of seconds (got {s})"));
-    }
-    Ok(x)
-}
-
-/// Everything a search needs, settled from flags and configuration.
-#[derive(Debug, Clone)]
-pub struct Spec {
-    pub board: Board,
-    pub start: Square,
-    pub closed: bool,
-    pub algorithm: Algorithm,
-    pub tie_break: TieBreak,
-    pub limits: Limits,
-}
-
-impl BoardArgs {
-    /// Flags over configuration. Errors are one line.
-    pub fn spec(&self, config: &Config) -> Result<Spec, String> {
-        let (rows, cols) = match (self.size, self.rows, self.cols) {
-            (Some(n), _, _) => (n, n),
-            (None, r, c) => (
-                r.unwrap_or(config.board.rows),
-                c.unwrap_or(config.board.cols),
-            ),
-        };
-        if rows == 0 || cols == 0 {
-            return Err(format!(
-                "config: board size {rows}x{cols}: a side must be at least 1"
-            ));
+/// Help and version go to stdout with exit 0; a usage error is one line on
+/// stderr with exit 2.
+pub fn usage_error(e: clap::Error) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::SUCCESS
         }
-        let (block_text, block_src) = match &self.block {
-            Some(b) => (b.as_str(), "--block"),
-            None => (config.board.blocked.as_str(), "config board.blocked"),
-        };
-        let blocked =
-            parse_square_list(block_text, rows, cols).map_err(|e| format!("{block_src}: {e}"))?;
-        for sq in &blocked {
-            if sq.row >= rows || sq.col >= cols {
-                return Err(format!(
-                    "{block_src}: blocked square {sq} is off the {rows}x{cols} board"
-                ));
-            }
+        _ => {
+            let text = e.render().to_string();
+            let first = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("invalid usage");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            // clap puts the choices on a line of their own: keep them.
+            let choices = text
+                .lines()
+                .map(str::trim)
+                .find(|l| l.starts_with("[possible values:"))
+                .map(|l| format!(" {l}"))
+                .unwrap_or_default();
+            eprintln!("error: {first}{choices} (see 'knight-tui --help')");
+            Exit::Usage.into()
         }
-        let board = Board::new(rows, cols, &blocked)?;
-        let (start_text, start_src) = match &self.start {
-            Some(s) => (s.as_str(), "--start"),
-            None => (config.board.start.as_str(), "config board.start"),
-        };
-        let start =
-            Square::parse(start_text, rows, cols).map_err(|e| format!("{start_src}: {e}"))?;
-        board
-            .check_square(start, "start")
-            .map_err(|e| format!("{start_src}: {e}"))?;
-        if !board.is_free(start) {
-            return Err(format!("{start_src}: start {start} is a blocked square"));
-        }
-        let (algorithm, tie_break, limits) = self.search.settle(config)?;
-        Ok(Spec {
-            board,
-            start,
-            closed: !self.open && (self.closed || config.board.closed),
-            algorithm,
-            tie_break,
-            limits,
-        })
     }
 }

@@ -10,7 +10,20 @@ use ratatui::style::Color;
 
 use knight_tui::solver::{Algorithm, TieBreak};
 
-use crate::app::SPEEDS;
+/// Speeds `+`/`-` step through, slowest first; the last is full speed.
+pub const SPEEDS: [Option<f64>; 11] = [
+    Some(1.0),
+    Some(2.0),
+    Some(5.0),
+    Some(10.0),
+    Some(25.0),
+    Some(50.0),
+    Some(100.0),
+    Some(250.0),
+    Some(1000.0),
+    Some(5000.0),
+    None,
+];
 
 /// The shipped default configuration.
 pub const DEFAULT: &str = include_str!("../config.toml");

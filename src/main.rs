@@ -1,22 +1,21 @@
-//! knight-tui: parse the command line and dispatch, with the contract's exit
-//! codes (0 yes, 1 no, 2 bad input, 3 undecided).
+//! knight-tui: parse the command line and dispatch to a headless command or
+//! the terminal app, with the contract's exit codes (0 yes, 1 no, 2 bad
+//! input, 3 undecided).
 
 mod app;
 mod cli;
-mod commands;
 mod config;
 mod play;
 mod replay;
 mod tui;
 mod ui;
 
-use std::io;
 use std::process::ExitCode;
 
-use clap::{Parser, error::ErrorKind};
+use clap::Parser;
 
-use cli::{Cli, Command};
-use commands::{Exit, Failure};
+use cli::args::{BoardArgs, Cli, Command, PlayArgs};
+use cli::failure::{Exit, Failure, Outcome, usage};
 use config::Config;
 
 fn main() -> ExitCode {
@@ -24,80 +23,71 @@ fn main() -> ExitCode {
     let _ = color_eyre::install();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
-        Err(e) => return usage_error(e),
+        Err(e) => return cli::usage_error(e),
     };
-    let result = run(cli);
-    match result {
+    match run(cli) {
         Ok(code) => code.into(),
-        Err(Failure::Usage(msg)) => {
-            eprintln!("error: {msg}");
-            Exit::Usage.into()
-        }
-        // The reader went away (`| head`): stop quietly, like other tools.
-        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Failure::Io(e)) => {
-            eprintln!("error: cannot write output: {e}");
-            Exit::Usage.into()
-        }
+        Err(failure) => failure.report(),
     }
 }
 
-fn run(cli: Cli) -> Result<Exit, Failure> {
+fn run(cli: Cli) -> Outcome {
+    let load = || Config::load(cli.config.as_deref()).map_err(usage);
     let Some(command) = cli.command else {
-        let config = Config::load(cli.config.as_deref())?;
-        let spec = cli.board.spec(&config)?;
+        let config = load()?;
+        let spec = cli.board.spec(&config).map_err(usage)?;
         let app = app::App::new(spec, config.app.speed, config.app.save_dir.clone());
-        tui::run(app, theme(&config))?;
+        tui::run(app, theme(&config)).map_err(Failure::Terminal)?;
         return Ok(Exit::Yes);
     };
-    if cli.board != cli::BoardArgs::default() {
-        return Err(Failure::Usage(
-            "board options go after the command, e.g. knight-tui solve --size 8".into(),
+    if cli.board != BoardArgs::default() {
+        return Err(usage(
+            "board options go after the command, e.g. knight-tui solve --size 8",
         ));
     }
-    let config = || Config::load(cli.config.as_deref());
     match command {
-        Command::Verify(args) => commands::verify(&args),
-        Command::Solve(args) => commands::solve(&args, &config()?),
-        Command::Count(args) => commands::count(&args, &config()?),
-        Command::Sweep(args) => commands::sweep(&args, &config()?),
-        Command::Replay(args) => replay_app(&args.file, &config()?),
-        Command::Play(args) => play_app(&args, &config()?),
+        Command::Verify(args) => cli::verify::verify(&args),
+        Command::Solve(args) => cli::solve::solve(&args, &load()?),
+        Command::Count(args) => cli::count::count(&args, &load()?),
+        Command::Sweep(args) => cli::sweep::sweep(&args, &load()?),
+        Command::Replay(args) => replay_app(&args.file, &load()?),
+        Command::Play(args) => play_app(&args, &load()?),
     }
 }
 
 /// The app opened in replay mode on a tour file.
-fn replay_app(file: &std::path::Path, config: &Config) -> Result<Exit, Failure> {
+fn replay_app(file: &std::path::Path, config: &Config) -> Outcome {
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {name}: {e}"))?;
-    let replay = replay::Replay::load(&name, &text).map_err(|e| format!("{name}: {e}"))?;
-    let spec = cli::BoardArgs::default().spec(config)?;
+    let text = std::fs::read_to_string(file).map_err(|source| Failure::Read {
+        name: name.clone(),
+        source,
+    })?;
+    let replay = replay::Replay::load(&name, &text).map_err(|e| usage(format!("{name}: {e}")))?;
+    let spec = BoardArgs::default().spec(config).map_err(usage)?;
     let mut app = app::App::new(spec, config.app.speed, config.app.save_dir.clone());
     app.open_replay(replay);
-    tui::run(app, theme(config))?;
+    tui::run(app, theme(config)).map_err(Failure::Terminal)?;
     Ok(Exit::Yes)
 }
 
 /// The app opened in play mode: a new game, or a saved one resumed.
-fn play_app(args: &cli::PlayArgs, config: &Config) -> Result<Exit, Failure> {
-    let spec = args.board.spec(config)?;
+fn play_app(args: &PlayArgs, config: &Config) -> Outcome {
+    let spec = args.board.spec(config).map_err(usage)?;
     let game = match &args.resume {
         Some(file) => {
             let name = file.display().to_string();
-            let text =
-                std::fs::read_to_string(file).map_err(|e| format!("cannot read {name}: {e}"))?;
+            let text = std::fs::read_to_string(file).map_err(|source| Failure::Read {
+                name: name.clone(),
+                source,
+            })?;
             let saved = knight_tui::tour::parse(&text)
-                .map_err(|e| format!("{name}: {e}"))?
+                .map_err(|e| usage(format!("{name}: {e}")))?
                 .file;
-            let board = saved.board().map_err(|e| format!("{name}: {e}"))?;
+            let board = saved.board().map_err(|e| usage(format!("{name}: {e}")))?;
             saved
                 .check(&board)
-                .map_err(|f| format!("{name}: cannot resume: {f}"))?;
-            let path: Vec<u32> = saved
-                .path
-                .iter()
-                .map(|&[r, c]| board.index(knight_tui::board::Square::new(r as u32, c as u32)))
-                .collect();
+                .map_err(|f| usage(format!("{name}: cannot resume: {f}")))?;
+            let path = saved.indices(&board, saved.path.len());
             play::Game::resume(board, &path, saved.closed)
         }
         // The knight is placed only where --start puts it; else by Enter.
@@ -110,7 +100,7 @@ fn play_app(args: &cli::PlayArgs, config: &Config) -> Result<Exit, Failure> {
     let mut app = app::App::new(spec, config.app.speed, config.app.save_dir.clone());
     app.game = Some(game);
     app.mode = app::Mode::Play;
-    tui::run(app, theme(config))?;
+    tui::run(app, theme(config)).map_err(Failure::Terminal)?;
     Ok(Exit::Yes)
 }
 
@@ -123,35 +113,5 @@ fn theme(config: &Config) -> ui::Theme {
         candidate: config.theme.candidate,
         blocked: config.theme.blocked,
         accent: config.theme.accent,
-    }
-}
-
-/// Help and version go to stdout with exit 0; a usage error is one line on
-/// stderr with exit 2.
-fn usage_error(e: clap::Error) -> ExitCode {
-    match e.kind() {
-        ErrorKind::DisplayHelp
-        | ErrorKind::DisplayVersion
-        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = e.print();
-            ExitCode::SUCCESS
-        }
-        _ => {
-            let text = e.render().to_string();
-            let first = text
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("invalid usage");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            // clap puts the choices on a line of their own: keep them.
-            let choices = text
-                .lines()
-                .map(str::trim)
-                .find(|l| l.starts_with("[possible values:"))
-                .map(|l| format!(" {l}"))
-                .unwrap_or_default();
-            eprintln!("error: {first}{choices} (see 'knight-tui --help')");
-            Exit::Usage.into()
-        }
     }
 }

@@ -17,6 +17,7 @@
 pub mod backtrack;
 pub mod construct;
 pub mod enumerate;
+mod finish;
 pub mod search;
 pub mod strip;
 pub mod warnsdorff;
@@ -30,6 +31,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, Square};
 use crate::theory;
 
+pub use finish::finish;
 pub use live::{Control, Event, Report, Snapshot, Speed, spawn};
 pub use search::{Halt, Monitor, Search};
 
@@ -51,8 +53,15 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    pub const NAMES: [&'static str; 5] =
-        ["auto", "backtrack", "warnsdorff", "enumerate", "construct"];
+    /// Every algorithm, in the order help and the settings panel list them:
+    /// names, parsing and the panel's cycle all come from this list.
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Auto,
+        Algorithm::Warnsdorff,
+        Algorithm::Backtrack,
+        Algorithm::Enumerate,
+        Algorithm::Construct,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -63,6 +72,12 @@ impl Algorithm {
             Algorithm::Auto => "auto",
         }
     }
+
+    /// The next in [`Algorithm::ALL`], round.
+    pub fn next(self) -> Algorithm {
+        next_of(&Self::ALL, self)
+    }
+
     /// The algorithm that finds `tours` tours on `board` when this one is
     /// asked for: `auto` constructs on strips (a side of at most
     /// [`strip::MAX_WIDTH`], where a search can take exponential time) and
@@ -87,18 +102,27 @@ impl Algorithm {
 impl FromStr for Algorithm {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "auto" => Ok(Algorithm::Auto),
-            "backtrack" => Ok(Algorithm::Backtrack),
-            "warnsdorff" => Ok(Algorithm::Warnsdorff),
-            "enumerate" => Ok(Algorithm::Enumerate),
-            "construct" => Ok(Algorithm::Construct),
-            _ => Err(format!(
-                "unknown algorithm '{s}' (choose from {})",
-                Algorithm::NAMES.join(", ")
-            )),
-        }
+        by_name(&Self::ALL, Algorithm::name, s, "algorithm")
     }
+}
+
+/// The item of `all` after `x`, round.
+fn next_of<T: Copy + PartialEq>(all: &[T], x: T) -> T {
+    let i = all.iter().position(|&a| a == x).unwrap_or(0);
+    all[(i + 1) % all.len()]
+}
+
+/// The item of `all` called `s`, or a one-line refusal listing the names.
+fn by_name<T: Copy>(
+    all: &[T],
+    name: fn(T) -> &'static str,
+    s: &str,
+    what: &str,
+) -> Result<T, String> {
+    all.iter().copied().find(|&x| name(x) == s).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|&x| name(x)).collect();
+        format!("unknown {what} '{s}' (choose from {})", names.join(", "))
+    })
 }
 
 impl fmt::Display for Algorithm {
@@ -123,7 +147,15 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
-    pub const NAMES: [&'static str; 4] = ["roth", "fixed", "lookahead", "random"];
+    /// Every tie-break, listed once: names, parsing and the settings
+    /// panel's cycle come from here.
+    pub const ALL: [TieBreak; 4] = [
+        TieBreak::Roth,
+        TieBreak::Fixed,
+        TieBreak::Lookahead,
+        TieBreak::Random,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             TieBreak::Roth => "roth",
@@ -132,21 +164,17 @@ impl TieBreak {
             TieBreak::Random => "random",
         }
     }
+
+    /// The next in [`TieBreak::ALL`], round.
+    pub fn next(self) -> TieBreak {
+        next_of(&Self::ALL, self)
+    }
 }
 
 impl FromStr for TieBreak {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "roth" => Ok(TieBreak::Roth),
-            "fixed" => Ok(TieBreak::Fixed),
-            "lookahead" => Ok(TieBreak::Lookahead),
-            "random" => Ok(TieBreak::Random),
-            _ => Err(format!(
-                "unknown tie-break '{s}' (choose from {})",
-                TieBreak::NAMES.join(", ")
-            )),
-        }
+        by_name(&Self::ALL, TieBreak::name, s, "tie-break")
     }
 }
 
@@ -321,97 +349,6 @@ pub fn solve_with<M: Monitor>(problem: &Problem, options: &Options, monitor: &mu
     sol
 }
 
-/// Finishes a game: a tour that continues the legal path `prefix` (square
-/// indices, at least one). Theory answers first, on the board with the
-/// visited squares taken out and the knight as the start (open tours); on a
-/// strip the dynamic programme then decides exactly; elsewhere warnsdorff
-/// searches within `limits`.
-pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> Solution {
-    let started = Instant::now();
-    let options = Options {
-        algorithm: Algorithm::Warnsdorff,
-        limits,
-        tours: 1,
-        ..Options::default()
-    };
-    let no = |reason: String| Solution {
-        tours: Vec::new(),
-        verdict: Verdict::NoTour(reason),
-        stats: Stats::default(),
-        algorithm: Algorithm::Warnsdorff,
-    };
-    let Some(&knight) = prefix.last() else {
-        return no("no knight on the board".into());
-    };
-    let n = prefix.len();
-    if n < board.free_count() {
-        // Every visited square but the knight's leaves the board; for a
-        // closed tour the start stays too, as the square to come back to.
-        let back_to = (closed && n > 1).then(|| board.square(prefix[0]));
-        let mut gone: Vec<Square> = board.blocked().to_vec();
-        gone.extend(
-            prefix[usize::from(back_to.is_some())..n - 1]
-                .iter()
-                .map(|&i| board.square(i)),
-        );
-        if let Ok(rest) = Board::new(board.rows(), board.cols(), &gone) {
-            let at = board.square(knight);
-            if !closed && let Err(reason) = theory::check(&rest, Some(at), false) {
-                return no(reason);
-            }
-            // On a strip the squares left are decided exactly, at once.
-            if strip::applies(&rest) {
-                let outcome = match back_to {
-                    Some(start) => strip::path_between(&rest, at, start),
-                    None => strip::tour(&rest, at, closed),
-                };
-                let mut sol = match outcome {
-                    strip::Outcome::NoTour(_) => no(format!(
-                        "no path from {at} covers the {} squares left{} (every way along the strip was tried)",
-                        board.free_count() - n + 1,
-                        back_to.map_or(String::new(), |s| format!(" and ends next to {s}"))
-                    )),
-                    strip::Outcome::Tour(mut rest_path) => {
-                        if back_to.is_some() {
-                            // The path ends on the start: the tour ends next to it.
-                            rest_path.pop();
-                        }
-                        let mut tour = prefix[..n - 1].to_vec();
-                        tour.extend(rest_path);
-                        Solution {
-                            stats: Stats {
-                                nodes: tour.len() as u64,
-                                max_depth: tour.len(),
-                                tours: 1,
-                                ..Stats::default()
-                            },
-                            tours: vec![tour],
-                            verdict: Verdict::Found,
-                            algorithm: Algorithm::Construct,
-                        }
-                    }
-                };
-                sol.stats.elapsed = started.elapsed();
-                return sol;
-            }
-        }
-    }
-    let problem = Problem {
-        board,
-        start: board.square(prefix[0]),
-        closed,
-    };
-    let mut sol = warnsdorff::solve_from(&problem, prefix, &options, &mut NoMonitor);
-    if let Verdict::NoTour(_) = sol.verdict {
-        sol.verdict = Verdict::NoTour(format!(
-            "every way on from here was tried ({} nodes)",
-            sol.stats.nodes
-        ));
-    }
-    sol.stats.elapsed = started.elapsed();
-    sol
-}
-
 /// Collects tours for the caller's monitor until it has enough.
 struct Collect<'m, M> {
     inner: &'m mut M,
@@ -496,7 +433,7 @@ fn verdict_of(halt: Halt, found: bool, problem: &Problem, stats: &Stats) -> Verd
 fn exhausted_reason(problem: &Problem, stats: &Stats) -> String {
     format!(
         "the search tried every {} path from {} on {} ({} nodes)",
-        if problem.closed { "closed" } else { "open" },
+        crate::words::kind(problem.closed),
         problem.start,
         problem.board.describe(),
         stats.nodes
@@ -524,85 +461,3 @@ pub use enumerate::{
 
 #[cfg(test)]
 mod tests;
-
-#[cfg(test)]
-mod finish_tests {
-    use super::*;
-    use crate::tour::{Summary, check_indices};
-
-    /// Tours continuing `prefix`, by plain exhaustive search (with the
-    /// dead-end pruning when `prune`: the same count, sooner).
-    fn continuations_with(b: &Board, prefix: &[u32], closed: bool, prune: bool) -> u64 {
-        struct All;
-        impl Monitor for All {
-            fn on_tour(&mut self, _: &Search) -> Flow {
-                Flow::Continue
-            }
-        }
-        let mut s = Search::new(b, prefix, closed, search::Order::Fixed, prune);
-        s.run(&mut All);
-        s.stats.tours
-    }
-    fn continuations(b: &Board, prefix: &[u32], closed: bool) -> u64 {
-        continuations_with(b, prefix, closed, false)
-    }
-
-    #[test]
-    fn finishes_from_a_position_or_says_why_not() {
-        let b = Board::new(5, 5, &[]).unwrap();
-        let i = |r, c| b.index(Square::new(r, c));
-        let prefix = [i(0, 0), i(1, 2), i(2, 4)];
-        let sol = finish(&b, &prefix, false, Limits::default());
-        assert_eq!(sol.verdict, Verdict::Found);
-        assert_eq!(&sol.tours[0][..3], &prefix);
-        let done = check_indices(&b, &sol.tours[0], false);
-        assert_eq!(done, Ok(Summary::Complete { closed: false }));
-        // 1,2 3,3 2,1 4,2 leaves 12 light and 10 dark squares to visit:
-        // theory says no at once, and enumeration agrees.
-        let prefix = [i(1, 2), i(3, 3), i(2, 1), i(4, 2)];
-        let sol = finish(&b, &prefix, false, Limits::default());
-        match &sol.verdict {
-            Verdict::NoTour(r) => assert!(r.contains("light") && r.contains("dark"), "{r}"),
-            v => panic!("{v:?}"),
-        }
-        assert_eq!(continuations(&b, &prefix, false), 0);
-        // Where theory has nothing to say, the search decides, and agrees too.
-        let prefix = [i(0, 0), i(2, 1), i(4, 2), i(3, 0), i(1, 1), i(0, 3)];
-        let sol = finish(&b, &prefix, false, Limits::default());
-        assert_eq!(
-            sol.verdict == Verdict::Found,
-            continuations(&b, &prefix, false) > 0
-        );
-    }
-
-    #[test]
-    fn finishes_games_on_strips_exactly() {
-        // Every game of up to three moves on 3x7, 4x5 and (closed) 3x10 and
-        // 10x3:
-        // the strip's answer agrees with exhaustive search, and its tour
-        // continues the game.
-        for (r, c, closed) in [(3, 7, false), (4, 5, false), (3, 10, true), (10, 3, true)] {
-            let b = Board::new(r, c, &[]).unwrap();
-            let mut games: Vec<Vec<u32>> = b.free_squares().map(|s| vec![b.index(s)]).collect();
-            for s in b.free_squares() {
-                for a in b.neighbours(s) {
-                    games.push(vec![b.index(s), b.index(a)]);
-                    for x in b.neighbours(a).filter(|&x| x != s) {
-                        games.push(vec![b.index(s), b.index(a), b.index(x)]);
-                    }
-                }
-            }
-            for prefix in games {
-                let sol = finish(&b, &prefix, closed, Limits::default());
-                let exists = continuations_with(&b, &prefix, closed, true) > 0;
-                assert_eq!(sol.verdict == Verdict::Found, exists, "{prefix:?}");
-                if exists {
-                    assert_eq!(sol.algorithm, Algorithm::Construct);
-                    assert_eq!(&sol.tours[0][..prefix.len()], &prefix[..]);
-                    let done = check_indices(&b, &sol.tours[0], closed);
-                    assert!(matches!(done, Ok(Summary::Complete { .. })), "{done:?}");
-                }
-            }
-        }
-    }
-}

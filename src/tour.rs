@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::board::{Board, MOVES, Square};
+use crate::solver::Stats;
+use crate::words::ms;
 
 /// What a checked path is, when nothing is wrong with its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -261,6 +263,31 @@ impl TourFile {
             meta,
             extra: Map::new(),
         }
+    }
+
+    /// The file of a tour a run found (or a game played): the run's
+    /// algorithm, nodes and time in `meta`.
+    pub fn of_run(
+        board: &Board,
+        closed: bool,
+        path: &[u32],
+        algorithm: &str,
+        stats: &Stats,
+    ) -> Self {
+        let mut meta = Map::new();
+        meta.insert("algorithm".into(), algorithm.into());
+        meta.insert("nodes".into(), stats.nodes.into());
+        meta.insert("elapsed_ms".into(), serde_json::json!(ms(stats.elapsed)));
+        TourFile::new(board, closed, path, Some(meta))
+    }
+
+    /// The first `len` squares of the path as indices on `board`; they
+    /// must have been checked to be on it (see [`TourFile::check`]).
+    pub fn indices(&self, board: &Board, len: usize) -> Vec<u32> {
+        self.path[..len.min(self.path.len())]
+            .iter()
+            .map(|&[r, c]| board.index(Square::new(r as u32, c as u32)))
+            .collect()
     }
 
     /// The board the file describes (size and blocked squares).

@@ -1193,10 +1193,11 @@ fn key_name(k: crossterm::event::KeyCode) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{Action, Command, Mode, SPEEDS};
-    use crate::cli::Spec;
+    use crate::app::{Action, Command, Mode};
+    use crate::config::SPEEDS;
     use knight_tui::board::Board;
     use knight_tui::solver::{Algorithm, Event, Limits, Snapshot, Stats, TieBreak};
+    use knight_tui::spec::Spec;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 

@@ -1,0 +1,245 @@
+//! The command line as clap sees it: the commands, their flags, and the
+//! parsers that refuse bad values with a one-line reason.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const ABOUT: &str = "The knight's tour: find, count and check tours on any rectangular board.";
+
+const EXAMPLES: &str = "\
+Examples:
+  knight-tui                                     the app: watch a search on the configured board
+  knight-tui --size 64                           the app on 64x64
+  knight-tui solve --size 8 --start 0,0          a tour of 8x8 from the top-left corner
+  knight-tui solve --size 6 --closed --format moves
+  knight-tui count --size 5 --start a1           304 tours from a 5x5 corner
+  knight-tui verify tour.json                    check a saved tour
+
+Exit codes: 0 found / counted / valid, 1 no tour / not a valid tour,
+2 bad input or usage, 3 undecided (a node or time limit stopped the search).";
+
+#[derive(Parser, Debug)]
+#[command(name = "knight-tui", version, about = ABOUT, after_help = EXAMPLES)]
+pub struct Cli {
+    /// With no command: the board the app opens on.
+    #[command(flatten)]
+    pub board: BoardArgs,
+
+    /// Configuration file (default: ~/.config/knight-tui/config.toml if present).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Find a tour and print it (exit 0 found, 1 no tour, 3 undecided).
+    #[command(after_help = "\
+Examples:
+  knight-tui solve --size 8                        numbered 8x8 board, steps 1..64
+  knight-tui solve --rows 3 --cols 4 --format moves
+  knight-tui solve --size 64 --format stats        one JSON line of statistics
+  knight-tui solve --size 5 --tours 3 --format json
+  knight-tui solve --size 8 --block '3,3;4,4' --out holed.json
+  knight-tui solve --size 8 --algo backtrack --time-limit 2")]
+    Solve(SolveArgs),
+    /// Count tours from the start, or from every start (exit 0 some, 1 none, 3 undecided).
+    #[command(after_help = "\
+Examples:
+  knight-tui count --size 5                        304 (from the corner)
+  knight-tui count --size 5 --all-starts           1728
+  knight-tui count --size 6 --closed               19724 directed closed tours from 0,0
+  knight-tui count --size 6 --max 1000 --json")]
+    Count(CountArgs),
+    /// Check a tour file (JSON or numbered board): exit 0 valid complete tour, 1 not, 2 unreadable.
+    #[command(after_help = "\
+Examples:
+  knight-tui verify tour.json
+  knight-tui solve --size 6 | knight-tui verify -")]
+    Verify(VerifyArgs),
+    /// The app, replaying a tour file (JSON or numbered board).
+    #[command(after_help = "\
+Keys: Space play / pause, ← → step, Home End jump, + - speed, r again, Tab search, q quit.
+Examples:
+  knight-tui replay assets/euler-1759.json
+  knight-tui replay assets/illegal-step.json     stops at the illegal step and says why")]
+    Replay(ReplayArgs),
+    /// The app, for playing a tour by hand (the app checks every move).
+    #[command(after_help = "\
+Keys: arrows + Enter (or a click) move the knight, 1-8 take a listed move, u / U undo / redo,
+h onward counts, f let the solver finish, s save, Tab other modes, q quit.
+Examples:
+  knight-tui play --size 5                     place the knight with Enter
+  knight-tui play --size 8 --start a1
+  knight-tui play --resume knight-5x5-1795430541.json")]
+    Play(PlayArgs),
+    /// Solve from every start of every n x n board, n = FROM..TO, and check each tour (exit 0 no failures).
+    #[command(after_help = "\
+Examples:
+  knight-tui sweep --from 5 --to 64                 every start that can have an open tour
+  knight-tui sweep --from 6 --to 32 --closed        closed tours (even sizes)
+  knight-tui sweep --from 5 --to 16 --tie-break fixed --json")]
+    Sweep(SweepArgs),
+}
+
+/// Board and search options, shared by every command that takes a board.
+#[derive(Args, Debug, Clone, Default, PartialEq)]
+pub struct BoardArgs {
+    /// Square board of N x N.
+    #[arg(long, value_name = "N", value_parser = parse_side, allow_hyphen_values = true, conflicts_with_all = ["rows", "cols"])]
+    pub size: Option<u32>,
+    /// Rows of a rectangular board.
+    #[arg(long, value_name = "R", value_parser = parse_side, allow_hyphen_values = true)]
+    pub rows: Option<u32>,
+    /// Columns of a rectangular board.
+    #[arg(long, value_name = "C", value_parser = parse_side, allow_hyphen_values = true)]
+    pub cols: Option<u32>,
+    /// Start square: ROW,COL (zero-based, row 0 at the top) or algebraic like a1.
+    #[arg(long, value_name = "SQUARE", allow_hyphen_values = true)]
+    pub start: Option<String>,
+    /// Squares removed from the board: 'SQ;SQ;…'.
+    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
+    pub block: Option<String>,
+    /// The tour must end a knight's move from its start.
+    #[arg(long, conflicts_with = "open")]
+    pub closed: bool,
+    /// An open tour, even when the configuration asks for closed ones.
+    #[arg(long)]
+    pub open: bool,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Algorithm and limits, shared by every command that searches.
+#[derive(Args, Debug, Clone, Default, PartialEq)]
+pub struct SearchArgs {
+    /// Algorithm: auto, backtrack, warnsdorff, enumerate, construct.
+    #[arg(long, value_name = "NAME")]
+    pub algo: Option<String>,
+    /// Warnsdorff tie-break: roth, fixed, lookahead, random.
+    #[arg(long, value_name = "NAME")]
+    pub tie_break: Option<String>,
+    /// Stop a search after this many nodes (exit 3 if undecided).
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub node_limit: Option<u64>,
+    /// Stop a search after this many seconds (exit 3 if undecided).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The numbered board: steps 1..N, '.' for a blocked square.
+    Board,
+    /// The tour file (JSON v1), one object a line.
+    Json,
+    /// The squares in visit order, ROW,COL, one tour a line.
+    Moves,
+    /// One JSON line of statistics, after the tour was built and checked.
+    Stats,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Board)]
+    pub format: Format,
+    /// Print this many distinct tours.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_positive, allow_hyphen_values = true)]
+    pub tours: u64,
+    /// Write the tour file (JSON v1) here instead of printing the tour.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Sum the counts over every start square.
+    #[arg(long)]
+    pub all_starts: bool,
+    /// Stop after K tours.
+    #[arg(long, value_name = "K", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub max: Option<u64>,
+    /// Print {"count", "complete", "nodes", "elapsed_ms"} as one JSON line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// Smallest board side.
+    #[arg(long, value_name = "A", value_parser = parse_side, allow_hyphen_values = true)]
+    pub from: u32,
+    /// Largest board side.
+    #[arg(long, value_name = "B", value_parser = parse_side, allow_hyphen_values = true)]
+    pub to: u32,
+    /// Closed tours (boards with none are skipped).
+    #[arg(long)]
+    pub closed: bool,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// One JSON line instead of a line a board.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Continue a saved game (a partial tour file).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rows", "cols", "start", "block"])]
+    pub resume: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The tour file: JSON (version 1) or a numbered board.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The tour file: JSON (version 1) or a numbered board; '-' reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+/// A whole number >= 1 that fits `T`, with one-line reasons.
+fn parse_whole<T: TryFrom<i128>>(s: &str, what: &str) -> Result<T, String> {
+    let n: i128 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number"))?;
+    if n < 1 {
+        return Err(format!("{what} must be at least 1 (got {n})"));
+    }
+    T::try_from(n).map_err(|_| format!("{n} is far too large for {what}"))
+}
+
+fn parse_side(s: &str) -> Result<u32, String> {
+    parse_whole(s, "a board side")
+}
+
+fn parse_positive(s: &str) -> Result<u64, String> {
+    parse_whole(s, "this value")
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let x: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if !(x > 0.0 && x.is_finite() && x < 1e9) {
+        return Err(format!("must be a positive number of seconds (got {s})"));
+    }
+    Ok(x)
+}

@@ -1,0 +1,129 @@
+//! `count`: the number of tours from a start or from every start, with a
+//! progress bar on a terminal's stderr.
+
+use std::io::{self, IsTerminal, Write};
+
+use knight_tui::solver;
+
+use super::args::CountArgs;
+use super::failure::{Exit, Outcome, usage};
+use crate::config::Config;
+use knight_tui::words::ms;
+
+pub fn count(args: &CountArgs, config: &Config) -> Outcome {
+    let spec = args.board.spec(config).map_err(usage)?;
+    let algorithm = spec.algorithm;
+    let problem = spec.problem().map_err(usage)?;
+    let progress = solver::Progress::default();
+    let finished = std::sync::atomic::AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        if io::stderr().is_terminal() {
+            scope.spawn(|| progress_bar(&progress, &finished));
+        }
+        let r = if args.all_starts {
+            solver::count_all_starts_with_progress(
+                &spec.board,
+                spec.closed,
+                algorithm,
+                &spec.limits,
+                args.max,
+                &progress,
+            )
+        } else {
+            solver::count_with_progress(&problem, algorithm, &spec.limits, args.max, &progress)
+        };
+        finished.store(true, std::sync::atomic::Ordering::Relaxed);
+        r
+    });
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    if args.json {
+        /// The JSON line (a struct, as `json!` cannot hold counts past 2^64).
+        #[derive(serde::Serialize)]
+        struct Line<'a> {
+            count: u128,
+            complete: bool,
+            nodes: u64,
+            elapsed_ms: f64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            stopped: Option<String>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            reason: Option<&'a str>,
+        }
+        let line = Line {
+            count: result.count,
+            complete: result.complete,
+            nodes: result.stats.nodes,
+            elapsed_ms: ms(result.stats.elapsed),
+            stopped: result.limit.map(|l| l.to_string()),
+            reason: result.reason.as_deref(),
+        };
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&line).expect("plain fields serialize")
+        )?;
+    } else if result.limit != Some(solver::Limit::Counter) {
+        writeln!(out, "{}", result.count)?;
+    }
+    out.flush()?;
+    if result.limit == Some(solver::Limit::Counter) {
+        eprintln!(
+            "knight-tui: more than {} tours, past what the 128-bit counter holds",
+            u128::MAX
+        );
+        return Ok(Exit::Undecided);
+    }
+    if let Some(limit) = result.limit {
+        eprintln!(
+            "knight-tui: the {limit} stopped the count after {} nodes; {} tours so far",
+            result.stats.nodes, result.count
+        );
+        return Ok(Exit::Undecided);
+    }
+    if result.count == 0 {
+        if let Some(r) = &result.reason
+            && !args.json
+        {
+            eprintln!("no tour: {r}");
+        }
+        return Ok(Exit::No);
+    }
+    Ok(Exit::Yes)
+}
+
+/// Draws `[#####.....] 52% of 736 subtrees, 3,456,789 tours so far` on
+/// stderr while a count runs, from half a second on, and erases it at the end.
+fn progress_bar(p: &solver::Progress, finished: &std::sync::atomic::AtomicBool) {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use std::sync::atomic::Ordering::Relaxed;
+    let started = std::time::Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    while !finished.load(Relaxed) {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        // Quick counts draw nothing.
+        if started.elapsed() < std::time::Duration::from_millis(500) || finished.load(Relaxed) {
+            continue;
+        }
+        // With --max or a limit the count runs start by start: no share of
+        // subtrees to show, only the tours so far.
+        let total = p.total.load(Relaxed);
+        let bar = bar.get_or_insert_with(|| {
+            let template = if total == 0 {
+                "{spinner} {msg} tours so far, {elapsed}"
+            } else {
+                "[{bar:20}] {percent:>3}% of {len} subtrees, {msg} tours so far, {elapsed}"
+            };
+            let style = ProgressStyle::with_template(template)
+                .expect("a valid template")
+                .progress_chars("#>.");
+            ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style)
+        });
+        bar.set_length(total);
+        bar.set_position(p.done.load(Relaxed));
+        bar.set_message(p.tours.load(Relaxed).to_string());
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+}

@@ -1,0 +1,91 @@
+//! Settling: flags over the user's configuration over the built-in one,
+//! into the engine's [`Spec`].
+
+use std::time::Duration;
+
+use knight_tui::board::{Board, Square, parse_square_list};
+use knight_tui::solver::{Algorithm, Limits, TieBreak};
+use knight_tui::spec::Spec;
+
+use super::args::{BoardArgs, SearchArgs};
+use crate::config::Config;
+
+impl SearchArgs {
+    /// Flags over configuration: algorithm, tie-break, limits.
+    pub fn settle(&self, config: &Config) -> Result<(Algorithm, TieBreak, Limits), String> {
+        let algorithm = flag_or(&self.algo, config.search.algorithm)?;
+        let tie_break = flag_or(&self.tie_break, config.search.tie_break)?;
+        let nodes = self
+            .node_limit
+            .or((config.search.node_limit > 0).then_some(config.search.node_limit));
+        let secs = self
+            .time_limit
+            .or((config.search.time_limit > 0.0).then_some(config.search.time_limit));
+        let limits = Limits {
+            nodes,
+            time: secs.map(Duration::from_secs_f64),
+        };
+        Ok((algorithm, tie_break, limits))
+    }
+}
+
+/// A flag's name parsed, or the configured default.
+pub fn flag_or<T: std::str::FromStr<Err = String>>(
+    flag: &Option<String>,
+    default: T,
+) -> Result<T, String> {
+    flag.as_deref().map_or(Ok(default), str::parse)
+}
+
+impl BoardArgs {
+    /// Flags over configuration. Errors are one line.
+    pub fn spec(&self, config: &Config) -> Result<Spec, String> {
+        let (rows, cols) = match (self.size, self.rows, self.cols) {
+            (Some(n), _, _) => (n, n),
+            (None, r, c) => (
+                r.unwrap_or(config.board.rows),
+                c.unwrap_or(config.board.cols),
+            ),
+        };
+        if rows == 0 || cols == 0 {
+            return Err(format!(
+                "config: board size {rows}x{cols}: a side must be at least 1"
+            ));
+        }
+        let (block_text, block_src) = match &self.block {
+            Some(b) => (b.as_str(), "--block"),
+            None => (config.board.blocked.as_str(), "config board.blocked"),
+        };
+        let blocked =
+            parse_square_list(block_text, rows, cols).map_err(|e| format!("{block_src}: {e}"))?;
+        for sq in &blocked {
+            if sq.row >= rows || sq.col >= cols {
+                return Err(format!(
+                    "{block_src}: blocked square {sq} is off the {rows}x{cols} board"
+                ));
+            }
+        }
+        let board = Board::new(rows, cols, &blocked)?;
+        let (start_text, start_src) = match &self.start {
+            Some(s) => (s.as_str(), "--start"),
+            None => (config.board.start.as_str(), "config board.start"),
+        };
+        let start =
+            Square::parse(start_text, rows, cols).map_err(|e| format!("{start_src}: {e}"))?;
+        board
+            .check_square(start, "start")
+            .map_err(|e| format!("{start_src}: {e}"))?;
+        if !board.is_free(start) {
+            return Err(format!("{start_src}: start {start} is a blocked square"));
+        }
+        let (algorithm, tie_break, limits) = self.search.settle(config)?;
+        Ok(Spec {
+            board,
+            start,
+            closed: !self.open && (self.closed || config.board.closed),
+            algorithm,
+            tie_break,
+            limits,
+        })
+    }
+}

@@ -1,0 +1,185 @@
+//! Finishing a hand-played game: the policy for completing a legal path
+//! into a tour. Theory first, then the strip's exact programme where the
+//! squares left form a strip, then warnsdorff within the caller's limits.
+
+use std::time::Instant;
+
+use super::{Algorithm, Limits, NoMonitor, Options, Problem, Solution, Stats, Verdict};
+use super::{strip, warnsdorff};
+use crate::board::{Board, Square};
+use crate::theory;
+
+/// Finishes a game: a tour that continues the legal path `prefix` (square
+/// indices, at least one). Theory answers first, on the board with the
+/// visited squares taken out and the knight as the start (open tours); on a
+/// strip the dynamic programme then decides exactly; elsewhere warnsdorff
+/// searches within `limits`.
+pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> Solution {
+    let started = Instant::now();
+    let options = Options {
+        algorithm: Algorithm::Warnsdorff,
+        limits,
+        tours: 1,
+        ..Options::default()
+    };
+    let no = |reason: String| Solution {
+        tours: Vec::new(),
+        verdict: Verdict::NoTour(reason),
+        stats: Stats::default(),
+        algorithm: Algorithm::Warnsdorff,
+    };
+    let Some(&knight) = prefix.last() else {
+        return no("no knight on the board".into());
+    };
+    let n = prefix.len();
+    if n < board.free_count() {
+        // Every visited square but the knight's leaves the board; for a
+        // closed tour the start stays too, as the square to come back to.
+        let back_to = (closed && n > 1).then(|| board.square(prefix[0]));
+        let mut gone: Vec<Square> = board.blocked().to_vec();
+        gone.extend(
+            prefix[usize::from(back_to.is_some())..n - 1]
+                .iter()
+                .map(|&i| board.square(i)),
+        );
+        if let Ok(rest) = Board::new(board.rows(), board.cols(), &gone) {
+            let at = board.square(knight);
+            if !closed && let Err(reason) = theory::check(&rest, Some(at), false) {
+                return no(reason);
+            }
+            // On a strip the squares left are decided exactly, at once.
+            if strip::applies(&rest) {
+                let outcome = match back_to {
+                    Some(start) => strip::path_between(&rest, at, start),
+                    None => strip::tour(&rest, at, closed),
+                };
+                let mut sol = match outcome {
+                    strip::Outcome::NoTour(_) => no(format!(
+                        "no path from {at} covers the {} squares left{} (every way along the strip was tried)",
+                        board.free_count() - n + 1,
+                        back_to.map_or(String::new(), |s| format!(" and ends next to {s}"))
+                    )),
+                    strip::Outcome::Tour(mut rest_path) => {
+                        if back_to.is_some() {
+                            // The path ends on the start: the tour ends next to it.
+                            rest_path.pop();
+                        }
+                        let mut tour = prefix[..n - 1].to_vec();
+                        tour.extend(rest_path);
+                        Solution {
+                            stats: Stats {
+                                nodes: tour.len() as u64,
+                                max_depth: tour.len(),
+                                tours: 1,
+                                ..Stats::default()
+                            },
+                            tours: vec![tour],
+                            verdict: Verdict::Found,
+                            algorithm: Algorithm::Construct,
+                        }
+                    }
+                };
+                sol.stats.elapsed = started.elapsed();
+                return sol;
+            }
+        }
+    }
+    let problem = Problem {
+        board,
+        start: board.square(prefix[0]),
+        closed,
+    };
+    let mut sol = warnsdorff::solve_from(&problem, prefix, &options, &mut NoMonitor);
+    if let Verdict::NoTour(_) = sol.verdict {
+        sol.verdict = Verdict::NoTour(format!(
+            "every way on from here was tried ({} nodes)",
+            sol.stats.nodes
+        ));
+    }
+    sol.stats.elapsed = started.elapsed();
+    sol
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::search::{self, Search};
+    use crate::solver::{Flow, Monitor};
+    use crate::tour::{Summary, check_indices};
+
+    /// Tours continuing `prefix`, by plain exhaustive search (with the
+    /// dead-end pruning when `prune`: the same count, sooner).
+    fn continuations_with(b: &Board, prefix: &[u32], closed: bool, prune: bool) -> u64 {
+        struct All;
+        impl Monitor for All {
+            fn on_tour(&mut self, _: &Search) -> Flow {
+                Flow::Continue
+            }
+        }
+        let mut s = Search::new(b, prefix, closed, search::Order::Fixed, prune);
+        s.run(&mut All);
+        s.stats.tours
+    }
+    fn continuations(b: &Board, prefix: &[u32], closed: bool) -> u64 {
+        continuations_with(b, prefix, closed, false)
+    }
+
+    #[test]
+    fn finishes_from_a_position_or_says_why_not() {
+        let b = Board::new(5, 5, &[]).unwrap();
+        let i = |r, c| b.index(Square::new(r, c));
+        let prefix = [i(0, 0), i(1, 2), i(2, 4)];
+        let sol = finish(&b, &prefix, false, Limits::default());
+        assert_eq!(sol.verdict, Verdict::Found);
+        assert_eq!(&sol.tours[0][..3], &prefix);
+        let done = check_indices(&b, &sol.tours[0], false);
+        assert_eq!(done, Ok(Summary::Complete { closed: false }));
+        // 1,2 3,3 2,1 4,2 leaves 12 light and 10 dark squares to visit:
+        // theory says no at once, and enumeration agrees.
+        let prefix = [i(1, 2), i(3, 3), i(2, 1), i(4, 2)];
+        let sol = finish(&b, &prefix, false, Limits::default());
+        match &sol.verdict {
+            Verdict::NoTour(r) => assert!(r.contains("light") && r.contains("dark"), "{r}"),
+            v => panic!("{v:?}"),
+        }
+        assert_eq!(continuations(&b, &prefix, false), 0);
+        // Where theory has nothing to say, the search decides, and agrees too.
+        let prefix = [i(0, 0), i(2, 1), i(4, 2), i(3, 0), i(1, 1), i(0, 3)];
+        let sol = finish(&b, &prefix, false, Limits::default());
+        assert_eq!(
+            sol.verdict == Verdict::Found,
+            continuations(&b, &prefix, false) > 0
+        );
+    }
+
+    #[test]
+    fn finishes_games_on_strips_exactly() {
+        // Every game of up to three moves on 3x7, 4x5 and (closed) 3x10 and
+        // 10x3:
+        // the strip's answer agrees with exhaustive search, and its tour
+        // continues the game.
+        for (r, c, closed) in [(3, 7, false), (4, 5, false), (3, 10, true), (10, 3, true)] {
+            let b = Board::new(r, c, &[]).unwrap();
+            let mut games: Vec<Vec<u32>> = b.free_squares().map(|s| vec![b.index(s)]).collect();
+            for s in b.free_squares() {
+                for a in b.neighbours(s) {
+                    games.push(vec![b.index(s), b.index(a)]);
+                    for x in b.neighbours(a).filter(|&x| x != s) {
+                        games.push(vec![b.index(s), b.index(a), b.index(x)]);
+                    }
+                }
+            }
+            for prefix in games {
+                let sol = finish(&b, &prefix, closed, Limits::default());
+                let exists = continuations_with(&b, &prefix, closed, true) > 0;
+                assert_eq!(sol.verdict == Verdict::Found, exists, "{prefix:?}");
+                if exists {
+                    assert_eq!(sol.algorithm, Algorithm::Construct);
+                    assert_eq!(&sol.tours[0][..prefix.len()], &prefix[..]);
+                    let done = check_indices(&b, &sol.tours[0], closed);
+                    assert!(matches!(done, Ok(Summary::Complete { .. })), "{done:?}");
+                }
+            }
+        }
+    }
+}

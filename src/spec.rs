@@ -1,0 +1,45 @@
+//! What to solve: the board, the start, open or closed, the algorithm with
+//! its tie-break, and the limits. Both front ends settle their flags and
+//! configuration into a [`Spec`]; the solvers take it apart here.
+
+use crate::board::{Board, Square};
+use crate::solver::{Algorithm, Limits, Options, Problem, TieBreak};
+
+/// Everything a search needs, settled from flags and configuration.
+#[derive(Debug, Clone)]
+pub struct Spec {
+    pub board: Board,
+    pub start: Square,
+    pub closed: bool,
+    pub algorithm: Algorithm,
+    pub tie_break: TieBreak,
+    pub limits: Limits,
+}
+
+impl Spec {
+    /// The search's options, for `tours` tours.
+    pub fn options(&self, tours: usize) -> Options {
+        Options {
+            algorithm: self.algorithm,
+            tie_break: self.tie_break,
+            limits: self.limits,
+            tours,
+        }
+    }
+
+    /// The board, start and kind of tour as the solvers take them (the
+    /// start was checked when the spec was settled).
+    pub fn problem(&self) -> Result<Problem<'_>, String> {
+        Problem::new(&self.board, self.start, self.closed)
+    }
+
+    /// `open tours of 6x6 from 0,0`.
+    pub fn tours_wording(&self) -> String {
+        format!(
+            "{} tours of {} from {}",
+            crate::words::kind(self.closed),
+            self.board.describe(),
+            self.start
+        )
+    }
+}
