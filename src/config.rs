@@ -25,6 +25,15 @@ pub const SPEEDS: [Option<f64>; 11] = [
     None,
 ];
 
+/// How a speed of the ladder reads: `full`, `1 step/s`, `25 steps/s`.
+pub fn speed_label(index: usize) -> String {
+    match SPEEDS.get(index).copied().flatten() {
+        Some(1.0) => "1 step/s".into(),
+        Some(s) => format!("{s} steps/s"),
+        None => "full".into(),
+    }
+}
+
 /// The shipped default configuration.
 pub const DEFAULT: &str = include_str!("../config.toml");
 

@@ -2,13 +2,9 @@
 //! the terminal app, with the contract's exit codes (0 yes, 1 no, 2 bad
 //! input, 3 undecided).
 
-mod app;
 mod cli;
 mod config;
-mod play;
-mod replay;
 mod tui;
-mod ui;
 
 use std::process::ExitCode;
 
@@ -36,8 +32,7 @@ fn run(cli: Cli) -> Outcome {
     let Some(command) = cli.command else {
         let config = load()?;
         let spec = cli.board.spec(&config).map_err(usage)?;
-        let app = app::App::new(spec, config.app.speed, config.app.save_dir.clone());
-        tui::run(app, theme(&config)).map_err(Failure::Terminal)?;
+        tui::run(spec, &config, tui::Launch::Search).map_err(Failure::Terminal)?;
         return Ok(Exit::Yes);
     };
     if cli.board != BoardArgs::default() {
@@ -62,11 +57,10 @@ fn replay_app(file: &std::path::Path, config: &Config) -> Outcome {
         name: name.clone(),
         source,
     })?;
-    let replay = replay::Replay::load(&name, &text).map_err(|e| usage(format!("{name}: {e}")))?;
+    let replay =
+        tui::replay::Replay::load(&name, &text).map_err(|e| usage(format!("{name}: {e}")))?;
     let spec = BoardArgs::default().spec(config).map_err(usage)?;
-    let mut app = app::App::new(spec, config.app.speed, config.app.save_dir.clone());
-    app.open_replay(replay);
-    tui::run(app, theme(config)).map_err(Failure::Terminal)?;
+    tui::run(spec, config, tui::Launch::Replay(replay)).map_err(Failure::Terminal)?;
     Ok(Exit::Yes)
 }
 
@@ -88,30 +82,15 @@ fn play_app(args: &PlayArgs, config: &Config) -> Outcome {
                 .check(&board)
                 .map_err(|f| usage(format!("{name}: cannot resume: {f}")))?;
             let path = saved.indices(&board, saved.path.len());
-            play::Game::resume(board, &path, saved.closed)
+            tui::game::Game::resume(board, &path, saved.closed)
         }
         // The knight is placed only where --start puts it; else by Enter.
-        None => play::Game::new(
+        None => tui::game::Game::new(
             spec.board.clone(),
             args.board.start.is_some().then_some(spec.start),
             spec.closed,
         ),
     };
-    let mut app = app::App::new(spec, config.app.speed, config.app.save_dir.clone());
-    app.game = Some(game);
-    app.mode = app::Mode::Play;
-    tui::run(app, theme(config)).map_err(Failure::Terminal)?;
+    tui::run(spec, config, tui::Launch::Play(game)).map_err(Failure::Terminal)?;
     Ok(Exit::Yes)
-}
-
-/// Colours and symbols from the configuration; NO_COLOR turns colours off.
-fn theme(config: &Config) -> ui::Theme {
-    ui::Theme {
-        colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-        ascii: config.app.symbols,
-        current: config.theme.current,
-        candidate: config.theme.candidate,
-        blocked: config.theme.blocked,
-        accent: config.theme.accent,
-    }
 }

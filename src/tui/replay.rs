@@ -3,9 +3,9 @@
 //! shown when the replay reaches it, on its square, with its step and reason.
 
 use knight_tui::board::{Board, Square};
-use knight_tui::tour::{self, Fault, FaultKind, Summary};
+use knight_tui::tour::{self, Fault, FaultKind, Summary, TourFile};
 
-use crate::app::Trail;
+use super::trail::Trail;
 
 #[derive(Clone, Debug)]
 pub struct Replay {
@@ -27,27 +27,19 @@ pub struct Replay {
 impl Replay {
     /// Reads a tour file's text (JSON or numbered board). Errors are one line.
     pub fn load(name: &str, text: &str) -> Result<Replay, String> {
-        let loaded = tour::parse(text)?;
-        let file = loaded.file;
+        let file = tour::parse(text)?.file;
         let board = file.board()?;
-        let squares: Vec<(i64, i64)> = file.path.iter().map(|&[r, c]| (r, c)).collect();
-        Ok(Self::build(name, board, &squares, file.closed))
+        Ok(Self::build(name, board, &file))
     }
 
     /// A replay of a path of square indices (the search's tour).
     pub fn of_path(name: &str, board: &Board, path: &[u32], closed: bool) -> Replay {
-        let squares: Vec<(i64, i64)> = path
-            .iter()
-            .map(|&i| {
-                let s = board.square(i);
-                (s.row as i64, s.col as i64)
-            })
-            .collect();
-        Self::build(name, board.clone(), &squares, closed)
+        let file = TourFile::new(board, closed, path, None);
+        Self::build(name, board.clone(), &file)
     }
 
-    fn build(name: &str, board: Board, squares: &[(i64, i64)], closed: bool) -> Replay {
-        let checked = tour::check(&board, squares.iter().copied(), closed);
+    fn build(name: &str, board: Board, file: &TourFile) -> Replay {
+        let checked = file.check(&board);
         // Steps before the fault are legal; a declared-closed tour that does
         // not close has every step legal.
         let legal_len = match &checked {
@@ -55,13 +47,10 @@ impl Replay {
             | Err(Fault {
                 kind: FaultKind::NotClosed { .. },
                 ..
-            }) => squares.len(),
-            Err(f) => f.step.saturating_sub(1).min(squares.len()),
+            }) => file.path.len(),
+            Err(f) => f.step.saturating_sub(1).min(file.path.len()),
         };
-        let legal: Vec<u32> = squares[..legal_len]
-            .iter()
-            .map(|&(r, c)| board.index(Square::new(r as u32, c as u32)))
-            .collect();
+        let legal = file.indices(&board, legal_len);
         let (fault, summary) = match checked {
             Ok(s) => (None, Some(s)),
             Err(f) => {
@@ -139,7 +128,7 @@ impl Replay {
         Some(match self.summary {
             Some(Summary::Complete { closed }) => format!(
                 "complete {} tour of {} squares",
-                if closed { "closed" } else { "open" },
+                knight_tui::words::kind(closed),
                 self.legal.len()
             ),
             Some(Summary::Partial { visited, total }) => format!(

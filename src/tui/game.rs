@@ -4,7 +4,7 @@
 
 use knight_tui::board::{Board, Square};
 
-use crate::app::Trail;
+use super::trail::Trail;
 
 /// What the background check says about finishing from the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,7 +171,7 @@ impl Game {
         if self.is_complete() {
             return format!(
                 "complete {} tour of {} squares: well played!",
-                if self.closes() { "closed" } else { "open" },
+                knight_tui::words::kind(self.closes()),
                 self.moves_made()
             );
         }

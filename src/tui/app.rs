@@ -1,0 +1,643 @@
+//! The terminal app's state and its one way to change: `App::update(Action)`,
+//! pure (no terminal, no threads, no files, no clock), returning the
+//! [`Effect`]s the runtime carries out. One handler per mode or overlay
+//! lives in a file of its own: [`search`], [`settings`], [`play`],
+//! [`replay`].
+
+mod play;
+mod replay;
+mod search;
+mod settings;
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use knight_tui::board::{Board, Square};
+use knight_tui::solver::{Count, Event, Progress, Speed, Stats};
+use knight_tui::spec::Spec;
+use knight_tui::tour::TourFile;
+
+use super::game::{Game, Outlook};
+use super::keymap::{Command, Context};
+use super::replay::Replay;
+use super::settings::Settings;
+use super::trail::Trail;
+use super::viewport::{Window, Zoom};
+use crate::config::SPEEDS;
+
+/// How many depth samples the statistics sparkline keeps.
+pub const HISTORY: usize = 240;
+
+/// A count of the tours from the start (key `#`), under way or done.
+#[derive(Debug)]
+pub struct Counting {
+    pub generation: u64,
+    /// Read live by the statistics pane.
+    pub progress: Arc<Progress>,
+    /// What is counted: `open tours of 6x6 from 0,0`.
+    pub what: String,
+    /// The answer, once the count has ended.
+    pub result: Option<Count>,
+}
+
+/// Everything that can happen to the app.
+#[derive(Debug)]
+pub enum Action {
+    Key(Command),
+    /// An event from the search of this generation.
+    Engine(u64, Event),
+    /// The search could not be started.
+    EngineFailed(String),
+    /// The runtime saved (or failed to save) a tour file: the file really
+    /// written, or why not.
+    Saved(Result<PathBuf, String>),
+    /// The terminal changed size.
+    Resize,
+    /// A mouse click on a square of the board pane (`right`: right button).
+    Click(Square, bool),
+    /// The mouse wheel over the board (up: zoom in, on the square under it).
+    Wheel(Option<Square>, bool),
+    /// The count of this generation has ended.
+    Counted(u64, Count),
+    /// Time for the playing replay (or the game's finish) to advance.
+    Tick,
+    /// The check of the game at this position says this.
+    Checked(u64, Outlook),
+    /// The solver's finish of the game at this position.
+    Finished(u64, Result<Vec<u32>, String>),
+    /// A character typed into the file prompt.
+    Type(char),
+    /// Backspace in the file prompt.
+    Erase,
+    /// A tour file was read (its name, and its text or why not).
+    Opened(String, Result<String, String>),
+}
+
+/// What the runtime must do for the app.
+#[derive(Debug, PartialEq)]
+pub enum Effect {
+    /// Start a search (cancelling any other) for this generation.
+    Start {
+        generation: u64,
+        speed: Speed,
+        paused: bool,
+    },
+    Pause,
+    Resume,
+    Step,
+    SetSpeed(Speed),
+    /// Write the tour file into `dir` under a new name starting `stem`
+    /// (never over another file); the answer comes back as `Action::Saved`.
+    Save {
+        dir: PathBuf,
+        stem: String,
+        file: Box<TourFile>,
+    },
+    /// Check, off the app's thread, whether the game can still be finished.
+    Check {
+        generation: u64,
+        prefix: Vec<u32>,
+    },
+    /// Have the solver finish the game's tour.
+    Finish {
+        generation: u64,
+        prefix: Vec<u32>,
+    },
+    /// Read this tour file (the answer comes back as `Action::Opened`).
+    Open(PathBuf),
+    /// Count the tours of the search's board and start on another thread,
+    /// reporting to the app's [`Counting`] (the answer comes back as
+    /// `Action::Counted`).
+    Count {
+        generation: u64,
+    },
+    /// Stop the count under way.
+    StopCount,
+    Quit,
+}
+
+/// Where the search stands, as the status line says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunState {
+    Running,
+    Paused,
+    Found,
+    NoTour(String),
+    Undecided(String),
+}
+
+/// What the app is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Search,
+    Replay,
+    Play,
+}
+
+/// Something drawn over the mode: it takes the keys first, and Esc closes
+/// the top one. Help is passive: the keys below it still work.
+#[derive(Clone, Debug)]
+pub enum Overlay {
+    Help,
+    Settings(Box<Settings>),
+    /// The file prompt and its text so far.
+    Prompt(String),
+}
+
+/// How a message reads: the status line colours it by this, never by its
+/// first word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Success,
+    /// A key that could not do what it asks, and why.
+    Refusal,
+    /// Something failed (a file, the engine).
+    Error,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub tone: Tone,
+}
+
+pub struct App {
+    pub spec: Spec,
+    /// The search's path on the board.
+    pub trail: Trail,
+    pub stats: Stats,
+    pub state: RunState,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// Overlays, the top one last.
+    overlays: Vec<Overlay>,
+    /// The last message for the status line.
+    message: Option<Message>,
+    /// Depth at each snapshot, newest last.
+    pub history: VecDeque<u64>,
+    pub generation: u64,
+    pub save_dir: PathBuf,
+    pub quit: bool,
+    pub mode: Mode,
+    /// The tour being replayed (kept when switching back to search).
+    pub replay: Option<Replay>,
+    /// The game played by hand (kept when switching modes).
+    pub game: Option<Game>,
+    /// Counts the game's positions, so late answers are told apart.
+    pub position: u64,
+    /// The part of the board in view.
+    pub zoom: Zoom,
+    /// The last count of tours (key `#`).
+    pub counting: Option<Counting>,
+}
+
+impl App {
+    pub fn new(spec: Spec, speed: usize, save_dir: PathBuf) -> App {
+        let squares = spec.board.len();
+        App {
+            spec,
+            trail: Trail::new(squares),
+            stats: Stats::default(),
+            state: RunState::Running,
+            speed: speed.min(SPEEDS.len() - 1),
+            overlays: Vec::new(),
+            message: None,
+            history: VecDeque::with_capacity(HISTORY),
+            generation: 0,
+            save_dir,
+            quit: false,
+            mode: Mode::Search,
+            replay: None,
+            game: None,
+            position: 0,
+            zoom: Zoom::default(),
+            counting: None,
+        }
+    }
+
+    // ---- messages ----
+
+    /// The status line's message, if any.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_ref().map(|m| m.text.as_str())
+    }
+
+    pub fn message_tone(&self) -> Option<Tone> {
+        self.message.as_ref().map(|m| m.tone)
+    }
+
+    fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            tone,
+        });
+    }
+    fn info(&mut self, text: impl Into<String>) {
+        self.say(Tone::Info, text);
+    }
+    fn refuse(&mut self, text: impl Into<String>) {
+        self.say(Tone::Refusal, text);
+    }
+    fn clear_message(&mut self) {
+        self.message = None;
+    }
+
+    // ---- overlays ----
+
+    /// True while the help is shown.
+    pub fn help_open(&self) -> bool {
+        matches!(self.overlays.last(), Some(Overlay::Help))
+    }
+
+    /// The settings panel, when open.
+    pub fn settings(&self) -> Option<&Settings> {
+        self.overlays.iter().find_map(|o| match o {
+            Overlay::Settings(s) => Some(&**s),
+            _ => None,
+        })
+    }
+
+    fn settings_mut(&mut self) -> Option<&mut Settings> {
+        self.overlays.iter_mut().find_map(|o| match o {
+            Overlay::Settings(s) => Some(&mut **s),
+            _ => None,
+        })
+    }
+
+    /// The file prompt's text, while it is open.
+    pub fn prompt(&self) -> Option<&str> {
+        self.overlays.iter().find_map(|o| match o {
+            Overlay::Prompt(p) => Some(p.as_str()),
+            _ => None,
+        })
+    }
+
+    /// The overlay that takes the keys (help takes none of its own).
+    fn active_overlay(&self) -> Option<&Overlay> {
+        self.overlays
+            .iter()
+            .rev()
+            .find(|o| !matches!(o, Overlay::Help))
+    }
+
+    /// Esc: closes the top overlay, or quits when there is none.
+    fn back(&mut self) -> Vec<Effect> {
+        match self.overlays.pop() {
+            None => self.key(Command::Quit),
+            Some(Overlay::Help) => Vec::new(),
+            Some(Overlay::Settings(_)) => {
+                self.info("settings closed, nothing changed");
+                Vec::new()
+            }
+            Some(Overlay::Prompt(_)) => {
+                self.info("nothing opened");
+                Vec::new()
+            }
+        }
+    }
+
+    // ---- what is shown ----
+
+    /// Which keys apply now.
+    pub fn context(&self) -> Context {
+        match (self.active_overlay(), self.mode) {
+            (Some(Overlay::Prompt(_)), _) => Context::Prompt,
+            (Some(Overlay::Settings(_)), _) => Context::Settings,
+            (_, Mode::Replay) => Context::Replay,
+            (_, Mode::Play) => Context::Play,
+            (_, Mode::Search) => Context::Watch,
+        }
+    }
+
+    /// The replay, when the app shows it.
+    pub fn replaying(&self) -> Option<&Replay> {
+        self.replay
+            .as_ref()
+            .filter(|_| self.mode == Mode::Replay && self.settings().is_none())
+    }
+
+    /// The game, when the app shows it.
+    pub fn playing(&self) -> Option<&Game> {
+        self.game
+            .as_ref()
+            .filter(|_| self.mode == Mode::Play && self.settings().is_none())
+    }
+
+    /// The board the pane shows: the settings' preview while they are open,
+    /// the replayed tour's board in replay, the game's in play.
+    pub fn shown_board(&self) -> &Board {
+        match (self.settings(), self.replaying(), self.playing()) {
+            (Some(st), _, _) => &st.preview,
+            (None, Some(r), _) => &r.board,
+            (None, None, Some(g)) => &g.board,
+            (None, None, None) => &self.spec.board,
+        }
+    }
+
+    /// The part of the shown board in view.
+    pub fn window(&self) -> Window {
+        let b = self.shown_board();
+        self.zoom.window(b.rows(), b.cols())
+    }
+
+    pub fn speed(&self) -> Speed {
+        match SPEEDS[self.speed] {
+            Some(s) => Speed::StepsPerSecond(s),
+            None => Speed::Full,
+        }
+    }
+
+    /// `full` or `25 steps/s`.
+    pub fn speed_label(&self) -> String {
+        crate::config::speed_label(self.speed)
+    }
+
+    /// While a replay plays (or a game's finish is animated): how often to
+    /// advance it, and by how many steps (at most 60 ticks a second). A count
+    /// under way redraws ten times a second, advancing nothing.
+    pub fn tick(&self) -> Option<(std::time::Duration, usize)> {
+        let moving = match self.mode {
+            Mode::Replay => self.replay.as_ref().is_some_and(|r| r.playing),
+            Mode::Play => self.game.as_ref().is_some_and(|g| !g.finishing.is_empty()),
+            Mode::Search => false,
+        };
+        if !moving {
+            let counting = self.counting.as_ref().is_some_and(|c| c.result.is_none());
+            return counting.then_some((std::time::Duration::from_millis(100), 0));
+        }
+        let per_second = SPEEDS[self.speed].unwrap_or(60_000.0);
+        Some(if per_second <= 60.0 {
+            (std::time::Duration::from_secs_f64(1.0 / per_second), 1)
+        } else {
+            (
+                std::time::Duration::from_secs_f64(1.0 / 60.0),
+                (per_second / 60.0).round() as usize,
+            )
+        })
+    }
+
+    /// What the runtime does at launch: search, or check the game.
+    pub fn launch(&mut self) -> Vec<Effect> {
+        match self.mode {
+            Mode::Search => self.start(),
+            Mode::Play => self.check_game(),
+            Mode::Replay => Vec::new(),
+        }
+    }
+
+    // ---- the one way in ----
+
+    pub fn update(&mut self, action: Action) -> Vec<Effect> {
+        match action {
+            Action::Key(c) => self.key(c),
+            Action::Engine(generation, event) => {
+                if generation == self.generation {
+                    self.engine(event);
+                }
+                Vec::new()
+            }
+            Action::EngineFailed(why) => {
+                self.say(Tone::Error, why);
+                Vec::new()
+            }
+            Action::Saved(Ok(path)) => {
+                self.say(Tone::Success, format!("saved {}", path.display()));
+                Vec::new()
+            }
+            Action::Saved(Err(e)) => {
+                self.say(Tone::Error, format!("not saved: {e}"));
+                Vec::new()
+            }
+            Action::Resize => Vec::new(),
+            Action::Tick => {
+                if let Some((_, n @ 1..)) = self.tick() {
+                    match self.mode {
+                        Mode::Replay => self.replay_tick(n),
+                        Mode::Play => self.play_tick(n),
+                        Mode::Search => {}
+                    }
+                }
+                Vec::new()
+            }
+            Action::Type(c) => {
+                if let Some(Overlay::Prompt(p)) = self.overlays.last_mut() {
+                    p.push(c);
+                }
+                Vec::new()
+            }
+            Action::Erase => {
+                if let Some(Overlay::Prompt(p)) = self.overlays.last_mut() {
+                    p.pop();
+                }
+                Vec::new()
+            }
+            Action::Opened(name, text) => {
+                self.opened(&name, text);
+                Vec::new()
+            }
+            Action::Checked(position, outlook) => {
+                self.checked(position, outlook);
+                Vec::new()
+            }
+            Action::Finished(position, result) => {
+                self.finished(position, result);
+                Vec::new()
+            }
+            Action::Counted(generation, count) => {
+                self.counted(generation, count);
+                Vec::new()
+            }
+            Action::Wheel(at, up) => {
+                let c = if up {
+                    Command::ZoomIn
+                } else {
+                    Command::ZoomOut
+                };
+                self.zoom_key(c, at);
+                Vec::new()
+            }
+            Action::Click(sq, right) => {
+                if self.settings().is_some() {
+                    return self.settings_click(sq, right);
+                }
+                if self.mode == Mode::Play {
+                    return self.play_click(sq);
+                }
+                Vec::new()
+            }
+        }
+    }
+
+    /// A key's command: the overlays first, then keys that work everywhere,
+    /// then the mode's handler.
+    fn key(&mut self, c: Command) -> Vec<Effect> {
+        match c {
+            Command::Quit => {
+                self.quit = true;
+                return vec![Effect::Quit];
+            }
+            Command::Back => return self.back(),
+            Command::Help => {
+                if self.help_open() {
+                    self.overlays.pop();
+                } else {
+                    self.overlays.push(Overlay::Help);
+                }
+                return Vec::new();
+            }
+            Command::ZoomIn | Command::ZoomOut | Command::Pan(..) => {
+                self.zoom_key(c, None);
+                return Vec::new();
+            }
+            _ => {}
+        }
+        match (self.context(), c) {
+            (Context::Prompt, _) => self.prompt_key(c),
+            (Context::Settings, _) => self.settings_key(c),
+            (_, Command::Load) => {
+                self.open_prompt();
+                Vec::new()
+            }
+            (_, Command::NextMode) => self.next_mode(),
+            (Context::Replay, _) => self.replay_key(c),
+            (Context::Play, _) => self.play_key(c),
+            (Context::Watch | Context::Any, _) => self.search_key(c),
+        }
+    }
+
+    /// Tab: search -> replay (of the tour loaded, else of the tour just
+    /// found; skipped when there is none) -> play -> search.
+    fn next_mode(&mut self) -> Vec<Effect> {
+        match self.mode {
+            Mode::Search => {
+                if self.state == RunState::Found
+                    && self
+                        .replay
+                        .as_ref()
+                        .is_none_or(|r| r.legal != self.trail.path)
+                {
+                    let r = Replay::of_path(
+                        "the search's tour",
+                        &self.spec.board,
+                        &self.trail.path,
+                        self.spec.closed,
+                    );
+                    self.open_replay(r);
+                    return Vec::new();
+                }
+                if self.replay.is_some() {
+                    self.mode = Mode::Replay;
+                    self.info("replay");
+                    return Vec::new();
+                }
+                self.enter_play()
+            }
+            Mode::Replay => self.enter_play(),
+            Mode::Play => {
+                self.mode = Mode::Search;
+                self.info("search");
+                if self.generation == 0 {
+                    // Launched in another mode: the search starts now.
+                    return self.start();
+                }
+                Vec::new()
+            }
+        }
+    }
+
+    /// Keys of the file prompt: Enter opens what was typed.
+    fn prompt_key(&mut self, c: Command) -> Vec<Effect> {
+        if c != Command::Apply {
+            return Vec::new();
+        }
+        let path = match self.overlays.pop() {
+            Some(Overlay::Prompt(p)) => p,
+            Some(other) => {
+                self.overlays.push(other);
+                return Vec::new();
+            }
+            None => return Vec::new(),
+        };
+        if path.trim().is_empty() {
+            self.refuse("no file name given");
+            return Vec::new();
+        }
+        vec![Effect::Open(PathBuf::from(path.trim()))]
+    }
+
+    /// `l`: the file prompt.
+    fn open_prompt(&mut self) {
+        self.overlays.push(Overlay::Prompt(String::new()));
+    }
+
+    /// A tour file came back from the runtime: replay it, or say why not.
+    fn opened(&mut self, name: &str, text: Result<String, String>) {
+        let replay = text.and_then(|t| Replay::load(name, &t).map_err(|e| format!("{name}: {e}")));
+        match replay {
+            Ok(r) => self.open_replay(r),
+            Err(e) => self.say(Tone::Error, format!("cannot open {e}")),
+        }
+    }
+
+    fn zoom_key(&mut self, c: Command, at: Option<Square>) {
+        let (rows, cols) = {
+            let b = self.shown_board();
+            (b.rows(), b.cols())
+        };
+        match c {
+            Command::ZoomIn | Command::ZoomOut => {
+                let zoom_in = c == Command::ZoomIn;
+                if !self.zoom.change(zoom_in, at, rows, cols) {
+                    self.refuse(if zoom_in {
+                        "zoomed in as far as it goes"
+                    } else {
+                        "the whole board is in view"
+                    });
+                }
+            }
+            Command::Pan(..) if self.zoom.level == 0 => {
+                self.refuse("the whole board is in view: zoom in (z) to pan");
+            }
+            Command::Pan(dr, dc) => self.zoom.pan(dr, dc, rows, cols),
+            _ => {}
+        }
+    }
+
+    /// `+` / `-`: the next speed up or down the ladder.
+    fn change_speed(&mut self, c: Command) {
+        self.speed = if c == Command::Faster {
+            (self.speed + 1).min(SPEEDS.len() - 1)
+        } else {
+            self.speed.saturating_sub(1)
+        };
+        self.info(format!("speed: {}", self.speed_label()));
+    }
+
+    /// `s`: the game's path in play, else the search's, as a tour file.
+    fn save(&mut self) -> Vec<Effect> {
+        let (b, closed, path, algorithm) = match (&self.game, self.mode) {
+            (Some(g), Mode::Play) => (&g.board, g.closed, &g.trail.path, "hand"),
+            _ => (
+                &self.spec.board,
+                self.spec.closed,
+                &self.trail.path,
+                self.spec.algorithm.for_solve(&self.spec.board, 1).name(),
+            ),
+        };
+        if path.is_empty() {
+            self.refuse("nothing to save yet");
+            return Vec::new();
+        }
+        let file = TourFile::of_run(b, closed, path, algorithm, &self.stats);
+        vec![Effect::Save {
+            dir: self.save_dir.clone(),
+            stem: format!("knight-{}x{}", b.rows(), b.cols()),
+            file: Box::new(file),
+        }]
+    }
+}
+
+#[cfg(test)]
+mod tests;

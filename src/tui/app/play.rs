@@ -1,0 +1,189 @@
+//! Hand play's handler: moving the knight (keys, numbers, clicks), undo and
+//! redo, hints, the background check of each position, and the solver's
+//! finish, animated by ticks.
+
+use knight_tui::board::Square;
+
+use super::{App, Effect, Mode};
+use crate::tui::game::{Game, Moved, Outlook};
+use crate::tui::keymap::Command;
+use crate::tui::viewport::step_cursor;
+
+impl App {
+    /// Play mode, with the game there was or a new one on the search's board.
+    pub(super) fn enter_play(&mut self) -> Vec<Effect> {
+        let game = self
+            .game
+            .take()
+            .unwrap_or_else(|| Game::new(self.spec.board.clone(), None, self.spec.closed));
+        self.open_game(game)
+    }
+
+    /// Opens a game (the app launched with `play`, or Tab).
+    pub fn open_game(&mut self, game: Game) -> Vec<Effect> {
+        self.game = Some(game);
+        self.mode = Mode::Play;
+        self.info("play: arrows and Enter move the knight");
+        self.check_game()
+    }
+
+    /// Asks whether the game can still be finished (when there is a
+    /// knight and the game is neither won nor stuck).
+    pub(super) fn check_game(&mut self) -> Vec<Effect> {
+        self.position += 1;
+        let Some(g) = &mut self.game else {
+            return Vec::new();
+        };
+        if g.knight().is_none() || g.is_complete() || g.dead_end() {
+            return Vec::new();
+        }
+        g.outlook = Outlook::Checking;
+        vec![Effect::Check {
+            generation: self.position,
+            prefix: g.trail.path.clone(),
+        }]
+    }
+
+    /// Moves the game's knight to `sq`.
+    fn play_move(&mut self, sq: Square) -> Vec<Effect> {
+        let Some(g) = &mut self.game else {
+            return Vec::new();
+        };
+        g.finishing.clear();
+        match g.move_to(sq) {
+            Moved::Ok => {
+                self.clear_message();
+                self.check_game()
+            }
+            Moved::Illegal(why) => {
+                self.refuse(why);
+                Vec::new()
+            }
+        }
+    }
+
+    /// A click on a square: the cursor goes there and the knight tries to.
+    pub(super) fn play_click(&mut self, sq: Square) -> Vec<Effect> {
+        if let Some(g) = self.game.as_mut() {
+            g.cursor = sq;
+        }
+        self.play_move(sq)
+    }
+
+    /// Play keys (a game is open).
+    pub(super) fn play_key(&mut self, c: Command) -> Vec<Effect> {
+        let Some(g) = &mut self.game else {
+            return Vec::new();
+        };
+        match c {
+            Command::Cursor(dr, dc) => {
+                g.cursor = step_cursor(g.cursor, dr, dc, g.board.rows(), g.board.cols());
+                let (sq, rows, cols) = (g.cursor, g.board.rows(), g.board.cols());
+                self.zoom.follow(sq, rows, cols);
+                Vec::new()
+            }
+            Command::MoveHere => {
+                let sq = g.cursor;
+                self.play_move(sq)
+            }
+            Command::Pick(k) => match g.targets().get(k as usize - 1) {
+                Some(&sq) => self.play_move(sq),
+                None => {
+                    let n = g.targets().len();
+                    self.refuse(format!("there is no legal move {k}: the knight has {n}"));
+                    Vec::new()
+                }
+            },
+            Command::Undo | Command::Redo => {
+                let undo = c == Command::Undo;
+                let done = if undo { g.undo() } else { g.redo() };
+                if done {
+                    self.clear_message();
+                    self.check_game()
+                } else {
+                    self.refuse(if undo {
+                        "nothing to undo"
+                    } else {
+                        "nothing to redo"
+                    });
+                    Vec::new()
+                }
+            }
+            Command::Hints => {
+                g.hints = !g.hints;
+                let on = g.hints;
+                self.info(if on {
+                    "hints on: each legal move shows how many moves it leaves (fewest first is Warnsdorff's rule)"
+                } else {
+                    "hints off"
+                });
+                Vec::new()
+            }
+            Command::Finish => {
+                if g.is_complete() {
+                    self.refuse("the tour is already complete");
+                    return Vec::new();
+                }
+                if g.knight().is_none() {
+                    self.refuse("place the knight first (Enter)");
+                    return Vec::new();
+                }
+                let prefix = g.trail.path.clone();
+                self.info("asking the solver to finish the tour…");
+                vec![Effect::Finish {
+                    generation: self.position,
+                    prefix,
+                }]
+            }
+            Command::Restart => {
+                let fresh = Game::new(g.board.clone(), None, g.closed);
+                self.game = Some(fresh);
+                self.info("new game: place the knight");
+                self.check_game()
+            }
+            Command::Save => self.save(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The check of a position came back; late answers are dropped.
+    pub(super) fn checked(&mut self, position: u64, outlook: Outlook) {
+        if position == self.position
+            && let Some(g) = self.game.as_mut()
+        {
+            g.outlook = outlook;
+        }
+    }
+
+    /// The solver's finish came back: its moves are played by ticks.
+    pub(super) fn finished(&mut self, position: u64, result: Result<Vec<u32>, String>) {
+        if position != self.position {
+            return;
+        }
+        match (result, self.game.as_mut()) {
+            (Ok(tour), Some(g)) => {
+                let done = g.moves_made();
+                g.finishing = tour.get(done..).unwrap_or_default().to_vec();
+                let n = g.finishing.len();
+                self.info(format!("the solver finishes the tour: {n} moves"));
+            }
+            (Err(why), _) => self.refuse(why),
+            (Ok(_), None) => {}
+        }
+    }
+
+    /// `n` more moves of the solver's finish.
+    pub(super) fn play_tick(&mut self, n: usize) {
+        if let Some(g) = self.game.as_mut() {
+            // The solver's moves are legal: no check needed.
+            let take = n.min(g.finishing.len());
+            let next: Vec<u32> = g.finishing.drain(..take).collect();
+            for idx in next {
+                let sq = g.board.square(idx);
+                let _ = g.move_to(sq);
+                g.outlook = Outlook::Solvable;
+            }
+            self.position += 1;
+        }
+    }
+}

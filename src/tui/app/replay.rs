@@ -1,0 +1,64 @@
+//! The replay's handler: play and pause, stepping and seeking, speed.
+
+use super::{App, Effect, Mode};
+use crate::tui::keymap::Command;
+use crate::tui::replay::Replay;
+
+impl App {
+    /// Opens a replay (the app launched with `replay FILE`, a loaded file,
+    /// or Tab after a search found a tour).
+    pub fn open_replay(&mut self, mut replay: Replay) {
+        replay.seek(0);
+        replay.playing = true;
+        self.info(format!("replaying {}", replay.name));
+        self.replay = Some(replay);
+        self.mode = Mode::Replay;
+    }
+
+    /// Replay keys (the replay is open).
+    pub(super) fn replay_key(&mut self, c: Command) -> Vec<Effect> {
+        if matches!(c, Command::Faster | Command::Slower) {
+            self.change_speed(c);
+            return Vec::new();
+        }
+        let Some(r) = &mut self.replay else {
+            return Vec::new();
+        };
+        match c {
+            Command::Pause => {
+                if r.at_end() {
+                    r.seek(0);
+                    r.playing = true;
+                } else {
+                    r.playing = !r.playing;
+                }
+            }
+            Command::Step | Command::Seek(1) => {
+                r.playing = false;
+                r.seek(r.pos + 1);
+            }
+            Command::Seek(_) => {
+                r.playing = false;
+                r.seek(r.pos.saturating_sub(1));
+            }
+            Command::SeekStart => {
+                r.playing = false;
+                r.seek(0);
+            }
+            Command::SeekEnd => r.seek(r.legal.len()),
+            Command::Restart => {
+                r.seek(0);
+                r.playing = true;
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// `n` more steps of the playing replay.
+    pub(super) fn replay_tick(&mut self, n: usize) {
+        if let Some(r) = self.replay.as_mut() {
+            r.seek(r.pos + n);
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! The search's handler: starting and restarting it, its events, the keys
+//! that steer it, and the live count of tours (`#`).
+
+use std::sync::Arc;
+
+use knight_tui::solver::{Count, Event, Verdict};
+use knight_tui::words::thousands;
+
+use super::{App, Counting, Effect, HISTORY, Overlay, RunState, Tone};
+use crate::tui::keymap::Command;
+use crate::tui::settings::Settings;
+
+impl App {
+    /// Starts the search.
+    pub fn start(&mut self) -> Vec<Effect> {
+        self.restart(false)
+    }
+
+    pub(super) fn restart(&mut self, paused: bool) -> Vec<Effect> {
+        self.generation += 1;
+        self.trail.set(&[]);
+        self.stats = Default::default();
+        self.history.clear();
+        self.state = if paused {
+            RunState::Paused
+        } else {
+            RunState::Running
+        };
+        vec![Effect::Start {
+            generation: self.generation,
+            speed: self.speed(),
+            paused,
+        }]
+    }
+
+    pub fn is_searching(&self) -> bool {
+        matches!(self.state, RunState::Running | RunState::Paused)
+    }
+
+    /// Keys while watching the search.
+    pub(super) fn search_key(&mut self, c: Command) -> Vec<Effect> {
+        match c {
+            Command::Settings => {
+                let st = Settings::from_spec(&self.spec);
+                self.overlays.push(Overlay::Settings(Box::new(st)));
+                Vec::new()
+            }
+            Command::Count => self.count_key(),
+            Command::Pause => match self.state {
+                RunState::Running => {
+                    self.state = RunState::Paused;
+                    vec![Effect::Pause]
+                }
+                RunState::Paused => {
+                    self.state = RunState::Running;
+                    vec![Effect::Resume]
+                }
+                _ => {
+                    self.refuse("the search has ended: r starts it again");
+                    Vec::new()
+                }
+            },
+            Command::Step => match self.state {
+                RunState::Paused => vec![Effect::Step],
+                RunState::Running => {
+                    self.refuse("n steps while paused: Space pauses");
+                    Vec::new()
+                }
+                _ => Vec::new(),
+            },
+            Command::Faster | Command::Slower => {
+                self.change_speed(c);
+                vec![Effect::SetSpeed(self.speed())]
+            }
+            Command::Restart => {
+                self.info("search restarted");
+                self.restart(false)
+            }
+            Command::Save => self.save(),
+            // Keys of other modes: nothing to do here.
+            _ => Vec::new(),
+        }
+    }
+
+    /// An event of the current search.
+    pub(super) fn engine(&mut self, event: Event) {
+        match event {
+            Event::Snapshot(s) => {
+                self.trail.set(&s.path);
+                self.stats = s.stats;
+                if self.history.len() == HISTORY {
+                    self.history.pop_front();
+                }
+                self.history.push_back(s.path.len() as u64);
+            }
+            Event::Done(report) => {
+                let sol = report.solution;
+                self.stats = sol.stats;
+                match sol.verdict {
+                    Verdict::Found => {
+                        if let Some(t) = sol.tours.first() {
+                            self.trail.set(t);
+                        }
+                        self.state = RunState::Found;
+                    }
+                    Verdict::NoTour(reason) => self.state = RunState::NoTour(reason),
+                    Verdict::Undecided(limit) => {
+                        self.state = RunState::Undecided(format!("the {limit} stopped the search"))
+                    }
+                    Verdict::Cancelled => {}
+                }
+            }
+        }
+    }
+
+    /// Starts a count of the tours from the start, or stops the one under way.
+    fn count_key(&mut self) -> Vec<Effect> {
+        if let Some(c) = &self.counting
+            && c.result.is_none()
+        {
+            let what = c.what.clone();
+            self.info(format!("stopping the count of {what}"));
+            return vec![Effect::StopCount];
+        }
+        let generation = self.counting.as_ref().map_or(1, |c| c.generation + 1);
+        let what = self.spec.tours_wording();
+        self.info(format!("counting the {what} (# again stops it)"));
+        self.counting = Some(Counting {
+            generation,
+            progress: Arc::default(),
+            what,
+            result: None,
+        });
+        vec![Effect::Count { generation }]
+    }
+
+    /// The end of a count: the answer in the status line and the statistics.
+    pub(super) fn counted(&mut self, generation: u64, count: Count) {
+        let Some(c) = self
+            .counting
+            .as_mut()
+            .filter(|c| c.generation == generation)
+        else {
+            return;
+        };
+        let took = count.stats.elapsed.as_secs_f64();
+        let n = thousands(count.count);
+        let (tone, text) = match (&count.reason, count.complete, count.limit) {
+            (Some(why), _, _) => (Tone::Success, format!("0 {}: {why}", c.what)),
+            (None, true, _) => (
+                Tone::Success,
+                format!("{n} {}, counted in {took:.2} s", c.what),
+            ),
+            (None, false, Some(limit)) => (
+                Tone::Info,
+                format!("the {limit} stopped the count: {n} {} so far", c.what),
+            ),
+            (None, false, None) => (Tone::Info, format!("count stopped: {n} {} so far", c.what)),
+        };
+        c.result = Some(count);
+        self.say(tone, text);
+    }
+}

@@ -1,0 +1,108 @@
+//! The settings panel's handler: editing the board, the start and the
+//! search, and applying them as a new search (Enter) or not at all (Esc).
+
+use knight_tui::board::Square;
+
+use super::{App, Effect, Overlay};
+use crate::tui::keymap::Command;
+use crate::tui::settings::PANEL_MAX_SIDE;
+use crate::tui::trail::Trail;
+use crate::tui::viewport::step_cursor;
+
+impl App {
+    /// Keys of the settings panel (which is open).
+    pub(super) fn settings_key(&mut self, c: Command) -> Vec<Effect> {
+        if c == Command::Apply {
+            return self.apply_settings();
+        }
+        let Some(st) = self.settings_mut() else {
+            return Vec::new();
+        };
+        let mut follow = None;
+        match c {
+            Command::Cursor(dr, dc) => {
+                st.cursor = step_cursor(st.cursor, dr, dc, st.rows, st.cols);
+                follow = Some((st.cursor, st.rows, st.cols));
+            }
+            Command::SetStart => {
+                if st.blocked.contains(&st.cursor) {
+                    st.error = Some(format!("{} is blocked: unblock it (x) first", st.cursor));
+                } else {
+                    st.start = st.cursor;
+                    st.error = None;
+                }
+            }
+            Command::ToggleBlock => {
+                if st.cursor == st.start {
+                    st.error = Some("the start cannot be blocked: move the start first".into());
+                } else {
+                    if !st.blocked.remove(&st.cursor) {
+                        st.blocked.insert(st.cursor);
+                    }
+                    st.rebuild();
+                }
+            }
+            Command::Rows(d) => {
+                st.rows = (st.rows as i64 + d as i64).clamp(1, PANEL_MAX_SIDE as i64) as u32;
+                st.rebuild();
+            }
+            Command::Cols(d) => {
+                st.cols = (st.cols as i64 + d as i64).clamp(1, PANEL_MAX_SIDE as i64) as u32;
+                st.rebuild();
+            }
+            Command::ToggleClosed => st.closed = !st.closed,
+            Command::NextAlgorithm => st.algorithm = st.algorithm.next(),
+            Command::NextTieBreak => st.tie_break = st.tie_break.next(),
+            _ => {}
+        }
+        if let Some((sq, rows, cols)) = follow {
+            self.zoom.follow(sq, rows, cols);
+        }
+        Vec::new()
+    }
+
+    /// A click on the board while the panel is open: left sets the start,
+    /// right blocks or unblocks the square.
+    pub(super) fn settings_click(&mut self, sq: Square, right: bool) -> Vec<Effect> {
+        let Some(st) = self.settings_mut() else {
+            return Vec::new();
+        };
+        if sq.row >= st.rows || sq.col >= st.cols {
+            return Vec::new();
+        }
+        st.cursor = sq;
+        let c = if right {
+            Command::ToggleBlock
+        } else {
+            Command::SetStart
+        };
+        self.settings_key(c)
+    }
+
+    /// Enter: the settings become the search's, and it starts again.
+    fn apply_settings(&mut self) -> Vec<Effect> {
+        if let Some(e) = self.settings().and_then(|st| st.error.clone()) {
+            self.refuse(format!("not applied: {e}"));
+            return Vec::new();
+        }
+        let Some(i) = self
+            .overlays
+            .iter()
+            .position(|o| matches!(o, Overlay::Settings(_)))
+        else {
+            return Vec::new();
+        };
+        let Overlay::Settings(st) = self.overlays.remove(i) else {
+            return Vec::new();
+        };
+        self.overlays.clear();
+        self.spec.board = st.preview;
+        self.spec.start = st.start;
+        self.spec.closed = st.closed;
+        self.spec.algorithm = st.algorithm;
+        self.spec.tie_break = st.tie_break;
+        self.trail = Trail::new(self.spec.board.len());
+        self.info(format!("new search on {}", self.spec.board.describe()));
+        self.restart(false)
+    }
+}

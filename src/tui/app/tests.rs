@@ -1,0 +1,525 @@
+use super::*;
+use crate::config::SPEEDS;
+use crate::tui::game::Game;
+use crate::tui::keymap::command_for;
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use knight_tui::board::Board;
+use knight_tui::solver::{Algorithm, Limits, Report, Snapshot, Solution, Speed, TieBreak, Verdict};
+
+fn app() -> App {
+    let spec = Spec {
+        board: Board::new(5, 5, &[]).unwrap(),
+        start: Square::new(0, 0),
+        closed: false,
+        algorithm: Algorithm::Auto,
+        tie_break: TieBreak::Roth,
+        limits: Limits::default(),
+    };
+    let mut a = App::new(spec, SPEEDS.len() - 1, PathBuf::from("/tmp"));
+    a.start();
+    a
+}
+
+fn snap(path: &[u32]) -> Event {
+    Event::Snapshot(Snapshot {
+        path: path.to_vec(),
+        stats: Stats {
+            nodes: path.len() as u64,
+            ..Stats::default()
+        },
+    })
+}
+
+fn press(c: char) -> KeyEvent {
+    KeyEvent::new_with_kind(KeyCode::Char(c), KeyModifiers::NONE, KeyEventKind::Press)
+}
+
+#[test]
+fn counts_start_stop_and_say_their_answer() {
+    let mut a = app();
+    assert_eq!(
+        keys(&mut a, &[Command::Count]),
+        vec![Effect::Count { generation: 1 }]
+    );
+    assert!(a.tick().is_some(), "the statistics redraw while counting");
+    // Again while it runs: stop it.
+    assert_eq!(keys(&mut a, &[Command::Count]), vec![Effect::StopCount]);
+    // Done: the answer (the engine counts on its own thread; here, directly).
+    let p = knight_tui::solver::Problem::new(&a.spec.board, a.spec.start, false).unwrap();
+    let c = knight_tui::solver::count(&p, Algorithm::Enumerate, &Limits::default(), None);
+    a.update(Action::Counted(1, c.clone()));
+    let msg = a.message().unwrap_or_default().to_string();
+    assert!(
+        msg.starts_with("304 open tours of 5x5 from 0,0, counted in"),
+        "{msg}"
+    );
+    assert_eq!(
+        a.counting
+            .as_ref()
+            .and_then(|c| c.result.as_ref())
+            .map(|r| r.count),
+        Some(304)
+    );
+    assert!(a.tick().is_none());
+    // A late answer of an older count is ignored; a new count starts afresh.
+    assert_eq!(
+        keys(&mut a, &[Command::Count]),
+        vec![Effect::Count { generation: 2 }]
+    );
+    a.update(Action::Counted(1, c));
+    assert!(a.counting.as_ref().is_some_and(|c| c.result.is_none()));
+    // Not in replay or play: the key does nothing there.
+    a.mode = Mode::Replay;
+    assert!(keys(&mut a, &[Command::Count]).is_empty());
+}
+
+fn keys(a: &mut App, cs: &[Command]) -> Vec<Effect> {
+    cs.iter().flat_map(|&c| a.update(Action::Key(c))).collect()
+}
+
+#[test]
+fn settings_change_the_board_and_start_a_new_search() {
+    let mut a = app();
+    let g = a.generation;
+    a.update(Action::Engine(g, snap(&[0, 7])));
+    assert!(keys(&mut a, &[Command::Settings]).is_empty());
+    assert_eq!(a.context(), Context::Settings);
+    // Space sets the start here, it does not pause.
+    keys(
+        &mut a,
+        &[
+            Command::Cursor(1, 0),
+            Command::Cursor(0, 1),
+            Command::ToggleBlock,
+        ],
+    );
+    assert!(a.settings().unwrap().blocked.contains(&Square::new(1, 1)));
+    keys(&mut a, &[Command::Cursor(1, 1), Command::SetStart]);
+    keys(
+        &mut a,
+        &[
+            Command::Rows(1),
+            Command::Cols(1),
+            Command::Cols(1),
+            Command::ToggleClosed,
+        ],
+    );
+    keys(&mut a, &[Command::NextAlgorithm, Command::NextTieBreak]);
+    let st = a.settings().unwrap();
+    assert_eq!(
+        (st.rows, st.cols, st.start, st.closed),
+        (6, 7, Square::new(2, 2), true)
+    );
+    assert_eq!(st.preview.describe(), "6x7 with 1 blocked square");
+    let fx = keys(&mut a, &[Command::Apply]);
+    assert!(matches!(fx[..], [Effect::Start { generation, .. }] if generation == g + 1));
+    assert!(a.settings().is_none());
+    assert_eq!(a.spec.board.describe(), "6x7 with 1 blocked square");
+    assert_eq!((a.spec.start, a.spec.closed), (Square::new(2, 2), true));
+    assert_eq!(a.spec.algorithm, Algorithm::Warnsdorff);
+    assert_eq!(a.spec.tie_break, TieBreak::Fixed);
+    assert_eq!(a.trail.steps.len(), 42);
+    assert!(a.trail.path.is_empty());
+}
+
+#[test]
+fn settings_refuse_what_cannot_be_and_esc_cancels() {
+    let mut a = app();
+    keys(&mut a, &[Command::Settings, Command::ToggleBlock]);
+    let st = a.settings().unwrap();
+    assert!(st.blocked.is_empty(), "the start is never blocked");
+    assert!(
+        st.error
+            .as_deref()
+            .unwrap()
+            .contains("start cannot be blocked")
+    );
+    keys(
+        &mut a,
+        &[
+            Command::Cursor(0, 1),
+            Command::ToggleBlock,
+            Command::SetStart,
+        ],
+    );
+    assert!(
+        a.settings()
+            .unwrap()
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("is blocked")
+    );
+    // Shrinking drops squares off the board and keeps the cursor on it.
+    keys(&mut a, &[Command::Cursor(4, 4)]);
+    for _ in 0..10 {
+        keys(&mut a, &[Command::Rows(-1), Command::Cols(-1)]);
+    }
+    let st = a.settings().unwrap();
+    assert_eq!((st.rows, st.cols, st.cursor), (1, 1, Square::new(0, 0)));
+    assert!(st.blocked.is_empty());
+    // Esc: nothing changed.
+    keys(&mut a, &[Command::Back]);
+    assert!(a.settings().is_none() && !a.quit);
+    assert_eq!(a.spec.board.describe(), "5x5");
+    // Clicks: left sets the start, right blocks.
+    keys(&mut a, &[Command::Settings]);
+    a.update(Action::Click(Square::new(2, 2), false));
+    a.update(Action::Click(Square::new(3, 3), true));
+    let st = a.settings().unwrap();
+    assert_eq!(st.start, Square::new(2, 2));
+    assert!(st.blocked.contains(&Square::new(3, 3)));
+    // Clicks while watching do nothing.
+    keys(&mut a, &[Command::Back]);
+    assert!(a.update(Action::Click(Square::new(1, 1), true)).is_empty());
+}
+
+#[test]
+fn pause_resume_and_step() {
+    let mut a = app();
+    assert_eq!(a.update(Action::Key(Command::Pause)), vec![Effect::Pause]);
+    assert_eq!(a.state, RunState::Paused);
+    assert_eq!(a.update(Action::Key(Command::Step)), vec![Effect::Step]);
+    assert_eq!(a.update(Action::Key(Command::Pause)), vec![Effect::Resume]);
+    assert_eq!(a.state, RunState::Running);
+    assert!(a.update(Action::Key(Command::Step)).is_empty());
+    assert!(a.message().unwrap().contains("paused"));
+}
+
+#[test]
+fn speed_steps_and_clamps() {
+    let mut a = app();
+    assert_eq!(a.speed_label(), "full");
+    assert!(matches!(
+        a.update(Action::Key(Command::Faster))[..],
+        [Effect::SetSpeed(Speed::Full)]
+    ));
+    a.update(Action::Key(Command::Slower));
+    assert_eq!(a.speed(), Speed::StepsPerSecond(5000.0));
+    for _ in 0..20 {
+        a.update(Action::Key(Command::Slower));
+    }
+    assert_eq!(a.speed_label(), "1 step/s");
+}
+
+#[test]
+fn snapshots_move_the_board_and_backtracking_clears_squares() {
+    let mut a = app();
+    let g = a.generation;
+    a.update(Action::Engine(g, snap(&[0, 7, 14])));
+    assert_eq!(
+        (a.trail.steps[0], a.trail.steps[7], a.trail.steps[14]),
+        (1, 2, 3)
+    );
+    a.update(Action::Engine(g, snap(&[0, 7, 4])));
+    assert_eq!((a.trail.steps[14], a.trail.steps[4]), (0, 3));
+    assert_eq!(a.history.iter().copied().collect::<Vec<_>>(), vec![3, 3]);
+    // Events of an earlier search are ignored.
+    a.update(Action::Engine(g - 1, snap(&[0])));
+    assert_eq!(a.trail.path, vec![0, 7, 4]);
+}
+
+#[test]
+fn restart_clears_and_starts_a_new_generation() {
+    let mut a = app();
+    let g = a.generation;
+    a.update(Action::Engine(g, snap(&[0, 7])));
+    let fx = a.update(Action::Key(Command::Restart));
+    assert!(matches!(fx[..], [Effect::Start { generation, .. }] if generation == g + 1));
+    assert!(a.trail.path.is_empty() && a.trail.steps.iter().all(|&s| s == 0));
+}
+
+#[test]
+fn done_sets_found_or_no_tour() {
+    let mut a = app();
+    let g = a.generation;
+    let done = |verdict, tours: Vec<Vec<u32>>| {
+        Event::Done(Report {
+            solution: Solution {
+                tours,
+                verdict,
+                stats: Stats::default(),
+                algorithm: Algorithm::Warnsdorff,
+            },
+        })
+    };
+    a.update(Action::Engine(g, done(Verdict::Found, vec![vec![0, 7]])));
+    assert_eq!(a.state, RunState::Found);
+    assert_eq!(a.trail.path, vec![0, 7]);
+    // Space after the end does not resume anything.
+    assert!(a.update(Action::Key(Command::Pause)).is_empty());
+    a.update(Action::Key(Command::Restart));
+    let g = a.generation;
+    a.update(Action::Engine(
+        g,
+        done(Verdict::NoTour("why".into()), vec![]),
+    ));
+    assert_eq!(a.state, RunState::NoTour("why".into()));
+}
+
+#[test]
+fn save_writes_the_path_and_reports() {
+    let mut a = app();
+    assert!(a.update(Action::Key(Command::Save)).is_empty());
+    assert_eq!(a.message(), Some("nothing to save yet"));
+    let g = a.generation;
+    a.update(Action::Engine(g, snap(&[0, 7])));
+    let fx = a.update(Action::Key(Command::Save));
+    let [Effect::Save { dir, stem, file }] = &fx[..] else {
+        panic!("{fx:?}")
+    };
+    assert!(dir.starts_with("/tmp"));
+    assert_eq!(file.path, vec![[0, 0], [1, 2]]);
+    // The runtime picks the name (a new one each time) and says which.
+    a.update(Action::Saved(Ok(
+        dir.join(format!("{stem}-1795430541.json"))
+    )));
+    assert!(a.message().unwrap().starts_with("saved /tmp/knight-5x5-"));
+    a.update(Action::Saved(Err("disk full".into())));
+    assert_eq!(a.message(), Some("not saved: disk full"));
+}
+
+#[test]
+fn help_and_quit() {
+    let mut a = app();
+    a.update(Action::Key(Command::Help));
+    assert!(a.help_open());
+    assert!(a.update(Action::Key(Command::Back)).is_empty());
+    assert!(!a.help_open() && !a.quit);
+    assert_eq!(a.update(Action::Key(Command::Back)), vec![Effect::Quit]);
+    assert!(a.quit);
+}
+
+fn replay_of(a: &App) -> &Replay {
+    a.replay.as_ref().expect("a replay")
+}
+
+#[test]
+fn replay_keys_play_pause_seek_and_tick() {
+    let mut a = app();
+    let text = " 1 14  9 20  3\n24 19  2 15 10\n13  8 25  4 21\n18 23  6 11 16\n 7 12 17 22  5\n";
+    a.speed = 5; // 50 steps a second
+    a.open_replay(Replay::load("t", text).unwrap());
+    assert_eq!(a.context(), Context::Replay);
+    assert_eq!(
+        command_for(KeyEvent::from(KeyCode::Left), Context::Replay),
+        Some(Command::Seek(-1))
+    );
+    let (every, n) = a.tick().expect("playing");
+    assert_eq!((every, n), (std::time::Duration::from_millis(20), 1));
+    a.update(Action::Tick);
+    a.update(Action::Tick);
+    assert_eq!(replay_of(&a).pos, 2);
+    keys(&mut a, &[Command::Pause]);
+    assert!(a.tick().is_none(), "paused: no ticks");
+    keys(
+        &mut a,
+        &[Command::Step, Command::Seek(1), Command::Seek(-1)],
+    );
+    assert_eq!(replay_of(&a).pos, 3);
+    keys(&mut a, &[Command::SeekEnd]);
+    assert_eq!(replay_of(&a).pos, 25);
+    assert_eq!(
+        replay_of(&a).verdict().unwrap(),
+        "complete open tour of 25 squares"
+    );
+    keys(&mut a, &[Command::SeekStart]);
+    assert_eq!(replay_of(&a).pos, 0);
+    keys(&mut a, &[Command::Restart]);
+    assert!(replay_of(&a).playing);
+    // Speed applies to the replay and sends nothing to the search.
+    assert!(keys(&mut a, &[Command::Faster]).is_empty());
+    assert_eq!(
+        a.tick().unwrap(),
+        (std::time::Duration::from_secs_f64(1.0 / 60.0), 2)
+    );
+    // Tab: play, then the search again.
+    keys(&mut a, &[Command::NextMode]);
+    assert_eq!(a.context(), Context::Play);
+    keys(&mut a, &[Command::NextMode]);
+    assert_eq!(a.context(), Context::Watch);
+}
+
+#[test]
+fn tab_replays_the_tour_just_found() {
+    let mut a = app();
+    // Nothing to replay yet: Tab goes on to play, and back to search.
+    assert!(keys(&mut a, &[Command::NextMode]).is_empty());
+    assert_eq!(a.mode, Mode::Play);
+    keys(&mut a, &[Command::NextMode]);
+    assert_eq!(a.mode, Mode::Search);
+    let g = a.generation;
+    let tour = vec![0, 7, 14];
+    a.update(Action::Engine(
+        g,
+        Event::Done(Report {
+            solution: Solution {
+                tours: vec![tour.clone()],
+                verdict: Verdict::Found,
+                stats: Stats::default(),
+                algorithm: Algorithm::Warnsdorff,
+            },
+        }),
+    ));
+    keys(&mut a, &[Command::NextMode]);
+    assert_eq!(a.mode, Mode::Replay);
+    assert_eq!(replay_of(&a).legal, tour);
+    assert_eq!(replay_of(&a).pos, 0);
+}
+
+#[test]
+fn a_replay_launch_starts_the_search_on_first_tab() {
+    let spec = app().spec;
+    let mut a = App::new(spec, 5, PathBuf::from("/tmp"));
+    let r = Replay::of_path("p", &a.spec.board, &[0], false);
+    a.open_replay(r);
+    // Replay -> play (no knight yet: nothing to check) -> search.
+    assert!(keys(&mut a, &[Command::NextMode]).is_empty());
+    assert_eq!(a.mode, Mode::Play);
+    let fx = keys(&mut a, &[Command::NextMode]);
+    assert!(
+        matches!(fx[..], [Effect::Start { generation: 1, .. }]),
+        "{fx:?}"
+    );
+}
+
+fn game_app() -> App {
+    let mut a = app();
+    a.mode = Mode::Play;
+    a.game = Some(Game::new(a.spec.board.clone(), None, false));
+    a
+}
+
+fn game(a: &App) -> &Game {
+    a.game.as_ref().expect("a game")
+}
+
+#[test]
+fn play_place_move_refuse_pick_undo_redo() {
+    let mut a = game_app();
+    assert_eq!(a.context(), Context::Play);
+    let enter = KeyEvent::from(KeyCode::Enter);
+    assert_eq!(command_for(enter, Context::Play), Some(Command::MoveHere));
+    assert_eq!(
+        command_for(press('3'), Context::Play),
+        Some(Command::Pick(3))
+    );
+    // The first Enter places the knight on the cursor (top-left).
+    let fx = keys(&mut a, &[Command::MoveHere]);
+    assert!(
+        matches!(&fx[..], [Effect::Check { prefix, .. }] if prefix == &vec![0]),
+        "{fx:?}"
+    );
+    assert_eq!(game(&a).knight(), Some(Square::new(0, 0)));
+    // Down goes to the next row; Enter there is not a knight move.
+    assert!(keys(&mut a, &[Command::Cursor(1, 0), Command::MoveHere]).is_empty());
+    assert_eq!(
+        a.message(),
+        Some("illegal: 0,0 -> 1,0 is not a knight move")
+    );
+    // Move 1 of the list; the cursor is on the knight again.
+    let first = game(&a).targets()[0];
+    keys(&mut a, &[Command::Pick(1)]);
+    assert_eq!((game(&a).knight(), game(&a).cursor), (Some(first), first));
+    keys(&mut a, &[Command::Pick(8)]);
+    assert!(a.message().unwrap().starts_with("there is no legal move 8"));
+    // Undo and redo, each asking for a new check.
+    assert!(matches!(
+        keys(&mut a, &[Command::Undo])[..],
+        [Effect::Check { .. }]
+    ));
+    assert_eq!(game(&a).moves_made(), 1);
+    keys(&mut a, &[Command::Redo]);
+    assert_eq!(game(&a).moves_made(), 2);
+    keys(&mut a, &[Command::Undo, Command::Undo]);
+    assert!(keys(&mut a, &[Command::Undo]).is_empty());
+    assert_eq!(a.message(), Some("nothing to undo"));
+    // A click moves the knight too.
+    a.update(Action::Click(Square::new(2, 2), false));
+    assert_eq!(game(&a).knight(), Some(Square::new(2, 2)));
+}
+
+#[test]
+fn play_checks_answer_only_for_their_position() {
+    let mut a = game_app();
+    let fx = keys(&mut a, &[Command::MoveHere]);
+    let [Effect::Check { generation, .. }] = fx[..] else {
+        panic!("{fx:?}")
+    };
+    a.update(Action::Checked(generation, Outlook::Solvable));
+    assert_eq!(game(&a).outlook, Outlook::Solvable);
+    keys(&mut a, &[Command::Pick(1)]);
+    // An answer about the old position comes too late.
+    a.update(Action::Checked(generation, Outlook::NoTour("x".into())));
+    assert_eq!(game(&a).outlook, Outlook::Checking);
+    assert!(game(&a).status().starts_with("checking"));
+}
+
+#[test]
+fn play_finish_is_animated_by_ticks() {
+    let mut a = game_app();
+    a.speed = 5;
+    keys(&mut a, &[Command::MoveHere]);
+    let fx = keys(&mut a, &[Command::Finish]);
+    let [
+        Effect::Finish {
+            generation,
+            ref prefix,
+        },
+    ] = fx[..]
+    else {
+        panic!("{fx:?}")
+    };
+    assert_eq!(prefix, &vec![0]);
+    let b = a.spec.board.clone();
+    let sol = knight_tui::solver::finish(&b, &[0], false, Limits::default());
+    a.update(Action::Finished(generation, Ok(sol.tours[0].clone())));
+    assert_eq!(game(&a).finishing.len(), 24);
+    assert!(a.tick().is_some());
+    for _ in 0..24 {
+        a.update(Action::Tick);
+    }
+    assert!(game(&a).is_complete());
+    assert!(a.tick().is_none());
+    assert!(
+        game(&a)
+            .status()
+            .starts_with("complete open tour of 25 squares")
+    );
+    // Saving in play writes the game's path.
+    let fx = keys(&mut a, &[Command::Save]);
+    let [Effect::Save { file, .. }] = &fx[..] else {
+        panic!("{fx:?}")
+    };
+    assert_eq!(file.path.len(), 25);
+    assert_eq!(file.meta.as_ref().unwrap()["algorithm"], "hand");
+}
+
+#[test]
+fn load_a_file_by_path() {
+    let mut a = app();
+    keys(&mut a, &[Command::Load]);
+    assert_eq!(a.context(), Context::Prompt);
+    // Keys that mean something elsewhere are text here.
+    assert_eq!(command_for(press('q'), Context::Prompt), None);
+    for c in "t.txx".chars() {
+        a.update(Action::Type(c));
+    }
+    a.update(Action::Erase);
+    a.update(Action::Type('t'));
+    let fx = keys(&mut a, &[Command::Apply]);
+    assert_eq!(fx, vec![Effect::Open(PathBuf::from("t.txt"))]);
+    assert!(a.prompt().is_none());
+    a.update(Action::Opened(
+        "t.txt".into(),
+        Err("t.txt: no such file".into()),
+    ));
+    assert_eq!(a.message(), Some("cannot open t.txt: no such file"));
+    let text = " 1 14  9 20  3\n24 19  2 15 10\n13  8 25  4 21\n18 23  6 11 16\n 7 12 17 22  5\n";
+    a.update(Action::Opened("t.txt".into(), Ok(text.into())));
+    assert_eq!(a.mode, Mode::Replay);
+    assert_eq!(replay_of(&a).legal.len(), 25);
+    // Esc closes the prompt without quitting.
+    keys(&mut a, &[Command::Load, Command::Back]);
+    assert!(a.prompt().is_none() && !a.quit);
+}

@@ -1,0 +1,176 @@
+//! The input decoder: one terminal event in, at most one [`Action`] out.
+//! Pure (the screen size comes in as a value), so it is tested without a
+//! terminal.
+
+use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+use ratatui::layout::Rect;
+
+use super::app::{Action, App};
+use super::keymap::{Context, command_for};
+use super::ui;
+
+/// What a terminal event means to the app on a screen of `screen`.
+pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
+    match event {
+        // Only presses: some terminals report releases and repeats too.
+        Event::Key(key) if key.kind == KeyEventKind::Press => {
+            let context = app.context();
+            // The file prompt takes text; Enter, Esc and Ctrl-C go through the table.
+            if context == Context::Prompt {
+                match key.code {
+                    KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                        return Some(Action::Type(c));
+                    }
+                    KeyCode::Backspace => return Some(Action::Erase),
+                    _ => {}
+                }
+            }
+            command_for(*key, context).map(Action::Key)
+        }
+        Event::Mouse(m) => {
+            // Only clicks and the wheel matter: moves (reported too while
+            // the mouse is captured) cost nothing.
+            let (up, click) = match m.kind {
+                MouseEventKind::ScrollUp => (true, None),
+                MouseEventKind::ScrollDown => (false, None),
+                MouseEventKind::Down(MouseButton::Left) => (false, Some(false)),
+                MouseEventKind::Down(MouseButton::Right) => (false, Some(true)),
+                _ => return None,
+            };
+            let at = ui::square_at(screen, app, m.column, m.row);
+            match (click, at) {
+                (None, _) => Some(Action::Wheel(at, up)),
+                (Some(right), Some(sq)) => Some(Action::Click(sq, right)),
+                (Some(_), None) => None,
+            }
+        }
+        Event::Resize(..) => Some(Action::Resize),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::keymap::Command;
+    use crossterm::event::{KeyEvent, KeyEventState, MouseEvent};
+    use knight_tui::board::{Board, Square};
+    use knight_tui::solver::{Algorithm, Limits, TieBreak};
+    use knight_tui::spec::Spec;
+
+    fn app() -> App {
+        let spec = Spec {
+            board: Board::new(8, 8, &[]).unwrap(),
+            start: Square::new(0, 0),
+            closed: false,
+            algorithm: Algorithm::Auto,
+            tie_break: TieBreak::Roth,
+            limits: Limits::default(),
+        };
+        App::new(spec, 0, "/tmp".into())
+    }
+
+    fn key(code: KeyCode, mods: KeyModifiers, kind: KeyEventKind) -> Event {
+        Event::Key(KeyEvent {
+            code,
+            modifiers: mods,
+            kind,
+            state: KeyEventState::NONE,
+        })
+    }
+
+    fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Event {
+        Event::Mouse(MouseEvent {
+            kind,
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    }
+
+    const SCREEN: Rect = Rect::new(0, 0, 120, 40);
+
+    #[test]
+    fn keys_become_commands_and_releases_nothing() {
+        let mut a = app();
+        let press = |c| key(KeyCode::Char(c), KeyModifiers::NONE, KeyEventKind::Press);
+        assert!(matches!(
+            decode(&press(' '), &a, SCREEN),
+            Some(Action::Key(Command::Pause))
+        ));
+        let release = key(
+            KeyCode::Char(' '),
+            KeyModifiers::NONE,
+            KeyEventKind::Release,
+        );
+        assert!(decode(&release, &a, SCREEN).is_none());
+        let shift_right = key(KeyCode::Right, KeyModifiers::SHIFT, KeyEventKind::Press);
+        assert!(matches!(
+            decode(&shift_right, &a, SCREEN),
+            Some(Action::Key(Command::Pan(0, 1)))
+        ));
+        // In the file prompt, letters are text, Backspace erases, Enter opens.
+        a.update(Action::Key(Command::Load));
+        assert!(matches!(
+            decode(&press('q'), &a, SCREEN),
+            Some(Action::Type('q'))
+        ));
+        let bs = key(KeyCode::Backspace, KeyModifiers::NONE, KeyEventKind::Press);
+        assert!(matches!(decode(&bs, &a, SCREEN), Some(Action::Erase)));
+        let enter = key(KeyCode::Enter, KeyModifiers::NONE, KeyEventKind::Press);
+        assert!(matches!(
+            decode(&enter, &a, SCREEN),
+            Some(Action::Key(Command::Apply))
+        ));
+        let ctrl_c = key(
+            KeyCode::Char('c'),
+            KeyModifiers::CONTROL,
+            KeyEventKind::Press,
+        );
+        assert!(matches!(
+            decode(&ctrl_c, &a, SCREEN),
+            Some(Action::Key(Command::Quit))
+        ));
+        assert!(matches!(
+            decode(&Event::Resize(80, 24), &a, SCREEN),
+            Some(Action::Resize)
+        ));
+    }
+
+    #[test]
+    fn clicks_find_their_square_and_moves_cost_nothing() {
+        let a = app();
+        // Somewhere inside the board pane, away from its border.
+        let (x, y) = (20, 10);
+        let Some(Action::Click(sq, false)) = decode(
+            &mouse(MouseEventKind::Down(MouseButton::Left), x, y),
+            &a,
+            SCREEN,
+        ) else {
+            panic!("a click on the board is a square")
+        };
+        assert_eq!(Some(sq), ui::square_at(SCREEN, &a, x, y));
+        assert!(matches!(
+            decode(
+                &mouse(MouseEventKind::Down(MouseButton::Right), x, y),
+                &a,
+                SCREEN
+            ),
+            Some(Action::Click(_, true))
+        ));
+        assert!(decode(&mouse(MouseEventKind::Moved, x, y), &a, SCREEN).is_none());
+        // Off the board: no click; the wheel zooms wherever it is.
+        assert!(
+            decode(
+                &mouse(MouseEventKind::Down(MouseButton::Left), 0, 39),
+                &a,
+                SCREEN
+            )
+            .is_none()
+        );
+        assert!(matches!(
+            decode(&mouse(MouseEventKind::ScrollUp, 0, 39), &a, SCREEN),
+            Some(Action::Wheel(None, true))
+        ));
+    }
+}

@@ -1,0 +1,476 @@
+//! The keymap: every key of the app, modifiers included, is a row of one
+//! table ([`BINDINGS`]). The same rows decide what a key does, write the
+//! hint bar and list the help, so the three never disagree.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// A key with the modifiers that change its meaning (Shift on arrows,
+/// Ctrl). A character's Shift is in the character itself ('H', '#').
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    pub code: KeyCode,
+    pub mods: KeyModifiers,
+}
+
+impl Key {
+    pub const fn new(code: KeyCode, mods: KeyModifiers) -> Key {
+        Key { code, mods }
+    }
+
+    /// The key a terminal reported, in the table's terms.
+    pub fn of(e: KeyEvent) -> Key {
+        let mut mods =
+            e.modifiers & (KeyModifiers::SHIFT | KeyModifiers::CONTROL | KeyModifiers::ALT);
+        let code = match e.code {
+            KeyCode::Char(c) => {
+                mods.remove(KeyModifiers::SHIFT);
+                if mods.contains(KeyModifiers::CONTROL) {
+                    KeyCode::Char(c.to_ascii_lowercase())
+                } else {
+                    KeyCode::Char(c)
+                }
+            }
+            c => c,
+        };
+        Key { code, mods }
+    }
+
+    /// How help writes the key: `Space`, `←`, `Shift+→`, `Ctrl-C`.
+    pub fn name(self) -> String {
+        let base = match self.code {
+            KeyCode::Char(' ') => "Space".into(),
+            KeyCode::Char(c) if self.mods.contains(KeyModifiers::CONTROL) => {
+                return format!("Ctrl-{}", c.to_ascii_uppercase());
+            }
+            KeyCode::Char(c) => c.to_string(),
+            KeyCode::Esc => "Esc".into(),
+            KeyCode::Enter => "Enter".into(),
+            KeyCode::Tab => "Tab".into(),
+            KeyCode::Home => "Home".into(),
+            KeyCode::End => "End".into(),
+            KeyCode::Up => "↑".into(),
+            KeyCode::Down => "↓".into(),
+            KeyCode::Left => "←".into(),
+            KeyCode::Right => "→".into(),
+            other => format!("{other:?}"),
+        };
+        if self.mods.contains(KeyModifiers::SHIFT) {
+            format!("Shift+{base}")
+        } else {
+            base
+        }
+    }
+}
+
+/// What a key asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    Quit,
+    /// Esc: close the overlay, or quit when there is none.
+    Back,
+    Help,
+    Pause,
+    Step,
+    Faster,
+    Slower,
+    Restart,
+    Save,
+    /// Open the settings panel.
+    Settings,
+    // Settings panel:
+    /// Move the board cursor by (rows, cols).
+    Cursor(i8, i8),
+    SetStart,
+    ToggleBlock,
+    /// Change the rows / columns by one.
+    Rows(i8),
+    Cols(i8),
+    ToggleClosed,
+    NextAlgorithm,
+    NextTieBreak,
+    /// Start a new search with the settings.
+    Apply,
+    /// Next mode: search, replay.
+    NextMode,
+    /// Count every tour from the start, live; again: stop the count.
+    Count,
+    /// Show half as many rows and columns of the board (`z`, wheel up).
+    ZoomIn,
+    /// Show twice as many, up to the whole board (`Z`, wheel down).
+    ZoomOut,
+    /// Move the zoomed window a quarter of its size (rows, cols).
+    Pan(i8, i8),
+    // Replay:
+    /// Move the replay this many steps.
+    Seek(i8),
+    SeekStart,
+    SeekEnd,
+    // Play:
+    /// Move the knight to the cursor (or place it).
+    MoveHere,
+    /// Take the k-th legal move (1-based).
+    Pick(u8),
+    Undo,
+    Redo,
+    Hints,
+    /// Ask the solver to finish the tour from here.
+    Finish,
+    /// Open a tour file by path (a prompt).
+    Load,
+}
+
+/// Where a key binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// Watching the search.
+    Watch,
+    /// The settings panel is open.
+    Settings,
+    /// Replaying a tour.
+    Replay,
+    /// Playing by hand.
+    Play,
+    /// Typing a file name.
+    Prompt,
+    /// Everywhere.
+    Any,
+}
+
+/// One row of the keybinding table.
+pub struct Binding {
+    /// Each key with the command it gives.
+    pub keys: &'static [(Key, Command)],
+    pub label: &'static str,
+    pub help: &'static str,
+    pub contexts: &'static [Context],
+    /// The hint bar's words for it, if it is shown there.
+    pub hint: Option<&'static str>,
+}
+
+const fn bind(
+    keys: &'static [(Key, Command)],
+    label: &'static str,
+    help: &'static str,
+    contexts: &'static [Context],
+    hint: Option<&'static str>,
+) -> Binding {
+    Binding {
+        keys,
+        label,
+        help,
+        contexts,
+        hint,
+    }
+}
+
+impl Binding {
+    /// True when the binding works in `context`.
+    /// (`Any` means every context but the file prompt, where keys are text.)
+    pub fn applies(&self, context: Context) -> bool {
+        self.contexts.contains(&context)
+            || (self.contexts.contains(&Context::Any) && context != Context::Prompt)
+    }
+}
+
+use Command as C;
+use Context::{
+    Any, Play as InPlay, Prompt as InPrompt, Replay as InReplay, Settings as InSettings, Watch,
+};
+use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, Right, Tab, Up};
+
+const fn k(code: KeyCode) -> Key {
+    Key::new(code, KeyModifiers::NONE)
+}
+const fn shift(code: KeyCode) -> Key {
+    Key::new(code, KeyModifiers::SHIFT)
+}
+const fn ctrl(c: char) -> Key {
+    Key::new(Char(c), KeyModifiers::CONTROL)
+}
+
+/// Every key of the app, modifiers included, in the order help lists them:
+/// the one table that drives the key handling, the hint bar and the help.
+pub const BINDINGS: &[Binding] = &[
+    bind(
+        &[(k(Char(' ')), C::Pause)],
+        "Space",
+        "pause / resume the search or the replay",
+        &[Watch, InReplay],
+        Some("pause"),
+    ),
+    bind(
+        &[(k(Char('n')), C::Step), (k(Char('.')), C::Step)],
+        "n",
+        "paused: one step forward",
+        &[Watch, InReplay],
+        Some("step"),
+    ),
+    bind(
+        &[(k(Left), C::Seek(-1)), (k(Right), C::Seek(1))],
+        "← →",
+        "replay: one step back / forward",
+        &[InReplay],
+        Some("step"),
+    ),
+    bind(
+        &[(k(Home), C::SeekStart), (k(End), C::SeekEnd)],
+        "Home End",
+        "replay: jump to the start / end",
+        &[InReplay],
+        Some("start/end"),
+    ),
+    bind(
+        &[(k(Char('+')), C::Faster), (k(Char('=')), C::Faster)],
+        "+",
+        "faster",
+        &[Watch, InReplay],
+        Some("faster"),
+    ),
+    bind(
+        &[(k(Char('-')), C::Slower), (k(Char('_')), C::Slower)],
+        "-",
+        "slower",
+        &[Watch, InReplay],
+        Some("slower"),
+    ),
+    bind(
+        &[(k(Char('r')), C::Restart)],
+        "r",
+        "restart the search, the replay or the game",
+        &[Watch, InReplay, InPlay],
+        Some("restart"),
+    ),
+    bind(
+        &[(k(Char('s')), C::Save)],
+        "s",
+        "save the current path (search or game) as a tour file",
+        &[Watch, InPlay],
+        Some("save"),
+    ),
+    bind(
+        &[(k(Tab), C::NextMode)],
+        "Tab",
+        "next mode: search, replay (a loaded or found tour), play",
+        &[Watch, InReplay, InPlay],
+        Some("mode"),
+    ),
+    bind(
+        &[(k(Char('l')), C::Load)],
+        "l",
+        "load a tour file by path and replay it",
+        &[Watch, InReplay, InPlay],
+        Some("load"),
+    ),
+    bind(
+        &[(k(Enter), C::Apply)],
+        "Enter",
+        "file prompt: open the file",
+        &[InPrompt],
+        Some("open"),
+    ),
+    bind(
+        &[(k(Char('o')), C::Settings)],
+        "o",
+        "settings: board, start, blocked squares, algorithm",
+        &[Watch],
+        Some("settings"),
+    ),
+    bind(
+        &[(k(Enter), C::Apply)],
+        "Enter",
+        "settings: start a new search with them",
+        &[InSettings],
+        Some("search"),
+    ),
+    bind(
+        &[
+            (k(Up), C::Cursor(-1, 0)),
+            (k(Down), C::Cursor(1, 0)),
+            (k(Left), C::Cursor(0, -1)),
+            (k(Right), C::Cursor(0, 1)),
+        ],
+        "arrows",
+        "settings and play: move the cursor (or click a square)",
+        &[InSettings, InPlay],
+        Some("move"),
+    ),
+    bind(
+        &[(k(Enter), C::MoveHere)],
+        "Enter",
+        "play: move the knight to the cursor (or click the square)",
+        &[InPlay],
+        Some("move"),
+    ),
+    bind(
+        &[
+            (k(Char('1')), C::Pick(1)),
+            (k(Char('2')), C::Pick(2)),
+            (k(Char('3')), C::Pick(3)),
+            (k(Char('4')), C::Pick(4)),
+            (k(Char('5')), C::Pick(5)),
+            (k(Char('6')), C::Pick(6)),
+            (k(Char('7')), C::Pick(7)),
+            (k(Char('8')), C::Pick(8)),
+        ],
+        "1-8",
+        "play: take the legal move of that number (listed at the side)",
+        &[InPlay],
+        Some("pick"),
+    ),
+    bind(
+        &[(k(Char('u')), C::Undo)],
+        "u",
+        "play: undo a move",
+        &[InPlay],
+        Some("undo"),
+    ),
+    bind(
+        &[(k(Char('U')), C::Redo)],
+        "U",
+        "play: redo a move",
+        &[InPlay],
+        Some("redo"),
+    ),
+    bind(
+        &[(k(Char('h')), C::Hints)],
+        "h",
+        "play: show each legal move's onward count (Warnsdorff's rule)",
+        &[InPlay],
+        Some("hints"),
+    ),
+    bind(
+        &[(k(Char('f')), C::Finish)],
+        "f",
+        "play: let the solver finish the tour from here",
+        &[InPlay],
+        Some("finish"),
+    ),
+    bind(
+        &[(k(Char(' ')), C::SetStart)],
+        "Space",
+        "settings: start at the cursor (left click)",
+        &[InSettings],
+        Some("start"),
+    ),
+    bind(
+        &[(k(Char('x')), C::ToggleBlock)],
+        "x",
+        "settings: block / unblock the cursor square (right click)",
+        &[InSettings],
+        Some("block"),
+    ),
+    bind(
+        &[(k(Char('[')), C::Rows(-1)), (k(Char(']')), C::Rows(1))],
+        "[ ]",
+        "settings: fewer / more rows",
+        &[InSettings],
+        Some("rows"),
+    ),
+    bind(
+        &[(k(Char('{')), C::Cols(-1)), (k(Char('}')), C::Cols(1))],
+        "{ }",
+        "settings: fewer / more columns",
+        &[InSettings],
+        Some("cols"),
+    ),
+    bind(
+        &[(k(Char('c')), C::ToggleClosed)],
+        "c",
+        "settings: open / closed tour",
+        &[InSettings],
+        Some("closed"),
+    ),
+    bind(
+        &[(k(Char('a')), C::NextAlgorithm)],
+        "a",
+        "settings: next algorithm",
+        &[InSettings],
+        Some("algorithm"),
+    ),
+    bind(
+        &[(k(Char('t')), C::NextTieBreak)],
+        "t",
+        "settings: next tie-break",
+        &[InSettings],
+        Some("tie-break"),
+    ),
+    bind(
+        &[(k(Char('#')), C::Count)],
+        "#",
+        "count every tour from the start, live (again: stop the count)",
+        &[Watch],
+        Some("count"),
+    ),
+    bind(
+        &[(k(Char('z')), C::ZoomIn), (k(Char('Z')), C::ZoomOut)],
+        "z Z",
+        "zoom in / out on the board (or the mouse wheel)",
+        &[Any],
+        Some("zoom"),
+    ),
+    bind(
+        &[
+            (k(Char('H')), C::Pan(0, -1)),
+            (k(Char('J')), C::Pan(1, 0)),
+            (k(Char('K')), C::Pan(-1, 0)),
+            (k(Char('L')), C::Pan(0, 1)),
+            (shift(Left), C::Pan(0, -1)),
+            (shift(Down), C::Pan(1, 0)),
+            (shift(Up), C::Pan(-1, 0)),
+            (shift(Right), C::Pan(0, 1)),
+        ],
+        "H J K L",
+        "zoomed: pan left / down / up / right (or Shift+arrows)",
+        &[Any],
+        Some("pan"),
+    ),
+    bind(
+        &[(k(Char('?')), C::Help)],
+        "?",
+        "show / hide this help",
+        &[Any],
+        Some("help"),
+    ),
+    bind(
+        &[(k(Esc), C::Back)],
+        "Esc",
+        "close the help, settings or file prompt, else quit",
+        &[Any, InPrompt],
+        None,
+    ),
+    bind(
+        &[(k(Char('q')), C::Quit)],
+        "q",
+        "quit (also Ctrl-C)",
+        &[Any],
+        Some("quit"),
+    ),
+    bind(
+        &[(k(Esc), C::Back)],
+        "Esc",
+        "settings: close them without applying",
+        &[InSettings],
+        Some("cancel"),
+    ),
+    bind(
+        &[(ctrl('c'), C::Quit)],
+        "Ctrl-C",
+        "quit, wherever you are (the file prompt too)",
+        &[Any, InPrompt],
+        None,
+    ),
+];
+
+/// The command a key press stands for in `context`.
+pub fn command_for(key: KeyEvent, context: Context) -> Option<Command> {
+    let pressed = Key::of(key);
+    BINDINGS
+        .iter()
+        .filter(|b| b.applies(context))
+        .flat_map(|b| b.keys.iter())
+        .find(|(k, _)| *k == pressed)
+        .map(|&(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests;

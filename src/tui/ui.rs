@@ -1,0 +1,143 @@
+//! Drawing: widgets that read the [`App`] and change nothing, one per pane.
+//!
+//! ```text
+//! ┌ 8x8 · numbers ──────────────────┐┌ Statistics ─────────┐
+//! │  1  .  .  .                     ││ nodes / backtracks  │
+//! │        board pane   (board)     ││ depth, elapsed, n/s │
+//! │                                 ││ depth sparkline     │
+//! │                                 │└─────────────────────┘
+//! │                                 │┌ Controls ───────────┐
+//! │                                 ││ board, start, algo, │
+//! │                                 ││ speed, state (or    │
+//! │                                 ││ settings, replay,   │
+//! │                                 ││ play)   (controls)  │
+//! └─────────────────────────────────┘└─────────────────────┘
+//!  status line: running / paused / found / no tour, messages   (status)
+//!  hint bar: the keys that matter now                          (hints)
+//! ```
+//! The help (help) is drawn over the main area when it is open. Board
+//! geometry (geometry) is shared by the board pane and mouse clicks.
+
+mod board;
+mod controls;
+pub mod geometry;
+mod help;
+mod hints;
+mod settings;
+mod statistics;
+mod status;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use knight_tui::board::Square;
+
+use super::app::App;
+use super::theme::Theme;
+
+/// The smallest terminal the layout works in.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 22;
+/// Width of the right-hand column.
+const SIDE: u16 = 30;
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
+    frame.render_widget(Screen { app, theme }, frame.area());
+}
+
+/// The whole screen: every pane in its place, or a request for more room.
+pub struct Screen<'a> {
+    pub app: &'a App,
+    pub theme: &'a Theme,
+}
+
+impl Widget for Screen<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (app, theme) = (self.app, self.theme);
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            too_small(buf, area);
+            return;
+        }
+        let p = panes(area);
+        board::BoardPane { app, theme }.render(p.board, buf);
+        if app.replaying().is_some() || app.playing().is_some() {
+            // The search's figures mean nothing here: the replay takes the column.
+            controls::Controls { app, theme }.render(p.stats.union(p.controls), buf);
+        } else {
+            statistics::Statistics { app, theme }.render(p.stats, buf);
+            controls::Controls { app, theme }.render(p.controls, buf);
+        }
+        status::StatusLine { app, theme }.render(p.status, buf);
+        hints::HintBar { app, theme }.render(p.hints, buf);
+        if app.help_open() {
+            help::Help { app, theme }.render(p.main, buf);
+        }
+    }
+}
+
+/// Where each pane lives on a screen of `area`.
+struct Panes {
+    main: Rect,
+    status: Rect,
+    hints: Rect,
+    board: Rect,
+    stats: Rect,
+    controls: Rect,
+}
+
+fn panes(area: Rect) -> Panes {
+    let [main, status, hints] = Layout::vertical([
+        Constraint::Min(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let [board, side] =
+        Layout::horizontal([Constraint::Min(20), Constraint::Length(SIDE)]).areas(main);
+    let [stats, controls] =
+        Layout::vertical([Constraint::Length(10), Constraint::Min(7)]).areas(side);
+    Panes {
+        main,
+        status,
+        hints,
+        board,
+        stats,
+        controls,
+    }
+}
+
+/// The square drawn at screen position (x, y) on a screen of `screen`, if
+/// any: how a mouse click finds its square, from the same geometry the
+/// board pane draws with.
+pub fn square_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<Square> {
+    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
+        return None;
+    }
+    let (b, win) = (app.shown_board(), app.window());
+    geometry::geometry(panes(screen).board, b, win).square_at(win, x, y)
+}
+
+fn too_small(buf: &mut Buffer, area: Rect) {
+    let text = format!(
+        "Terminal too small: knight-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT} (this one is {}x{}). Enlarge it, or press q to quit.",
+        area.width, area.height
+    );
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}
+
+/// `label      value`, the label in the accent colour.
+fn label_value(label: &str, value: String, theme: &Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{label:<11}"), theme.fg(theme.accent)),
+        Span::raw(value),
+    ])
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,281 @@
+//! The board pane: the squares of the part in view, in the view that fits.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::widgets::{Block, Widget};
+
+use knight_tui::board::Square;
+
+use super::geometry::{BoardView, geometry};
+use crate::tui::app::App;
+use crate::tui::game::Game;
+use crate::tui::replay::Replay;
+use crate::tui::theme::{DARK_SQUARE, Theme};
+
+/// The board pane: the shown board, titled with what it is and which part is in view.
+pub struct BoardPane<'a> {
+    pub app: &'a App,
+    pub theme: &'a Theme,
+}
+
+impl Widget for BoardPane<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (app, theme) = (self.app, self.theme);
+        let b = app.shown_board();
+        let settings = app.settings();
+        let win = app.window();
+        let g = geometry(area, b, win);
+        let view = g.view;
+        // Zoomed in: which rows and columns are in view.
+        let folded = match g.fold.bands {
+            1 => String::new(),
+            n => format!(" in {n} bands"),
+        };
+        let part = if (win.rows, win.cols) == (b.rows(), b.cols()) {
+            format!("{}{folded}", view.name())
+        } else {
+            format!(
+                "{}{folded} · rows {}-{}, cols {}-{}",
+                view.name(),
+                win.row,
+                win.row + win.rows - 1,
+                win.col,
+                win.col + win.cols - 1
+            )
+        };
+        let replay = app.replaying();
+        let game = app.playing();
+        let title = match (settings, replay) {
+            (None, None) if game.is_some() => format!(" {} · play · {part} ", b.describe()),
+            (Some(_), _) => format!(" {} · settings · {part} ", b.describe()),
+            (None, Some(r)) => format!(" {} · replay of {} · {part} ", b.describe(), r.name),
+            (None, None) => format!(" {} · {part} ", b.describe()),
+        };
+        let block = Block::bordered().title(title);
+        let inner = g.inner;
+        block.render(area, buf);
+
+        // While the settings are open the board is empty: the start and the
+        // cursor are what it shows.
+        let trail = match (replay, game) {
+            (Some(r), _) => &r.trail,
+            (None, Some(g)) => &g.trail,
+            (None, None) => &app.trail,
+        };
+        let current = match settings {
+            Some(st) => Some(st.start),
+            None => trail.path.last().map(|&i| b.square(i)),
+        };
+        let cursor = settings.map(|st| st.cursor).or(game.map(|g| g.cursor));
+        let fault = replay.and_then(Replay::fault_square);
+        let candidates: Vec<Square> = match current {
+            _ if game.is_some() => game.map(Game::targets).unwrap_or_default(),
+            Some(c) if app.is_searching() && settings.is_none() && replay.is_none() => b
+                .neighbours(c)
+                .filter(|&n| trail.step(b.index(n)) == 0)
+                .collect(),
+            _ => Vec::new(),
+        };
+        let total = b.free_count();
+        let step_at = |sq: Square| {
+            if settings.is_some() {
+                0
+            } else {
+                trail.step(b.index(sq))
+            }
+        };
+
+        for (part, bx, by) in g.fold.parts(win) {
+            match view {
+                BoardView::Numbers { w, h } => {
+                    let (x0, y0) = (g.x0 + bx, g.y0 + by);
+                    for r in part.row..part.row + part.rows {
+                        for c in part.col..part.col + part.cols {
+                            let sq = Square::new(r, c);
+                            let (dy, dx) = ((r - part.row) as u16, (c - part.col) as u16);
+                            let cell = Rect::new(x0 + dx * w, y0 + dy * h, w, h);
+                            let dark = (r + c) % 2 == 1;
+                            let (text, style) = if !b.is_free(sq) {
+                                let fill = if theme.ascii { "#" } else { "▒" };
+                                (fill.repeat(w as usize - 1), theme.fg(theme.blocked))
+                            } else {
+                                let s = step_at(sq);
+                                if Some(sq) == current {
+                                    let knight = if theme.ascii { "N" } else { "♞" };
+                                    (
+                                        if s == 0 {
+                                            knight.to_string()
+                                        } else {
+                                            s.to_string()
+                                        },
+                                        Style::new()
+                                            .add_modifier(Modifier::BOLD | Modifier::REVERSED)
+                                            .patch(theme.fg(theme.current)),
+                                    )
+                                } else if s > 0 {
+                                    let st = if theme.colour {
+                                        Style::new().fg(theme.ramp(s, total))
+                                    } else {
+                                        Style::new()
+                                    };
+                                    (s.to_string(), st)
+                                } else if candidates.contains(&sq) {
+                                    let mark = match game {
+                                        // With hints, the onward count (Warnsdorff's degree).
+                                        Some(g) if g.hints => format!("({})", g.onward(sq)),
+                                        _ if theme.ascii => "+".into(),
+                                        _ => "◆".into(),
+                                    };
+                                    (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD))
+                                } else {
+                                    let dot = if theme.ascii { "." } else { "·" };
+                                    (dot.into(), theme.fg(Color::DarkGray))
+                                }
+                            };
+                            if dark && theme.colour {
+                                buf.set_style(
+                                    cell.intersection(inner),
+                                    Style::new().bg(DARK_SQUARE),
+                                );
+                            }
+                            let (text, style) = if Some(sq) == fault {
+                                let x = if theme.ascii { "X" } else { "✘" };
+                                (
+                                    x.to_string(),
+                                    theme
+                                        .fg(Color::Red)
+                                        .add_modifier(Modifier::BOLD | Modifier::REVERSED),
+                                )
+                            } else {
+                                (text, style)
+                            };
+                            let style = if Some(sq) == cursor {
+                                buf.set_style(cell.intersection(inner), theme.cursor());
+                                style.patch(theme.cursor())
+                            } else {
+                                style
+                            };
+                            let ty = cell.y + (h - 1) / 2;
+                            // Right-aligned to the widest step, that column centred:
+                            // the digits of every step line up.
+                            let widest = total.to_string().len() as u16;
+                            let len = text.chars().count() as u16;
+                            let tx = cell.x
+                                + w.saturating_sub(widest).div_ceil(2)
+                                + widest.saturating_sub(len);
+                            buf.set_stringn(tx, ty, &text, w as usize, style);
+                        }
+                    }
+                }
+                BoardView::Compact | BoardView::HalfBlock | BoardView::Overview { .. } => {
+                    let (cw, scale, per_line) = (g.cw, g.across, g.down / g.across);
+                    let cols = part.cols.div_ceil(scale) as u16;
+                    let lines = part.rows.div_ceil(scale * per_line) as u16;
+                    let (x0, y0) = (g.x0 + bx, g.y0 + by);
+                    let look = |r: u32, c: u32| {
+                        (r < part.row + part.rows && c < part.col + part.cols).then(|| {
+                            let sq = Square::new(r, c);
+                            if Some(sq) == cursor {
+                                Look::Cursor
+                            } else if Some(sq) == fault {
+                                Look::Fault
+                            } else if !b.is_free(sq) {
+                                Look::Blocked
+                            } else if Some(sq) == current {
+                                Look::Current
+                            } else {
+                                match step_at(sq) {
+                                    0 => Look::Empty,
+                                    s => Look::Step(s),
+                                }
+                            }
+                        })
+                    };
+                    for line in 0..lines.min(inner.height.saturating_sub(y0 - inner.y)) {
+                        for col in 0..cols.min(inner.width.saturating_sub(x0 - inner.x) / cw) {
+                            let (r, c) = (
+                                part.row + line as u32 * scale * per_line,
+                                part.col + col as u32 * scale,
+                            );
+                            let (x, y) = (x0 + col * cw, y0 + line);
+                            let top = look(r, c);
+                            let bottom = if per_line == 2 {
+                                look(r + scale, c)
+                            } else {
+                                top
+                            };
+                            let (text, style) =
+                                block_cell(top, bottom, per_line == 1, theme, total);
+                            buf.set_string(x, y, text, style);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What one square (or block of squares) shows in the block views.
+#[derive(Clone, Copy, PartialEq)]
+enum Look {
+    Cursor,
+    Fault,
+    Empty,
+    Blocked,
+    Current,
+    Step(u32),
+}
+
+/// The text and style of one character of a block view: `whole` for the
+/// compact view (two columns, one square), else a half block for two squares.
+fn block_cell(
+    top: Option<Look>,
+    bottom: Option<Look>,
+    whole: bool,
+    theme: &Theme,
+    total: usize,
+) -> (&'static str, Style) {
+    if !theme.colour {
+        let mark = |l: Option<Look>| match l {
+            Some(Look::Step(_) | Look::Current | Look::Cursor | Look::Fault) => 2,
+            Some(Look::Blocked) => 1,
+            _ => 0,
+        };
+        let text = if whole {
+            ["· ", "##", "██"][mark(top)]
+        } else {
+            match (mark(top) == 2, mark(bottom) == 2) {
+                (true, true) => "█",
+                (true, false) => "▀",
+                (false, true) => "▄",
+                (false, false) => " ",
+            }
+        };
+        let text = if theme.ascii {
+            match text {
+                "██" => "##",
+                "#" | "█" => "#",
+                "▀" | "▄" => ":",
+                "· " => ". ",
+                t => t,
+            }
+        } else {
+            text
+        };
+        return (text, Style::new());
+    }
+    let colour = |l: Option<Look>| match l {
+        None => Color::Reset,
+        Some(Look::Empty) => DARK_SQUARE,
+        Some(Look::Blocked) => theme.blocked,
+        Some(Look::Current) => theme.current,
+        Some(Look::Cursor) => theme.accent,
+        Some(Look::Fault) => Color::Red,
+        Some(Look::Step(s)) => theme.ramp(s, total),
+    };
+    if whole {
+        return ("██", Style::new().fg(colour(top)));
+    }
+    ("▀", Style::new().fg(colour(top)).bg(colour(bottom)))
+}

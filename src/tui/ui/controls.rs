@@ -1,0 +1,207 @@
+//! The controls pane: what is being searched, replayed or played, and the
+//! keys of that mode.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, LineGauge, Paragraph, Widget, Wrap};
+
+use knight_tui::board::Board;
+use knight_tui::solver::Algorithm;
+use knight_tui::words;
+
+use super::label_value;
+use super::settings::SettingsPanel;
+use crate::tui::app::{App, RunState};
+use crate::tui::game::Game;
+use crate::tui::keymap::{BINDINGS, Context};
+use crate::tui::replay::Replay;
+use crate::tui::theme::Theme;
+
+/// `running`, `paused`, `found: open tour of 64 squares`, `no tour`…
+pub(super) fn state_word(app: &App) -> String {
+    match &app.state {
+        RunState::Running => "running".into(),
+        RunState::Paused => "paused".into(),
+        RunState::Found => {
+            let closed = app.trail.closes(&app.spec.board);
+            format!(
+                "found: {} tour of {} squares",
+                words::kind(closed),
+                app.trail.path.len()
+            )
+        }
+        RunState::NoTour(_) => "no tour".into(),
+        RunState::Undecided(_) => "undecided".into(),
+    }
+}
+
+/// What the app is doing and the keys of that mode; the settings panel while it is open.
+pub struct Controls<'a> {
+    pub app: &'a App,
+    pub theme: &'a Theme,
+}
+
+impl Widget for Controls<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (app, theme) = (self.app, self.theme);
+        if let Some(st) = app.settings() {
+            SettingsPanel {
+                settings: st,
+                theme,
+            }
+            .render(area, buf);
+            return;
+        }
+        if let Some(r) = app.replaying() {
+            replay_controls(buf, area, app, r, theme);
+            return;
+        }
+        if let Some(g) = app.playing() {
+            play_controls(buf, area, g, theme);
+            return;
+        }
+        let block = Block::bordered().title(" Controls ");
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let s = &app.spec;
+        let algo = s.algorithm.for_solve(&s.board, 1);
+        let algo_text = if algo == Algorithm::Warnsdorff {
+            format!("{algo} ({})", s.tie_break)
+        } else {
+            algo.to_string()
+        };
+        let mut lines = vec![
+            board_line(&s.board, s.closed, theme),
+            label_value("start", s.start.to_string(), theme),
+            label_value("algorithm", algo_text, theme),
+            label_value("speed", app.speed_label(), theme),
+            label_value("state", state_word(app), theme),
+        ];
+        if let RunState::NoTour(why) | RunState::Undecided(why) = &app.state {
+            lines.push(label_value("why", why.clone(), theme));
+        }
+        lines.push(Line::raw(""));
+        lines.extend(key_lines(Context::Watch, theme));
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    }
+}
+
+fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &Theme) {
+    let block = Block::bordered().title(" Replay ");
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let [top, gauge, rest] = Layout::vertical([
+        Constraint::Length(4),
+        Constraint::Length(1),
+        Constraint::Min(0),
+    ])
+    .areas(inner);
+    let lines = vec![
+        label_value("tour", r.name.clone(), theme),
+        label_value("board", r.board.describe(), theme),
+        label_value(
+            "position",
+            format!("step {} / {}", r.pos, r.length()),
+            theme,
+        ),
+        label_value("speed", app.speed_label(), theme),
+    ];
+    Paragraph::new(lines).render(top, buf);
+    let ratio = if r.length() == 0 {
+        0.0
+    } else {
+        r.pos as f64 / r.length() as f64
+    };
+    LineGauge::default()
+        .ratio(ratio.clamp(0.0, 1.0))
+        .filled_style(theme.fg(theme.accent))
+        .label(format!("{:>3.0}%", ratio * 100.0))
+        .render(gauge, buf);
+    let mut more = vec![label_value("state", replay_word(r), theme)];
+    if let Some(v) = r.verdict() {
+        more.push(Line::raw(v));
+    }
+    more.push(Line::raw(""));
+    more.extend(key_lines(Context::Replay, theme));
+    Paragraph::new(more)
+        .wrap(Wrap { trim: false })
+        .render(rest, buf);
+}
+
+fn replay_word(r: &Replay) -> String {
+    if r.at_end() {
+        if r.fault.is_some() {
+            "stopped at an illegal step".into()
+        } else {
+            "at the end".into()
+        }
+    } else if r.playing {
+        "playing".into()
+    } else {
+        "paused".into()
+    }
+}
+
+/// `board      6x6 open`: the board and the kind of tour asked for.
+fn board_line(b: &Board, closed: bool, theme: &Theme) -> Line<'static> {
+    label_value(
+        "board",
+        format!("{} {}", b.describe(), words::kind(closed)),
+        theme,
+    )
+}
+
+fn play_controls(buf: &mut Buffer, area: Rect, g: &Game, theme: &Theme) {
+    let block = Block::bordered().title(" Play ");
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let mut lines = vec![
+        board_line(&g.board, g.closed, theme),
+        label_value(
+            "moves",
+            format!("{} / {}", g.moves_made(), g.board.free_count()),
+            theme,
+        ),
+        label_value(
+            "knight",
+            g.knight().map_or("not placed".into(), |k| k.to_string()),
+            theme,
+        ),
+        label_value("cursor", g.cursor.to_string(), theme),
+        Line::raw(""),
+    ];
+    let targets = g.targets();
+    if !targets.is_empty() {
+        lines.push(Line::styled(
+            "legal moves (onward):",
+            theme.fg(theme.accent),
+        ));
+    }
+    for (i, t) in targets.iter().enumerate() {
+        lines.push(Line::raw(format!(" {}  {t:<7} ({})", i + 1, g.onward(*t))));
+    }
+    lines.push(Line::raw(""));
+    lines.extend(key_lines(Context::Play, theme));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+/// The keys of a mode, a line each: the same table as the hint bar.
+fn key_lines(context: Context, theme: &Theme) -> Vec<Line<'static>> {
+    BINDINGS
+        .iter()
+        .filter(|b| b.applies(context))
+        .filter_map(|b| {
+            b.hint.map(|h| {
+                Line::from(vec![
+                    Span::styled(format!("{:<11}", b.label), theme.key()),
+                    Span::raw(h),
+                ])
+            })
+        })
+        .collect()
+}

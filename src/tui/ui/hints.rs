@@ -1,0 +1,54 @@
+//! The hint bar: the keys that matter in the current mode, from the keymap.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use crate::tui::app::App;
+use crate::tui::keymap::BINDINGS;
+use crate::tui::theme::Theme;
+
+/// The hint bar.
+pub struct HintBar<'a> {
+    pub app: &'a App,
+    pub theme: &'a Theme,
+}
+
+impl Widget for HintBar<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (app, theme) = (self.app, self.theme);
+        let ctx = app.context();
+        let mut items: Vec<(&str, &str)> = BINDINGS
+            .iter()
+            .filter(|b| b.applies(ctx))
+            .filter_map(|b| b.hint.map(|h| (b.label, h)))
+            .collect();
+        // Too wide: the last keys go first, but never help and quit (the help
+        // lists every key).
+        let width = |items: &[(&str, &str)]| {
+            items
+                .iter()
+                .map(|(l, h)| l.chars().count() + h.chars().count() + 3)
+                .sum::<usize>()
+        };
+        while width(&items) > area.width as usize {
+            let Some(i) = items
+                .iter()
+                .rposition(|(l, _)| !matches!(*l, "?" | "q" | "Esc"))
+            else {
+                break;
+            };
+            items.remove(i);
+        }
+        let mut spans = vec![Span::raw(" ")];
+        for (i, (label, hint)) in items.into_iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::raw("  "));
+            }
+            spans.push(Span::styled(label, theme.key()));
+            spans.push(Span::raw(format!(" {hint}")));
+        }
+        Paragraph::new(Line::from(spans)).render(area, buf);
+    }
+}

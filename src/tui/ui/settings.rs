@@ -1,0 +1,45 @@
+//! The settings panel: the board, start and search being edited, and what
+//! is wrong with them, if anything.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Color;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use knight_tui::words;
+
+use super::label_value;
+use crate::tui::settings::Settings;
+use crate::tui::theme::Theme;
+
+/// The settings panel, in the controls' place while it is open.
+pub struct SettingsPanel<'a> {
+    pub settings: &'a Settings,
+    pub theme: &'a Theme,
+}
+
+impl Widget for SettingsPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (st, theme) = (self.settings, self.theme);
+        let block = Block::bordered().title(" Settings (Enter: search) ");
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let mut lines = vec![
+            label_value("rows [ ]", st.rows.to_string(), theme),
+            label_value("cols { }", st.cols.to_string(), theme),
+            label_value("start ␣", st.start.to_string(), theme),
+            label_value("cursor", st.cursor.to_string(), theme),
+            label_value("blocked x", st.blocked.len().to_string(), theme),
+            label_value("tour c", words::kind(st.closed).into(), theme),
+            label_value("algo a", st.algorithm.to_string(), theme),
+            label_value("tie t", st.tie_break.to_string(), theme),
+        ];
+        if let Some(e) = &st.error {
+            lines.push(Line::styled(e.clone(), theme.fg(Color::Red)));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    }
+}

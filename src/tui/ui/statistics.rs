@@ -1,0 +1,107 @@
+//! The statistics pane: the search's figures, a count under way, and the
+//! depth sparkline.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Sparkline, Widget};
+
+use knight_tui::words::{duration, thousands};
+
+use super::label_value;
+use crate::tui::app::{App, Counting};
+use crate::tui::theme::Theme;
+
+/// The search's figures and the depth sparkline.
+pub struct Statistics<'a> {
+    pub app: &'a App,
+    pub theme: &'a Theme,
+}
+
+impl Widget for Statistics<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (app, theme) = (self.app, self.theme);
+        let block = Block::bordered().title(" Statistics ");
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let st = &app.stats;
+        let rate = if st.elapsed.as_secs_f64() > 0.0 {
+            st.nodes as f64 / st.elapsed.as_secs_f64()
+        } else {
+            0.0
+        };
+        let rate = if rate >= 1e6 {
+            format!("{:.1} M", rate / 1e6)
+        } else if rate >= 1e3 {
+            format!("{:.1} k", rate / 1e3)
+        } else {
+            format!("{rate:.0}")
+        };
+        let lines = vec![
+            label_value("nodes", thousands(st.nodes), theme),
+            label_value("backtracks", thousands(st.backtracks), theme),
+            label_value(
+                "depth",
+                // The deepest point so far, when the search has backed up from it.
+                match app.trail.path.len() {
+                    d if d as u64 >= st.max_depth as u64 => thousands(d as u64),
+                    d => format!(
+                        "{} (max {})",
+                        thousands(d as u64),
+                        thousands(st.max_depth as u64)
+                    ),
+                },
+                theme,
+            ),
+            label_value("elapsed", duration(st.elapsed), theme),
+            label_value("nodes/s", rate, theme),
+            label_value("restarts", st.restarts.to_string(), theme),
+        ];
+        let mut lines = lines;
+        if let Some(c) = &app.counting {
+            lines.extend(count_lines(c, theme));
+        }
+        let [text, spark] =
+            Layout::vertical([Constraint::Length(lines.len() as u16), Constraint::Min(1)])
+                .areas(inner);
+        Paragraph::new(lines).render(text, buf);
+        let data: Vec<u64> = app.history.iter().copied().collect();
+        let start = data.len().saturating_sub(spark.width as usize);
+        Sparkline::default()
+            .data(&data[start..])
+            .max(app.spec.board.free_count() as u64)
+            .style(theme.fg(theme.accent))
+            .render(spark, buf);
+    }
+}
+
+/// The count of tours (key `#`): live figures while it runs, the answer after.
+fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
+    use std::sync::atomic::Ordering::Relaxed;
+    let p = &c.progress;
+    let (done, total) = (p.done.load(Relaxed), p.total.load(Relaxed));
+    let line = match &c.result {
+        // Tours so far, and the share of the subtrees done.
+        None => label_value(
+            "counting",
+            format!(
+                "{} · {:.0}%",
+                thousands(p.tours.load(Relaxed)),
+                100.0 * done as f64 / total.max(1) as f64
+            ),
+            theme,
+        ),
+        // A stopped count is a lower bound.
+        Some(r) => label_value(
+            "count",
+            format!(
+                "{}{} ({})",
+                thousands(r.count),
+                if r.complete { "" } else { "+" },
+                duration(r.stats.elapsed)
+            ),
+            theme,
+        ),
+    };
+    vec![line]
+}

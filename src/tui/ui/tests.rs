@@ -1,0 +1,363 @@
+use super::geometry::{BoardView, Fold, geometry, layout};
+use super::*;
+use crate::config::SPEEDS;
+use crate::tui::app::{Action, Mode};
+use crate::tui::keymap::{BINDINGS, Command};
+use crate::tui::viewport::Window;
+use knight_tui::board::Board;
+use knight_tui::solver::{Algorithm, Event, Limits, Snapshot, Stats, TieBreak};
+use knight_tui::spec::Spec;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn app(n: u32) -> App {
+    app_on(Board::new(n, n, &[Square::new(n - 1, n - 1)]).unwrap())
+}
+
+/// The app searching `board` from its top-left square.
+fn app_on(board: Board) -> App {
+    let spec = Spec {
+        board,
+        start: Square::new(0, 0),
+        closed: false,
+        algorithm: Algorithm::Auto,
+        tie_break: TieBreak::Roth,
+        limits: Limits::default(),
+    };
+    let mut a = App::new(spec, SPEEDS.len() - 1, "/tmp".into());
+    a.start();
+    a
+}
+
+fn screen(app: &App, w: u16, h: u16, theme: &Theme) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| draw(f, app, theme)).unwrap();
+    let buf = t.backend().buffer().clone();
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn zoom_shows_part_of_a_big_board_and_clicks_still_find_their_squares() {
+    let mut a = app(1000);
+    let plain = Theme::default();
+    let s = screen(&a, 120, 40, &plain);
+    assert!(
+        s.contains("1000x1000 with 1 blocked square · overview 1:"),
+        "{s}"
+    );
+    // Each level halves the window; the title says which part is shown.
+    for _ in 0..6 {
+        a.update(Action::Key(Command::ZoomIn));
+    }
+    assert_eq!(
+        a.window(),
+        Window {
+            row: 493,
+            col: 493,
+            rows: 15,
+            cols: 15
+        }
+    );
+    let s = screen(&a, 120, 40, &plain);
+    assert!(s.contains("rows 493-507, cols 493-507"), "{s}");
+    // Panning moves a quarter of the window and stops at the edge.
+    a.update(Action::Key(Command::Pan(0, 1)));
+    assert_eq!(a.window().col, 493 + 15 / 4);
+    for _ in 0..400 {
+        a.update(Action::Key(Command::Pan(1, 1)));
+    }
+    let w = a.window();
+    assert_eq!((w.row + w.rows, w.col + w.cols), (1000, 1000));
+    let s = screen(&a, 120, 40, &plain);
+    assert!(s.contains("rows 985-999, cols 985-999"), "{s}");
+    // The blocked corner is in view, and the mouse finds squares through the zoom.
+    let screen_area = Rect::new(0, 0, 120, 40);
+    let g = geometry(panes(screen_area).board, a.shown_board(), w);
+    for (r, c) in [(0u32, 0u32), (14, 14), (7, 3)] {
+        let x = g.x0 + c as u16 * g.cw + g.cw / 2;
+        let y = g.y0 + r as u16 * g.ch + g.ch / 2;
+        let want = Square::new(w.row + r, w.col + c);
+        assert_eq!(square_at(screen_area, &a, x, y), Some(want));
+    }
+    // Zooming out all the way shows the whole board again.
+    for _ in 0..10 {
+        a.update(Action::Key(Command::ZoomOut));
+    }
+    assert_eq!(a.zoom.level, 0);
+    assert_eq!(a.message(), Some("the whole board is in view"));
+    assert!(screen(&a, 120, 40, &plain).contains("· overview 1:"));
+}
+
+#[test]
+fn panes_and_words_at_120x40() {
+    let mut a = app(8);
+    let g = a.generation;
+    a.update(Action::Engine(
+        g,
+        Event::Snapshot(Snapshot {
+            path: vec![0, 10, 25],
+            stats: Stats {
+                nodes: 1234,
+                backtracks: 56,
+                max_depth: 9,
+                ..Stats::default()
+            },
+        }),
+    ));
+    let s = screen(&a, 120, 40, &Theme::default());
+    for word in [
+        "nodes",
+        "1,234",
+        "backtracks",
+        "depth",
+        "3 (max 9)",
+        "elapsed",
+        "Statistics",
+        "Controls",
+        "running",
+        "8x8 with 1 blocked square · numbers",
+        "Space pause",
+    ] {
+        assert!(s.contains(word), "missing {word:?} in\n{s}");
+    }
+    // The path's steps are on the board, the blocked corner is marked,
+    // the next candidates are marked.
+    assert!(s.contains('▒') && s.contains('◆'), "{s}");
+    a.update(Action::Key(Command::Pause));
+    assert!(screen(&a, 120, 40, &Theme::default()).contains("paused"));
+}
+
+#[test]
+fn views_by_size() {
+    assert_eq!(
+        BoardView::choose(8, 8, 64, 86, 36),
+        BoardView::Numbers { w: 8, h: 4 }
+    );
+    assert_eq!(
+        BoardView::choose(8, 8, 64, 30, 9),
+        BoardView::Numbers { w: 3, h: 1 }
+    );
+    assert_eq!(BoardView::choose(30, 30, 900, 86, 36), BoardView::Compact);
+    assert_eq!(
+        BoardView::choose(64, 64, 4096, 86, 36),
+        BoardView::HalfBlock
+    );
+    assert_eq!(
+        BoardView::choose(1000, 1000, 1_000_000, 86, 36),
+        BoardView::Overview { scale: 14 }
+    );
+}
+
+#[test]
+fn long_narrow_boards_fold_into_bands() {
+    // 3x100 in the board pane at 120x40 (88x38 inside): numbers in 5
+    // bands of 22 columns; 100x4 the other way round.
+    assert_eq!(
+        layout(3, 100, 300, 88, 38),
+        (
+            BoardView::Numbers { w: 4, h: 2 },
+            Fold {
+                bands: 5,
+                per_band: 22,
+                wide: true,
+                stride: 7
+            }
+        )
+    );
+    let (view, fold) = layout(100, 4, 400, 88, 38);
+    assert!(matches!(view, BoardView::Numbers { .. }), "{view:?}");
+    assert_eq!((fold.bands, fold.wide), (3, false));
+    // Square boards and boards that fit are never folded.
+    assert_eq!(layout(8, 8, 64, 86, 36).1, Fold::NONE);
+    assert_eq!(layout(1000, 1000, 1_000_000, 86, 36).1, Fold::NONE);
+    for (rows, cols) in [(3u32, 100u32), (100, 4), (4, 1000)] {
+        let a = app_on(Board::new(rows, cols, &[]).unwrap());
+        let area = Rect::new(0, 0, 120, 40);
+        let s = screen(&a, 120, 40, &Theme::default());
+        let g = geometry(panes(area).board, a.shown_board(), a.window());
+        assert!(g.fold.bands > 1, "{rows}x{cols}");
+        assert!(s.contains(&format!("in {} bands", g.fold.bands)), "{s}");
+        // Every square drawn maps back to itself; the gaps to none.
+        for r in (0..rows).step_by(g.down as usize) {
+            for c in (0..cols).step_by(g.across as usize) {
+                let (x, y) = g.pos(r, c);
+                let got = square_at(area, &a, x, y);
+                assert_eq!(got, Some(Square::new(r, c)), "{rows}x{cols} at {x},{y}");
+            }
+        }
+        if g.fold.wide {
+            let (x, y) = g.pos(0, 0);
+            let gap = y + g.fold.stride - 1;
+            assert_eq!(square_at(area, &a, x, gap), None);
+        }
+    }
+}
+
+#[test]
+fn large_boards_and_ascii_without_colour() {
+    let theme = Theme {
+        colour: false,
+        ascii: true,
+        ..Theme::default()
+    };
+    for n in [30, 64, 300] {
+        let mut a = app(n);
+        let g = a.generation;
+        a.update(Action::Engine(
+            g,
+            Event::Snapshot(Snapshot {
+                path: vec![0, n + 2],
+                stats: Stats::default(),
+            }),
+        ));
+        let s = screen(&a, 120, 40, &theme);
+        assert!(s.contains(&format!("{n}x{n}")), "{s}");
+        assert!(
+            s.is_ascii() || s.contains('─'),
+            "ascii symbols on the board"
+        );
+        let s = screen(&a, 120, 40, &Theme::default());
+        assert!(s.contains("Statistics"));
+    }
+}
+
+#[test]
+fn help_overlay_lists_every_binding() {
+    let mut a = app(8);
+    a.update(Action::Key(Command::Help));
+    let s = screen(&a, 120, 40, &Theme::default());
+    for b in BINDINGS {
+        assert!(s.contains(b.help), "{} missing", b.help);
+    }
+}
+
+#[test]
+fn settings_panel_and_clicks_map_to_squares() {
+    let mut a = app(8);
+    a.update(Action::Key(Command::Settings));
+    let s = screen(&a, 120, 40, &Theme::default());
+    for word in [
+        "Settings (Enter: search)",
+        "rows [ ]",
+        "8x8 with 1 blocked square · settings",
+        "Enter search",
+        "♞",
+    ] {
+        assert!(s.contains(word), "missing {word:?} in\n{s}");
+    }
+    // Every square's drawn position maps back to it.
+    let screen_area = Rect::new(0, 0, 120, 40);
+    let g = geometry(panes(screen_area).board, &a.spec.board, a.window());
+    for r in 0..8u32 {
+        for c in 0..8u32 {
+            let x = g.x0 + c as u16 * g.cw + g.cw / 2;
+            let y = g.y0 + r as u16 * g.ch + g.ch / 2;
+            assert_eq!(square_at(screen_area, &a, x, y), Some(Square::new(r, c)));
+        }
+    }
+    assert_eq!(square_at(screen_area, &a, 0, 0), None);
+    assert_eq!(square_at(screen_area, &a, 119, 5), None);
+    assert_eq!(square_at(Rect::new(0, 0, 30, 10), &a, 5, 5), None);
+}
+
+#[test]
+fn replay_screen_marks_the_fault_and_says_why() {
+    let mut a = app(5);
+    let text = r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,
+        "path":[[0,0],[1,2],[2,4],[2,3]]}"#;
+    a.open_replay(crate::tui::replay::Replay::load("bad.json", text).unwrap());
+    if let Some(r) = a.replay.as_mut() {
+        r.seek(10);
+    }
+    let s = screen(&a, 120, 40, &Theme::default());
+    for word in [
+        "5x5 · replay of bad.json",
+        "illegal: step 4: 2,4 -> 2,3 is not a knight move",
+        "step 3 / 4",
+        "Replay",
+        "✘",
+    ] {
+        assert!(s.contains(word), "missing {word:?} in\n{s}");
+    }
+    assert!(!s.contains("Statistics"), "no search figures in replay");
+}
+
+#[test]
+fn play_screen_lists_legal_moves_and_hints() {
+    let mut a = app(5);
+    let mut g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+    g.hints = true;
+    a.game = Some(g);
+    a.mode = Mode::Play;
+    let s = screen(&a, 120, 40, &Theme::default());
+    for word in [
+        "5x5 with 1 blocked square · play",
+        "moves      1 / 24",
+        "legal moves (onward):",
+        " 1  2,1",
+        " 2  1,2",
+        "(5)",
+    ] {
+        assert!(s.contains(word), "missing {word:?} in\n{s}");
+    }
+    let plain = screen(
+        &a,
+        120,
+        40,
+        &Theme {
+            colour: false,
+            ascii: true,
+            ..Theme::default()
+        },
+    );
+    assert!(plain.contains("(5)") && !plain.contains('◆'), "ascii hints");
+}
+
+#[test]
+fn short_help_keeps_the_mode_keys_and_says_what_is_hidden() {
+    let mut a = app(8);
+    a.update(Action::Key(Command::Help));
+    let s = screen(&a, 60, 22, &Theme::default());
+    assert!(s.contains("pause / resume the search"), "{s}");
+    assert!(s.contains("more keys: enlarge the terminal"), "{s}");
+}
+
+#[test]
+fn numbers_line_up_in_narrow_cells() {
+    let mut a = app(8);
+    let g = a.generation;
+    a.update(Action::Engine(
+        g,
+        Event::Snapshot(Snapshot {
+            path: vec![0, 10, 4],
+            stats: Stats::default(),
+        }),
+    ));
+    let s = screen(&a, 60, 22, &Theme::default());
+    let row = s
+        .lines()
+        .skip(1)
+        .find(|l| l.contains('·'))
+        .expect("the first board row");
+    // 1 and 3 are right-aligned: each is preceded by a space where a
+    // second digit would go.
+    assert!(row.contains("  1") && row.contains("  3"), "{row}");
+}
+
+#[test]
+fn too_small_terminal_says_so() {
+    let a = app(8);
+    for (w, h) in [(40, 10), (59, 30), (100, 21), (1, 1)] {
+        let s = screen(&a, w, h, &Theme::default());
+        if w >= 20 {
+            assert!(s.contains("Terminal too"), "{w}x{h}: {s}");
+        }
+    }
+}
