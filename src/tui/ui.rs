@@ -18,7 +18,7 @@
 //! The help (help) is drawn over the main area when it is open. Board
 //! geometry (geometry) is shared by the board pane and mouse clicks.
 
-mod board;
+pub mod board;
 mod controls;
 pub mod geometry;
 mod help;
@@ -139,5 +139,7 @@ fn label_value(label: &str, value: String, theme: &Theme) -> Line<'static> {
     ])
 }
 
+#[cfg(test)]
+mod snapshots;
 #[cfg(test)]
 mod tests;

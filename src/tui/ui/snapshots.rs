@@ -1,0 +1,195 @@
+//! Whole screens as snapshots (insta, `TestBackend`), with what varies
+//! (times and rates) filtered out, and each board view compared with the
+//! buffer it must draw.
+
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use knight_tui::board::{Board, Square};
+use knight_tui::solver::{Algorithm, Event, Limits, Snapshot, Stats, TieBreak};
+use knight_tui::spec::Spec;
+
+use super::board::BoardPane;
+use super::draw;
+use crate::config::SPEEDS;
+use crate::tui::app::{Action, App};
+use crate::tui::game::Game;
+use crate::tui::keymap::Command;
+use crate::tui::replay::Replay;
+use crate::tui::theme::Theme;
+
+fn app_on(board: Board) -> App {
+    let spec = Spec {
+        board,
+        start: Square::new(0, 0),
+        closed: false,
+        algorithm: Algorithm::Auto,
+        tie_break: TieBreak::Roth,
+        limits: Limits::default(),
+    };
+    let mut a = App::new(spec, SPEEDS.len() - 1, "/tmp".into());
+    a.start();
+    a
+}
+
+fn snap(a: &mut App, path: &[u32], nodes: u64) {
+    let g = a.generation;
+    a.update(Action::Engine(
+        g,
+        Event::Snapshot(Snapshot {
+            path: path.to_vec(),
+            stats: Stats {
+                nodes,
+                backtracks: nodes / 3,
+                max_depth: path.len() + 2,
+                elapsed: std::time::Duration::from_micros(1234),
+                ..Stats::default()
+            },
+        }),
+    ));
+}
+
+/// The screen as text, times and rates filtered.
+fn screen(app: &App, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| draw(f, app, &Theme::default())).unwrap();
+    t.backend().to_string()
+}
+
+fn settings() -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.add_filter(r"elapsed +[0-9.]+ (µs|ms|s) ", "elapsed    [time] ");
+    s.add_filter(r"nodes/s +[0-9.]+( [kM])? ", "nodes/s    [rate] ");
+    s
+}
+
+#[test]
+fn watching_a_search() {
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    snap(&mut a, &[0, 10, 25, 40, 57], 1234);
+    settings().bind(|| assert_snapshot!(screen(&a, 100, 30)));
+}
+
+#[test]
+fn the_settings_panel() {
+    let mut a = app_on(Board::new(6, 6, &[]).unwrap());
+    for c in [
+        Command::Settings,
+        Command::Cursor(1, 1),
+        Command::ToggleBlock,
+        Command::Cursor(1, 1),
+    ] {
+        a.update(Action::Key(c));
+    }
+    settings().bind(|| assert_snapshot!(screen(&a, 100, 30)));
+}
+
+#[test]
+fn a_replay_stopped_at_its_fault() {
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    let text = include_str!("../../../assets/illegal-step.json");
+    a.open_replay(Replay::load("illegal-step.json", text).unwrap());
+    a.update(Action::Key(Command::SeekEnd));
+    settings().bind(|| assert_snapshot!(screen(&a, 100, 30)));
+}
+
+#[test]
+fn play_with_hints() {
+    let mut a = app_on(Board::new(5, 5, &[]).unwrap());
+    let mut g = Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+    g.hints = true;
+    a.game = Some(g);
+    a.mode = crate::tui::app::Mode::Play;
+    a.update(Action::Key(Command::Pick(1)));
+    settings().bind(|| assert_snapshot!(screen(&a, 100, 30)));
+}
+
+#[test]
+fn help() {
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    a.update(Action::Key(Command::Help));
+    settings().bind(|| assert_snapshot!(screen(&a, 100, 40)));
+}
+
+#[test]
+fn too_small() {
+    let a = app_on(Board::new(8, 8, &[]).unwrap());
+    assert_snapshot!(screen(&a, 50, 12));
+}
+
+/// The board pane alone, drawn into a buffer of `w` x `h`, without colour.
+fn board_buffer(a: &App, w: u16, h: u16) -> Buffer {
+    let theme = Theme {
+        colour: false,
+        ..Theme::default()
+    };
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    BoardPane {
+        app: a,
+        theme: &theme,
+    }
+    .render(area, &mut buf);
+    buf
+}
+
+#[test]
+fn each_board_view_draws_its_squares() {
+    use ratatui::style::Modifier;
+    // Numbers: 3x3 in cells of 3x1, the knight reversed on its step.
+    let mut a = app_on(Board::new(3, 3, &[]).unwrap());
+    snap(&mut a, &[0, 5], 2);
+    // 0,0 is step 1; 1,2 is step 2, with the knight; 2,0 its one move left.
+    let want = Buffer::with_lines([
+        "┌ 3x3 · nu┐",
+        "│ 1  ·  · │",
+        "│ ·  ·  2 │",
+        "│ ◆  ·  · │",
+        "└─────────┘",
+    ]);
+    let got = board_buffer(&a, 11, 5);
+    let text = |b: &Buffer| {
+        b.content()
+            .iter()
+            .map(|c| c.symbol().to_string())
+            .collect::<String>()
+    };
+    assert_eq!(text(&got), text(&want), "{got:?}");
+    let knight = &got[(8, 2)];
+    assert!(
+        knight
+            .style()
+            .add_modifier
+            .contains(Modifier::BOLD | Modifier::REVERSED)
+    );
+    // Compact: two columns a square, full blocks on the path.
+    let mut a = app_on(Board::new(4, 4, &[]).unwrap());
+    snap(&mut a, &[0, 6, 13], 3);
+    assert_eq!(
+        board_buffer(&a, 10, 6),
+        Buffer::with_lines([
+            "┌ 4x4 · c┐",
+            "│██· · · │",
+            "│· · ██· │",
+            "│· · · · │",
+            "│· ██· · │",
+            "└────────┘",
+        ])
+    );
+    // Half blocks: two squares a character, top and bottom.
+    assert_eq!(
+        board_buffer(&a, 6, 4),
+        Buffer::with_lines(["┌ 4x4┐", "│▀ ▄ │", "│ ▄  │", "└────┘"])
+    );
+    // Overview: a character stands for 2x2 squares (two blocks a line).
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    snap(&mut a, &[0, 10, 27], 3);
+    assert_eq!(
+        board_buffer(&a, 6, 4),
+        Buffer::with_lines(["┌ 8x8┐", "│▀   │", "│    │", "└────┘"])
+    );
+}
