@@ -9,6 +9,8 @@
 
 use std::fmt;
 
+pub use crate::error::{BoardError, SquareError};
+
 /// The eight knight moves as (row, col) deltas, in the order the textbook
 /// backtracking programs try them (and so the order `backtrack` uses).
 pub const MOVES: [(i32, i32); 8] = [
@@ -65,10 +67,10 @@ impl Square {
     /// Reads `ROW,COL` (zero-based) or algebraic `a1` (file a = col 0, rank 1 =
     /// the bottom row) on a board of `rows` x `cols`. The result may still be
     /// off the board when given as `ROW,COL`; [`Board::check_square`] says so.
-    pub fn parse(text: &str, rows: u32, cols: u32) -> Result<Square, String> {
+    pub fn parse(text: &str, rows: u32, cols: u32) -> Result<Square, SquareError> {
         let t = text.trim();
         if t.is_empty() {
-            return Err("empty square".into());
+            return Err(SquareError::Empty);
         }
         if let Some((r, c)) = t.split_once(',') {
             let row = parse_coord(r, t)?;
@@ -81,35 +83,36 @@ impl Square {
         if file.is_ascii_lowercase() && !rank.is_empty() && rank.bytes().all(|b| b.is_ascii_digit())
         {
             if cols > 26 {
-                return Err(format!(
-                    "square '{t}': algebraic notation works on boards up to 26 columns; use ROW,COL"
-                ));
+                return Err(SquareError::AlgebraicTooWide(t.into()));
             }
             let col = file as u32 - 'a' as u32;
-            let rank: u32 = rank
-                .parse()
-                .map_err(|_| format!("square '{t}': rank is not a number"))?;
+            let rank: u32 = rank.parse().map_err(|_| SquareError::BadRank(t.into()))?;
             if col >= cols || rank == 0 || rank > rows {
-                return Err(format!("square '{t}' is off the {rows}x{cols} board"));
+                return Err(SquareError::OffBoard {
+                    text: t.into(),
+                    rows,
+                    cols,
+                });
             }
             return Ok(Square {
                 row: rows - rank,
                 col,
             });
         }
-        Err(format!(
-            "square '{t}' is not ROW,COL (e.g. 0,0) or algebraic (e.g. a1)"
-        ))
+        Err(SquareError::Unreadable(t.into()))
     }
 }
 
-fn parse_coord(part: &str, whole: &str) -> Result<u32, String> {
+fn parse_coord(part: &str, whole: &str) -> Result<u32, SquareError> {
     let p = part.trim();
     p.parse::<u32>().map_err(|_| {
         if p.starts_with('-') {
-            format!("square '{whole}' is off the board (negative coordinate)")
+            SquareError::Negative(whole.into())
         } else {
-            format!("square '{whole}': '{p}' is not a whole number")
+            SquareError::NotWhole {
+                whole: whole.into(),
+                part: p.into(),
+            }
         }
     })
 }
@@ -121,7 +124,7 @@ impl fmt::Display for Square {
 }
 
 /// Reads a block list `SQ;SQ;…` (empty items are skipped).
-pub fn parse_square_list(text: &str, rows: u32, cols: u32) -> Result<Vec<Square>, String> {
+pub fn parse_square_list(text: &str, rows: u32, cols: u32) -> Result<Vec<Square>, SquareError> {
     text.split(';')
         .map(str::trim)
         .filter(|s| !s.is_empty())
@@ -153,19 +156,18 @@ impl Board {
     }
 
     /// Builds a board, refusing sizes of 0 and boards too big to hold.
-    pub fn new(rows: u32, cols: u32, blocked: &[Square]) -> Result<Board, String> {
+    pub fn new(rows: u32, cols: u32, blocked: &[Square]) -> Result<Board, BoardError> {
         if rows == 0 || cols == 0 {
-            return Err(format!(
-                "a board needs at least one row and one column (got {rows}x{cols})"
-            ));
+            return Err(BoardError::Empty { rows, cols });
         }
         let need = Self::memory_needed(rows, cols);
         if need > MEMORY_LIMIT {
-            return Err(format!(
-                "a {rows}x{cols} board needs {} of memory; the limit is {}",
-                human_bytes(need),
-                human_bytes(MEMORY_LIMIT)
-            ));
+            return Err(BoardError::TooBig {
+                rows,
+                cols,
+                need,
+                limit: MEMORY_LIMIT,
+            });
         }
         let width = cols as usize + 2 * PAD;
         let height = rows as usize + 2 * PAD;
@@ -251,14 +253,16 @@ impl Board {
     }
 
     /// An error naming `what` when the square is off the board.
-    pub fn check_square(&self, sq: Square, what: &str) -> Result<(), String> {
+    pub fn check_square(&self, sq: Square, what: &'static str) -> Result<(), BoardError> {
         if self.contains(sq) {
             Ok(())
         } else {
-            Err(format!(
-                "{what} {sq} is off the {}x{} board",
-                self.rows, self.cols
-            ))
+            Err(BoardError::OffBoard {
+                what,
+                square: sq,
+                rows: self.rows,
+                cols: self.cols,
+            })
         }
     }
 
@@ -426,12 +430,14 @@ mod tests {
         assert!(
             Square::parse("i1", 8, 8)
                 .unwrap_err()
+                .to_string()
                 .contains("off the 8x8")
         );
         assert!(Square::parse("a0", 8, 8).is_err());
         assert!(
             Square::parse("-1,2", 8, 8)
                 .unwrap_err()
+                .to_string()
                 .contains("negative")
         );
         assert!(Square::parse("x,2", 8, 8).is_err());
@@ -439,6 +445,7 @@ mod tests {
         assert!(
             Square::parse("a1", 30, 30)
                 .unwrap_err()
+                .to_string()
                 .contains("26 columns")
         );
         assert_eq!(
@@ -455,7 +462,7 @@ mod tests {
     #[test]
     fn refuses_empty_and_huge_boards() {
         assert!(Board::new(0, 5, &[]).is_err());
-        let e = Board::new(100_000, 100_000, &[]).unwrap_err();
+        let e = Board::new(100_000, 100_000, &[]).unwrap_err().to_string();
         assert!(e.contains("needs") && e.contains("GiB"), "{e}");
         assert!(Board::memory_needed(10_000, 10_000) < MEMORY_LIMIT);
         assert!(Board::new(8, 8, &[Square::new(8, 0)]).is_err());

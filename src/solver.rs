@@ -29,6 +29,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Square};
+use crate::error::BoardError;
 use crate::theory;
 
 pub use finish::finish;
@@ -220,10 +221,10 @@ pub struct Problem<'b> {
 
 impl<'b> Problem<'b> {
     /// Checks the start (on the board, not blocked).
-    pub fn new(board: &'b Board, start: Square, closed: bool) -> Result<Self, String> {
+    pub fn new(board: &'b Board, start: Square, closed: bool) -> Result<Self, BoardError> {
         board.check_square(start, "start")?;
         if !board.is_free(start) {
-            return Err(format!("start {start} is a blocked square"));
+            return Err(BoardError::BlockedStart(start));
         }
         Ok(Problem {
             board,

@@ -3,6 +3,7 @@
 //! configuration into a [`Spec`]; the solvers take it apart here.
 
 use crate::board::{Board, Square};
+use crate::error::BoardError;
 use crate::solver::{Algorithm, Limits, Options, Problem, TieBreak};
 
 /// Everything a search needs, settled from flags and configuration.
@@ -29,7 +30,7 @@ impl Spec {
 
     /// The board, start and kind of tour as the solvers take them (the
     /// start was checked when the spec was settled).
-    pub fn problem(&self) -> Result<Problem<'_>, String> {
+    pub fn problem(&self) -> Result<Problem<'_>, BoardError> {
         Problem::new(&self.board, self.start, self.closed)
     }
 

@@ -302,7 +302,7 @@ impl TourFile {
             }
             blocked.push(Square::new(r as u32, c as u32));
         }
-        Board::new(self.rows, self.cols, &blocked)
+        Ok(Board::new(self.rows, self.cols, &blocked)?)
     }
 
     /// Checks the path on the file's board.

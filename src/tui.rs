@@ -20,6 +20,8 @@ pub mod keymap;
 pub mod replay;
 pub mod runtime;
 pub mod settings;
+#[cfg(test)]
+pub mod testing;
 pub mod theme;
 pub mod trail;
 pub mod ui;

@@ -159,7 +159,7 @@ impl Executor {
                     count: 0,
                     complete: true,
                     limit: None,
-                    reason: Some(why),
+                    reason: Some(why.to_string()),
                     stats: Default::default(),
                 },
             };

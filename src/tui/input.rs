@@ -54,20 +54,14 @@ mod tests {
     use super::*;
     use crate::tui::keymap::Command;
     use crossterm::event::{KeyEvent, KeyEventState, MouseEvent};
-    use knight_tui::board::{Board, Square};
-    use knight_tui::solver::{Algorithm, Limits, TieBreak};
-    use knight_tui::spec::Spec;
+    use knight_tui::board::Board;
 
     fn app() -> App {
-        let spec = Spec {
-            board: Board::new(8, 8, &[]).unwrap(),
-            start: Square::new(0, 0),
-            closed: false,
-            algorithm: Algorithm::Auto,
-            tie_break: TieBreak::Roth,
-            limits: Limits::default(),
-        };
-        App::new(spec, 0, "/tmp".into())
+        App::new(
+            crate::tui::testing::spec(Board::new(8, 8, &[]).unwrap()),
+            0,
+            "/tmp".into(),
+        )
     }
 
     fn key(code: KeyCode, mods: KeyModifiers, kind: KeyEventKind) -> Event {

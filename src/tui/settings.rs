@@ -56,7 +56,7 @@ impl Settings {
                 self.preview = b;
                 self.error = None;
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 }

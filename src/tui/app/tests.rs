@@ -1,5 +1,4 @@
 use super::*;
-use crate::config::SPEEDS;
 use crate::tui::game::Game;
 use crate::tui::keymap::command_for;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -7,17 +6,7 @@ use knight_tui::board::Board;
 use knight_tui::solver::{Algorithm, Limits, Report, Snapshot, Solution, Speed, TieBreak, Verdict};
 
 fn app() -> App {
-    let spec = Spec {
-        board: Board::new(5, 5, &[]).unwrap(),
-        start: Square::new(0, 0),
-        closed: false,
-        algorithm: Algorithm::Auto,
-        tie_break: TieBreak::Roth,
-        limits: Limits::default(),
-    };
-    let mut a = App::new(spec, SPEEDS.len() - 1, PathBuf::from("/tmp"));
-    a.start();
-    a
+    crate::tui::testing::app_on(Board::new(5, 5, &[]).unwrap())
 }
 
 fn snap(path: &[u32]) -> Event {

@@ -10,31 +10,16 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use knight_tui::board::{Board, Square};
-use knight_tui::solver::{Algorithm, Event, Limits, Snapshot, Stats, TieBreak};
-use knight_tui::spec::Spec;
+use knight_tui::solver::{Event, Snapshot, Stats};
 
 use super::board::BoardPane;
 use super::draw;
-use crate::config::SPEEDS;
 use crate::tui::app::{Action, App};
 use crate::tui::game::Game;
 use crate::tui::keymap::Command;
 use crate::tui::replay::Replay;
+use crate::tui::testing::app_on;
 use crate::tui::theme::Theme;
-
-fn app_on(board: Board) -> App {
-    let spec = Spec {
-        board,
-        start: Square::new(0, 0),
-        closed: false,
-        algorithm: Algorithm::Auto,
-        tie_break: TieBreak::Roth,
-        limits: Limits::default(),
-    };
-    let mut a = App::new(spec, SPEEDS.len() - 1, "/tmp".into());
-    a.start();
-    a
-}
 
 fn snap(a: &mut App, path: &[u32], nodes: u64) {
     let g = a.generation;

@@ -1,32 +1,16 @@
 use super::geometry::{BoardView, Fold, geometry, layout};
 use super::*;
-use crate::config::SPEEDS;
 use crate::tui::app::{Action, Mode};
 use crate::tui::keymap::{BINDINGS, Command};
+use crate::tui::testing::app_on;
 use crate::tui::viewport::Window;
 use knight_tui::board::Board;
-use knight_tui::solver::{Algorithm, Event, Limits, Snapshot, Stats, TieBreak};
-use knight_tui::spec::Spec;
+use knight_tui::solver::{Event, Snapshot, Stats};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 fn app(n: u32) -> App {
     app_on(Board::new(n, n, &[Square::new(n - 1, n - 1)]).unwrap())
-}
-
-/// The app searching `board` from its top-left square.
-fn app_on(board: Board) -> App {
-    let spec = Spec {
-        board,
-        start: Square::new(0, 0),
-        closed: false,
-        algorithm: Algorithm::Auto,
-        tie_break: TieBreak::Roth,
-        limits: Limits::default(),
-    };
-    let mut a = App::new(spec, SPEEDS.len() - 1, "/tmp".into());
-    a.start();
-    a
 }
 
 fn screen(app: &App, w: u16, h: u16, theme: &Theme) -> String {

@@ -1,0 +1,63 @@
+//! The engine's errors, typed. Each prints as the one line users see; the
+//! front ends add where it came from (`--start: …`, `config board.start: …`).
+
+use crate::board::{Square, human_bytes};
+
+/// A board that cannot be built, or a square that is not on it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    #[error("a board needs at least one row and one column (got {rows}x{cols})")]
+    Empty { rows: u32, cols: u32 },
+    #[error(
+        "a {rows}x{cols} board needs {} of memory; the limit is {}",
+        human_bytes(*need),
+        human_bytes(*limit)
+    )]
+    TooBig {
+        rows: u32,
+        cols: u32,
+        need: u64,
+        limit: u64,
+    },
+    /// `what` names the square's role: `start`, `blocked square`.
+    #[error("{what} {square} is off the {rows}x{cols} board")]
+    OffBoard {
+        what: &'static str,
+        square: Square,
+        rows: u32,
+        cols: u32,
+    },
+    #[error("start {0} is a blocked square")]
+    BlockedStart(Square),
+}
+
+/// Text that is not a square.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SquareError {
+    #[error("empty square")]
+    Empty,
+    #[error("square '{0}' is off the board (negative coordinate)")]
+    Negative(String),
+    #[error("square '{whole}': '{part}' is not a whole number")]
+    NotWhole { whole: String, part: String },
+    #[error("square '{0}': algebraic notation works on boards up to 26 columns; use ROW,COL")]
+    AlgebraicTooWide(String),
+    #[error("square '{0}': rank is not a number")]
+    BadRank(String),
+    #[error("square '{text}' is off the {rows}x{cols} board")]
+    OffBoard { text: String, rows: u32, cols: u32 },
+    #[error("square '{0}' is not ROW,COL (e.g. 0,0) or algebraic (e.g. a1)")]
+    Unreadable(String),
+}
+
+// The front ends and older callers carry errors as one-line strings.
+impl From<BoardError> for String {
+    fn from(e: BoardError) -> String {
+        e.to_string()
+    }
+}
+impl From<SquareError> for String {
+    fn from(e: SquareError) -> String {
+        e.to_string()
+    }
+}
