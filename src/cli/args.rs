@@ -64,7 +64,7 @@ Examples:
     #[command(after_help = "\
 Keys: Space play / pause, ← → step, Home End jump, + - speed, r again, Tab search, q quit.
 Examples:
-  knight-tui replay assets/euler-1759.json
+  knight-tui replay assets/euler-1759-8x8.json
   knight-tui replay assets/illegal-step.json     stops at the illegal step and says why")]
     Replay(ReplayArgs),
     /// The app, for playing a tour by hand (the app checks every move).
