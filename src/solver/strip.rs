@@ -962,7 +962,7 @@ pub fn tours(
 fn no_tour_reason(board: &Board, start: Square, closed: bool, strip: &Strip) -> String {
     format!(
         "no {} tour {}on {}: every way through the strip, square by square, was tried ({} states)",
-        if closed { "closed" } else { "open" },
+        crate::words::kind(closed),
         if closed {
             String::new()
         } else {

@@ -1,0 +1,297 @@
+//! The two file forms of a tour: the JSON tour file (version 1, unknown
+//! fields kept) and the numbered board, read and written.
+
+use std::io::{self, Write};
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::{Fault, Summary, check};
+use crate::board::{Board, Square};
+use crate::solver::Stats;
+use crate::words::ms;
+
+/// The tour file, version 1, as it is on disk. Squares stay signed so that a
+/// bad square is reported as a fault at its step, not as a parse error.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TourFile {
+    pub format: String,
+    pub version: u32,
+    pub rows: u32,
+    pub cols: u32,
+    #[serde(default)]
+    pub blocked: Vec<[i64; 2]>,
+    #[serde(default)]
+    pub closed: bool,
+    pub path: Vec<[i64; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Map<String, Value>>,
+    /// Fields this version does not know, kept on load and save.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+pub const FORMAT_NAME: &str = "knight-tour";
+
+/// A tour as read from a file, in either form.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub file: TourFile,
+    /// True when it was read from a numbered board.
+    pub numbered: bool,
+}
+
+impl TourFile {
+    pub fn new(
+        board: &Board,
+        closed: bool,
+        path: &[u32],
+        meta: Option<Map<String, Value>>,
+    ) -> Self {
+        TourFile {
+            format: FORMAT_NAME.into(),
+            version: 1,
+            rows: board.rows(),
+            cols: board.cols(),
+            blocked: board
+                .blocked()
+                .iter()
+                .map(|s| [s.row as i64, s.col as i64])
+                .collect(),
+            closed,
+            path: path
+                .iter()
+                .map(|&i| {
+                    let s = board.square(i);
+                    [s.row as i64, s.col as i64]
+                })
+                .collect(),
+            meta,
+            extra: Map::new(),
+        }
+    }
+
+    /// The file of a tour a run found (or a game played): the run's
+    /// algorithm, nodes and time in `meta`.
+    pub fn of_run(
+        board: &Board,
+        closed: bool,
+        path: &[u32],
+        algorithm: &str,
+        stats: &Stats,
+    ) -> Self {
+        let mut meta = Map::new();
+        meta.insert("algorithm".into(), algorithm.into());
+        meta.insert("nodes".into(), stats.nodes.into());
+        meta.insert("elapsed_ms".into(), serde_json::json!(ms(stats.elapsed)));
+        TourFile::new(board, closed, path, Some(meta))
+    }
+
+    /// The first `len` squares of the path as indices on `board`; they
+    /// must have been checked to be on it (see [`TourFile::check`]).
+    pub fn indices(&self, board: &Board, len: usize) -> Vec<u32> {
+        self.path[..len.min(self.path.len())]
+            .iter()
+            .map(|&[r, c]| board.index(Square::new(r as u32, c as u32)))
+            .collect()
+    }
+
+    /// The board the file describes (size and blocked squares).
+    pub fn board(&self) -> Result<Board, String> {
+        let mut blocked = Vec::with_capacity(self.blocked.len());
+        for &[r, c] in &self.blocked {
+            if r < 0 || c < 0 || r >= self.rows as i64 || c >= self.cols as i64 {
+                return Err(format!(
+                    "blocked square {r},{c} is off the {}x{} board",
+                    self.rows, self.cols
+                ));
+            }
+            blocked.push(Square::new(r as u32, c as u32));
+        }
+        Ok(Board::new(self.rows, self.cols, &blocked)?)
+    }
+
+    /// Checks the path on the file's board.
+    pub fn check(&self, board: &Board) -> Result<Summary, Fault> {
+        check(board, self.path.iter().map(|&[r, c]| (r, c)), self.closed)
+    }
+
+    /// Writes the JSON form: fields first, then the path, ten squares a line,
+    /// streamed so a 10^8-square tour never exists as one string.
+    pub fn write_json<W: Write + ?Sized>(&self, out: &mut W, compact: bool) -> io::Result<()> {
+        let nl = if compact { "" } else { "\n" };
+        let ind = if compact { "" } else { "  " };
+        let sp = if compact { "" } else { " " };
+        write!(out, "{{{nl}")?;
+        write!(out, "{ind}\"format\":{sp}{},{nl}", json(&self.format))?;
+        write!(out, "{ind}\"version\":{sp}{},{nl}", self.version)?;
+        write!(out, "{ind}\"rows\":{sp}{},{nl}", self.rows)?;
+        write!(out, "{ind}\"cols\":{sp}{},{nl}", self.cols)?;
+        write!(out, "{ind}\"blocked\":{sp}[")?;
+        for (i, [r, c]) in self.blocked.iter().enumerate() {
+            let sep = if i == 0 { "" } else { "," };
+            write!(out, "{sep}[{r},{sp}{c}]")?;
+        }
+        write!(out, "],{nl}")?;
+        write!(out, "{ind}\"closed\":{sp}{},{nl}", self.closed)?;
+        if let Some(meta) = &self.meta {
+            write!(out, "{ind}\"meta\":{sp}{},{nl}", json(meta))?;
+        }
+        for (k, v) in &self.extra {
+            write!(out, "{ind}{}:{sp}{},{nl}", json(k), json(v))?;
+        }
+        write!(out, "{ind}\"path\":{sp}[")?;
+        for (i, [r, c]) in self.path.iter().enumerate() {
+            if i > 0 {
+                write!(out, ",")?;
+                if !compact && i % 10 == 0 {
+                    write!(out, "\n{ind}{ind}")?;
+                } else {
+                    write!(out, "{sp}")?;
+                }
+            }
+            write!(out, "[{r},{c}]")?;
+        }
+        write!(out, "]{nl}}}")?;
+        writeln!(out)
+    }
+}
+
+fn json<T: Serialize + ?Sized>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_else(|_| "null".into())
+}
+
+/// Reads a tour from text: the JSON tour file (text starting with `{`) or a
+/// numbered board. The error is one line saying what is wrong.
+pub fn parse(text: &str) -> Result<Loaded, String> {
+    // A byte order mark (some editors write one) is not part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim_start().starts_with('{') {
+        let file: TourFile =
+            serde_json::from_str(text).map_err(|e| format!("not a valid tour file: {e}"))?;
+        if file.format != FORMAT_NAME {
+            return Err(format!(
+                "not a tour file: format is \"{}\", expected \"{FORMAT_NAME}\"",
+                file.format
+            ));
+        }
+        if file.version != 1 {
+            return Err(format!(
+                "tour file version {} is not supported (this program reads version 1)",
+                file.version
+            ));
+        }
+        if file.rows == 0 || file.cols == 0 {
+            return Err(format!(
+                "the tour file's board is {}x{}; it needs at least one row and column",
+                file.rows, file.cols
+            ));
+        }
+        Ok(Loaded {
+            file,
+            numbered: false,
+        })
+    } else {
+        parse_numbered(text).map(|file| Loaded {
+            file,
+            numbered: true,
+        })
+    }
+}
+
+/// Reads a numbered board: one line a row, the step at each square (1..N),
+/// `.` for a blocked square, `0` or `-` for a square not visited yet.
+pub fn parse_numbered(text: &str) -> Result<TourFile, String> {
+    let mut rows: Vec<Vec<&str>> = Vec::new();
+    for line in text.lines() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        if !tokens.is_empty() {
+            rows.push(tokens);
+        }
+    }
+    if rows.is_empty() {
+        return Err("the file is empty: expected a tour file or a numbered board".into());
+    }
+    let cols = rows[0].len();
+    let mut blocked = Vec::new();
+    let mut steps: Vec<(u64, [i64; 2])> = Vec::new();
+    for (r, line) in rows.iter().enumerate() {
+        if line.len() != cols {
+            return Err(format!(
+                "numbered board: row {r} has {} squares, row 0 has {cols}",
+                line.len()
+            ));
+        }
+        for (c, tok) in line.iter().enumerate() {
+            match *tok {
+                "." => blocked.push([r as i64, c as i64]),
+                "-" | "0" => {}
+                t => {
+                    let n: u64 = t.parse().map_err(|_| {
+                        format!("numbered board: '{t}' at {r},{c} is not a step number, '.' or '-'")
+                    })?;
+                    steps.push((n, [r as i64, c as i64]));
+                }
+            }
+        }
+    }
+    steps.sort_unstable_by_key(|&(n, _)| n);
+    for (i, &(n, sq)) in steps.iter().enumerate() {
+        let want = i as u64 + 1;
+        if n != want {
+            return Err(if n < want {
+                format!(
+                    "numbered board: step {n} appears twice (at {},{} too)",
+                    sq[0], sq[1]
+                )
+            } else {
+                format!("numbered board: step {want} is missing")
+            });
+        }
+    }
+    if steps.is_empty() {
+        return Err("numbered board: no step numbers".into());
+    }
+    Ok(TourFile {
+        format: FORMAT_NAME.into(),
+        version: 1,
+        rows: rows.len() as u32,
+        cols: cols as u32,
+        blocked,
+        closed: false,
+        path: steps.into_iter().map(|(_, sq)| sq).collect(),
+        meta: None,
+        extra: Map::new(),
+    })
+}
+
+/// Writes the numbered board: steps 1..N right-aligned, `.` for blocked
+/// squares, `-` for squares the path has not reached.
+pub fn write_numbered<W: Write>(out: &mut W, board: &Board, path: &[u32]) -> io::Result<()> {
+    let mut step = vec![0u32; board.len()];
+    for (i, &idx) in path.iter().enumerate() {
+        step[idx as usize] = i as u32 + 1;
+    }
+    let width = board.len().max(1).to_string().len();
+    let mut line = String::new();
+    for r in 0..board.rows() {
+        line.clear();
+        for c in 0..board.cols() {
+            let sq = Square::new(r, c);
+            if c > 0 {
+                line.push(' ');
+            }
+            let n = step[board.index(sq) as usize];
+            let cell = if !board.is_free(sq) {
+                ".".to_string()
+            } else if n == 0 {
+                "-".to_string()
+            } else {
+                n.to_string()
+            };
+            line.push_str(&format!("{cell:>width$}"));
+        }
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}

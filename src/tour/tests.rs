@@ -1,0 +1,155 @@
+use super::*;
+use serde_json::Value;
+use std::io;
+
+fn b(r: u32, c: u32) -> Board {
+    Board::new(r, c, &[]).unwrap()
+}
+
+#[test]
+fn index_paths_are_checked_square_by_square() {
+    let board = Board::new(8, 8, &[Square::new(7, 7)]).unwrap();
+    let i = |r, c| board.index(Square::new(r, c));
+    // 0,7 -> 3,0 is index + 17, a knight's move in index terms that
+    // wraps round the edge.
+    let fault = check_indices(&board, &[i(0, 7), i(3, 0)], false).unwrap_err();
+    assert_eq!(fault.step, 2);
+    assert!(matches!(fault.kind, FaultKind::NotKnightMove { .. }));
+    let fault = check_indices(&board, &[i(0, 0), i(1, 2), i(0, 0)], false).unwrap_err();
+    assert!(matches!(fault.kind, FaultKind::Repeated { first: 1, .. }));
+    let fault = check_indices(&board, &[i(5, 6), i(7, 7)], false).unwrap_err();
+    assert!(matches!(fault.kind, FaultKind::Blocked(_)));
+    assert_eq!(
+        check_indices(&board, &[i(0, 0), i(2, 1)], false),
+        Ok(Summary::Partial {
+            visited: 2,
+            total: 63
+        })
+    );
+}
+
+// A 5x5 open tour from the corner.
+const T5: &str = concat!(
+    " 1 14  9 20  3\n",
+    "24 19  2 15 10\n",
+    "13  8 25  4 21\n",
+    "18 23  6 11 16\n",
+    " 7 12 17 22  5\n",
+);
+
+#[test]
+fn numbered_board_round_trip() {
+    let f = parse_numbered(T5).unwrap();
+    let board = f.board().unwrap();
+    assert_eq!(f.check(&board), Ok(Summary::Complete { closed: false }));
+    let idx: Vec<u32> = f
+        .path
+        .iter()
+        .map(|&[r, c]| board.index(Square::new(r as u32, c as u32)))
+        .collect();
+    let mut out = Vec::new();
+    write_numbered(&mut out, &board, &idx).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), T5);
+}
+
+#[test]
+fn json_round_trip_keeps_unknown_fields() {
+    let text = r#"{"format":"knight-tour","version":1,"rows":3,"cols":4,"closed":false,
+        "path":[[0,0],[2,1]],"comment":"hi","meta":{"algorithm":"x"}}"#;
+    let l = parse(text).unwrap();
+    assert!(!l.numbered);
+    assert_eq!(l.file.extra.get("comment"), Some(&Value::from("hi")));
+    for compact in [true, false] {
+        let mut out = Vec::new();
+        l.file.write_json(&mut out, compact).unwrap();
+        let back = parse(std::str::from_utf8(&out).unwrap()).unwrap().file;
+        assert_eq!(back.path, l.file.path);
+        assert_eq!(back.extra, l.file.extra);
+        assert_eq!(back.meta, l.file.meta);
+    }
+}
+
+#[test]
+fn first_fault_is_reported_with_its_step() {
+    let board = b(5, 5);
+    let f = |p: &[(i64, i64)]| check(&board, p.iter().copied(), false);
+    assert_eq!(
+        f(&[(0, 0), (1, 2), (2, 2)]).unwrap_err().kind,
+        FaultKind::NotKnightMove {
+            from: Square::new(1, 2),
+            to: Square::new(2, 2)
+        }
+    );
+    assert_eq!(f(&[(0, 0), (1, 2), (2, 2)]).unwrap_err().step, 3);
+    assert_eq!(
+        f(&[(0, 0), (1, 2), (0, 0)]).unwrap_err().kind,
+        FaultKind::Repeated {
+            square: Square::new(0, 0),
+            first: 1
+        }
+    );
+    assert_eq!(f(&[(0, 0), (-2, 1)]).unwrap_err().step, 2);
+    assert!(matches!(
+        f(&[(0, 0), (2, 5)]).unwrap_err().kind,
+        FaultKind::OffBoard { .. }
+    ));
+    assert_eq!(f(&[]).unwrap_err().kind, FaultKind::Empty);
+    assert_eq!(
+        f(&[(0, 0), (1, 2)]),
+        Ok(Summary::Partial {
+            visited: 2,
+            total: 25
+        })
+    );
+    let holed = Board::new(5, 5, &[Square::new(1, 2)]).unwrap();
+    assert!(matches!(
+        check(&holed, [(0, 0), (1, 2)], false).unwrap_err().kind,
+        FaultKind::Blocked(_)
+    ));
+}
+
+#[test]
+fn closed_flag_is_checked() {
+    let f = parse_numbered(T5).unwrap();
+    let board = f.board().unwrap();
+    let e = check(&board, f.path.iter().map(|&[r, c]| (r, c)), true).unwrap_err();
+    assert_eq!(e.step, 25);
+    assert!(e.to_string().contains("marked closed"));
+}
+
+#[test]
+fn bad_numbered_boards() {
+    assert!(parse_numbered("").unwrap_err().contains("empty"));
+    assert!(parse_numbered("1 2\n3").unwrap_err().contains("row 1"));
+    assert!(parse_numbered("1 x").unwrap_err().contains("'x'"));
+    assert!(
+        parse_numbered("1 3")
+            .unwrap_err()
+            .contains("step 2 is missing")
+    );
+    assert!(parse_numbered("1 1").unwrap_err().contains("twice"));
+    assert!(
+        parse("{\"format\":\"knight-tour\"")
+            .unwrap_err()
+            .contains("not a valid")
+    );
+    assert!(
+        parse(r#"{"format":"chess","version":1,"rows":1,"cols":1,"path":[]}"#)
+            .unwrap_err()
+            .contains("format")
+    );
+}
+
+#[test]
+fn atomic_write_replaces_whole_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.json");
+    write_atomic(&p, |w| w.write_all(b"one")).unwrap();
+    let e = write_atomic(&p, |w| {
+        w.write_all(b"partial")?;
+        Err(io::Error::other("interrupted"))
+    });
+    assert!(e.is_err());
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), "one");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
