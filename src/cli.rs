@@ -35,6 +35,19 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
                 .find(|l| !l.trim().is_empty())
                 .unwrap_or("invalid usage");
             let first = first.strip_prefix("error: ").unwrap_or(first);
+            // "…were not provided:" names the arguments on the lines after it.
+            let first = if first.ends_with(':') {
+                let named: Vec<&str> = text
+                    .lines()
+                    .skip_while(|l| !l.ends_with(':'))
+                    .skip(1)
+                    .take_while(|l| !l.trim().is_empty())
+                    .map(str::trim)
+                    .collect();
+                format!("{first} {}", named.join(" "))
+            } else {
+                first.to_string()
+            };
             // clap puts the choices on a line of their own: keep them.
             let choices = text
                 .lines()
@@ -42,7 +55,9 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
                 .find(|l| l.starts_with("[possible values:"))
                 .map(|l| format!(" {l}"))
                 .unwrap_or_default();
-            eprintln!("error: {first}{choices} (see 'knight-tui --help')");
+            failure::say(&format!(
+                "error: {first}{choices} (see 'knight-tui --help')"
+            ));
             Exit::Usage.into()
         }
     }

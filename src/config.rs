@@ -76,7 +76,8 @@ fn speed<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
         toml::Value::String(s) if s == "full" => None,
         toml::Value::Integer(n) => Some(*n as f64),
         toml::Value::Float(x) => Some(*x),
-        toml::Value::String(s) => s.parse::<f64>().ok(),
+        // Any other word is no speed (not "full").
+        toml::Value::String(s) => Some(s.parse::<f64>().unwrap_or(f64::NAN)),
         _ => Some(f64::NAN),
     };
     SPEEDS.iter().position(|&s| s == want).ok_or_else(|| {
@@ -186,10 +187,11 @@ impl Config {
                 None => format!("{file}: {}", e.message()),
             }
         })?;
-        if !(config.search.time_limit >= 0.0 && config.search.time_limit.is_finite()) {
-            return Err(format!(
-                "{file}: search.time_limit: must be 0 (no limit) or a positive number of seconds"
-            ));
+        let t = config.search.time_limit;
+        if t != 0.0
+            && let Err(e) = knight_tui::spec::time_limit(t)
+        {
+            return Err(format!("{file}: search.time_limit: {e}, or 0 for no limit"));
         }
         Ok(config)
     }
@@ -266,6 +268,21 @@ mod tests {
         assert_eq!(c.theme.accent, Color::Rgb(0xff, 0x88, 0));
         let e = with_file("[search]\ntime_limit = -1.0\n").unwrap_err();
         assert!(e.contains("search.time_limit"), "{e}");
+        // Huge limits are refused in one line, never a panic later.
+        for t in ["1e19", "1e300", "1.0e10"] {
+            let e = with_file(&format!("[search]\ntime_limit = {t}\n")).unwrap_err();
+            assert!(
+                e.contains("search.time_limit") && e.contains("at most 1e9"),
+                "{e}"
+            );
+        }
+        assert!(with_file("[search]\ntime_limit = 0.0\n").is_ok());
+        // A word that is not "full" is not full speed.
+        let e = with_file("[app]\nspeed = \"fast\"\n").unwrap_err();
+        assert!(
+            e.contains("app.speed") && e.contains("is not a speed"),
+            "{e}"
+        );
         for e in [
             with_file("[board]\nrowz = 5\n").unwrap_err(),
             Config::load(Some(Path::new("/no/such/file.toml"))).unwrap_err(),

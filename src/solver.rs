@@ -252,7 +252,8 @@ impl Limits {
         search.set_deadline(deadline);
     }
     fn deadline(&self) -> Option<Instant> {
-        self.time.map(|t| Instant::now() + t)
+        // A deadline past what the clock holds is no deadline.
+        self.time.and_then(|t| Instant::now().checked_add(t))
     }
 }
 

@@ -44,3 +44,19 @@ impl Spec {
         )
     }
 }
+
+/// The longest time limit taken, in seconds (about 31 years): past it a
+/// deadline would overflow the clock on some systems.
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// A time limit in seconds, checked: positive, finite, at most
+/// [`MAX_SECONDS`]. The one rule for flags and the configuration.
+pub fn time_limit(seconds: f64) -> Result<std::time::Duration, String> {
+    if seconds > 0.0 && seconds <= MAX_SECONDS {
+        Ok(std::time::Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!(
+            "a time limit is a number of seconds above 0 and at most {MAX_SECONDS:e} (got {seconds})"
+        ))
+    }
+}

@@ -238,8 +238,6 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
         .trim()
         .parse()
         .map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    if !(x > 0.0 && x.is_finite() && x < 1e9) {
-        return Err(format!("must be a positive number of seconds (got {s})"));
-    }
+    knight_tui::spec::time_limit(x)?;
     Ok(x)
 }

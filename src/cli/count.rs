@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Write};
 use knight_tui::solver;
 
 use super::args::CountArgs;
-use super::failure::{Exit, Outcome, usage};
+use super::failure::{Exit, Outcome, say, usage};
 use crate::config::Config;
 use knight_tui::words::ms;
 
@@ -68,24 +68,24 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     }
     out.flush()?;
     if result.limit == Some(solver::Limit::Counter) {
-        eprintln!(
+        say(&format!(
             "knight-tui: more than {} tours, past what the 128-bit counter holds",
             u128::MAX
-        );
+        ));
         return Ok(Exit::Undecided);
     }
     if let Some(limit) = result.limit {
-        eprintln!(
+        say(&format!(
             "knight-tui: the {limit} stopped the count after {} nodes; {} tours so far",
             result.stats.nodes, result.count
-        );
+        ));
         return Ok(Exit::Undecided);
     }
     if result.count == 0 {
         if let Some(r) = &result.reason
             && !args.json
         {
-            eprintln!("no tour: {r}");
+            say(&format!("no tour: {r}"));
         }
         return Ok(Exit::No);
     }

@@ -66,10 +66,17 @@ impl Failure {
     /// Prints the one line (nothing for a closed pipe) and gives the code.
     pub fn report(&self) -> ExitCode {
         if !matches!(self, Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe) {
-            eprintln!("error: {self}");
+            say(&format!("error: {self}"));
         }
         self.exit().into()
     }
+}
+
+/// A line on stderr; a stderr that cannot take it (`2>/dev/full`, a closed
+/// pipe) is ignored rather than turned into a crash.
+pub fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
 /// Bad input, from the engine's and the configuration's one-line errors.

@@ -1,8 +1,6 @@
 //! Settling: flags over the user's configuration over the built-in one,
 //! into the engine's [`Spec`].
 
-use std::time::Duration;
-
 use knight_tui::board::{Board, Square, parse_square_list};
 use knight_tui::solver::{Algorithm, Limits, TieBreak};
 use knight_tui::spec::Spec;
@@ -23,7 +21,7 @@ impl SearchArgs {
             .or((config.search.time_limit > 0.0).then_some(config.search.time_limit));
         let limits = Limits {
             nodes,
-            time: secs.map(Duration::from_secs_f64),
+            time: secs.map(knight_tui::spec::time_limit).transpose()?,
         };
         Ok((algorithm, tie_break, limits))
     }

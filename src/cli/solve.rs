@@ -10,7 +10,7 @@ use knight_tui::tour;
 use knight_tui::words;
 
 use super::args::{Format, SolveArgs};
-use super::failure::{Exit, Failure, Outcome, usage};
+use super::failure::{Exit, Failure, Outcome, say, usage};
 use super::output::{print_tours, stats_json, stats_line, tour_file};
 use crate::config::Config;
 
@@ -48,7 +48,7 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
                         reason: e.to_string(),
                     }
                 })?;
-                writeln!(
+                let said = writeln!(
                     out,
                     "wrote {}: {} tour of {} from {} ({} squares)",
                     path.display(),
@@ -56,7 +56,17 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
                     spec.board.describe(),
                     spec.start,
                     sol.tours[0].len()
-                )?;
+                )
+                .and_then(|()| out.flush());
+                // The file is written: that is the answer, whatever became
+                // of the line about it.
+                if let Err(e) = said {
+                    say(&format!(
+                        "wrote {}, but could not say so: {e}",
+                        path.display()
+                    ));
+                }
+                return Ok(Exit::Yes);
             } else {
                 print_tours(&mut out, args.format, &spec, &sol)?;
             }

@@ -39,6 +39,7 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut starts = 0u64;
     let mut failed: Vec<(u32, Square, String)> = Vec::new();
+    let mut undecided: Vec<(u32, Square, String)> = Vec::new();
     let mut total = std::time::Duration::ZERO;
     let mut slowest = (std::time::Duration::ZERO, 0u32, Square::new(0, 0));
     // The algorithms that ran (auto picks by board size).
@@ -71,7 +72,11 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
                     .err()
                     .map(|f| format!("invalid tour: {f}")),
                 (Verdict::NoTour(r), _) => Some(format!("wrongly reported no tour: {r}")),
-                (Verdict::Undecided(l), _) => Some(format!("stopped by the {l}")),
+                (Verdict::Undecided(l), _) => {
+                    // Not a failure: the limit stopped it before it decided.
+                    undecided.push((n, start, format!("stopped by the {l}")));
+                    None
+                }
                 (v, _) => Some(format!("{v:?}")),
             };
             if let Some(f) = fault {
@@ -101,10 +106,7 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
             .iter()
             .map(|(n, s, why)| json!({"size": n, "start": s.to_string(), "reason": why}))
             .collect();
-        writeln!(
-            out,
-            "{}",
-            json!({
+        let mut line = json!({
                 "starts": starts,
                 "failures": failed.len(),
                 "failed": list,
@@ -114,11 +116,23 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
                 "closed": args.closed,
                 "algorithm": ran.join("+"),
                 "tie_break": tie_break.name(),
-            })
-        )?;
+        });
+        // Present only when a limit left starts undecided.
+        if !undecided.is_empty() {
+            let list: Vec<Value> = undecided
+                .iter()
+                .map(|(n, s, why)| json!({"size": n, "start": s.to_string(), "reason": why}))
+                .collect();
+            line["undecided"] = undecided.len().into();
+            line["undecided_starts"] = list.into();
+        }
+        writeln!(out, "{line}")?;
     } else {
         for (n, s, why) in &failed {
             writeln!(out, "failed: {n}x{n} from {s}: {why}")?;
+        }
+        for (n, s, why) in &undecided {
+            writeln!(out, "undecided: {n}x{n} from {s}: {why}")?;
         }
         writeln!(
             out,
@@ -131,9 +145,11 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
         )?;
     }
     out.flush()?;
-    Ok(if failed.is_empty() {
-        Exit::Yes
-    } else {
+    Ok(if !failed.is_empty() {
         Exit::No
+    } else if !undecided.is_empty() {
+        Exit::Undecided
+    } else {
+        Exit::Yes
     })
 }

@@ -10,12 +10,18 @@ use super::failure::{Exit, Failure, Outcome};
 
 pub fn verify(args: &VerifyArgs) -> Outcome {
     let name = args.file.display().to_string();
-    let text = read_input(&args.file).map_err(|source| Failure::Read {
+    let bytes = read_input(&args.file).map_err(|source| Failure::Read {
         name: name.clone(),
         source,
     })?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
+    // Read, but not text: not a valid tour (exit 1), not unreadable (exit 2).
+    let Ok(text) = String::from_utf8(bytes) else {
+        writeln!(out, "invalid: {name}: not a text file (not UTF-8)")?;
+        out.flush()?;
+        return Ok(Exit::No);
+    };
     let loaded = match tour::parse(&text) {
         Ok(l) => l,
         Err(e) => {
@@ -63,14 +69,12 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
     Ok(code)
 }
 
-fn read_input(path: &Path) -> io::Result<String> {
+fn read_input(path: &Path) -> io::Result<Vec<u8>> {
     if path == Path::new("-") {
-        let mut s = String::new();
-        io::stdin().read_to_string(&mut s)?;
-        Ok(s)
+        let mut bytes = Vec::new();
+        io::stdin().read_to_end(&mut bytes)?;
+        Ok(bytes)
     } else {
-        let bytes = std::fs::read(path)?;
-        String::from_utf8(bytes)
-            .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not a text file"))
+        std::fs::read(path)
     }
 }

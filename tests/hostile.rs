@@ -1,0 +1,168 @@
+//! Input and surroundings a careful user would not give: a full disk for
+//! output, binary files, byte order marks, huge limits, missing arguments.
+//! Each answer is one line and the contract's exit code, never a crash.
+
+use std::fs::File;
+use std::process::{Command, Stdio};
+
+fn kt() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_knight-tui"));
+    // Keep a developer's own config file out of the tests.
+    c.env("XDG_CONFIG_HOME", "/nonexistent-knight-tui-test");
+    c.stdin(Stdio::null());
+    c
+}
+
+fn full() -> Stdio {
+    Stdio::from(File::create("/dev/full").expect("/dev/full"))
+}
+
+#[test]
+fn an_error_to_a_full_stderr_is_no_crash() {
+    // Used to abort with SIGABRT (exit 134): eprintln! panics on a full stderr.
+    let status = kt()
+        .args(["solve", "--algo", "magic"])
+        .stderr(full())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
+    let status = kt()
+        .args(["count", "--size", "3"])
+        .stderr(full())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+}
+
+#[test]
+fn a_tour_file_written_is_exit_0_even_when_stdout_is_full() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.json");
+    let o = kt()
+        .args(["solve", "--size", "5", "--out"])
+        .arg(&out)
+        .stdout(full())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("\"knight-tour\""));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("wrote") && err.lines().count() == 1, "{err}");
+}
+
+#[test]
+fn binary_files_are_not_valid_tours_and_a_bom_is_fine() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("b.json");
+    std::fs::write(&bin, [0xff, 0xfe, 0x00, 0x81, b'{']).unwrap();
+    let o = kt().arg("verify").arg(&bin).output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("not a text file"));
+    // A byte order mark before JSON or a numbered board.
+    let board =
+        "\u{feff} 1 14  9 20  3\n24 19  2 15 10\n13  8 25  4 21\n18 23  6 11 16\n 7 12 17 22  5\n";
+    let numbered = dir.path().join("n.txt");
+    std::fs::write(&numbered, board).unwrap();
+    assert_eq!(
+        kt().arg("verify").arg(&numbered).status().unwrap().code(),
+        Some(0)
+    );
+    let tour = String::from_utf8(
+        kt().args(["solve", "--size", "5", "--format", "json"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let json = dir.path().join("t.json");
+    std::fs::write(&json, format!("\u{feff}{tour}")).unwrap();
+    assert_eq!(
+        kt().arg("verify").arg(&json).status().unwrap().code(),
+        Some(0)
+    );
+}
+
+#[test]
+fn huge_time_limits_get_one_line_with_the_maximum() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("c.toml");
+    std::fs::write(&config, "[search]\ntime_limit = 1e19\n").unwrap();
+    // Used to panic in every command: "overflow when adding duration to instant".
+    let o = kt()
+        .args(["solve", "--size", "5", "--config"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("search.time_limit")
+            && err.contains("at most 1e9")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+    let o = kt()
+        .args(["solve", "--size", "5", "--time-limit", "2e9"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("at most 1e9"));
+    // The largest limit works.
+    let o = kt()
+        .args(["solve", "--size", "5", "--time-limit", "1e9"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+}
+
+#[test]
+fn a_missing_argument_is_named() {
+    let o = kt().arg("verify").output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("<FILE>") && err.lines().count() == 1, "{err}");
+}
+
+#[test]
+fn sweep_reports_undecided_starts_with_exit_3() {
+    let o = kt()
+        .args([
+            "sweep",
+            "--from",
+            "5",
+            "--to",
+            "6",
+            "--algo",
+            "backtrack",
+            "--node-limit",
+            "30",
+        ])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(3), "{out}");
+    assert!(
+        out.contains("undecided: 5x5 from") && out.contains("0 failures"),
+        "{out}"
+    );
+    let o = kt()
+        .args([
+            "sweep",
+            "--from",
+            "5",
+            "--to",
+            "5",
+            "--algo",
+            "backtrack",
+            "--node-limit",
+            "30",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(3));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["failures"], 0);
+    assert!(v["undecided"].as_u64().unwrap() > 0, "{v}");
+}
