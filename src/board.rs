@@ -9,7 +9,9 @@
 
 use std::fmt;
 
-pub use crate::error::{BoardError, SquareError};
+mod error;
+
+pub use error::{BoardError, SquareError};
 
 /// The eight knight moves as (row, col) deltas, in the order the textbook
 /// backtracking programs try them (and so the order `backtrack` uses).

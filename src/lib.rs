@@ -3,7 +3,6 @@
 //! knows nothing of terminals, clap or tokio.
 
 pub mod board;
-pub mod error;
 pub mod solver;
 pub mod spec;
 pub mod theory;

@@ -28,8 +28,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use crate::board::BoardError;
 use crate::board::{Board, Square};
-use crate::error::BoardError;
 use crate::theory;
 
 pub use finish::finish;

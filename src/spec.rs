@@ -2,8 +2,8 @@
 //! its tie-break, and the limits. Both front ends settle their flags and
 //! configuration into a [`Spec`]; the solvers take it apart here.
 
+use crate::board::BoardError;
 use crate::board::{Board, Square};
-use crate::error::BoardError;
 use crate::solver::{Algorithm, Limits, Options, Problem, TieBreak};
 
 /// Everything a search needs, settled from flags and configuration.

@@ -1,7 +1,7 @@
 //! The engine's errors, typed. Each prints as the one line users see; the
 //! front ends add where it came from (`--start: …`, `config board.start: …`).
 
-use crate::board::{Square, human_bytes};
+use super::{Square, human_bytes};
 
 /// A board that cannot be built, or a square that is not on it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
