@@ -157,6 +157,12 @@ impl Board {
         2 * padded + 5 * rows as u64 * cols as u64
     }
 
+    /// The most squares a board may have: each takes at least 7 bytes of
+    /// [`MEMORY_LIMIT`] (see [`Board::memory_needed`]).
+    pub fn max_squares() -> u64 {
+        MEMORY_LIMIT / 7
+    }
+
     /// Builds a board, refusing sizes of 0 and boards too big to hold.
     pub fn new(rows: u32, cols: u32, blocked: &[Square]) -> Result<Board, BoardError> {
         if rows == 0 || cols == 0 {

@@ -3,6 +3,7 @@
 //! knows nothing of terminals, clap or tokio.
 
 pub mod board;
+pub mod files;
 pub mod solver;
 pub mod spec;
 pub mod theory;

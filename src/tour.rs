@@ -1,12 +1,10 @@
 //! Tours: checking a path square by square, with the first fault and its
 //! step; the two file forms ([`file`]: the JSON tour file, version 1, and the
-//! numbered board) and writing files whole ([`write`]).
+//! numbered board).
 
 mod file;
-mod write;
 
 pub use file::{FORMAT_NAME, Loaded, TourFile, parse, parse_numbered, write_numbered};
-pub use write::write_atomic;
 
 use std::fmt;
 

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde_json::json;
 
+use knight_tui::files::{self, Written};
 use knight_tui::solver::{self, Verdict};
 use knight_tui::tour;
 use knight_tui::words;
@@ -42,29 +43,26 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
         Verdict::Found => {
             if let Some(path) = &args.out {
                 let file = tour_file(&spec, &sol, &sol.tours[0]);
-                tour::write_atomic(path, |w| file.write_json(w, false)).map_err(|e| {
-                    Failure::Write {
-                        name: path.display().to_string(),
-                        reason: e.to_string(),
+                let written = write_out(path, |w| file.write_json(w, false))?;
+                if written == Written::File {
+                    let said = writeln!(
+                        out,
+                        "wrote {}: {} tour of {} from {} ({} squares)",
+                        path.display(),
+                        words::kind(spec.closed),
+                        spec.board.describe(),
+                        spec.start,
+                        sol.tours[0].len()
+                    )
+                    .and_then(|()| out.flush());
+                    // The file is written: that is the answer, whatever
+                    // became of the line about it.
+                    if let Err(e) = said {
+                        say(&format!(
+                            "wrote {}, but could not say so: {e}",
+                            path.display()
+                        ));
                     }
-                })?;
-                let said = writeln!(
-                    out,
-                    "wrote {}: {} tour of {} from {} ({} squares)",
-                    path.display(),
-                    words::kind(spec.closed),
-                    spec.board.describe(),
-                    spec.start,
-                    sol.tours[0].len()
-                )
-                .and_then(|()| out.flush());
-                // The file is written: that is the answer, whatever became
-                // of the line about it.
-                if let Err(e) = said {
-                    say(&format!(
-                        "wrote {}, but could not say so: {e}",
-                        path.display()
-                    ));
                 }
                 return Ok(Exit::Yes);
             } else {
@@ -97,23 +95,40 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     Ok(code)
 }
 
-/// Refuses an output path whose folder does not exist, before searching.
+/// Refuses an output path that cannot be written, before searching.
 fn check_writable(path: &Path) -> Result<(), Failure> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
+    files::check(path).map_err(|e| Failure::Write {
+        name: path.display().to_string(),
+        reason: e.to_string(),
+    })
+}
+
+/// Writes `--out`: a file whole (its temporary file removed if a signal
+/// ends the process first), or a device or FIFO as a stream. Nothing about
+/// it is printed for a stream: what was streamed is the output.
+fn write_out<F>(path: &Path, fill: F) -> Result<Written, Failure>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    remove_temporaries_on_signals();
+    files::write(path, fill).map_err(|e| Failure::Write {
+        name: path.display().to_string(),
+        reason: e.to_string(),
+    })
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: the temporary file of a write under way is
+/// removed, then the process ends as the signal would have ended it.
+fn remove_temporaries_on_signals() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
     };
-    if !dir.is_dir() {
-        return Err(Failure::Write {
-            name: path.display().to_string(),
-            reason: format!("folder {} does not exist", dir.display()),
-        });
-    }
-    if path.is_dir() {
-        return Err(Failure::Write {
-            name: path.display().to_string(),
-            reason: "it is a folder".into(),
-        });
-    }
-    Ok(())
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            files::remove_temporaries();
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            std::process::exit(128 + signal);
+        }
+    });
 }

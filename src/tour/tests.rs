@@ -1,6 +1,5 @@
 use super::*;
 use serde_json::Value;
-use std::io;
 
 fn b(r: u32, c: u32) -> Board {
     Board::new(r, c, &[]).unwrap()
@@ -138,18 +137,4 @@ fn bad_numbered_boards() {
             .unwrap_err()
             .contains("format")
     );
-}
-
-#[test]
-fn atomic_write_replaces_whole_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("t.json");
-    write_atomic(&p, |w| w.write_all(b"one")).unwrap();
-    let e = write_atomic(&p, |w| {
-        w.write_all(b"partial")?;
-        Err(io::Error::other("interrupted"))
-    });
-    assert!(e.is_err());
-    assert_eq!(std::fs::read_to_string(&p).unwrap(), "one");
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }

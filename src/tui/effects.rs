@@ -10,8 +10,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::mpsc::UnboundedSender;
 
+use knight_tui::files;
 use knight_tui::solver::{self, Control, Limits, Solution, Verdict};
-use knight_tui::tour::{self, TourFile};
+use knight_tui::tour::TourFile;
 
 use super::app::{Action, App, Effect};
 use super::game::Outlook;
@@ -212,8 +213,8 @@ pub fn save_new(dir: &Path, stem: &str, file: &TourFile) -> Result<PathBuf, Stri
             .open(&path)
         {
             Ok(_) => {
-                return match tour::write_atomic(&path, |w| file.write_json(w, false)) {
-                    Ok(()) => Ok(path),
+                return match files::write(&path, |w| file.write_json(w, false)) {
+                    Ok(_) => Ok(path),
                     Err(e) => {
                         let _ = std::fs::remove_file(&path);
                         Err(format!("{}: {e}", path.display()))
@@ -247,7 +248,7 @@ mod tests {
         assert_ne!(paths[1], paths[2]);
         for p in &paths {
             let text = std::fs::read_to_string(p).unwrap();
-            let back = tour::parse(&text).unwrap().file;
+            let back = knight_tui::tour::parse(&text).unwrap().file;
             assert_eq!(back.path, vec![[0, 0], [1, 2]]);
         }
         let missing = dir.path().join("no-such-folder");

@@ -1,0 +1,11 @@
+//! Files, read and written safely: reading text within limits ([`read`]),
+//! writing whole or not at all, never replacing a device ([`write`]).
+
+pub mod read;
+pub mod write;
+
+pub use read::{Limit, ReadError, read_path, read_text};
+pub use write::{WriteError, Written, check, remove_temporaries, write};
+
+#[cfg(test)]
+mod tests;
