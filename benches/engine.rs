@@ -111,6 +111,7 @@ fn watched_run(b: &Board, start: Square, algorithm: Algorithm) -> Duration {
                 assert_eq!(r.solution.verdict, Verdict::Found);
                 elapsed = r.solution.stats.elapsed;
             }
+            Event::Failed(why) => panic!("the search failed: {why}"),
         }
     }
     handle.join().unwrap();

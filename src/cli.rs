@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 
-use failure::Exit;
+use failure::{Exit, Failure, usage};
 
 /// Help and version go to stdout with exit 0; a usage error is one line on
 /// stderr with exit 2.
@@ -61,4 +61,16 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
             Exit::Usage.into()
         }
     }
+}
+
+/// A tour file's text, within the tour file's limits: unreadable is a read
+/// failure, anything else refused a usage error naming the file.
+pub fn read_tour_file(file: &std::path::Path) -> Result<String, Failure> {
+    let name = file.display().to_string();
+    knight_tui::files::read_path(file, &knight_tui::files::Limit::tour_file(), None).map_err(|e| {
+        match e {
+            knight_tui::files::ReadError::Io(source) => Failure::Read { name, source },
+            e => usage(format!("{name}: {e}")),
+        }
+    })
 }

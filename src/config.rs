@@ -155,8 +155,14 @@ impl Config {
             None => user_path().filter(|p| p.is_file()),
         };
         if let Some(path) = &user {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read config file {}: {e}", path.display()))?;
+            let text =
+                knight_tui::files::read_path(path, &knight_tui::files::Limit::config(), None)
+                    .map_err(|e| match e {
+                        knight_tui::files::ReadError::Io(e) => {
+                            format!("cannot read config file {}: {e}", path.display())
+                        }
+                        e => format!("config file {}: {e}", path.display()),
+                    })?;
             let over: toml::Table = toml::from_str(&text).map_err(|e| {
                 let at = e
                     .span()

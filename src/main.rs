@@ -53,10 +53,7 @@ fn run(cli: Cli) -> Outcome {
 /// The app opened in replay mode on a tour file.
 fn replay_app(file: &std::path::Path, config: &Config) -> Outcome {
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(file).map_err(|source| Failure::Read {
-        name: name.clone(),
-        source,
-    })?;
+    let text = cli::read_tour_file(file)?;
     let replay =
         tui::replay::Replay::load(&name, &text).map_err(|e| usage(format!("{name}: {e}")))?;
     let spec = BoardArgs::default().spec(config).map_err(usage)?;
@@ -70,10 +67,7 @@ fn play_app(args: &PlayArgs, config: &Config) -> Outcome {
     let game = match &args.resume {
         Some(file) => {
             let name = file.display().to_string();
-            let text = std::fs::read_to_string(file).map_err(|source| Failure::Read {
-                name: name.clone(),
-                source,
-            })?;
+            let text = cli::read_tour_file(file)?;
             let saved = knight_tui::tour::parse(&text)
                 .map_err(|e| usage(format!("{name}: {e}")))?
                 .file;

@@ -1,8 +1,9 @@
 //! `verify`: check a tour file and say what it is, or its first fault.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
+use knight_tui::files::{self, Limit, ReadError};
 use knight_tui::tour::{self, Summary};
 
 use super::args::VerifyArgs;
@@ -10,17 +11,19 @@ use super::failure::{Exit, Failure, Outcome};
 
 pub fn verify(args: &VerifyArgs) -> Outcome {
     let name = args.file.display().to_string();
-    let bytes = read_input(&args.file).map_err(|source| Failure::Read {
-        name: name.clone(),
-        source,
-    })?;
+    let read = read_input(&args.file);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    // Read, but not text: not a valid tour (exit 1), not unreadable (exit 2).
-    let Ok(text) = String::from_utf8(bytes) else {
-        writeln!(out, "invalid: {name}: not a text file (not UTF-8)")?;
-        out.flush()?;
-        return Ok(Exit::No);
+    // Read, but not a tour file's text: not a valid tour (exit 1), not
+    // unreadable (exit 2).
+    let text = match read {
+        Ok(text) => text,
+        Err(ReadError::Io(source)) => return Err(Failure::Read { name, source }),
+        Err(e) => {
+            writeln!(out, "invalid: {name}: {e}")?;
+            out.flush()?;
+            return Ok(Exit::No);
+        }
     };
     let loaded = match tour::parse(&text) {
         Ok(l) => l,
@@ -69,12 +72,12 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
     Ok(code)
 }
 
-fn read_input(path: &Path) -> io::Result<Vec<u8>> {
+/// The file (or standard input for `-`) within the tour file's limits.
+fn read_input(path: &Path) -> Result<String, ReadError> {
+    let limit = Limit::tour_file();
     if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        io::stdin().read_to_end(&mut bytes)?;
-        Ok(bytes)
+        files::read_text(io::stdin().lock(), &limit, None)
     } else {
-        std::fs::read(path)
+        files::read_path(path, &limit, None)
     }
 }

@@ -25,6 +25,9 @@ pub enum Event {
     Snapshot(Snapshot),
     /// The search has ended.
     Done(Report),
+    /// The search stopped on an internal error (a panic, caught on its
+    /// thread): what it said.
+    Failed(String),
 }
 
 #[derive(Clone, Debug)]
@@ -102,7 +105,8 @@ impl Control {
 }
 
 /// Starts `solve` on its own thread. Events go to `sink`, which must not
-/// block; the last one is always [`Event::Done`].
+/// block; the last one is always [`Event::Done`], or [`Event::Failed`] if
+/// the search panicked.
 pub fn spawn<F>(
     board: Board,
     start: Square,
@@ -139,11 +143,25 @@ where
                 ns_per_entry: 2.0,
                 slow: true,
             };
-            let solution = solve_with(&problem, &options, &mut watch);
-            (watch.sink)(Event::Done(Report { solution }));
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                solve_with(&problem, &options, &mut watch)
+            }));
+            (watch.sink)(match run {
+                Ok(solution) => Event::Done(Report { solution }),
+                Err(panic) => Event::Failed(panic_message(panic.as_ref())),
+            });
         })
         .map_err(|e| format!("cannot start the search thread: {e}"))?;
     Ok((control, handle))
+}
+
+/// What a caught panic said.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic with no message".into())
 }
 
 struct Watch<F> {

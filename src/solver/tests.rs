@@ -407,3 +407,34 @@ fn a_count_stops_when_cancelled() {
     assert!(!c.complete);
     assert!(c.count < 6_637_920, "{}", c.count);
 }
+
+#[test]
+fn a_panic_in_the_search_thread_ends_with_failed_not_silence() {
+    let b = Board::new(6, 6, &[]).unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut panicked = false;
+    let (_control, thread) = crate::solver::spawn(
+        b,
+        Square::new(0, 0),
+        false,
+        Options::default(),
+        // Watched node by node, so the sink is called inside the search.
+        Speed::StepsPerSecond(10_000.0),
+        false,
+        move |e| {
+            if !panicked {
+                panicked = true;
+                panic!("provoked in the test");
+            }
+            let _ = tx.send(e);
+        },
+    )
+    .unwrap();
+    thread.join().expect("the panic is caught on the thread");
+    let events: Vec<Event> = rx.iter().collect();
+    assert_eq!(events.len(), 1);
+    match &events[0] {
+        Event::Failed(why) => assert_eq!(why, "provoked in the test"),
+        other => panic!("expected Failed, got {other:?}"),
+    }
+}

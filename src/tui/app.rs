@@ -49,6 +49,9 @@ pub enum Action {
     Engine(u64, Event),
     /// The search could not be started.
     EngineFailed(String),
+    /// Work on another thread (a save, a load, a check, a count) ended on
+    /// an internal error: which, and what it said.
+    Failed(String, String),
     /// The runtime saved (or failed to save) a tour file: the file really
     /// written, or why not.
     Saved(Result<PathBuf, String>),
@@ -70,8 +73,9 @@ pub enum Action {
     Type(char),
     /// Backspace in the file prompt.
     Erase,
-    /// A tour file was read (its name, and its text or why not).
-    Opened(String, Result<String, String>),
+    /// The tour file of this load was read and checked, off the app's
+    /// thread (its name, and its replay or why not).
+    Opened(u64, String, Result<Box<Replay>, String>),
 }
 
 /// What the runtime must do for the app.
@@ -104,8 +108,14 @@ pub enum Effect {
         generation: u64,
         prefix: Vec<u32>,
     },
-    /// Read this tour file (the answer comes back as `Action::Opened`).
-    Open(PathBuf),
+    /// Read this tour file for this load, stopping the one before (the
+    /// answer comes back as `Action::Opened`).
+    Open {
+        load: u64,
+        path: PathBuf,
+    },
+    /// Stop reading the file under way.
+    StopLoad,
     /// Count the tours of the search's board and start on another thread,
     /// reporting to the app's [`Counting`] (the answer comes back as
     /// `Action::Counted`).
@@ -191,6 +201,10 @@ pub struct App {
     pub zoom: Zoom,
     /// The last count of tours (key `#`).
     pub counting: Option<Counting>,
+    /// The file being read (`l`): its load number and name. Esc stops it.
+    loading: Option<(u64, String)>,
+    /// Loads started, so a stopped load's late answer is told apart.
+    loads: u64,
 }
 
 impl App {
@@ -214,6 +228,8 @@ impl App {
             position: 0,
             zoom: Zoom::default(),
             counting: None,
+            loading: None,
+            loads: 0,
         }
     }
 
@@ -285,6 +301,12 @@ impl App {
     /// Esc: closes the top overlay, or quits when there is none.
     fn back(&mut self) -> Vec<Effect> {
         match self.overlays.pop() {
+            None if self.loading.is_some() => {
+                if let Some((_, name)) = self.loading.take() {
+                    self.info(format!("stopped reading {name}"));
+                }
+                vec![Effect::StopLoad]
+            }
             None => self.key(Command::Quit),
             Some(Overlay::Help) => Vec::new(),
             Some(Overlay::Settings(_)) => {
@@ -399,7 +421,11 @@ impl App {
                 Vec::new()
             }
             Action::EngineFailed(why) => {
-                self.say(Tone::Error, why);
+                self.search_failed(&why);
+                Vec::new()
+            }
+            Action::Failed(what, why) => {
+                self.worker_failed(&what, &why);
                 Vec::new()
             }
             Action::Saved(Ok(path)) => {
@@ -433,8 +459,8 @@ impl App {
                 }
                 Vec::new()
             }
-            Action::Opened(name, text) => {
-                self.opened(&name, text);
+            Action::Opened(load, name, replay) => {
+                self.opened(load, &name, replay);
                 Vec::new()
             }
             Action::Checked(position, outlook) => {
@@ -564,7 +590,20 @@ impl App {
             self.refuse("no file name given");
             return Vec::new();
         }
-        vec![Effect::Open(PathBuf::from(path.trim()))]
+        let path = PathBuf::from(path.trim());
+        self.loads += 1;
+        let name = path.display().to_string();
+        self.info(format!("reading {name} (Esc stops)"));
+        self.loading = Some((self.loads, name));
+        vec![Effect::Open {
+            load: self.loads,
+            path,
+        }]
+    }
+
+    /// The name of the file being read, if any.
+    pub fn loading(&self) -> Option<&str> {
+        self.loading.as_ref().map(|(_, name)| name.as_str())
     }
 
     /// `l`: the file prompt.
@@ -573,11 +612,33 @@ impl App {
     }
 
     /// A tour file came back from the runtime: replay it, or say why not.
-    fn opened(&mut self, name: &str, text: Result<String, String>) {
-        let replay = text.and_then(|t| Replay::load(name, &t).map_err(|e| format!("{name}: {e}")));
+    /// Work on another thread failed: said, and nothing left waiting for
+    /// an answer that will not come.
+    fn worker_failed(&mut self, what: &str, why: &str) {
+        self.say(Tone::Error, format!("internal error in the {what}: {why}"));
+        match what {
+            "count" => self.counting = None,
+            "read" => self.loading = None,
+            "check" => {
+                if let Some(g) = &mut self.game
+                    && g.outlook == Outlook::Checking
+                {
+                    g.outlook = Outlook::Unknown;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn opened(&mut self, load: u64, name: &str, replay: Result<Box<Replay>, String>) {
+        // A stopped load, or one another load replaced: not wanted.
+        if self.loading.as_ref().is_none_or(|(l, _)| *l != load) {
+            return;
+        }
+        self.loading = None;
         match replay {
-            Ok(r) => self.open_replay(r),
-            Err(e) => self.say(Tone::Error, format!("cannot open {e}")),
+            Ok(r) => self.open_replay(*r),
+            Err(e) => self.say(Tone::Error, format!("cannot open {name}: {e}")),
         }
     }
 

@@ -5,17 +5,19 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::mpsc::UnboundedSender;
 
-use knight_tui::files;
+use knight_tui::files::{self, Limit};
 use knight_tui::solver::{self, Control, Limits, Solution, Verdict};
 use knight_tui::tour::TourFile;
 
 use super::app::{Action, App, Effect};
 use super::game::Outlook;
+use super::replay::Replay;
 
 /// How long the "can this still be finished?" check may think.
 const CHECK_TIME: Duration = Duration::from_millis(300);
@@ -25,12 +27,21 @@ const FINISH_TIME: Duration = Duration::from_secs(10);
 pub struct Executor {
     /// The search under way, if any.
     control: Option<Control>,
+    /// Stops the file being read, if any.
+    loading: Option<Arc<AtomicBool>>,
+    /// Runs the game's checks and finishes.
+    thinker: Arc<Thinker>,
     tx: UnboundedSender<Action>,
 }
 
 impl Executor {
     pub fn new(tx: UnboundedSender<Action>) -> Executor {
-        Executor { control: None, tx }
+        Executor {
+            control: None,
+            loading: None,
+            thinker: Arc::default(),
+            tx,
+        }
     }
 
     /// Stops the search under way.
@@ -54,17 +65,13 @@ impl Executor {
                 Effect::Step => self.with(|c| c.step()),
                 Effect::SetSpeed(s) => self.with(|c| c.set_speed(s)),
                 Effect::Save { dir, stem, file } => {
-                    self.spawn("knight-save", move || {
-                        Action::Saved(save_new(&dir, &stem, &file))
-                    });
+                    self.spawn("save", move || Action::Saved(save_new(&dir, &stem, &file)));
                 }
-                Effect::Open(path) => {
-                    self.spawn("knight-open", move || {
-                        let name = path.display().to_string();
-                        let text =
-                            std::fs::read_to_string(&path).map_err(|e| format!("{name}: {e}"));
-                        Action::Opened(name, text)
-                    });
+                Effect::Open { load, path } => self.open(load, path),
+                Effect::StopLoad => {
+                    if let Some(stop) = self.loading.take() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                 }
                 Effect::Check { generation, prefix } => {
                     self.think(app, prefix, CHECK_TIME, move |sol| {
@@ -125,16 +132,36 @@ impl Executor {
         }
     }
 
-    /// Runs `work` on a thread of its own and sends its answer back.
-    fn spawn<F>(&self, name: &str, work: F)
+    /// Reads and checks a tour file on a thread of its own, within the
+    /// tour file's limits, stopping the read before (a huge or endless file
+    /// is refused early or stopped by Esc; the app never waits for it).
+    fn open(&mut self, load: u64, path: PathBuf) {
+        if let Some(stop) = self.loading.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        self.loading = Some(stop.clone());
+        self.spawn("read", move || {
+            let name = path.display().to_string();
+            let replay = files::read_path(&path, &Limit::tour_file(), Some(&stop))
+                .map_err(|e| e.to_string())
+                .and_then(|text| Replay::load(&name, &text))
+                .map(Box::new);
+            Action::Opened(load, name, replay)
+        });
+    }
+
+    /// Runs `work` on a thread of its own (named `knight-WHAT`) and sends
+    /// its answer back; a panic there comes back as `Action::Failed`.
+    fn spawn<F>(&self, what: &'static str, work: F)
     where
         F: FnOnce() -> Action + Send + 'static,
     {
         let tx = self.tx.clone();
         let _ = std::thread::Builder::new()
-            .name(name.into())
+            .name(format!("knight-{what}"))
             .spawn(move || {
-                let _ = tx.send(work());
+                let _ = tx.send(caught(what, work));
             });
     }
 
@@ -147,7 +174,7 @@ impl Executor {
         };
         let progress = c.progress.clone();
         let spec = app.spec.clone();
-        self.spawn("knight-count", move || {
+        self.spawn("count", move || {
             let count = match spec.problem() {
                 Ok(problem) => solver::count_with_progress(
                     &problem,
@@ -168,7 +195,8 @@ impl Executor {
         });
     }
 
-    /// Runs `solver::finish` on the game's position within `time`.
+    /// Runs `solver::finish` on the game's position within `time`, on the
+    /// thinker (one job at a time; see [`Thinker`]).
     fn think<F>(&self, app: &App, prefix: Vec<u32>, time: Duration, answer: F)
     where
         F: FnOnce(Solution) -> Action + Send + 'static,
@@ -181,14 +209,80 @@ impl Executor {
             nodes: None,
             time: Some(time),
         };
-        self.spawn("knight-check", move || {
+        self.submit(Box::new(move || {
             answer(solver::finish(&board, &prefix, closed, limits))
-        });
+        }));
+    }
+
+    /// Gives the thinker a job, replacing the one waiting, and starts its
+    /// thread unless it is running.
+    fn submit(&self, job: Job) {
+        *self
+            .thinker
+            .waiting
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = Some(job);
+        if self.thinker.busy.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let (thinker, tx) = (self.thinker.clone(), self.tx.clone());
+        let _ = std::thread::Builder::new()
+            .name("knight-check".into())
+            .spawn(move || thinker.work(&tx));
     }
 
     fn with(&self, f: impl FnOnce(&Control)) {
         if let Some(c) = &self.control {
             f(c);
+        }
+    }
+}
+
+/// `work`'s answer, or `Action::Failed` if it panicked.
+fn caught(what: &str, work: impl FnOnce() -> Action) -> Action {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
+        .unwrap_or_else(|panic| Action::Failed(what.into(), solver::panic_message(panic.as_ref())))
+}
+
+/// Work that answers with an action.
+type Job = Box<dyn FnOnce() -> Action + Send>;
+
+/// The game's checks and finishes, run one at a time on one thread. A job
+/// asked for while another runs waits, and a newer one replaces it (only
+/// the latest position's answer is wanted), so a burst of moves never
+/// starts a burst of threads each thinking for up to a second.
+#[derive(Default)]
+struct Thinker {
+    waiting: Mutex<Option<Job>>,
+    /// A thread is taking jobs.
+    busy: AtomicBool,
+}
+
+impl Thinker {
+    /// Takes jobs until none waits.
+    fn work(&self, tx: &UnboundedSender<Action>) {
+        loop {
+            let job = self
+                .waiting
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take();
+            if let Some(job) = job {
+                let _ = tx.send(caught("check", job));
+                continue;
+            }
+            self.busy.store(false, Ordering::SeqCst);
+            // A job put in just now, after the take and before `busy` was
+            // cleared, found the thread busy: take it, unless another
+            // thread started for it.
+            let more = self
+                .waiting
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_some();
+            if !more || self.busy.swap(true, Ordering::SeqCst) {
+                return;
+            }
         }
     }
 }
@@ -235,6 +329,54 @@ pub fn save_new(dir: &Path, stem: &str, file: &TourFile) -> Result<PathBuf, Stri
 mod tests {
     use super::*;
     use knight_tui::board::Board;
+
+    #[test]
+    fn a_panic_on_a_worker_thread_comes_back_as_failed() {
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        let executor = Executor::new(tx);
+        executor.spawn("check", || panic!("provoked in the test"));
+        match rx.blocking_recv() {
+            Some(Action::Failed(what, why)) => {
+                assert_eq!(
+                    (what.as_str(), why.as_str()),
+                    ("check", "provoked in the test")
+                );
+            }
+            other => panic!("expected Failed, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_thinker_runs_one_job_at_a_time_and_only_the_latest_waiting() {
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        let executor = Executor::new(tx);
+        let (release, gate) = std::sync::mpsc::channel::<()>();
+        executor.submit(Box::new(move || {
+            let _ = gate.recv();
+            Action::Failed("check".into(), "first".into())
+        }));
+        // Wait until the first job runs, then queue two: the second replaces
+        // the first of them.
+        while executor.thinker.waiting.lock().unwrap().is_some() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        executor.submit(Box::new(|| Action::Failed("check".into(), "second".into())));
+        executor.submit(Box::new(|| Action::Failed("check".into(), "third".into())));
+        release.send(()).unwrap();
+        let mut said = Vec::new();
+        for _ in 0..2 {
+            if let Some(Action::Failed(_, why)) = rx.blocking_recv() {
+                said.push(why);
+            }
+        }
+        assert_eq!(said, ["first", "third"]);
+        // Idle again, and a new job starts a thread.
+        while executor.thinker.busy.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        executor.submit(Box::new(|| Action::Failed("check".into(), "fourth".into())));
+        assert!(matches!(rx.blocking_recv(), Some(Action::Failed(_, w)) if w == "fourth"));
+    }
 
     #[test]
     fn saves_never_overwrite_each_other() {

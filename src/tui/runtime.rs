@@ -1,5 +1,5 @@
 //! The app's runtime: the terminal guard, one `tokio::select!` over terminal
-//! input, the engine's answers and the replay's ticks, and drawing. Each
+//! input, the engine's answers, the replay's ticks and signals, and drawing. Each
 //! input becomes an [`Action`]; `App::update` turns it into [`Effect`]s for
 //! the executor. The screen is drawn only after something changed, inside
 //! synchronized output so fast searches do not flicker; with nothing moving,
@@ -12,8 +12,11 @@ use std::time::Duration;
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture, EventStream};
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
+use std::task::Poll;
+
 use futures::StreamExt;
 use ratatui::layout::Rect;
+use tokio::signal::unix::{SignalKind, signal};
 use tokio::sync::mpsc;
 
 use super::app::{Action, App};
@@ -24,7 +27,10 @@ use super::ui;
 
 /// The terminal in the app's state (alternate screen, raw mode, mouse
 /// capture) for as long as it lives; given back as it was when dropped, and
-/// on a panic (the hook runs before ratatui's, which restores the rest).
+/// on a panic of the app's own thread (the hook runs before ratatui's, which
+/// restores the rest). A panic on another thread (the search, a save, a
+/// count) is caught there and said in the status line; the hook stays
+/// silent for it, since printing would write over the app's screen.
 struct TerminalGuard {
     terminal: ratatui::DefaultTerminal,
 }
@@ -33,7 +39,11 @@ impl TerminalGuard {
     fn new() -> TerminalGuard {
         let terminal = ratatui::init();
         let previous = std::panic::take_hook();
+        let app_thread = std::thread::current().id();
         std::panic::set_hook(Box::new(move |info| {
+            if std::thread::current().id() != app_thread {
+                return;
+            }
             let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
             previous(info);
         }));
@@ -49,27 +59,59 @@ impl Drop for TerminalGuard {
     }
 }
 
+/// The most input events handled between two frames.
+const EVENTS_PER_FRAME: usize = 256;
+
+/// How the loop ended.
+enum Ended {
+    /// The user quit.
+    Quit,
+    /// A signal asked the process to end: its number.
+    Signal(i32),
+}
+
 /// Runs the app until the user quits. The terminal is given back as it was
-/// on return, on error and on panic.
+/// on return, on error and on panic; on SIGTERM, SIGHUP or SIGINT it is
+/// given back, a save's temporary file removed, and the process ends as the
+/// signal would have ended it.
 pub fn run(app: App, theme: Theme) -> Result<(), String> {
+    const SCRIPTS: &str = "in scripts use solve, count, verify or sweep (see knight-tui --help)";
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
-        return Err("the terminal app needs a terminal; in scripts use solve, count, verify or sweep (see knight-tui --help)".into());
+        return Err(format!("the terminal app needs a terminal; {SCRIPTS}"));
+    }
+    if std::env::var_os("TERM").is_some_and(|t| t == "dumb") {
+        return Err(format!(
+            "the terminal app cannot draw on a dumb terminal (TERM=dumb); {SCRIPTS}"
+        ));
     }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime.block_on(async {
+    let ended = runtime.block_on(async {
         let mut guard = TerminalGuard::new();
         event_loop(&mut guard.terminal, app, &theme).await
-    })
+    })?;
+    // The guard has given the terminal back.
+    if let Ended::Signal(signal) = ended {
+        knight_tui::files::remove_temporaries();
+        let _ = signal_hook::low_level::emulate_default_handler(signal);
+        std::process::exit(128 + signal);
+    }
+    Ok(())
 }
 
 async fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     mut app: App,
     theme: &Theme,
-) -> Result<(), String> {
+) -> Result<Ended, String> {
+    // The signals that end the app: terminate, hang up, interrupt (Ctrl-C
+    // is a key in raw mode; this is `kill -INT`).
+    let watch = |kind| signal(kind).map_err(|e| format!("cannot watch signals: {e}"));
+    let mut term = watch(SignalKind::terminate())?;
+    let mut hup = watch(SignalKind::hangup())?;
+    let mut int = watch(SignalKind::interrupt())?;
     let (tx, mut rx) = mpsc::unbounded_channel();
     let mut executor = Executor::new(tx);
     let mut input = EventStream::new();
@@ -77,6 +119,7 @@ async fn event_loop(
     let first = app.launch();
     executor.apply(&app, first);
     let mut dirty = true;
+    let mut input_closed = false;
     // When the playing replay next advances: a deadline kept across loop
     // turns, so other events cannot keep postponing it.
     let mut next_tick: Option<tokio::time::Instant> = None;
@@ -92,6 +135,18 @@ async fn event_loop(
         };
         let far = tokio::time::Instant::now() + Duration::from_secs(3600);
         tokio::select! {
+            _ = term.recv() => {
+                executor.cancel();
+                return Ok(Ended::Signal(signal_hook::consts::SIGTERM));
+            }
+            _ = hup.recv() => {
+                executor.cancel();
+                return Ok(Ended::Signal(signal_hook::consts::SIGHUP));
+            }
+            _ = int.recv() => {
+                executor.cancel();
+                return Ok(Ended::Signal(signal_hook::consts::SIGINT));
+            }
             _ = tokio::time::sleep_until(next_tick.unwrap_or(far)), if next_tick.is_some() => {
                 app.update(Action::Tick);
                 next_tick = match (app.tick(), next_tick) {
@@ -100,24 +155,47 @@ async fn event_loop(
                 };
                 dirty = true;
             }
-            ev = input.next() => match ev {
-                Some(Ok(event)) => {
-                    let size = terminal
-                        .size()
-                        .map_err(|e| format!("cannot read the terminal size: {e}"))?;
-                    let screen = Rect::new(0, 0, size.width, size.height);
-                    if let Some(action) = input::decode(&event, &app, screen) {
-                        let fx = app.update(action);
-                        executor.apply(&app, fx);
-                        dirty = true;
+            ev = input.next() => {
+                // Everything already typed is taken before drawing once, so
+                // a burst of keys (a held key, a paste) never queues frames.
+                let mut next = Some(ev);
+                let mut taken = 0;
+                while let Some(ev) = next.take() {
+                    match ev {
+                        Some(Ok(event)) => {
+                            let size = terminal
+                                .size()
+                                .map_err(|e| format!("cannot read the terminal size: {e}"))?;
+                            let screen = Rect::new(0, 0, size.width, size.height);
+                            if let Some(action) = input::decode(&event, &app, screen) {
+                                let fx = app.update(action);
+                                executor.apply(&app, fx);
+                                dirty = true;
+                            }
+                        }
+                        Some(Err(e)) => {
+                            executor.cancel();
+                            return Err(format!("terminal input failed: {e}"));
+                        }
+                        None => input_closed = true,
                     }
+                    taken += 1;
+                    if app.quit || input_closed || taken == EVENTS_PER_FRAME {
+                        break;
+                    }
+                    // Polled with this task's own waker: a no-op waker
+                    // (`now_or_never`) would be the one crossterm's reader
+                    // wakes on the next key, and the loop would never hear
+                    // of it.
+                    next = match std::future::poll_fn(|cx| Poll::Ready(input.poll_next_unpin(cx))).await {
+                        Poll::Ready(ev) => Some(ev),
+                        Poll::Pending => None,
+                    };
                 }
-                Some(Err(e)) => {
-                    executor.cancel();
-                    return Err(format!("terminal input failed: {e}"));
+                if input_closed {
+                    break;
                 }
-                None => break,
-            },
+            }
             Some(action) = rx.recv() => {
                 // Take everything already queued before drawing once.
                 let fx = app.update(action);
@@ -131,7 +209,7 @@ async fn event_loop(
         }
     }
     executor.cancel();
-    Ok(())
+    Ok(Ended::Quit)
 }
 
 /// One frame, inside synchronized output.

@@ -110,7 +110,15 @@ impl App {
                     Verdict::Cancelled => {}
                 }
             }
+            Event::Failed(why) => self.search_failed(&why),
         }
+    }
+
+    /// The search ended on an internal error: said in the status line, the
+    /// search undecided; every key still works.
+    pub(super) fn search_failed(&mut self, why: &str) {
+        self.state = RunState::Undecided(format!("the search failed: {why}"));
+        self.say(Tone::Error, format!("the search failed: {why}"));
     }
 
     /// Starts a count of the tours from the start, or stops the one under way.

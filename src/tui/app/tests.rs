@@ -497,18 +497,69 @@ fn load_a_file_by_path() {
     a.update(Action::Erase);
     a.update(Action::Type('t'));
     let fx = keys(&mut a, &[Command::Apply]);
-    assert_eq!(fx, vec![Effect::Open(PathBuf::from("t.txt"))]);
+    assert_eq!(
+        fx,
+        vec![Effect::Open {
+            load: 1,
+            path: PathBuf::from("t.txt")
+        }]
+    );
     assert!(a.prompt().is_none());
+    assert_eq!(a.loading(), Some("t.txt"));
+    assert_eq!(a.message(), Some("reading t.txt (Esc stops)"));
     a.update(Action::Opened(
+        1,
         "t.txt".into(),
-        Err("t.txt: no such file".into()),
+        Err("no such file".into()),
     ));
     assert_eq!(a.message(), Some("cannot open t.txt: no such file"));
+    assert_eq!(a.loading(), None);
     let text = " 1 14  9 20  3\n24 19  2 15 10\n13  8 25  4 21\n18 23  6 11 16\n 7 12 17 22  5\n";
-    a.update(Action::Opened("t.txt".into(), Ok(text.into())));
+    let replay = Replay::load("t.txt", text).unwrap();
+    // A load answered late, after another began, is not wanted.
+    keys(&mut a, &[Command::Load]);
+    a.update(Action::Type('u'));
+    keys(&mut a, &[Command::Apply]);
+    a.update(Action::Opened(
+        1,
+        "t.txt".into(),
+        Ok(Box::new(replay.clone())),
+    ));
+    assert_eq!(a.mode, Mode::Search);
+    a.update(Action::Opened(2, "u".into(), Ok(Box::new(replay.clone()))));
     assert_eq!(a.mode, Mode::Replay);
     assert_eq!(replay_of(&a).legal.len(), 25);
+    // Esc stops a load under way (and does not quit); its answer is dropped.
+    keys(&mut a, &[Command::Load]);
+    a.update(Action::Type('v'));
+    keys(&mut a, &[Command::Apply]);
+    let fx = keys(&mut a, &[Command::Back]);
+    assert_eq!(fx, vec![Effect::StopLoad]);
+    assert!(!a.quit);
+    assert_eq!(a.message(), Some("stopped reading v"));
+    a.update(Action::Opened(3, "v".into(), Err("cancelled".into())));
+    assert_eq!(a.message(), Some("stopped reading v"));
     // Esc closes the prompt without quitting.
     keys(&mut a, &[Command::Load, Command::Back]);
     assert!(a.prompt().is_none() && !a.quit);
+}
+
+#[test]
+fn a_failed_search_or_worker_is_said_and_leaves_nothing_waiting() {
+    let mut a = app();
+    a.update(Action::Engine(a.generation, Event::Failed("boom".into())));
+    assert_eq!(a.message(), Some("the search failed: boom"));
+    assert_eq!(a.message_tone(), Some(Tone::Error));
+    assert!(matches!(&a.state, RunState::Undecided(w) if w.contains("boom")));
+    // A count whose thread failed is no longer under way; `#` starts anew.
+    let fx = keys(&mut a, &[Command::Count]);
+    assert!(matches!(fx[..], [Effect::Count { .. }]), "{fx:?}");
+    a.update(Action::Failed("count".into(), "overflow".into()));
+    assert_eq!(a.message(), Some("internal error in the count: overflow"));
+    assert!(a.counting.is_none());
+    let fx = keys(&mut a, &[Command::Count]);
+    assert!(matches!(fx[..], [Effect::Count { .. }]), "{fx:?}");
+    // Keys still work: q quits.
+    keys(&mut a, &[Command::Quit]);
+    assert!(a.quit);
 }

@@ -24,6 +24,11 @@ impl Widget for HintBar<'_> {
             .filter(|b| b.applies(ctx))
             .filter_map(|b| b.hint.map(|h| (b.label, h)))
             .collect();
+        // While a file is read, Esc stops the reading (not the app).
+        if app.loading().is_some() && app.context() != crate::tui::keymap::Context::Prompt {
+            items.retain(|(l, _)| *l != "Esc");
+            items.insert(0, ("Esc", "stop reading"));
+        }
         // Too wide: the last keys go first, but never help and quit (the help
         // lists every key).
         let width = |items: &[(&str, &str)]| {

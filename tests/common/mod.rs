@@ -1,0 +1,145 @@
+//! Helpers shared by the tests that drive the real app in tmux: a tmux
+//! server of the test's own, keys in, the screen out, and the terminal's
+//! state after the app ends.
+#![allow(dead_code)]
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+pub struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    pub fn start(name: &str, cmd: &str) -> Tmux {
+        let t = Tmux {
+            socket: format!("knight-tui-test-{name}-{}", std::process::id()),
+        };
+        let out = t.run(&["new-session", "-d", "-s", "t", "-x", "100", "-y", "30", cmd]);
+        assert!(
+            out.status.success(),
+            "tmux is needed for this test: {out:?}"
+        );
+        t
+    }
+    pub fn run(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("tmux is needed for this test (apt-get install tmux)")
+    }
+    pub fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
+    }
+    pub fn keys(&self, keys: &[&str]) {
+        let mut a = vec!["send-keys", "-t", "t"];
+        a.extend_from_slice(keys);
+        self.run(&a);
+    }
+    /// Waits until the screen shows `text`; returns how long that took.
+    pub fn wait_for(&self, text: &str) -> Duration {
+        let t0 = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return t0.elapsed();
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(10),
+                "never saw {text:?}; screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    /// The app's process id: the child of the pane's shell.
+    pub fn app_pid(&self) -> String {
+        let shell = self.display("#{pane_pid}");
+        let t0 = Instant::now();
+        loop {
+            let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children"))
+                .unwrap_or_default();
+            if let Some(pid) = children.split_whitespace().next() {
+                return pid.to_string();
+            }
+            assert!(t0.elapsed() < Duration::from_secs(10), "no app process");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    /// Sends `signal` (`TERM`, `HUP`, …) to the app, with the shell's
+    /// `kill` (no procps needed).
+    pub fn signal(&self, signal: &str) {
+        let pid = self.app_pid();
+        let sent = Command::new("sh")
+            .args(["-c", &format!("kill -{signal} {pid}")])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -{signal} {pid}");
+    }
+    pub fn display(&self, format: &str) -> String {
+        String::from_utf8_lossy(
+            &self
+                .run(&["display-message", "-p", "-t", "t", format])
+                .stdout,
+        )
+        .trim()
+        .to_string()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.run(&["kill-server"]);
+    }
+}
+
+/// True when tmux can run; otherwise says (past the test harness's capture)
+/// that `test` is skipped, or fails when tmux is required.
+pub fn have_tmux(test: &str) -> bool {
+    use std::io::Write;
+    let ok = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("KNIGHT_TUI_REQUIRE_TMUX").is_none(),
+            "tmux is required here (KNIGHT_TUI_REQUIRE_TMUX is set) but cannot run: apt-get install tmux"
+        );
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped {test}: tmux is not installed, and this test drives the real app in it (apt-get install tmux)"
+        );
+    }
+    ok
+}
+
+pub fn launch(name: &str, speed: &str, args: &str) -> (Tmux, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("c.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[app]\nspeed = {speed}\nsave_dir = \"{}\"\n",
+            dir.path().display()
+        ),
+    )
+    .unwrap();
+    let bin = env!("CARGO_BIN_EXE_knight-tui");
+    let cmd = format!(
+        "{bin} --config {} {args}; echo EXIT=$?; sleep 10",
+        config.display()
+    );
+    (Tmux::start(name, &cmd), dir)
+}
+
+pub fn assert_restored(t: &Tmux) {
+    assert_ended(t, 0);
+}
+
+/// The app ended with exit status `code` and gave the terminal back.
+pub fn assert_ended(t: &Tmux, code: i32) {
+    t.wait_for(&format!("EXIT={code}"));
+    assert_eq!(t.display("#{alternate_on}"), "0", "alternate screen left");
+    assert_eq!(t.display("#{cursor_flag}"), "1", "cursor shown");
+}
