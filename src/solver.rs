@@ -340,7 +340,7 @@ pub fn solve_with<M: Monitor>(problem: &Problem, options: &Options, monitor: &mu
             algorithm,
         },
         Ok(()) => match algorithm {
-            Algorithm::Construct => construct::solve(problem, options)
+            Algorithm::Construct => construct::solve(problem, options, monitor)
                 .unwrap_or_else(|| warnsdorff::solve(problem, options, monitor)),
             Algorithm::Backtrack => backtrack::solve(problem, options, monitor),
             Algorithm::Enumerate => enumerate::solve(problem, options, monitor),
@@ -351,10 +351,12 @@ pub fn solve_with<M: Monitor>(problem: &Problem, options: &Options, monitor: &mu
     sol
 }
 
-/// Collects tours for the caller's monitor until it has enough.
+/// Collects tours for the caller's monitor until it has enough (or hands
+/// each to it, when it takes them).
 struct Collect<'m, M> {
     inner: &'m mut M,
     want: usize,
+    found: usize,
     tours: Vec<Vec<u32>>,
 }
 
@@ -364,9 +366,16 @@ impl<M: Monitor> Monitor for Collect<'_, M> {
         self.inner.on_node(s)
     }
     fn on_tour(&mut self, s: &Search) -> Flow {
-        self.tours.push(s.tour());
-        let inner = self.inner.on_tour(s);
-        if self.tours.len() >= self.want || inner == Flow::Stop {
+        self.found += 1;
+        let inner = if self.inner.takes_tours() {
+            let mut stats = s.stats;
+            stats.elapsed = s.elapsed();
+            self.inner.take_tour(&s.tour(), &stats)
+        } else {
+            self.tours.push(s.tour());
+            self.inner.on_tour(s)
+        };
+        if self.found >= self.want || inner == Flow::Stop {
             Flow::Stop
         } else {
             Flow::Continue
@@ -388,11 +397,12 @@ fn run_collect<M: Monitor>(
     let mut collect = Collect {
         inner: monitor,
         want: options.tours.max(1),
+        found: 0,
         tours: Vec::new(),
     };
     let halt = search.run(&mut collect);
-    let tours = collect.tours;
-    let verdict = verdict_of(halt, !tours.is_empty(), problem, &search.stats);
+    let (tours, found) = (collect.tours, collect.found);
+    let verdict = verdict_of(halt, found > 0, problem, &search.stats);
     Solution {
         tours,
         verdict,

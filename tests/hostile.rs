@@ -166,3 +166,49 @@ fn sweep_reports_undecided_starts_with_exit_3() {
     assert_eq!(v["failures"], 0);
     assert!(v["undecided"].as_u64().unwrap() > 0, "{v}");
 }
+
+#[test]
+fn many_tours_are_printed_as_they_are_found_in_constant_memory() {
+    use knight_tui::board::{Board, Square};
+    use std::io::BufRead;
+    // A billion tours: far more than memory holds, so they must stream.
+    for (board, args) in [
+        (Board::new(8, 8, &[]).unwrap(), vec!["--size", "8"]),
+        // A strip: its tours come from the dynamic programme's walk back.
+        (
+            Board::new(4, 200, &[]).unwrap(),
+            vec!["--rows", "4", "--cols", "200"],
+        ),
+    ] {
+        let mut child = kt()
+            .arg("solve")
+            .args(&args)
+            .args(["--tours", "1000000000", "--format", "moves"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..1000 {
+            let line = lines.next().expect("a tour").unwrap();
+            let path: Vec<u32> = line
+                .split(' ')
+                .map(|sq| board.index(Square::parse(sq, board.rows(), board.cols()).unwrap()))
+                .collect();
+            knight_tui::tour::check_indices(&board, &path, false).expect("a valid tour");
+            assert_eq!(path.len(), board.len());
+            assert!(seen.insert(path), "tours are distinct");
+        }
+        // Still searching: the tours came as they were found.
+        assert!(child.try_wait().unwrap().is_none());
+        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+        let rss_kb: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap();
+        assert!(rss_kb < 100_000, "{rss_kb} kB resident");
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+}

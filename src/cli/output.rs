@@ -2,15 +2,17 @@
 //! the statistics line and JSON, and the printed forms of tours.
 
 use std::io::{self, Write};
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use knight_tui::solver::{Solution, Verdict};
+use knight_tui::solver::{Flow, Monitor, Solution, Stats, Verdict};
 use knight_tui::spec::Spec;
 use knight_tui::tour::{self, TourFile};
 use knight_tui::words::ms;
 
 use super::args::Format;
+use super::failure::Failure;
 
 /// The tour file of one tour of a run, with the run's figures in `meta`.
 pub fn tour_file(spec: &Spec, sol: &Solution, path: &[u32]) -> TourFile {
@@ -65,40 +67,94 @@ fn peak_memory_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
-/// The tours found, in `format`.
-pub fn print_tours<W: Write>(
-    out: &mut W,
-    format: Format,
-    spec: &Spec,
-    sol: &Solution,
-) -> io::Result<()> {
-    match format {
-        Format::Stats => writeln!(out, "{}", stats_json(sol, None))?,
-        Format::Board => {
-            for (i, t) in sol.tours.iter().enumerate() {
-                if i > 0 {
+/// Prints each tour in `format` as the search finds it (in constant
+/// memory, however many are wanted), each checked square by square before
+/// it is printed. A fault or a failed write stops the search and is kept
+/// for the caller.
+pub struct Printer<'a, W: Write> {
+    pub out: &'a mut W,
+    pub format: Format,
+    pub spec: &'a Spec,
+    /// The algorithm that runs, for the JSON `meta`.
+    pub algorithm: &'static str,
+    pub printed: u64,
+    pub failed: Option<Failure>,
+    last_flush: Instant,
+}
+
+/// How often output is flushed while tours come in, so a reader sees them
+/// as they are found without a write per tour.
+const FLUSH_EVERY: Duration = Duration::from_millis(100);
+
+impl<'a, W: Write> Printer<'a, W> {
+    pub fn new(out: &'a mut W, format: Format, spec: &'a Spec, algorithm: &'static str) -> Self {
+        Printer {
+            out,
+            format,
+            spec,
+            algorithm,
+            printed: 0,
+            failed: None,
+            last_flush: Instant::now(),
+        }
+    }
+
+    fn print(&mut self, t: &[u32], stats: &Stats) -> io::Result<()> {
+        let (out, spec) = (&mut *self.out, self.spec);
+        match self.format {
+            Format::Stats => {}
+            Format::Board => {
+                if self.printed > 0 {
                     writeln!(out)?;
                 }
                 tour::write_numbered(out, &spec.board, t)?;
             }
-        }
-        Format::Json => {
-            for t in &sol.tours {
-                tour_file(spec, sol, t).write_json(out, true)?;
+            Format::Json => {
+                TourFile::of_run(&spec.board, spec.closed, t, self.algorithm, stats)
+                    .write_json(out, true)?;
             }
-        }
-        Format::Moves => {
-            for t in &sol.tours {
+            Format::Moves => {
                 for (i, &idx) in t.iter().enumerate() {
-                    let sq = spec.board.square(idx);
                     if i > 0 {
                         out.write_all(b" ")?;
                     }
-                    write!(out, "{sq}")?;
+                    write!(out, "{}", spec.board.square(idx))?;
                 }
                 writeln!(out)?;
             }
         }
+        if self.last_flush.elapsed() >= FLUSH_EVERY {
+            out.flush()?;
+            self.last_flush = Instant::now();
+        }
+        Ok(())
     }
-    Ok(())
+}
+
+impl<W: Write> Monitor for Printer<'_, W> {
+    fn takes_tours(&self) -> bool {
+        true
+    }
+    fn take_tour(&mut self, t: &[u32], stats: &Stats) -> Flow {
+        if self.failed.is_some() {
+            return Flow::Stop;
+        }
+        if let Err(fault) = tour::check_indices(&self.spec.board, t, self.spec.closed) {
+            self.failed = Some(Failure::Internal(format!(
+                "the {} solver produced an invalid tour ({fault})",
+                self.algorithm
+            )));
+            return Flow::Stop;
+        }
+        match self.print(t, stats) {
+            Ok(()) => {
+                self.printed += 1;
+                Flow::Continue
+            }
+            Err(e) => {
+                self.failed = Some(Failure::Output(e));
+                Flow::Stop
+            }
+        }
+    }
 }

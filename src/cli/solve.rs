@@ -6,13 +6,14 @@ use std::path::Path;
 use serde_json::json;
 
 use knight_tui::files::{self, Written};
-use knight_tui::solver::{self, Verdict};
+use knight_tui::solver::{self, Monitor, Options, Problem, Solution, Verdict};
+use knight_tui::spec::Spec;
 use knight_tui::tour;
 use knight_tui::words;
 
 use super::args::{Format, SolveArgs};
 use super::failure::{Exit, Failure, Outcome, say, usage};
-use super::output::{print_tours, stats_json, stats_line, tour_file};
+use super::output::{Printer, stats_json, stats_line, tour_file};
 use crate::config::Config;
 
 pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
@@ -26,65 +27,53 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
         check_writable(out)?;
     }
     let problem = spec.problem().map_err(usage)?;
-    let options = spec.options(usize::try_from(args.tours).unwrap_or(usize::MAX));
-    let sol = solver::solve(&problem, &options);
-    // Nothing is printed before every tour has been checked square by square.
-    for t in &sol.tours {
-        if let Err(fault) = tour::check_indices(&spec.board, t, spec.closed) {
-            return Err(Failure::Internal(format!(
-                "the {} solver produced an invalid tour ({fault})",
-                sol.algorithm
-            )));
-        }
-    }
+    let tours = usize::try_from(args.tours).unwrap_or(usize::MAX);
+    let options = spec.options(tours);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
+    if let Some(path) = &args.out {
+        return write_tour(path, &spec, &problem, &options, &mut out);
+    }
+    // Each tour is checked square by square, then printed as it is found.
+    let algorithm = options.algorithm.for_solve(&spec.board, tours).name();
+    let mut printer = Printer::new(&mut out, args.format, &spec, algorithm);
+    let sol = solver::solve_with(&problem, &options, &mut printer);
+    // The tours the solution kept (one tour, a construction) come after.
+    for t in &sol.tours {
+        printer.take_tour(t, &sol.stats);
+    }
+    if let Some(failure) = printer.failed.take() {
+        return Err(failure);
+    }
+    if sol.verdict != Verdict::Found {
+        return no_tour(&sol, args.format, &mut out);
+    }
+    if args.format == Format::Stats {
+        writeln!(out, "{}", stats_json(&sol, None))?;
+    }
+    out.flush()?;
+    Ok(Exit::Yes)
+}
+
+/// The answer when no tour was found: none, or the search was stopped.
+fn no_tour<W: Write>(sol: &Solution, format: Format, out: &mut W) -> Outcome {
     let code = match &sol.verdict {
-        Verdict::Found => {
-            if let Some(path) = &args.out {
-                let file = tour_file(&spec, &sol, &sol.tours[0]);
-                let written = write_out(path, |w| file.write_json(w, false))?;
-                if written == Written::File {
-                    let said = writeln!(
-                        out,
-                        "wrote {}: {} tour of {} from {} ({} squares)",
-                        path.display(),
-                        words::kind(spec.closed),
-                        spec.board.describe(),
-                        spec.start,
-                        sol.tours[0].len()
-                    )
-                    .and_then(|()| out.flush());
-                    // The file is written: that is the answer, whatever
-                    // became of the line about it.
-                    if let Err(e) = said {
-                        say(&format!(
-                            "wrote {}, but could not say so: {e}",
-                            path.display()
-                        ));
-                    }
-                }
-                return Ok(Exit::Yes);
-            } else {
-                print_tours(&mut out, args.format, &spec, &sol)?;
-            }
-            Exit::Yes
-        }
+        Verdict::Found => Exit::Yes,
         Verdict::NoTour(reason) => {
-            match args.format {
-                Format::Stats => writeln!(out, "{}", stats_json(&sol, Some(reason)))?,
+            match format {
+                Format::Stats => writeln!(out, "{}", stats_json(sol, Some(reason)))?,
                 Format::Json => writeln!(out, "{}", json!({"found": false, "reason": reason}))?,
                 _ => writeln!(out, "no tour: {reason}")?,
             }
             Exit::No
         }
         Verdict::Undecided(limit) => {
-            match args.format {
-                Format::Stats | Format::Json => writeln!(out, "{}", stats_json(&sol, None))?,
+            match format {
+                Format::Stats | Format::Json => writeln!(out, "{}", stats_json(sol, None))?,
                 _ => writeln!(
                     out,
                     "undecided: the {limit} stopped the search before it found a tour ({})",
-                    stats_line(&sol)
+                    stats_line(sol)
                 )?,
             }
             Exit::Undecided
@@ -93,6 +82,50 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     };
     out.flush()?;
     Ok(code)
+}
+
+/// `--out`: finds one tour and writes its tour file (nothing else is
+/// printed for a device or FIFO, where the file is the output).
+fn write_tour<W: Write>(
+    path: &Path,
+    spec: &Spec,
+    problem: &Problem,
+    options: &Options,
+    out: &mut W,
+) -> Outcome {
+    let sol = solver::solve(problem, options);
+    let Some(t) = sol.tours.first() else {
+        return no_tour(&sol, Format::Board, out);
+    };
+    if let Err(fault) = tour::check_indices(&spec.board, t, spec.closed) {
+        return Err(Failure::Internal(format!(
+            "the {} solver produced an invalid tour ({fault})",
+            sol.algorithm
+        )));
+    }
+    let file = tour_file(spec, &sol, t);
+    let written = write_out(path, |w| file.write_json(w, false))?;
+    if written == Written::File {
+        let said = writeln!(
+            out,
+            "wrote {}: {} tour of {} from {} ({} squares)",
+            path.display(),
+            words::kind(spec.closed),
+            spec.board.describe(),
+            spec.start,
+            t.len()
+        )
+        .and_then(|()| out.flush());
+        // The file is written: that is the answer, whatever became of the
+        // line about it.
+        if let Err(e) = said {
+            say(&format!(
+                "wrote {}, but could not say so: {e}",
+                path.display()
+            ));
+        }
+    }
+    Ok(Exit::Yes)
 }
 
 /// Refuses an output path that cannot be written, before searching.

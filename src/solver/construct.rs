@@ -37,7 +37,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use super::{
-    Algorithm, Limits, NoMonitor, Options, Problem, Solution, Stats, Verdict, strip, warnsdorff,
+    Algorithm, Limits, Monitor, NoMonitor, Options, Problem, Solution, Stats, Verdict, strip,
+    warnsdorff,
 };
 use crate::board::{Board, Square};
 
@@ -354,7 +355,11 @@ pub fn applies(board: &Board, tours: usize) -> bool {
 /// The tour of `problem` by construction (or, on a strip, the proof that
 /// there is none), or `None` when it does not apply (the caller searches
 /// instead).
-pub fn solve(problem: &Problem, options: &Options) -> Option<Solution> {
+pub fn solve<M: Monitor>(
+    problem: &Problem,
+    options: &Options,
+    monitor: &mut M,
+) -> Option<Solution> {
     if !applies(problem.board, options.tours) {
         return None;
     }
@@ -377,7 +382,7 @@ pub fn solve(problem: &Problem, options: &Options) -> Option<Solution> {
                 return Some(sol);
             }
         }
-        return strip::solve(problem, options);
+        return strip::solve(problem, options, monitor);
     }
     let started = Instant::now();
     let b = problem.board;

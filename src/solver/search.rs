@@ -57,6 +57,18 @@ pub trait Monitor {
     fn on_tour(&mut self, _search: &Search) -> Flow {
         Flow::Stop
     }
+    /// Whether this monitor takes each tour found by [`Monitor::take_tour`]
+    /// instead of the [`Solution`](super::Solution) keeping it: a search
+    /// for millions of tours then runs in constant memory.
+    fn takes_tours(&self) -> bool {
+        false
+    }
+    /// A tour found (square indices in visit order) and the figures of
+    /// the search when it was found, when [`Monitor::takes_tours`]:
+    /// [`Flow::Stop`] ends the search.
+    fn take_tour(&mut self, _tour: &[u32], _stats: &Stats) -> Flow {
+        Flow::Continue
+    }
 }
 
 /// A monitor that stops at the first tour and watches nothing else.

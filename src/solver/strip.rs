@@ -36,7 +36,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
-use super::{Algorithm, Options, Problem, Solution, Stats, Verdict};
+use super::{Algorithm, Flow, Monitor, Options, Problem, Solution, Stats, Verdict};
 use crate::board::{Board, Square};
 
 /// The widest strip this method takes.
@@ -935,28 +935,45 @@ pub fn tours(
     closed: bool,
     k: usize,
 ) -> Result<Vec<Vec<u32>>, String> {
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    tours_each(board, start, closed, k, |path| {
+        out.push(path.to_vec());
+        true
+    })?;
+    Ok(out)
+}
+
+/// Like [`tours`], handing each tour to `take` as it is walked (false
+/// stops): constant memory however many are wanted. The number handed.
+pub fn tours_each(
+    board: &Board,
+    start: Square,
+    closed: bool,
+    k: usize,
+    mut take: impl FnMut(&[u32]) -> bool,
+) -> Result<usize, String> {
     let geo = Geometry::new(board);
     let mut strip = geo.strip(board, start, closed);
     let Some(mut hist) = strip.forward() else {
         return Err(no_tour_reason(board, start, closed, &strip));
     };
-    let mut out: Vec<Vec<u32>> = Vec::new();
+    let mut given = 0usize;
     let (w, end, from) = (strip.w as u32, strip.end, geo.step(start));
     let len = board.free_count();
     strip.backward_each(&mut hist, |masks| {
         let path = walk(masks, w, end, from, len, |i| geo.index(i));
-        if closed && out.len() + 1 < k {
+        given += 1;
+        let mut more = take(&path);
+        if more && closed && given < k {
             // The same cycle the other way round.
-            let mut back = path.clone();
+            let mut back = path;
             back[1..].reverse();
-            out.push(path);
-            out.push(back);
-        } else {
-            out.push(path);
+            given += 1;
+            more = take(&back);
         }
-        out.len() < k
+        more && given < k
     });
-    Ok(out)
+    Ok(given)
 }
 
 fn no_tour_reason(board: &Board, start: Square, closed: bool, strip: &Strip) -> String {
@@ -1125,12 +1142,43 @@ pub fn count_starts(board: &Board, starts: &[(Square, u64)], closed: bool) -> Op
 /// or the proof that there is none; `None` when the method does not apply
 /// (a board wider than [`MAX_WIDTH`] both ways, or several tours wanted on
 /// more than [`MANY_TOURS_SQUARES`] squares).
-pub fn solve(problem: &Problem, options: &Options) -> Option<Solution> {
+pub fn solve<M: Monitor>(
+    problem: &Problem,
+    options: &Options,
+    monitor: &mut M,
+) -> Option<Solution> {
     let (b, many) = (problem.board, options.tours > 1);
     if !applies(b) || many && b.len() > MANY_TOURS_SQUARES {
         return None;
     }
     let started = Instant::now();
+    if many && monitor.takes_tours() {
+        let given = tours_each(b, problem.start, problem.closed, options.tours, |path| {
+            let stats = Stats {
+                nodes: path.len() as u64,
+                max_depth: path.len(),
+                elapsed: started.elapsed(),
+                ..Stats::default()
+            };
+            monitor.take_tour(path, &stats) == Flow::Continue
+        });
+        let (found, verdict) = match given {
+            Ok(n) => (n, Verdict::Found),
+            Err(reason) => (0, Verdict::NoTour(reason)),
+        };
+        return Some(Solution {
+            tours: Vec::new(),
+            verdict,
+            stats: Stats {
+                nodes: if found > 0 { b.free_count() as u64 } else { 0 },
+                max_depth: if found > 0 { b.free_count() } else { 0 },
+                tours: found as u64,
+                elapsed: started.elapsed(),
+                ..Stats::default()
+            },
+            algorithm: Algorithm::Construct,
+        });
+    }
     let (tours, verdict) = if many {
         match tours(b, problem.start, problem.closed, options.tours) {
             Ok(found) => (found, Verdict::Found),
