@@ -75,8 +75,8 @@ impl Square {
             return Err(SquareError::Empty);
         }
         if let Some((r, c)) = t.split_once(',') {
-            let row = parse_coord(r, t)?;
-            let col = parse_coord(c, t)?;
+            let row = parse_coord(r, t, rows, cols)?;
+            let col = parse_coord(c, t, rows, cols)?;
             return Ok(Square { row, col });
         }
         let mut chars = t.chars();
@@ -105,11 +105,18 @@ impl Square {
     }
 }
 
-fn parse_coord(part: &str, whole: &str) -> Result<u32, SquareError> {
+fn parse_coord(part: &str, whole: &str, rows: u32, cols: u32) -> Result<u32, SquareError> {
     let p = part.trim();
     p.parse::<u32>().map_err(|_| {
         if p.starts_with('-') {
             SquareError::Negative(whole.into())
+        } else if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) {
+            // A whole number, too big for any board.
+            SquareError::OffBoard {
+                text: whole.into(),
+                rows,
+                cols,
+            }
         } else {
             SquareError::NotWhole {
                 whole: whole.into(),

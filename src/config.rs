@@ -44,6 +44,10 @@ pub struct Config {
     pub search: SearchConfig,
     pub app: AppConfig,
     pub theme: ThemeConfig,
+    /// Where the values came from, for messages: `config file PATH`, or
+    /// `built-in config`.
+    #[serde(skip)]
+    pub source: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -136,8 +140,10 @@ where
 
 /// Where the user's file is looked for when `--config` is not given.
 pub fn user_path() -> Option<PathBuf> {
+    // A relative XDG_CONFIG_HOME is invalid and ignored, as the XDG base
+    // directory specification says.
     let base = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|s| !s.is_empty())
+        .filter(|s| Path::new(s).is_absolute())
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
     Some(base.join("knight-tui").join("config.toml"))
@@ -180,7 +186,7 @@ impl Config {
         let file = user.as_ref().map_or("built-in config".to_string(), |p| {
             format!("config file {}", p.display())
         });
-        let config: Config = table.try_into().map_err(|e: toml::de::Error| {
+        let mut config: Config = table.try_into().map_err(|e: toml::de::Error| {
             // Display ends with "in `board.rows`": put the key first.
             let text = e.to_string();
             let key = text
@@ -199,6 +205,7 @@ impl Config {
         {
             return Err(format!("{file}: search.time_limit: {e}, or 0 for no limit"));
         }
+        config.source = file;
         Ok(config)
     }
 }

@@ -38,6 +38,53 @@ pub fn ms(d: Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
 }
 
+/// The most characters of someone's text a message quotes.
+pub const QUOTED: usize = 40;
+/// Messages up to this many characters are left whole.
+const SHORT: usize = 200;
+
+/// `message` with every quoted stretch (`'…'` or `"…"`) longer than
+/// [`QUOTED`] characters cut to its start and an ellipsis, then, if still
+/// long, cut in the middle: an error never echoes a 20 MB token. Messages
+/// of up to 200 characters are left whole.
+pub fn clip(message: &str) -> String {
+    if message.chars().count() <= SHORT {
+        return message.to_string();
+    }
+    let chars: Vec<char> = message.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        out.push(c);
+        i += 1;
+        if c != '\'' && c != '"' {
+            continue;
+        }
+        let end = chars[i..]
+            .iter()
+            .position(|&d| d == c)
+            .map_or(chars.len(), |n| i + n);
+        if end - i > QUOTED {
+            out.extend(&chars[i..i + QUOTED]);
+            out.push('…');
+        } else {
+            out.extend(&chars[i..end]);
+        }
+        if end < chars.len() {
+            out.push(c);
+        }
+        i = end + 1;
+    }
+    let n = out.chars().count();
+    if n <= SHORT + 100 {
+        return out;
+    }
+    let head: String = out.chars().take(SHORT).collect();
+    let tail: String = out.chars().skip(n - 60).collect();
+    format!("{head}…{tail}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,5 +101,32 @@ mod tests {
         assert_eq!(duration(Duration::from_millis(3250)), "3.25 s");
         assert_eq!(ms(Duration::from_nanos(1_234_567)), 1.235);
         assert_eq!((kind(true), kind(false)), ("closed", "open"));
+    }
+
+    #[test]
+    fn long_quotes_are_clipped() {
+        assert_eq!(clip("square 'x' is off"), "square 'x' is off");
+        let token = "y".repeat(1_000_000);
+        let m = clip(&format!(
+            "invalid type: string \"{token}\", expected u32 at line 1 column 9"
+        ));
+        assert_eq!(
+            m,
+            format!(
+                "invalid type: string \"{}…\", expected u32 at line 1 column 9",
+                "y".repeat(40)
+            )
+        );
+        let m = clip(&format!("square '{token}' is not ROW,COL"));
+        assert!(
+            m.starts_with("square 'yyy") && m.ends_with("…' is not ROW,COL"),
+            "{m}"
+        );
+        // No quotes at all: cut in the middle, the end kept.
+        let m = clip(&format!("{token} at line 3"));
+        assert!(m.chars().count() <= 261 && m.ends_with("at line 3"), "{m}");
+        // An unclosed quote.
+        let m = clip(&format!("bad '{token}"));
+        assert_eq!(m, format!("bad '{}…", "y".repeat(40)));
     }
 }

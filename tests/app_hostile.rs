@@ -158,3 +158,21 @@ fn a_file_that_is_not_a_tour_or_never_ends_does_not_stop_the_app() {
     t.keys(&["q"]);
     assert_restored(&t);
 }
+
+#[test]
+fn a_dumb_terminal_gets_one_line_not_a_broken_screen() {
+    if !have_tmux("a_dumb_terminal_gets_one_line_not_a_broken_screen") {
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_knight-tui");
+    let t = Tmux::start(
+        "dumb",
+        &format!("TERM=dumb {bin} --size 5; echo EXIT=$?; sleep 10"),
+    );
+    t.wait_for("EXIT=2");
+    let screen = t.screen();
+    assert!(
+        screen.contains("error: the terminal app cannot draw on a dumb terminal (TERM=dumb)"),
+        "{screen}"
+    );
+}

@@ -212,3 +212,105 @@ fn many_tours_are_printed_as_they_are_found_in_constant_memory() {
         child.wait().unwrap();
     }
 }
+
+#[test]
+fn errors_quote_only_a_short_prefix_of_long_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let token = "y".repeat(2_000_000);
+    // A numbered board and a JSON tour file with a 2 MB token.
+    let numbered = dir.path().join("long.txt");
+    std::fs::write(&numbered, format!("1 {token}\n")).unwrap();
+    let json = dir.path().join("long.json");
+    std::fs::write(
+        &json,
+        format!(
+            r#"{{"format":"knight-tour","version":1,"rows":8,"cols":8,"path":[[0,"{token}"]]}}"#
+        ),
+    )
+    .unwrap();
+    for file in [&numbered, &json] {
+        let got = kt().arg("verify").arg(file).output().unwrap();
+        assert_eq!(got.status.code(), Some(1));
+        let said = String::from_utf8_lossy(&got.stdout);
+        assert_eq!(said.lines().count(), 1, "{said}");
+        assert!(said.len() < 400, "{} bytes: {said}", said.len());
+        assert!(said.contains("yyyy…"), "{said}");
+    }
+    // Arguments and a configuration value.
+    let arg = "a".repeat(100_000);
+    let config = dir.path().join("c.toml");
+    std::fs::write(&config, format!("[search]\nalgorithm = \"{arg}\"\n")).unwrap();
+    for args in [
+        vec!["solve", "--size", "5", "--start", arg.as_str()],
+        vec!["solve", "--algo", arg.as_str()],
+        vec!["--config", config.to_str().unwrap(), "solve"],
+    ] {
+        let got = kt().args(&args).output().unwrap();
+        assert_eq!(got.status.code(), Some(2));
+        let said = String::from_utf8_lossy(&got.stderr);
+        assert!(said.len() < 400, "{} bytes: {said}", said.len());
+    }
+}
+
+#[test]
+fn a_start_past_any_board_is_off_the_board() {
+    let got = kt()
+        .args(["solve", "--size", "5", "--start", "4294967296,0"])
+        .output()
+        .unwrap();
+    assert_eq!(got.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&got.stderr),
+        "error: --start: square '4294967296,0' is off the 5x5 board\n"
+    );
+}
+
+#[test]
+fn config_errors_name_the_file_and_a_relative_xdg_config_home_is_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("c.toml");
+    for (text, said) in [
+        (
+            "[board]\nrows = 0\n",
+            "board.rows: board size 0x8: a side must be at least 1",
+        ),
+        (
+            "[board]\nstart = \"z9\"\n",
+            "board.start: square 'z9' is off the 8x8 board",
+        ),
+        (
+            "[board]\nblocked = \"9,9\"\n",
+            "board.blocked: blocked square 9,9 is off the 8x8 board",
+        ),
+    ] {
+        std::fs::write(&config, text).unwrap();
+        let got = kt()
+            .arg("--config")
+            .arg(&config)
+            .args(["solve", "--format", "stats"])
+            .output()
+            .unwrap();
+        assert_eq!(got.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&got.stderr);
+        assert_eq!(
+            err,
+            format!("error: config file {}: {said}\n", config.display())
+        );
+    }
+    // The user's file under a relative XDG_CONFIG_HOME is not read.
+    let user = dir.path().join("rel").join("knight-tui");
+    std::fs::create_dir_all(&user).unwrap();
+    std::fs::write(user.join("config.toml"), "[board]\nrows = 5\ncols = 5\n").unwrap();
+    let board_of = |xdg: &str| {
+        let got = kt()
+            .current_dir(dir.path())
+            .env("XDG_CONFIG_HOME", xdg)
+            .env("HOME", dir.path())
+            .args(["solve", "--format", "moves"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&got.stdout).split(' ').count()
+    };
+    assert_eq!(board_of("rel"), 64, "relative: ignored, the built-in 8x8");
+    assert_eq!(board_of(dir.path().join("rel").to_str().unwrap()), 25);
+}

@@ -1,5 +1,5 @@
 //! The engine's errors, typed. Each prints as the one line users see; the
-//! front ends add where it came from (`--start: …`, `config board.start: …`).
+//! front ends add where it came from (`--start: …`, `config file PATH: board.start: …`).
 
 use super::{Square, human_bytes};
 

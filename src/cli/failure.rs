@@ -76,7 +76,7 @@ impl Failure {
 /// pipe) is ignored rather than turned into a crash.
 pub fn say(line: &str) {
     use std::io::Write;
-    let _ = writeln!(io::stderr().lock(), "{line}");
+    let _ = writeln!(io::stderr().lock(), "{}", knight_tui::words::clip(line));
 }
 
 /// Bad input, from the engine's and the configuration's one-line errors.

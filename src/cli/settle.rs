@@ -46,13 +46,26 @@ impl BoardArgs {
             ),
         };
         if rows == 0 || cols == 0 {
+            let from = if self.size.is_some() {
+                "--size".to_string()
+            } else if rows == 0 && self.rows.is_some() {
+                "--rows".to_string()
+            } else if cols == 0 && self.cols.is_some() {
+                "--cols".to_string()
+            } else {
+                let key = if rows == 0 { "rows" } else { "cols" };
+                format!("{}: board.{key}", config.source)
+            };
             return Err(format!(
-                "config: board size {rows}x{cols}: a side must be at least 1"
+                "{from}: board size {rows}x{cols}: a side must be at least 1"
             ));
         }
         let (block_text, block_src) = match &self.block {
-            Some(b) => (b.as_str(), "--block"),
-            None => (config.board.blocked.as_str(), "config board.blocked"),
+            Some(b) => (b.as_str(), "--block".to_string()),
+            None => (
+                config.board.blocked.as_str(),
+                format!("{}: board.blocked", config.source),
+            ),
         };
         let blocked =
             parse_square_list(block_text, rows, cols).map_err(|e| format!("{block_src}: {e}"))?;
@@ -65,8 +78,11 @@ impl BoardArgs {
         }
         let board = Board::new(rows, cols, &blocked)?;
         let (start_text, start_src) = match &self.start {
-            Some(s) => (s.as_str(), "--start"),
-            None => (config.board.start.as_str(), "config board.start"),
+            Some(s) => (s.as_str(), "--start".to_string()),
+            None => (
+                config.board.start.as_str(),
+                format!("{}: board.start", config.source),
+            ),
         };
         let start =
             Square::parse(start_text, rows, cols).map_err(|e| format!("{start_src}: {e}"))?;

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use knight_tui::files::{self, Limit, ReadError};
 use knight_tui::tour::{self, Summary};
+use knight_tui::words::clip;
 
 use super::args::VerifyArgs;
 use super::failure::{Exit, Failure, Outcome};
@@ -20,7 +21,7 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
         Ok(text) => text,
         Err(ReadError::Io(source)) => return Err(Failure::Read { name, source }),
         Err(e) => {
-            writeln!(out, "invalid: {name}: {e}")?;
+            writeln!(out, "invalid: {name}: {}", clip(&e.to_string()))?;
             out.flush()?;
             return Ok(Exit::No);
         }
@@ -28,7 +29,7 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
     let loaded = match tour::parse(&text) {
         Ok(l) => l,
         Err(e) => {
-            writeln!(out, "invalid: {name}: {e}")?;
+            writeln!(out, "invalid: {name}: {}", clip(&e.to_string()))?;
             out.flush()?;
             return Ok(Exit::No);
         }
@@ -37,7 +38,7 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
     let board = match file.board() {
         Ok(b) => b,
         Err(e) => {
-            writeln!(out, "invalid: {name}: {e}")?;
+            writeln!(out, "invalid: {name}: {}", clip(&e.to_string()))?;
             out.flush()?;
             return Ok(Exit::No);
         }
@@ -64,7 +65,7 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
             Exit::No
         }
         Err(fault) => {
-            writeln!(out, "invalid: {fault}")?;
+            writeln!(out, "invalid: {}", clip(&fault.to_string()))?;
             Exit::No
         }
     };

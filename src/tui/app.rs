@@ -246,7 +246,7 @@ impl App {
 
     fn say(&mut self, tone: Tone, text: impl Into<String>) {
         self.message = Some(Message {
-            text: text.into(),
+            text: knight_tui::words::clip(&text.into()),
             tone,
         });
     }
