@@ -106,20 +106,14 @@ fn rapid_resizes_and_random_keys_in_every_mode_end_cleanly() {
             "{mode}: quit by a random key"
         );
         t.run(&["resize-window", "-t", "t", "-x", "101", "-y", "31"]);
-        let t0 = std::time::Instant::now();
-        while !t
-            .screen()
-            .lines()
-            .next()
-            .is_some_and(|l| l.starts_with('┌') && l.chars().count() == 101)
-        {
-            assert!(
-                t0.elapsed() < std::time::Duration::from_secs(10),
-                "{mode}: not redrawn at 101x31 after the random keys:\n{}",
-                t.screen()
-            );
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
+        t.wait_until(
+            &format!("{mode} redrawn at 101x31 after the random keys"),
+            |s| {
+                s.lines()
+                    .next()
+                    .is_some_and(|l| l.starts_with('┌') && l.chars().count() == 101)
+            },
+        );
         t.keys(&["C-c"]);
         assert_restored(&t);
     }

@@ -4,26 +4,13 @@
 //! behind a signal the process can catch. (The writer's own cases, symlinks
 //! and permissions among them, are tested in `src/files/tests.rs`.)
 
+mod common;
+
 use std::os::unix::process::ExitStatusExt;
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn kt() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_knight-tui"));
-    c.env("XDG_CONFIG_HOME", "/nonexistent-knight-tui-test");
-    c.stdin(Stdio::null());
-    c
-}
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
+use common::{kt, names};
 
 #[test]
 fn out_to_stdout_streams_the_tour_file() {

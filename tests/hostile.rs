@@ -2,16 +2,12 @@
 //! output, binary files, byte order marks, huge limits, missing arguments.
 //! Each answer is one line and the contract's exit code, never a crash.
 
-use std::fs::File;
-use std::process::{Command, Stdio};
+mod common;
 
-fn kt() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_knight-tui"));
-    // Keep a developer's own config file out of the tests.
-    c.env("XDG_CONFIG_HOME", "/nonexistent-knight-tui-test");
-    c.stdin(Stdio::null());
-    c
-}
+use std::fs::File;
+use std::process::Stdio;
+
+use common::kt;
 
 fn full() -> Stdio {
     Stdio::from(File::create("/dev/full").expect("/dev/full"))

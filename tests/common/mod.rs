@@ -1,10 +1,30 @@
-//! Helpers shared by the tests that drive the real app in tmux: a tmux
-//! server of the test's own, keys in, the screen out, and the terminal's
-//! state after the app ends.
+//! Helpers shared by the integration tests: the binary as a command, and
+//! for the tests that drive the real app in tmux, a tmux server of the
+//! test's own, keys in, the screen out, and the terminal's state after the
+//! app ends.
 #![allow(dead_code)]
 
-use std::process::Command;
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+/// The binary, away from a developer's own config file, with no input.
+pub fn kt() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_knight-tui"));
+    c.env("XDG_CONFIG_HOME", "/nonexistent-knight-tui-test");
+    c.stdin(Stdio::null());
+    c
+}
+
+/// The names in a folder, sorted.
+pub fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
 
 pub struct Tmux {
     socket: String,
@@ -39,15 +59,20 @@ impl Tmux {
     }
     /// Waits until the screen shows `text`; returns how long that took.
     pub fn wait_for(&self, text: &str) -> Duration {
+        self.wait_until(&format!("{text:?}"), |s| s.contains(text))
+    }
+    /// Waits until the screen is `what` (as `ready` says), for at most 10 s;
+    /// returns how long that took.
+    pub fn wait_until(&self, what: &str, ready: impl Fn(&str) -> bool) -> Duration {
         let t0 = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(text) {
+            if ready(&s) {
                 return t0.elapsed();
             }
             assert!(
                 t0.elapsed() < Duration::from_secs(10),
-                "never saw {text:?}; screen:\n{s}"
+                "never saw {what}; screen:\n{s}"
             );
             std::thread::sleep(Duration::from_millis(20));
         }
