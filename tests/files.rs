@@ -146,3 +146,77 @@ fn sigterm_during_a_write_leaves_no_temporary_file() {
 fn sigint_during_a_write_leaves_no_temporary_file() {
     signal_during_write("-INT", 2);
 }
+
+/// Whether this process is root (its new files are root's).
+fn is_root(dir: &std::path::Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let probe = dir.join(".probe");
+    std::fs::write(&probe, "").unwrap();
+    let uid = std::fs::metadata(&probe).unwrap().uid();
+    std::fs::remove_file(&probe).unwrap();
+    uid == 0
+}
+
+#[test]
+fn a_read_only_folder_is_a_clean_refusal_even_for_root() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let ro = dir.path().join("ro");
+    std::fs::create_dir(&ro).unwrap();
+    let target = ro.join("t.json");
+    std::fs::write(&target, "the old file").unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    // Root writes anywhere: run the binary as nobody (setpriv, util-linux)
+    // so the folder's permissions count; a copy in the open folder, since
+    // nobody may not reach the build's own.
+    let mut cmd = if is_root(dir.path()) {
+        let bin = dir.path().join("knight-tui");
+        std::fs::copy(env!("CARGO_BIN_EXE_knight-tui"), &bin).unwrap();
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(&bin)
+            .env("XDG_CONFIG_HOME", "/nonexistent-knight-tui-test");
+        c
+    } else {
+        kt()
+    };
+    let got = cmd
+        .args(["solve", "--size", "5", "--out"])
+        .arg(&target)
+        .output()
+        .unwrap();
+    assert_eq!(got.status.code(), Some(2), "{got:?}");
+    let err = String::from_utf8_lossy(&got.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("Permission denied"), "{err}");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "the old file");
+    assert_eq!(names(&ro), ["t.json"]);
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn a_replaced_file_keeps_its_owner_where_root_can_give_it() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    if !is_root(dir.path()) {
+        eprintln!("skipped: only root can give a file to another owner");
+        return;
+    }
+    let target = dir.path().join("theirs.json");
+    std::fs::write(&target, "old").unwrap();
+    std::os::unix::fs::chown(&target, Some(12345), Some(23456)).unwrap();
+    let got = kt()
+        .args(["solve", "--size", "5", "--out"])
+        .arg(&target)
+        .output()
+        .unwrap();
+    assert_eq!(got.status.code(), Some(0));
+    let m = std::fs::metadata(&target).unwrap();
+    assert_eq!((m.uid(), m.gid()), (12345, 23456));
+    assert!(
+        std::fs::read_to_string(&target)
+            .unwrap()
+            .contains("knight-tour")
+    );
+}
