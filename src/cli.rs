@@ -4,6 +4,7 @@
 //! the contract's exit codes.
 
 pub mod args;
+pub mod config;
 pub mod count;
 pub mod failure;
 pub mod output;
@@ -73,4 +74,31 @@ pub fn read_tour_file(file: &std::path::Path) -> Result<String, Failure> {
             e => usage(format!("{name}: {e}")),
         }
     })
+}
+
+/// `completions SHELL`: the shell's completion script, from clap's own
+/// description of the command line.
+pub fn completions(shell: clap_complete::Shell) -> failure::Outcome {
+    let mut command = <args::Cli as clap::CommandFactory>::command();
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut command, "knight-tui", &mut out);
+    if shell == clap_complete::Shell::Bash {
+        // clap_complete's bash script spells a hyphenated name two ways
+        // (the loop sets `knight__tui__subcmd__solve`, the arms match
+        // `knight__subcmd__tui__subcmd__solve`), so nothing after a command
+        // completes: clap-rs/clap#6421, open. Spell the arms as the loop does.
+        let text = String::from_utf8_lossy(&out).replace("knight__subcmd__tui", "knight__tui");
+        out = text.into_bytes();
+    }
+    std::io::Write::write_all(&mut std::io::stdout().lock(), &out)?;
+    Ok(Exit::Yes)
+}
+
+/// `man`: the manual page (roff), from the same description.
+pub fn man() -> failure::Outcome {
+    let page = clap_mangen::Man::new(<args::Cli as clap::CommandFactory>::command());
+    let mut out = Vec::new();
+    page.render(&mut out)?;
+    std::io::Write::write_all(&mut std::io::stdout().lock(), &out)?;
+    Ok(Exit::Yes)
 }

@@ -48,6 +48,12 @@ pub struct Config {
     /// `built-in config`.
     #[serde(skip)]
     pub source: String,
+    /// The file read over the defaults, if any.
+    #[serde(skip)]
+    pub path: Option<PathBuf>,
+    /// The values as TOML: the defaults with the file over them.
+    #[serde(skip)]
+    pub table: toml::Table,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -84,11 +90,37 @@ fn speed<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
         toml::Value::String(s) => Some(s.parse::<f64>().unwrap_or(f64::NAN)),
         _ => Some(f64::NAN),
     };
-    SPEEDS.iter().position(|&s| s == want).ok_or_else(|| {
-        serde::de::Error::custom(format!(
-            "{v} is not a speed: use \"full\" or one of 1, 2, 5, 10, 25, 50, 100, 250, 1000, 5000"
-        ))
-    })
+    SPEEDS
+        .iter()
+        .position(|&s| s == want)
+        .ok_or_else(|| serde::de::Error::custom(not_a_speed(&v.to_string())))
+}
+
+fn not_a_speed(what: &str) -> String {
+    format!(
+        "{what} is not a speed: use \"full\" or one of 1, 2, 5, 10, 25, 50, 100, 250, 1000, 5000"
+    )
+}
+
+/// A speed as the command line gives it ("full" or steps a second): its
+/// index in [`SPEEDS`].
+pub fn speed_index(text: &str) -> Result<usize, String> {
+    let want = match text.trim() {
+        "full" => None,
+        t => Some(t.parse::<f64>().unwrap_or(f64::NAN)),
+    };
+    SPEEDS
+        .iter()
+        .position(|&s| s == want)
+        .ok_or_else(|| not_a_speed(&format!("'{text}'")))
+}
+
+/// A speed as the configuration file writes it.
+pub fn speed_value(index: usize) -> toml::Value {
+    match SPEEDS.get(index).copied().flatten() {
+        None => toml::Value::String("full".into()),
+        Some(x) => toml::Value::Integer(x as i64),
+    }
 }
 
 /// true for ASCII symbols.
@@ -186,7 +218,7 @@ impl Config {
         let file = user.as_ref().map_or("built-in config".to_string(), |p| {
             format!("config file {}", p.display())
         });
-        let mut config: Config = table.try_into().map_err(|e: toml::de::Error| {
+        let mut config: Config = table.clone().try_into().map_err(|e: toml::de::Error| {
             // Display ends with "in `board.rows`": put the key first.
             let text = e.to_string();
             let key = text
@@ -206,6 +238,8 @@ impl Config {
             return Err(format!("{file}: search.time_limit: {e}, or 0 for no limit"));
         }
         config.source = file;
+        config.path = user;
+        config.table = table;
         Ok(config)
     }
 }

@@ -30,12 +30,13 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Outcome {
     let load = || Config::load(cli.config.as_deref()).map_err(usage);
     let Some(command) = cli.command else {
-        let config = load()?;
+        let mut config = load()?;
+        config.app.speed = cli.speed.unwrap_or(config.app.speed);
         let spec = cli.board.spec(&config).map_err(usage)?;
         tui::run(spec, &config, tui::Launch::Search).map_err(Failure::Terminal)?;
         return Ok(Exit::Yes);
     };
-    if cli.board != BoardArgs::default() {
+    if cli.board != BoardArgs::default() || cli.speed.is_some() {
         return Err(usage(
             "board options go after the command, e.g. knight-tui solve --size 8",
         ));
@@ -45,8 +46,19 @@ fn run(cli: Cli) -> Outcome {
         Command::Solve(args) => cli::solve::solve(&args, &load()?),
         Command::Count(args) => cli::count::count(&args, &load()?),
         Command::Sweep(args) => cli::sweep::sweep(&args, &load()?),
-        Command::Replay(args) => replay_app(&args.file, &load()?),
-        Command::Play(args) => play_app(&args, &load()?),
+        Command::Replay(args) => {
+            let mut config = load()?;
+            config.app.speed = args.speed.unwrap_or(config.app.speed);
+            replay_app(&args.file, &config)
+        }
+        Command::Config(args) => cli::config::show(&args, &load()?),
+        Command::Completions(args) => cli::completions(args.shell),
+        Command::Man => cli::man(),
+        Command::Play(args) => {
+            let mut config = load()?;
+            config.app.speed = args.speed.unwrap_or(config.app.speed);
+            play_app(&args, &config)
+        }
     }
 }
 

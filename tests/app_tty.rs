@@ -245,3 +245,22 @@ fn a_strip_is_built_exactly_folded_and_played_to_a_proven_dead_end() {
     t.keys(&["q"]);
     assert_restored(&t);
 }
+
+#[test]
+fn the_speed_flag_overrides_the_configuration() {
+    if !have_tmux("the_speed_flag_overrides_the_configuration") {
+        return;
+    }
+    // The configuration says 1 step a second; the flag says full speed.
+    let (t, _dir) = launch("speedflag", "1", "--speed full --size 8");
+    t.wait_for("found: open tour of 64 squares");
+    t.wait_for("full");
+    t.keys(&["q"]);
+    assert_restored(&t);
+    let euler = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/euler-1759-8x8.json");
+    let (t, _dir) = launch("speedflag2", "1", &format!("replay --speed 1000 {euler}"));
+    t.wait_for("1000 steps/s");
+    t.wait_for("step 64 / 64");
+    t.keys(&["q"]);
+    assert_restored(&t);
+}

@@ -20,7 +20,7 @@ Exit codes: 0 found / counted / valid, 1 no tour / not a valid tour,
 2 bad input or usage, 3 undecided (a node or time limit stopped the search).";
 
 #[derive(Parser, Debug)]
-#[command(name = "knight-tui", version, about = ABOUT, after_help = EXAMPLES)]
+#[command(name = "knight-tui", version = env!("KNIGHT_TUI_VERSION"), about = ABOUT, after_help = EXAMPLES)]
 pub struct Cli {
     /// With no command: the board the app opens on.
     #[command(flatten)]
@@ -29,6 +29,9 @@ pub struct Cli {
     /// Configuration file (default: ~/.config/knight-tui/config.toml if present).
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
+    /// With no command: the app's speed, "full" or steps a second (1, 2, 5, 10, 25, 50, 100, 250, 1000, 5000).
+    #[arg(long, value_name = "SPEED", value_parser = parse_speed)]
+    pub speed: Option<usize>,
 
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -83,6 +86,45 @@ Examples:
   knight-tui sweep --from 6 --to 32 --closed        closed tours (even sizes)
   knight-tui sweep --from 5 --to 16 --tie-break fixed --json")]
     Sweep(SweepArgs),
+    /// Print where the configuration is read from and every setting in effect (defaults, file and flags merged), as TOML.
+    #[command(after_help = "\
+Examples:
+  knight-tui config                                the configuration the app would use
+  knight-tui config --size 6 --speed full          with these flags over it
+  knight-tui config --default                      the documented defaults (a starting config.toml)")]
+    Config(ConfigArgs),
+    /// Print a completion script for a shell.
+    #[command(after_help = "\
+Examples:
+  knight-tui completions bash > ~/.local/share/bash-completion/completions/knight-tui
+  knight-tui completions zsh > ~/.zfunc/_knight-tui
+  knight-tui completions fish > ~/.config/fish/completions/knight-tui.fish")]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff).
+    #[command(after_help = "\
+Examples:
+  knight-tui man > knight-tui.1 && man -l knight-tui.1
+  knight-tui man > ~/.local/share/man/man1/knight-tui.1")]
+    Man,
+}
+
+#[derive(Args, Debug)]
+pub struct ConfigArgs {
+    /// Print the documented default configuration file instead.
+    #[arg(long, conflicts_with_all = ["size", "rows", "cols", "start", "block", "closed", "open", "algo", "tie_break", "node_limit", "time_limit", "speed"])]
+    pub default: bool,
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// The app's speed: "full" or steps a second.
+    #[arg(long, value_name = "SPEED", value_parser = parse_speed)]
+    pub speed: Option<usize>,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Board and search options, shared by every command that takes a board.
@@ -194,6 +236,9 @@ pub struct SweepArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub board: BoardArgs,
+    /// The speed of the solver's finish (f): "full" or steps a second.
+    #[arg(long, value_name = "SPEED", value_parser = parse_speed)]
+    pub speed: Option<usize>,
     /// Continue a saved game (a partial tour file).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rows", "cols", "start", "block"])]
     pub resume: Option<PathBuf>,
@@ -204,6 +249,9 @@ pub struct ReplayArgs {
     /// The tour file: JSON (version 1) or a numbered board.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+    /// The replay's speed: "full" or steps a second.
+    #[arg(long, value_name = "SPEED", value_parser = parse_speed)]
+    pub speed: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -231,6 +279,11 @@ fn parse_side(s: &str) -> Result<u32, String> {
 
 fn parse_positive(s: &str) -> Result<u64, String> {
     parse_whole(s, "this value")
+}
+
+/// The app's speed: its index in [`crate::config::SPEEDS`].
+fn parse_speed(s: &str) -> Result<usize, String> {
+    crate::config::speed_index(s)
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {

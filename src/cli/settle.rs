@@ -36,6 +36,50 @@ pub fn flag_or<T: std::str::FromStr<Err = String>>(
 }
 
 impl BoardArgs {
+    /// Writes the flags given over a configuration table, under the keys
+    /// the configuration file uses.
+    pub fn overlay(&self, table: &mut toml::Table) {
+        use super::config::set;
+        use toml::Value::{Boolean, Float, Integer, String as Text};
+        if let Some(n) = self.size {
+            set(table, "board", "rows", Integer(n.into()));
+            set(table, "board", "cols", Integer(n.into()));
+        }
+        if let Some(r) = self.rows {
+            set(table, "board", "rows", Integer(r.into()));
+        }
+        if let Some(c) = self.cols {
+            set(table, "board", "cols", Integer(c.into()));
+        }
+        if let Some(s) = &self.start {
+            set(table, "board", "start", Text(s.clone()));
+        }
+        if let Some(b) = &self.block {
+            set(table, "board", "blocked", Text(b.clone()));
+        }
+        if self.closed || self.open {
+            set(table, "board", "closed", Boolean(self.closed));
+        }
+        let s = &self.search;
+        if let Some(a) = &s.algo {
+            set(table, "search", "algorithm", Text(a.clone()));
+        }
+        if let Some(t) = &s.tie_break {
+            set(table, "search", "tie_break", Text(t.clone()));
+        }
+        if let Some(n) = s.node_limit {
+            set(
+                table,
+                "search",
+                "node_limit",
+                Integer(i64::try_from(n).unwrap_or(i64::MAX)),
+            );
+        }
+        if let Some(t) = s.time_limit {
+            set(table, "search", "time_limit", Float(t));
+        }
+    }
+
     /// Flags over configuration. Errors are one line.
     pub fn spec(&self, config: &Config) -> Result<Spec, String> {
         let (rows, cols) = match (self.size, self.rows, self.cols) {

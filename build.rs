@@ -1,0 +1,35 @@
+//! Records the commit the binary is built from, when the source is a git
+//! checkout with git at hand, for `knight-tui --version`: `0.1.0 (commit
+//! 0123456789ab)`, or the version alone.
+
+use std::process::Command;
+
+fn main() {
+    let commit = Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|c| !c.is_empty());
+    let dirty = Command::new("git")
+        .args(["status", "--porcelain", "--untracked-files=no"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .is_some_and(|o| !o.stdout.is_empty());
+    let version = std::env::var("CARGO_PKG_VERSION").unwrap_or_default();
+    let version = match commit {
+        Some(c) if dirty => format!("{version} (commit {c}, modified)"),
+        Some(c) => format!("{version} (commit {c})"),
+        None => version,
+    };
+    println!("cargo:rustc-env=KNIGHT_TUI_VERSION={version}");
+    // Again when the checkout moves to another commit.
+    for p in [".git/HEAD", ".git/index"] {
+        if std::path::Path::new(p).exists() {
+            println!("cargo:rerun-if-changed={p}");
+        }
+    }
+    println!("cargo:rerun-if-changed=build.rs");
+}
