@@ -12,20 +12,14 @@ fn main() {
         .filter(|o| o.status.success())
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
         .filter(|c| !c.is_empty());
-    let dirty = Command::new("git")
-        .args(["status", "--porcelain", "--untracked-files=no"])
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .is_some_and(|o| !o.stdout.is_empty());
     let version = std::env::var("CARGO_PKG_VERSION").unwrap_or_default();
     let version = match commit {
-        Some(c) if dirty => format!("{version} (commit {c}, modified)"),
         Some(c) => format!("{version} (commit {c})"),
         None => version,
     };
     println!("cargo:rustc-env=KNIGHT_TUI_VERSION={version}");
-    // Again when the checkout moves to another commit.
+    // Again when the checkout moves to another commit (a commit rewrites
+    // the index; a checkout, HEAD).
     for p in [".git/HEAD", ".git/index"] {
         if std::path::Path::new(p).exists() {
             println!("cargo:rerun-if-changed={p}");
