@@ -686,3 +686,73 @@ fn counts_along_strips_are_exact_and_say_when_they_overflow() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("past what the 128-bit counter holds"), "{err}");
 }
+
+#[test]
+fn every_reporting_command_speaks_json_for_scripts() {
+    // --format json, with --json its synonym: one JSON object a line.
+    for args in [
+        vec!["count", "--size", "5"],
+        vec!["sweep", "--from", "5", "--to", "6"],
+        vec![
+            "verify",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/assets/closed-8x8.json"),
+        ],
+    ] {
+        let long: Vec<&str> = args.iter().copied().chain(["--format", "json"]).collect();
+        let short: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+        let a = stdout(&long, 0);
+        let b = stdout(&short, 0);
+        assert_eq!(a.lines().count(), 1, "{a}");
+        let va: serde_json::Value = serde_json::from_str(&a).unwrap();
+        let vb: serde_json::Value = serde_json::from_str(&b).unwrap();
+        // Timings differ from run to run; the rest is the same.
+        let strip = |mut v: serde_json::Value| {
+            for k in ["elapsed_ms", "total_ms", "slowest_ms", "slowest"] {
+                v.as_object_mut().unwrap().remove(k);
+            }
+            v
+        };
+        assert_eq!(strip(va.clone()), strip(vb), "{args:?}");
+        assert!(va.is_object(), "{a}");
+    }
+    let v: serde_json::Value = serde_json::from_str(&stdout(
+        &[
+            "verify",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/assets/illegal-step.json"),
+            "--format",
+            "json",
+        ],
+        1,
+    ))
+    .unwrap();
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["step"], 6);
+    assert_eq!(v["error"], "step 6: 1,3 -> 0,2 is not a knight move");
+}
+
+#[test]
+fn quiet_leaves_only_the_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.json");
+    let said = stdout(
+        &[
+            "solve",
+            "--size",
+            "5",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        0,
+    );
+    assert_eq!(said, "");
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("knight-tour")
+    );
+    let said = stdout(&["sweep", "--from", "5", "--to", "7", "--quiet"], 0);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.starts_with("all: "), "{said}");
+    assert_eq!(stdout(&["count", "--size", "5", "-q"], 0), "304\n");
+}

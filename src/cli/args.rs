@@ -55,12 +55,13 @@ Examples:
   knight-tui count --size 5                        304 (from the corner)
   knight-tui count --size 5 --all-starts           1728
   knight-tui count --size 6 --closed               19724 directed closed tours from 0,0
-  knight-tui count --size 6 --max 1000 --json")]
+  knight-tui count --size 6 --max 1000 --format json")]
     Count(CountArgs),
     /// Check a tour file (JSON or numbered board): exit 0 valid complete tour, 1 not, 2 unreadable.
     #[command(after_help = "\
 Examples:
   knight-tui verify tour.json
+  knight-tui verify tour.json --format json
   knight-tui solve --size 6 | knight-tui verify -")]
     Verify(VerifyArgs),
     /// The app, replaying a tour file (JSON or numbered board).
@@ -84,7 +85,8 @@ Examples:
 Examples:
   knight-tui sweep --from 5 --to 64                 every start that can have an open tour
   knight-tui sweep --from 6 --to 32 --closed        closed tours (even sizes)
-  knight-tui sweep --from 5 --to 16 --tie-break fixed --json")]
+  knight-tui sweep --from 5 --to 16 --tie-break fixed --format json
+  knight-tui sweep --from 5 --to 40 --quiet         the summary only")]
     Sweep(SweepArgs),
     /// Print where the configuration is read from and every setting in effect (defaults, file and flags merged), as TOML.
     #[command(after_help = "\
@@ -184,6 +186,33 @@ pub enum Format {
     Stats,
 }
 
+/// How `count`, `verify` and `sweep` answer.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Report {
+    /// Lines for people.
+    #[default]
+    Text,
+    /// One JSON object a line, with documented keys (see the README).
+    Json,
+}
+
+/// `--format text|json`, and `--json` for `--format json`.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct ReportArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Report::Text)]
+    pub format: Report,
+    /// The same as --format json.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl ReportArgs {
+    pub fn json(&self) -> bool {
+        self.json || self.format == Report::Json
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     #[command(flatten)]
@@ -197,6 +226,9 @@ pub struct SolveArgs {
     /// Write the tour file (JSON v1) here instead of printing the tour.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// With --out: no "wrote" line, only the exit code.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -209,9 +241,12 @@ pub struct CountArgs {
     /// Stop after K tours.
     #[arg(long, value_name = "K", value_parser = parse_positive, allow_hyphen_values = true)]
     pub max: Option<u64>,
-    /// Print {"count", "complete", "nodes", "elapsed_ms"} as one JSON line.
-    #[arg(long)]
-    pub json: bool,
+    /// Output: the count, or one JSON line {"count", "complete", "nodes", "elapsed_ms"}.
+    #[command(flatten)]
+    pub report: ReportArgs,
+    /// No progress bar on a terminal.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -227,9 +262,12 @@ pub struct SweepArgs {
     pub closed: bool,
     #[command(flatten)]
     pub search: SearchArgs,
-    /// One JSON line instead of a line a board.
-    #[arg(long)]
-    pub json: bool,
+    /// Output: a line a board and a summary, or one JSON line.
+    #[command(flatten)]
+    pub report: ReportArgs,
+    /// Only the summary and the failures, no line a board.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -259,6 +297,9 @@ pub struct VerifyArgs {
     /// The tour file: JSON (version 1) or a numbered board; '-' reads standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+    /// Output: one line, or one JSON object {"file", "valid", "complete", …}.
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 /// A whole number >= 1 that fits `T`, with one-line reasons.

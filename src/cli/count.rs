@@ -17,7 +17,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let progress = solver::Progress::default();
     let finished = std::sync::atomic::AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
-        if io::stderr().is_terminal() {
+        if !args.quiet && io::stderr().is_terminal() {
             scope.spawn(|| progress_bar(&progress, &finished));
         }
         let r = if args.all_starts {
@@ -37,7 +37,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     });
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    if args.json {
+    if args.report.json() {
         /// The JSON line (a struct, as `json!` cannot hold counts past 2^64).
         #[derive(serde::Serialize)]
         struct Line<'a> {
@@ -83,7 +83,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     }
     if result.count == 0 {
         if let Some(r) = &result.reason
-            && !args.json
+            && !args.report.json()
         {
             say(&format!("no tour: {r}"));
         }

@@ -32,7 +32,7 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if let Some(path) = &args.out {
-        return write_tour(path, &spec, &problem, &options, &mut out);
+        return write_tour(path, &spec, &problem, &options, &mut out, args.quiet);
     }
     // Each tour is checked square by square, then printed as it is found.
     let algorithm = options.algorithm.for_solve(&spec.board, tours).name();
@@ -92,6 +92,7 @@ fn write_tour<W: Write>(
     problem: &Problem,
     options: &Options,
     out: &mut W,
+    quiet: bool,
 ) -> Outcome {
     let sol = solver::solve(problem, options);
     let Some(t) = sol.tours.first() else {
@@ -105,7 +106,7 @@ fn write_tour<W: Write>(
     }
     let file = tour_file(spec, &sol, t);
     let written = write_out(path, |w| file.write_json(w, false))?;
-    if written == Written::File {
+    if written == Written::File && !quiet {
         let said = writeln!(
             out,
             "wrote {}: {} tour of {} from {} ({} squares)",

@@ -92,7 +92,7 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
         }
         starts += n_starts;
         total += n_total;
-        if !args.json {
+        if !args.report.json() && !args.quiet {
             writeln!(
                 out,
                 "{n}x{n}: {n_starts} starts, {n_failed} failures, total {} ms, slowest {} ms",
@@ -101,7 +101,7 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
             )?;
         }
     }
-    if args.json {
+    if args.report.json() {
         let list: Vec<Value> = failed
             .iter()
             .map(|(n, s, why)| json!({"size": n, "start": s.to_string(), "reason": why}))

@@ -10,67 +10,121 @@ use knight_tui::words::clip;
 use super::args::VerifyArgs;
 use super::failure::{Exit, Failure, Outcome};
 
+/// What verify found: the `--format json` object, from which the text line
+/// is also made. Keys: `file`, `valid` (a complete legal tour: exit 0),
+/// `complete`, `closed`, `board` (`8x8 with 1 blocked square`), `rows`,
+/// `cols`, `visited`, `squares`, `start` (`ROW,COL`), `step` (of the first
+/// fault) and `error` (why it is not valid); absent when unknown.
+#[derive(Default, serde::Serialize)]
+struct Judgement {
+    file: String,
+    valid: bool,
+    complete: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    closed: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rows: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cols: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    visited: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    squares: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+impl Judgement {
+    /// The one line for people.
+    fn line(&self) -> String {
+        let board = self.board.as_deref().unwrap_or("?");
+        match (&self.error, self.complete) {
+            (Some(e), _) if self.step.is_some() => format!("invalid: {e}"),
+            (Some(e), _) => format!("invalid: {}: {e}", self.file),
+            (None, true) => format!(
+                "complete {} tour: {} squares on {board} from {}",
+                knight_tui::words::kind(self.closed == Some(true)),
+                self.visited.unwrap_or(0),
+                self.start.as_deref().unwrap_or("?")
+            ),
+            (None, false) => {
+                let (v, t) = (self.visited.unwrap_or(0), self.squares.unwrap_or(0));
+                format!(
+                    "incomplete: a legal path of {v} of {t} squares on {board}, {} left",
+                    t - v
+                )
+            }
+        }
+    }
+}
+
 pub fn verify(args: &VerifyArgs) -> Outcome {
     let name = args.file.display().to_string();
-    let read = read_input(&args.file);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
     // Read, but not a tour file's text: not a valid tour (exit 1), not
     // unreadable (exit 2).
-    let text = match read {
-        Ok(text) => text,
+    let judged = match read_input(&args.file) {
         Err(ReadError::Io(source)) => return Err(Failure::Read { name, source }),
-        Err(e) => {
-            writeln!(out, "invalid: {name}: {}", clip(&e.to_string()))?;
-            out.flush()?;
-            return Ok(Exit::No);
-        }
+        Err(e) => refused(name, &e),
+        Ok(text) => judge(name, &text),
     };
-    let loaded = match tour::parse(&text) {
-        Ok(l) => l,
-        Err(e) => {
-            writeln!(out, "invalid: {name}: {}", clip(&e.to_string()))?;
-            out.flush()?;
-            return Ok(Exit::No);
-        }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    if args.report.json() {
+        let line = serde_json::to_string(&judged).map_err(|e| Failure::Internal(e.to_string()))?;
+        writeln!(out, "{line}")?;
+    } else {
+        writeln!(out, "{}", judged.line())?;
+    }
+    out.flush()?;
+    Ok(if judged.valid { Exit::Yes } else { Exit::No })
+}
+
+fn refused(file: String, why: &dyn std::fmt::Display) -> Judgement {
+    Judgement {
+        file,
+        error: Some(clip(&why.to_string())),
+        ..Judgement::default()
+    }
+}
+
+fn judge(name: String, text: &str) -> Judgement {
+    let file = match tour::parse(text) {
+        Ok(l) => l.file,
+        Err(e) => return refused(name, &e),
     };
-    let file = loaded.file;
     let board = match file.board() {
         Ok(b) => b,
-        Err(e) => {
-            writeln!(out, "invalid: {name}: {}", clip(&e.to_string()))?;
-            out.flush()?;
-            return Ok(Exit::No);
-        }
+        Err(e) => return refused(name, &e),
     };
-    let code = match file.check(&board) {
+    let mut j = Judgement {
+        file: name,
+        board: Some(board.describe()),
+        rows: Some(board.rows()),
+        cols: Some(board.cols()),
+        squares: Some(board.free_count()),
+        start: file.path.first().map(|[r, c]| format!("{r},{c}")),
+        ..Judgement::default()
+    };
+    match file.check(&board) {
         Ok(Summary::Complete { closed }) => {
-            let [r, c] = file.path[0];
-            writeln!(
-                out,
-                "complete {} tour: {} squares on {} from {r},{c}",
-                knight_tui::words::kind(closed),
-                file.path.len(),
-                board.describe()
-            )?;
-            Exit::Yes
+            j.valid = true;
+            j.complete = true;
+            j.closed = Some(closed);
+            j.visited = Some(file.path.len());
         }
-        Ok(Summary::Partial { visited, total }) => {
-            writeln!(
-                out,
-                "incomplete: a legal path of {visited} of {total} squares on {}, {} left",
-                board.describe(),
-                total - visited
-            )?;
-            Exit::No
-        }
+        Ok(Summary::Partial { visited, .. }) => j.visited = Some(visited),
         Err(fault) => {
-            writeln!(out, "invalid: {}", clip(&fault.to_string()))?;
-            Exit::No
+            j.step = Some(fault.step);
+            j.error = Some(clip(&fault.to_string()));
         }
-    };
-    out.flush()?;
-    Ok(code)
+    }
+    j
 }
 
 /// The file (or standard input for `-`) within the tour file's limits.
