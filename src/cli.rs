@@ -8,6 +8,7 @@ pub mod config;
 pub mod count;
 pub mod failure;
 pub mod output;
+pub mod paint;
 pub mod settle;
 pub mod solve;
 pub mod sweep;

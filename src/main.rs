@@ -28,6 +28,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Outcome {
+    cli::paint::choose(cli.color);
     let load = || Config::load(cli.config.as_deref()).map_err(usage);
     let Some(command) = cli.command else {
         let mut config = load()?;

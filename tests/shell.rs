@@ -152,3 +152,36 @@ fn config_prints_the_defaults_file_and_the_settings_in_effect() {
     let got = kt().args(["config", "--start", "z9"]).output().unwrap();
     assert_eq!(got.status.code(), Some(2));
 }
+
+#[test]
+fn colour_follows_the_flag_and_no_color() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/closed-8x8.json");
+    let always = stdout(&["--color", "always", "verify", file], 0);
+    assert!(
+        always.contains("\x1b[") && always.contains("complete"),
+        "{always:?}"
+    );
+    // Into a pipe: none, unless asked for.
+    assert!(!stdout(&["verify", file], 0).contains('\x1b'));
+    assert!(!stdout(&["--color", "never", "verify", file], 0).contains('\x1b'));
+    let got = kt()
+        .args(["--color", "always", "solve", "--algo", "x"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&got.stderr).starts_with("\x1b["));
+    // On a terminal: colour, but not with NO_COLOR.
+    if !have_tmux("colour_follows_the_flag_and_no_color") {
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_knight-tui");
+    for (env, coloured) in [("", true), ("NO_COLOR=1 ", false)] {
+        let t = Tmux::start(
+            if coloured { "colour" } else { "nocolour" },
+            &format!("{env}{bin} verify {file}; echo DONE; sleep 10"),
+        );
+        t.wait_for("DONE");
+        let styled = t.screen_styled();
+        let line = styled.lines().find(|l| l.contains("complete")).unwrap();
+        assert_eq!(line.contains('\x1b'), coloured, "{env}: {line:?}");
+    }
+}

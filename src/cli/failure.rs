@@ -5,6 +5,8 @@
 use std::io;
 use std::process::ExitCode;
 
+use crossterm::style::Color;
+
 /// Exit codes, like grep's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
@@ -66,7 +68,8 @@ impl Failure {
     /// Prints the one line (nothing for a closed pipe) and gives the code.
     pub fn report(&self) -> ExitCode {
         if !matches!(self, Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe) {
-            say(&format!("error: {self}"));
+            let error = super::paint::paint(super::paint::Stream::Stderr, Color::Red, "error:");
+            say(&format!("{error} {self}"));
         }
         self.exit().into()
     }

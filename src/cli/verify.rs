@@ -7,8 +7,11 @@ use knight_tui::files::{self, Limit, ReadError};
 use knight_tui::tour::{self, Summary};
 use knight_tui::words::clip;
 
+use crossterm::style::Color;
+
 use super::args::VerifyArgs;
 use super::failure::{Exit, Failure, Outcome};
+use super::paint::{Stream, paint};
 
 /// What verify found: the `--format json` object, from which the text line
 /// is also made. Keys: `file`, `valid` (a complete legal tour: exit 0),
@@ -79,7 +82,15 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
         let line = serde_json::to_string(&judged).map_err(|e| Failure::Internal(e.to_string()))?;
         writeln!(out, "{line}")?;
     } else {
-        writeln!(out, "{}", judged.line())?;
+        // The verdict's first word in colour on a terminal.
+        let line = judged.line();
+        let (word, rest) = line.split_at(line.find([' ', ':']).unwrap_or(line.len()));
+        let colour = if judged.valid {
+            Color::Green
+        } else {
+            Color::Red
+        };
+        writeln!(out, "{}{rest}", paint(Stream::Stdout, colour, word))?;
     }
     out.flush()?;
     Ok(if judged.valid { Exit::Yes } else { Exit::No })

@@ -49,6 +49,11 @@ impl Tmux {
             .output()
             .expect("tmux is needed for this test (apt-get install tmux)")
     }
+    /// The screen with its colours, as escape sequences.
+    pub fn screen_styled(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-e", "-p", "-t", "t"]).stdout)
+            .into_owned()
+    }
     pub fn screen(&self) -> String {
         String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
     }

@@ -1,0 +1,163 @@
+//! Every example runs as written: each `knight-tui …` line under
+//! "Examples:" in every `--help`, and each `$ knight-tui …` line of the
+//! README's console blocks, that does not open the app. Each runs in `sh`,
+//! in a folder with the repository's `assets/` and the `tour.json` the
+//! examples assume, with a home of its own; none may be a usage error or
+//! an unreadable file (exit 2), nor end by a signal.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use common::kt;
+
+/// Whether a command line opens the full-screen app (not run here).
+fn opens_the_app(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    assert_eq!(words.next(), Some("knight-tui"), "{line}");
+    match words.next() {
+        None => true,
+        Some(w) if w.starts_with("--") => !matches!(w, "--version" | "--help"),
+        Some(w) => matches!(w, "replay" | "play") && !line.contains("--help"),
+    }
+}
+
+/// The example lines of every command's --help.
+fn help_examples() -> Vec<String> {
+    let mut lines = Vec::new();
+    let commands = [
+        "",
+        "solve",
+        "count",
+        "verify",
+        "replay",
+        "play",
+        "sweep",
+        "config",
+        "completions",
+        "man",
+    ];
+    for c in commands {
+        let mut cmd = kt();
+        if !c.is_empty() {
+            cmd.arg(c);
+        }
+        let got = cmd.arg("--help").output().unwrap();
+        assert_eq!(got.status.code(), Some(0));
+        let help = String::from_utf8(got.stdout).unwrap();
+        let examples = help
+            .split("Examples:")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{c}: no examples"));
+        for l in examples.lines() {
+            let Some(l) = l.strip_prefix("  knight-tui") else {
+                continue;
+            };
+            // Two spaces or more end the command; a note follows.
+            let command = l.split("  ").next().unwrap().trim_end();
+            lines.push(format!("knight-tui{command}"));
+        }
+    }
+    lines
+}
+
+/// The `$ knight-tui …` lines of the README's console blocks, comments cut.
+fn readme_examples() -> Vec<String> {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let mut lines = Vec::new();
+    let mut console = false;
+    for l in readme.lines() {
+        if l.starts_with("```") {
+            console = l == "```console";
+            continue;
+        }
+        if let Some(cmd) = l.strip_prefix("$ ").filter(|_| console) {
+            let cmd = cmd.split(" #").next().unwrap().trim_end();
+            lines.push(cmd.to_string());
+        }
+    }
+    lines
+}
+
+fn run_all(lines: Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("home");
+    let work = dir.path().join("work");
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::create_dir_all(&work).unwrap();
+    let assets = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+    std::os::unix::fs::symlink(assets, work.join("assets")).unwrap();
+    // The tour file the examples assume.
+    let made = kt()
+        .current_dir(&work)
+        .args(["solve", "--size", "8", "--quiet", "--out", "tour.json"])
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_knight-tui"))
+        .parent()
+        .unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let have_man = Command::new("man")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let mut seen = BTreeSet::new();
+    let mut ran = 0;
+    for line in lines {
+        if opens_the_app(&line) || !seen.insert(line.clone()) {
+            continue;
+        }
+        if line.contains("man -l") && !have_man {
+            eprintln!("skipped (no man): {line}");
+            continue;
+        }
+        // Folders an example writes into exist in a real home.
+        for target in line.split("> ").skip(1) {
+            let target = target
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .replace('~', &home.display().to_string());
+            if let Some(parent) = Path::new(&target).parent() {
+                std::fs::create_dir_all(work.join(parent)).unwrap();
+            }
+        }
+        let got = Command::new("sh")
+            .arg("-c")
+            .arg(&line)
+            .current_dir(&work)
+            .env("PATH", &path)
+            .env("HOME", &home)
+            .env("XDG_CONFIG_HOME", home.join(".config"))
+            .env("MANPAGER", "cat")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let code = got.status.code();
+        assert!(
+            matches!(code, Some(0 | 1 | 3)),
+            "{line}: exit {code:?}\n{}",
+            String::from_utf8_lossy(&got.stderr)
+        );
+        ran += 1;
+    }
+    assert!(ran >= 10, "only {ran} examples ran");
+}
+
+#[test]
+fn every_help_example_runs_as_written() {
+    run_all(help_examples());
+}
+
+#[test]
+fn every_readme_example_runs_as_written() {
+    run_all(readme_examples());
+}
