@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
+use clap::ValueEnum;
 use serde::{Deserialize, Deserializer};
 
 use ratatui::style::Color;
@@ -44,6 +45,7 @@ pub struct Config {
     pub search: SearchConfig,
     pub app: AppConfig,
     pub theme: ThemeConfig,
+    pub output: OutputConfig,
     /// Where the values came from, for messages: `config file PATH`, or
     /// `built-in config`.
     #[serde(skip)]
@@ -64,6 +66,32 @@ pub struct AppConfig {
     pub save_dir: PathBuf,
     #[serde(deserialize_with = "symbols")]
     pub symbols: bool,
+}
+
+/// When to colour.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set or TERM is dumb.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutputConfig {
+    #[serde(deserialize_with = "color_choice")]
+    pub color: ColorChoice,
+}
+
+fn color_choice<'de, D: Deserializer<'de>>(d: D) -> Result<ColorChoice, D::Error> {
+    let s = String::deserialize(d)?;
+    ColorChoice::from_str(&s, false).map_err(|_| {
+        serde::de::Error::custom(format!(
+            "'{s}' is not a colour choice: use \"auto\", \"always\" or \"never\""
+        ))
+    })
 }
 
 #[derive(Clone, Debug, Deserialize)]

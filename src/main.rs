@@ -28,8 +28,15 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Outcome {
-    cli::paint::choose(cli.color);
-    let load = || Config::load(cli.config.as_deref()).map_err(usage);
+    // The flag's colour choice now; the configuration's once it is read.
+    if let Some(c) = cli.color {
+        cli::paint::choose(c);
+    }
+    let load = || {
+        let config = Config::load(cli.config.as_deref()).map_err(usage)?;
+        cli::paint::choose(config.output.color);
+        Ok::<_, Failure>(config)
+    };
     let Some(command) = cli.command else {
         let mut config = load()?;
         config.app.speed = cli.speed.unwrap_or(config.app.speed);
@@ -43,7 +50,10 @@ fn run(cli: Cli) -> Outcome {
         ));
     }
     match command {
-        Command::Verify(args) => cli::verify::verify(&args),
+        Command::Verify(args) => {
+            load()?;
+            cli::verify::verify(&args)
+        }
         Command::Solve(args) => cli::solve::solve(&args, &load()?),
         Command::Count(args) => cli::count::count(&args, &load()?),
         Command::Sweep(args) => cli::sweep::sweep(&args, &load()?),

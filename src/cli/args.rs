@@ -30,8 +30,8 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
     /// Colour on the command line: auto (a terminal, unless NO_COLOR is set), always, never.
-    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = super::paint::ColorChoice::Auto)]
-    pub color: super::paint::ColorChoice,
+    #[arg(long, global = true, value_enum, value_name = "WHEN")]
+    pub color: Option<super::paint::ColorChoice>,
     /// With no command: the app's speed, "full" or steps a second (1, 2, 5, 10, 25, 50, 100, 250, 1000, 5000).
     #[arg(long, value_name = "SPEED", value_parser = parse_speed)]
     pub speed: Option<usize>,

@@ -5,18 +5,9 @@
 use std::io::IsTerminal;
 use std::sync::OnceLock;
 
-use clap::ValueEnum;
 use crossterm::style::{Color, Stylize};
 
-/// When to colour.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    /// On a terminal, unless NO_COLOR is set or TERM is dumb.
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
+pub use crate::config::ColorChoice;
 
 /// Which stream a text goes to.
 #[derive(Copy, Clone, Debug)]
