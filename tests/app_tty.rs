@@ -186,7 +186,11 @@ fn play_by_hand_save_and_resume() {
     // Let the solver finish it, animated.
     t.keys(&["f"]);
     t.wait_for("complete open tour of 25 squares");
+    t.wait_for("the solver finishes the tour from step 3");
+    // The solver's moves are not saved: q asks, y quits anyway.
     t.keys(&["q"]);
+    t.wait_for("Quit?");
+    t.keys(&["y"]);
     assert_restored(&t);
 }
 
@@ -263,4 +267,35 @@ fn the_speed_flag_overrides_the_configuration() {
     t.wait_for("step 64 / 64");
     t.keys(&["q"]);
     assert_restored(&t);
+}
+
+#[test]
+fn quitting_an_unsaved_game_asks_and_can_save_first() {
+    if !have_tmux("quitting_an_unsaved_game_asks_and_can_save_first") {
+        return;
+    }
+    let (t, dir) = launch("confirm", "\"full\"", "play --size 5 --start 0,0");
+    t.wait_for("quit");
+    t.keys(&["1"]);
+    t.keys(&["1"]);
+    t.wait_for("3 / 25");
+    t.keys(&["q"]);
+    t.wait_for("Quit?");
+    t.wait_for("The game's 3 squares are not saved.");
+    t.keys(&["n"]);
+    t.wait_for("still playing");
+    t.keys(&["Escape"]);
+    t.wait_for("Quit?");
+    t.keys(&["s"]);
+    assert_restored(&t);
+    let saved: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with("knight-5x5-"))
+        .collect();
+    assert_eq!(saved.len(), 1, "the game was saved before quitting");
+    let text = std::fs::read_to_string(saved[0].path()).unwrap();
+    let file = knight_tui::tour::parse(&text).unwrap().file;
+    assert_eq!(file.path.len(), 3);
+    file.check(&file.board().unwrap()).expect("a legal path");
 }

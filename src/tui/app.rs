@@ -153,6 +153,8 @@ pub enum Overlay {
     Settings(Box<Settings>),
     /// The file prompt and its text so far.
     Prompt(String),
+    /// Quit with the game unsaved? (y, s, n)
+    ConfirmQuit,
 }
 
 /// How a message reads: the status line colours it by this, never by its
@@ -205,6 +207,10 @@ pub struct App {
     loading: Option<(u64, String)>,
     /// Loads started, so a stopped load's late answer is told apart.
     loads: u64,
+    /// Quit once the save under way is written ("save and quit").
+    quit_after_save: bool,
+    /// A save of the game is under way: once written, the game is saved.
+    saving_game: bool,
 }
 
 impl App {
@@ -230,6 +236,8 @@ impl App {
             counting: None,
             loading: None,
             loads: 0,
+            quit_after_save: false,
+            saving_game: false,
         }
     }
 
@@ -263,6 +271,11 @@ impl App {
     // ---- overlays ----
 
     /// True while the help is shown.
+    /// Whether the question before quitting is asked.
+    pub fn confirming_quit(&self) -> bool {
+        matches!(self.overlays.last(), Some(Overlay::ConfirmQuit))
+    }
+
     pub fn help_open(&self) -> bool {
         matches!(self.overlays.last(), Some(Overlay::Help))
     }
@@ -317,6 +330,10 @@ impl App {
                 self.info("nothing opened");
                 Vec::new()
             }
+            Some(Overlay::ConfirmQuit) => {
+                self.info("still playing");
+                Vec::new()
+            }
         }
     }
 
@@ -327,6 +344,7 @@ impl App {
         match (self.active_overlay(), self.mode) {
             (Some(Overlay::Prompt(_)), _) => Context::Prompt,
             (Some(Overlay::Settings(_)), _) => Context::Settings,
+            (Some(Overlay::ConfirmQuit), _) => Context::Confirm,
             (_, Mode::Replay) => Context::Replay,
             (_, Mode::Play) => Context::Play,
             (_, Mode::Search) => Context::Watch,
@@ -430,10 +448,24 @@ impl App {
             }
             Action::Saved(Ok(path)) => {
                 self.say(Tone::Success, format!("saved {}", path.display()));
+                if std::mem::take(&mut self.saving_game)
+                    && let Some(g) = &mut self.game
+                {
+                    g.unsaved = false;
+                }
+                if std::mem::take(&mut self.quit_after_save) {
+                    return self.quit_now();
+                }
                 Vec::new()
             }
             Action::Saved(Err(e)) => {
-                self.say(Tone::Error, format!("not saved: {e}"));
+                self.saving_game = false;
+                let and = if std::mem::take(&mut self.quit_after_save) {
+                    ", so still here"
+                } else {
+                    ""
+                };
+                self.say(Tone::Error, format!("not saved{and}: {e}"));
                 Vec::new()
             }
             Action::Resize => Vec::new(),
@@ -499,10 +531,17 @@ impl App {
     /// A key's command: the overlays first, then keys that work everywhere,
     /// then the mode's handler.
     fn key(&mut self, c: Command) -> Vec<Effect> {
+        let context = self.context();
         match c {
+            // The question takes every key.
+            _ if context == Context::Confirm => return self.confirm_key(c),
+            Command::ForceQuit => return self.quit_now(),
             Command::Quit => {
-                self.quit = true;
-                return vec![Effect::Quit];
+                if self.game.as_ref().is_some_and(Game::would_lose_work) {
+                    self.ask_before_quitting();
+                    return Vec::new();
+                }
+                return self.quit_now();
             }
             Command::Back => return self.back(),
             Command::Help => {
@@ -519,7 +558,8 @@ impl App {
             }
             _ => {}
         }
-        match (self.context(), c) {
+        match (context, c) {
+            (Context::Confirm, _) => self.confirm_key(c),
             (Context::Prompt, _) => self.prompt_key(c),
             (Context::Settings, _) => self.settings_key(c),
             (_, Command::Load) => {
@@ -530,6 +570,42 @@ impl App {
             (Context::Replay, _) => self.replay_key(c),
             (Context::Play, _) => self.play_key(c),
             (Context::Watch | Context::Any, _) => self.search_key(c),
+        }
+    }
+
+    fn quit_now(&mut self) -> Vec<Effect> {
+        self.quit = true;
+        vec![Effect::Quit]
+    }
+
+    /// q or Esc with a game whose moves are not saved: the question.
+    fn ask_before_quitting(&mut self) {
+        let n = self.game.as_ref().map_or(0, Game::moves_made);
+        self.overlays.push(Overlay::ConfirmQuit);
+        self.say(
+            Tone::Refusal,
+            format!("quit? the game's {n} squares are not saved: y quit, s save and quit, n stay"),
+        );
+    }
+
+    /// The answer to the question before quitting.
+    fn confirm_key(&mut self, c: Command) -> Vec<Effect> {
+        match c {
+            Command::Yes | Command::Quit | Command::ForceQuit => self.quit_now(),
+            Command::SaveAndQuit => {
+                self.overlays.pop();
+                let fx = self.save();
+                if !fx.is_empty() {
+                    self.quit_after_save = true;
+                    self.info("saving, then quitting…");
+                }
+                fx
+            }
+            Command::No | Command::Back => self.back(),
+            _ => {
+                self.refuse("the game is not saved: y quit, s save and quit, n stay");
+                Vec::new()
+            }
         }
     }
 
@@ -692,6 +768,7 @@ impl App {
             return Vec::new();
         }
         let file = TourFile::of_run(b, closed, path, algorithm, &self.stats);
+        self.saving_game = self.mode == Mode::Play;
         vec![Effect::Save {
             dir: self.save_dir.clone(),
             stem: format!("knight-{}x{}", b.rows(), b.cols()),

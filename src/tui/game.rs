@@ -30,6 +30,14 @@ pub struct Game {
     pub outlook: Outlook,
     /// Squares the solver's finish still has to play (animated).
     pub finishing: Vec<u32>,
+    /// The step from which the solver finished the tour (`f`), if it did.
+    pub finished_from: Option<usize>,
+    /// Moves made, undone or redone since the game was last saved (or
+    /// begun, or resumed).
+    pub unsaved: bool,
+    /// The game this one replaced (`r`), while this one has no move: `u`
+    /// brings it back.
+    pub before: Option<Box<Game>>,
 }
 
 /// What became of a move.
@@ -54,6 +62,9 @@ impl Game {
             hints: false,
             outlook: Outlook::Checking,
             finishing: Vec::new(),
+            finished_from: None,
+            unsaved: false,
+            before: None,
         };
         if let Some(s) = start {
             let _ = g.move_to(s);
@@ -104,6 +115,12 @@ impl Game {
         self.trail.path.len()
     }
 
+    /// Whether quitting would lose work: moves past placing the knight,
+    /// not saved since.
+    pub fn would_lose_work(&self) -> bool {
+        self.unsaved && self.moves_made() >= 2
+    }
+
     pub fn is_complete(&self) -> bool {
         self.moves_made() == self.board.free_count()
     }
@@ -140,16 +157,38 @@ impl Game {
         self.redo.clear();
         self.cursor = sq;
         self.outlook = Outlook::Checking;
+        self.unsaved = true;
         Moved::Ok
     }
 
-    /// Takes the last move back; false when there is none.
+    /// A new game on the same board, keeping this one to come back to
+    /// while the new one has no move (when this one had any).
+    pub fn restart(self) -> Game {
+        let mut fresh = Game::new(self.board.clone(), None, self.closed);
+        if self.moves_made() > 0 {
+            fresh.before = Some(Box::new(self));
+        } else {
+            fresh.before = self.before;
+        }
+        fresh
+    }
+
+    /// Takes the last move back; on a new game with no move yet, brings
+    /// back the game it replaced. False when there is nothing to undo.
     pub fn undo(&mut self) -> bool {
         let Some(last) = self.trail.pop() else {
-            return false;
+            return match self.before.take() {
+                Some(old) => {
+                    *self = *old;
+                    true
+                }
+                None => false,
+            };
         };
         self.redo.push(last);
         self.finishing.clear();
+        self.finished_from = None;
+        self.unsaved = true;
         self.cursor = self.knight().unwrap_or(self.board.square(last));
         self.outlook = Outlook::Checking;
         true
@@ -163,17 +202,21 @@ impl Game {
         self.trail.push(sq);
         self.cursor = self.board.square(sq);
         self.outlook = Outlook::Checking;
+        self.unsaved = true;
         true
     }
 
     /// A line about the position: the win, the dead end, or the outlook.
     pub fn status(&self) -> String {
         if self.is_complete() {
-            return format!(
-                "complete {} tour of {} squares: well played!",
-                knight_tui::words::kind(self.closes()),
-                self.moves_made()
-            );
+            let kind = knight_tui::words::kind(self.closes());
+            let n = self.moves_made();
+            return match self.finished_from {
+                Some(step) => format!(
+                    "complete {kind} tour of {n} squares: the solver finished it from step {step}"
+                ),
+                None => format!("complete {kind} tour of {n} squares: well played!"),
+            };
         }
         match self.knight() {
             None => "place the knight: move the cursor, Enter (or click a square)".into(),

@@ -123,7 +123,7 @@ mod tests {
         );
         assert!(matches!(
             decode(&ctrl_c, &a, SCREEN),
-            Some(Action::Key(Command::Quit))
+            Some(Action::Key(Command::ForceQuit))
         ));
         assert!(matches!(
             decode(&Event::Resize(80, 24), &a, SCREEN),

@@ -117,6 +117,15 @@ pub enum Command {
     Finish,
     /// Open a tour file by path (a prompt).
     Load,
+    /// Quit at once, asking nothing (Ctrl-C).
+    ForceQuit,
+    // The question before quitting a game with unsaved moves:
+    /// Quit, leaving the game unsaved.
+    Yes,
+    /// Save the game, then quit.
+    SaveAndQuit,
+    /// Stay.
+    No,
 }
 
 /// Where a key binding applies.
@@ -132,6 +141,8 @@ pub enum Context {
     Play,
     /// Typing a file name.
     Prompt,
+    /// Asked whether to quit with a game unsaved.
+    Confirm,
     /// Everywhere.
     Any,
 }
@@ -174,7 +185,8 @@ impl Binding {
 
 use Command as C;
 use Context::{
-    Any, Play as InPlay, Prompt as InPrompt, Replay as InReplay, Settings as InSettings, Watch,
+    Any, Confirm as InConfirm, Play as InPlay, Prompt as InPrompt, Replay as InReplay,
+    Settings as InSettings, Watch,
 };
 use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, Right, Tab, Up};
 
@@ -441,7 +453,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(
         &[(k(Char('q')), C::Quit)],
         "q",
-        "quit (also Ctrl-C)",
+        "quit (with a game unsaved, asks first)",
         &[Any],
         Some("quit"),
     ),
@@ -453,11 +465,22 @@ pub const BINDINGS: &[Binding] = &[
         Some("cancel"),
     ),
     bind(
-        &[(ctrl('c'), C::Quit)],
+        &[(ctrl('c'), C::ForceQuit)],
         "Ctrl-C",
-        "quit, wherever you are (the file prompt too)",
+        "quit at once, wherever you are (the file prompt too), asking nothing",
         &[Any, InPrompt],
         None,
+    ),
+    bind(
+        &[
+            (k(Char('y')), C::Yes),
+            (k(Char('s')), C::SaveAndQuit),
+            (k(Char('n')), C::No),
+        ],
+        "y s n",
+        "quitting an unsaved game: quit, save and quit, or stay (Esc too)",
+        &[InConfirm],
+        Some("quit / save and quit / stay"),
     ),
 ];
 

@@ -19,6 +19,7 @@
 //! geometry (geometry) is shared by the board pane and mouse clicks.
 
 pub mod board;
+mod confirm;
 mod controls;
 pub mod geometry;
 mod help;
@@ -75,6 +76,9 @@ impl Widget for Screen<'_> {
         hints::HintBar { app, theme }.render(p.hints, buf);
         if app.help_open() {
             help::Help { app, theme }.render(p.main, buf);
+        }
+        if app.confirming_quit() {
+            confirm::ConfirmQuit { app, theme }.render(p.main, buf);
         }
     }
 }

@@ -50,6 +50,7 @@ impl App {
             return Vec::new();
         };
         g.finishing.clear();
+        g.finished_from = None;
         match g.move_to(sq) {
             Moved::Ok => {
                 self.clear_message();
@@ -136,9 +137,17 @@ impl App {
                 }]
             }
             Command::Restart => {
-                let fresh = Game::new(g.board.clone(), None, g.closed);
+                let Some(old) = self.game.take() else {
+                    return Vec::new();
+                };
+                let fresh = old.restart();
+                let back = if fresh.before.is_some() {
+                    " (u brings the last game back)"
+                } else {
+                    ""
+                };
                 self.game = Some(fresh);
-                self.info("new game: place the knight");
+                self.info(format!("new game: place the knight{back}"));
                 self.check_game()
             }
             Command::Save => self.save(),
@@ -164,8 +173,12 @@ impl App {
             (Ok(tour), Some(g)) => {
                 let done = g.moves_made();
                 g.finishing = tour.get(done..).unwrap_or_default().to_vec();
+                g.finished_from = Some(done + 1);
                 let n = g.finishing.len();
-                self.info(format!("the solver finishes the tour: {n} moves"));
+                self.info(format!(
+                    "the solver finishes the tour from step {}: {n} moves",
+                    done + 1
+                ));
             }
             (Err(why), _) => self.refuse(why),
             (Ok(_), None) => {}

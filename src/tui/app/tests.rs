@@ -563,3 +563,111 @@ fn a_failed_search_or_worker_is_said_and_leaves_nothing_waiting() {
     keys(&mut a, &[Command::Quit]);
     assert!(a.quit);
 }
+
+#[test]
+fn quitting_a_game_with_unsaved_moves_asks_first() {
+    let mut a = game_app();
+    // Only the knight placed: nothing to lose, q quits.
+    a.update(Action::Click(Square::new(0, 0), false));
+    assert!(!a.game.as_ref().unwrap().would_lose_work());
+    // Two moves: q asks, n stays, Esc stays.
+    a.update(Action::Click(Square::new(1, 2), false));
+    a.update(Action::Click(Square::new(2, 4), false));
+    assert!(keys(&mut a, &[Command::Quit]).is_empty());
+    assert!(a.confirming_quit() && !a.quit);
+    assert_eq!(a.context(), Context::Confirm);
+    assert!(
+        a.message()
+            .unwrap()
+            .starts_with("quit? the game's 3 squares")
+    );
+    // Other keys do not slip past the question.
+    keys(&mut a, &[Command::Undo]);
+    assert!(a.confirming_quit());
+    assert_eq!(a.game.as_ref().unwrap().moves_made(), 3);
+    keys(&mut a, &[Command::No]);
+    assert!(!a.confirming_quit() && !a.quit);
+    keys(&mut a, &[Command::Back]);
+    assert!(a.confirming_quit(), "Esc asks too");
+    keys(&mut a, &[Command::Back]);
+    assert!(!a.confirming_quit() && !a.quit);
+    // s: save, then quit once the file is written.
+    keys(&mut a, &[Command::Quit]);
+    let fx = keys(&mut a, &[Command::SaveAndQuit]);
+    assert!(matches!(fx[..], [Effect::Save { .. }]), "{fx:?}");
+    assert!(!a.quit);
+    let fx = a.update(Action::Saved(Ok(PathBuf::from("/tmp/g.json"))));
+    assert_eq!(fx, vec![Effect::Quit]);
+    assert!(a.quit);
+}
+
+#[test]
+fn a_saved_game_quits_at_once_and_a_failed_save_stays() {
+    let mut a = game_app();
+    for sq in [Square::new(0, 0), Square::new(1, 2), Square::new(2, 4)] {
+        a.update(Action::Click(sq, false));
+    }
+    // The save fails: still here, and still asked.
+    keys(&mut a, &[Command::Quit, Command::SaveAndQuit]);
+    a.update(Action::Saved(Err("disk full".into())));
+    assert!(!a.quit);
+    assert_eq!(a.message(), Some("not saved, so still here: disk full"));
+    // Saved with s: q quits without asking.
+    keys(&mut a, &[Command::Save]);
+    a.update(Action::Saved(Ok(PathBuf::from("/tmp/g.json"))));
+    assert!(!a.game.as_ref().unwrap().unsaved);
+    keys(&mut a, &[Command::Quit]);
+    assert!(a.quit && !a.confirming_quit());
+    // Ctrl-C never asks.
+    let mut b = game_app();
+    for sq in [Square::new(0, 0), Square::new(1, 2), Square::new(2, 4)] {
+        b.update(Action::Click(sq, false));
+    }
+    assert_eq!(keys(&mut b, &[Command::ForceQuit]), vec![Effect::Quit]);
+    assert!(b.quit);
+}
+
+#[test]
+fn a_new_game_can_be_undone_and_the_finish_says_from_where() {
+    let mut a = game_app();
+    for sq in [Square::new(0, 0), Square::new(1, 2)] {
+        a.update(Action::Click(sq, false));
+    }
+    keys(&mut a, &[Command::Restart]);
+    assert_eq!(a.game.as_ref().unwrap().moves_made(), 0);
+    assert_eq!(
+        a.message(),
+        Some("new game: place the knight (u brings the last game back)")
+    );
+    keys(&mut a, &[Command::Undo]);
+    assert_eq!(a.game.as_ref().unwrap().moves_made(), 2);
+    // The solver's finish: said from which step, and on the win.
+    let pos = a.position;
+    let board = a.game.as_ref().unwrap().board.clone();
+    let mut prefix = vec![
+        board.index(Square::new(0, 0)),
+        board.index(Square::new(1, 2)),
+    ];
+    let sol = knight_tui::solver::finish(&board, &prefix, false, Limits::default());
+    assert_eq!(sol.verdict, Verdict::Found);
+    prefix = sol.tours[0].clone();
+    a.update(Action::Finished(pos, Ok(prefix)));
+    assert!(
+        a.message()
+            .unwrap()
+            .starts_with("the solver finishes the tour from step 3: ")
+    );
+    a.update(Action::Tick);
+    while !a.game.as_ref().unwrap().finishing.is_empty() {
+        a.update(Action::Tick);
+    }
+    assert!(
+        a.game
+            .as_ref()
+            .unwrap()
+            .status()
+            .ends_with("the solver finished it from step 3"),
+        "{}",
+        a.game.as_ref().unwrap().status()
+    );
+}

@@ -20,7 +20,19 @@ fn keys_map_through_the_table() {
         Some(Command::Help)
     );
     let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-    assert_eq!(command_for(ctrl_c, Context::Settings), Some(Command::Quit));
+    assert_eq!(
+        command_for(ctrl_c, Context::Settings),
+        Some(Command::ForceQuit)
+    );
+    assert_eq!(
+        command_for(ctrl_c, Context::Confirm),
+        Some(Command::ForceQuit)
+    );
+    assert_eq!(
+        command_for(press('y'), Context::Confirm),
+        Some(Command::Yes)
+    );
+    assert_eq!(command_for(press('y'), w), None);
     assert_eq!(
         command_for(KeyEvent::from(KeyCode::Esc), w),
         Some(Command::Back)
@@ -57,7 +69,10 @@ fn keys_map_through_the_table() {
 fn modifiers_are_part_of_the_key() {
     // Ctrl-C quits even while typing a file name; a plain 'q' there is text.
     let ctrl_c = KeyEvent::new(KeyCode::Char('C'), KeyModifiers::CONTROL);
-    assert_eq!(command_for(ctrl_c, Context::Prompt), Some(Command::Quit));
+    assert_eq!(
+        command_for(ctrl_c, Context::Prompt),
+        Some(Command::ForceQuit)
+    );
     assert_eq!(command_for(press('q'), Context::Prompt), None);
     // A capital letter may come with Shift or without: the same key.
     let shift_h = KeyEvent::new(KeyCode::Char('H'), KeyModifiers::SHIFT);
