@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer};
 
 use ratatui::style::Color;
 
-use knight_tui::solver::{Algorithm, TieBreak};
+use knight_tui::solver::{Algorithm, MoveOrder, TieBreak};
 
 /// Speeds `+`/`-` step through, slowest first; the last is full speed.
 pub const SPEEDS: [Option<f64>; 11] = [
@@ -185,8 +185,19 @@ pub struct SearchConfig {
     pub algorithm: Algorithm,
     #[serde(deserialize_with = "by_name")]
     pub tie_break: TieBreak,
+    #[serde(deserialize_with = "move_order")]
+    pub moves: MoveOrder,
     pub node_limit: u64,
     pub time_limit: f64,
+}
+
+/// A move order, or the default for "".
+fn move_order<'de, D: Deserializer<'de>>(d: D) -> Result<MoveOrder, D::Error> {
+    let s = String::deserialize(d)?;
+    if s.trim().is_empty() {
+        return Ok(MoveOrder::default());
+    }
+    s.parse().map_err(serde::de::Error::custom)
 }
 
 fn by_name<'de, D, T>(d: D) -> Result<T, D::Error>

@@ -296,6 +296,72 @@ pub struct Options {
     pub limits: Limits,
     /// How many distinct tours to find (at least 1).
     pub tours: usize,
+    /// The order the eight moves are tried in: by plain backtracking, and
+    /// by Warnsdorff among moves with equal onward counts (`fixed`).
+    pub moves: MoveOrder,
+}
+
+/// An order of the eight knight moves: a permutation of
+/// [`crate::board::MOVES`] (whose own order is the default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveOrder(pub [u8; 8]);
+
+impl Default for MoveOrder {
+    fn default() -> Self {
+        MoveOrder([0, 1, 2, 3, 4, 5, 6, 7])
+    }
+}
+
+impl MoveOrder {
+    /// Whether this is the default order.
+    pub fn is_default(&self) -> bool {
+        *self == MoveOrder::default()
+    }
+}
+
+impl fmt::Display for MoveOrder {
+    /// `2,1;1,2;…`: the moves as `dr,dc`, in order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, &k) in self.0.iter().enumerate() {
+            let (dr, dc) = crate::board::MOVES[k as usize];
+            write!(f, "{}{dr},{dc}", if i > 0 { ";" } else { "" })?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for MoveOrder {
+    type Err = String;
+    /// Eight `dr,dc` pairs separated by `;`, each knight move exactly once.
+    fn from_str(text: &str) -> Result<Self, String> {
+        let mut order = Vec::with_capacity(8);
+        for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+            let pair = part.split_once(',').and_then(|(a, b)| {
+                Some((a.trim().parse::<i32>().ok()?, b.trim().parse::<i32>().ok()?))
+            });
+            let Some(pair) = pair else {
+                return Err(format!(
+                    "'{}' is not a move dr,dc (e.g. 2,1)",
+                    crate::words::clip(part)
+                ));
+            };
+            let Some(k) = crate::board::MOVES.iter().position(|&m| m == pair) else {
+                return Err(format!("{},{} is not a knight move", pair.0, pair.1));
+            };
+            if order.contains(&(k as u8)) {
+                return Err(format!("the move {},{} is given twice", pair.0, pair.1));
+            }
+            order.push(k as u8);
+        }
+        let order: [u8; 8] = order.try_into().map_err(|v: Vec<u8>| {
+            format!(
+                "a move order names all eight knight moves once, e.g. {} (got {})",
+                MoveOrder::default(),
+                v.len()
+            )
+        })?;
+        Ok(MoveOrder(order))
+    }
 }
 
 /// Tours found (square indices in visit order) and how the search ended.
@@ -420,13 +486,14 @@ fn solve_fixed_order<M: Monitor>(
     algorithm: Algorithm,
 ) -> Solution {
     let prefix = [problem.start_index()];
-    let search = Search::new(
+    let mut search = Search::new(
         problem.board,
         &prefix,
         problem.closed,
         search::Order::Fixed,
         prune,
     );
+    search.set_move_order(options.moves);
     run_collect(search, problem, options, monitor, algorithm)
 }
 

@@ -4,7 +4,7 @@
 
 use crate::board::BoardError;
 use crate::board::{Board, Square};
-use crate::solver::{Algorithm, Limits, Options, Problem, TieBreak};
+use crate::solver::{Algorithm, Limits, MoveOrder, Options, Problem, TieBreak};
 
 /// Everything a search needs, settled from flags and configuration.
 #[derive(Debug, Clone)]
@@ -15,6 +15,8 @@ pub struct Spec {
     pub algorithm: Algorithm,
     pub tie_break: TieBreak,
     pub limits: Limits,
+    /// The order the moves are tried in.
+    pub moves: MoveOrder,
 }
 
 impl Spec {
@@ -25,6 +27,7 @@ impl Spec {
             tie_break: self.tie_break,
             limits: self.limits,
             tours,
+            moves: self.moves,
         }
     }
 

@@ -756,3 +756,66 @@ fn quiet_leaves_only_the_answer() {
     assert!(said.starts_with("all: "), "{said}");
     assert_eq!(stdout(&["count", "--size", "5", "-q"], 0), "304\n");
 }
+
+#[test]
+fn the_textbook_move_order_prints_the_textbook_tour() {
+    let textbook = "2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1";
+    let printed = stdout(
+        &[
+            "solve",
+            "--size",
+            "8",
+            "--start",
+            "0,0",
+            "--algo",
+            "warnsdorff",
+            "--tie-break",
+            "fixed",
+            "--moves",
+            textbook,
+        ],
+        0,
+    );
+    let asset = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/textbook-8x8.txt"
+    ))
+    .unwrap();
+    assert_eq!(printed, asset);
+    assert!(matches!(
+        check_tour(&printed, false),
+        Summary::Complete { .. }
+    ));
+    // The same from the configuration's search.moves; the order is in the file's meta.
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("c.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[search]\nmoves = \"{textbook}\"\ntie_break = \"fixed\"\nalgorithm = \"warnsdorff\"\n"
+        ),
+    )
+    .unwrap();
+    let c = config.to_str().unwrap();
+    assert_eq!(stdout(&["--config", c, "solve", "--size", "8"], 0), asset);
+    let json = stdout(
+        &["--config", c, "solve", "--size", "8", "--format", "json"],
+        0,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["meta"]["moves"], textbook);
+    // Anything but the eight knight moves once each: one line, exit 2.
+    let got = kt()
+        .args(["solve", "--moves", "2,1;1,2"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(got).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--moves: a move order names all eight knight moves once"),
+        "{err}"
+    );
+}

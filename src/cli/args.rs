@@ -169,6 +169,9 @@ pub struct SearchArgs {
     /// Warnsdorff tie-break: roth, fixed, lookahead, random.
     #[arg(long, value_name = "NAME")]
     pub tie_break: Option<String>,
+    /// The order the moves are tried in: eight dr,dc pairs, e.g. '2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1'.
+    #[arg(long, value_name = "ORDER", allow_hyphen_values = true)]
+    pub moves: Option<String>,
     /// Stop a search after this many nodes (exit 3 if undecided).
     #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
     pub node_limit: Option<u64>,

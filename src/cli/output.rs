@@ -16,13 +16,19 @@ use super::failure::Failure;
 
 /// The tour file of one tour of a run, with the run's figures in `meta`.
 pub fn tour_file(spec: &Spec, sol: &Solution, path: &[u32]) -> TourFile {
-    TourFile::of_run(
-        &spec.board,
-        spec.closed,
-        path,
-        sol.algorithm.name(),
-        &sol.stats,
-    )
+    run_file(spec, path, sol.algorithm.name(), &sol.stats)
+}
+
+/// The tour file of a tour found by `algorithm`, with the search's figures
+/// and, when it is not the default, the move order in `meta`.
+fn run_file(spec: &Spec, path: &[u32], algorithm: &str, stats: &Stats) -> TourFile {
+    let mut file = TourFile::of_run(&spec.board, spec.closed, path, algorithm, stats);
+    if !spec.moves.is_default()
+        && let Some(meta) = &mut file.meta
+    {
+        meta.insert("moves".into(), spec.moves.to_string().into());
+    }
+    file
 }
 
 /// `nodes 1, backtracks 0, depth 1, elapsed 0.1 ms`.
@@ -110,8 +116,7 @@ impl<'a, W: Write> Printer<'a, W> {
                 tour::write_numbered(out, &spec.board, t)?;
             }
             Format::Json => {
-                TourFile::of_run(&spec.board, spec.closed, t, self.algorithm, stats)
-                    .write_json(out, true)?;
+                run_file(spec, t, self.algorithm, stats).write_json(out, true)?;
             }
             Format::Moves => {
                 for (i, &idx) in t.iter().enumerate() {

@@ -2,15 +2,18 @@
 //! into the engine's [`Spec`].
 
 use knight_tui::board::{Board, Square, parse_square_list};
-use knight_tui::solver::{Algorithm, Limits, TieBreak};
+use knight_tui::solver::{Algorithm, Limits, MoveOrder, TieBreak};
 use knight_tui::spec::Spec;
 
 use super::args::{BoardArgs, SearchArgs};
 use crate::config::Config;
 
 impl SearchArgs {
-    /// Flags over configuration: algorithm, tie-break, limits.
-    pub fn settle(&self, config: &Config) -> Result<(Algorithm, TieBreak, Limits), String> {
+    /// Flags over configuration: algorithm, tie-break, limits, move order.
+    pub fn settle(
+        &self,
+        config: &Config,
+    ) -> Result<(Algorithm, TieBreak, Limits, MoveOrder), String> {
         let algorithm = flag_or(&self.algo, config.search.algorithm)?;
         let tie_break = flag_or(&self.tie_break, config.search.tie_break)?;
         let nodes = self
@@ -23,7 +26,11 @@ impl SearchArgs {
             nodes,
             time: secs.map(knight_tui::spec::time_limit).transpose()?,
         };
-        Ok((algorithm, tie_break, limits))
+        let moves = match &self.moves {
+            Some(m) => m.parse().map_err(|e| format!("--moves: {e}"))?,
+            None => config.search.moves,
+        };
+        Ok((algorithm, tie_break, limits, moves))
     }
 }
 
@@ -66,6 +73,9 @@ impl BoardArgs {
         }
         if let Some(t) = &s.tie_break {
             set(table, "search", "tie_break", Text(t.clone()));
+        }
+        if let Some(m) = &s.moves {
+            set(table, "search", "moves", Text(m.clone()));
         }
         if let Some(n) = s.node_limit {
             set(
@@ -136,7 +146,7 @@ impl BoardArgs {
         if !board.is_free(start) {
             return Err(format!("{start_src}: start {start} is a blocked square"));
         }
-        let (algorithm, tie_break, limits) = self.search.settle(config)?;
+        let (algorithm, tie_break, limits, moves) = self.search.settle(config)?;
         Ok(Spec {
             board,
             start,
@@ -144,6 +154,7 @@ impl BoardArgs {
             algorithm,
             tie_break,
             limits,
+            moves,
         })
     }
 }

@@ -28,12 +28,13 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
             args.to
         )));
     }
-    let (algorithm, tie_break, limits) = args.search.settle(config).map_err(usage)?;
+    let (algorithm, tie_break, limits, moves) = args.search.settle(config).map_err(usage)?;
     let options = Options {
         algorithm,
         tie_break,
         limits,
         tours: 1,
+        moves,
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

@@ -330,6 +330,16 @@ impl<'b> Search<'b> {
         }
     }
 
+    /// Tries the moves in `order` (see [`super::MoveOrder`]): the offsets
+    /// are permuted, so the fixed order and Warnsdorff's last tie-break
+    /// follow it. Call before [`Search::run`].
+    pub fn set_move_order(&mut self, order: super::MoveOrder) {
+        let all = *self.board.offsets();
+        for (i, &k) in order.0.iter().enumerate() {
+            self.offsets[i] = all[k as usize];
+        }
+    }
+
     /// Runs until the monitor stops it, a limit is reached, or every branch
     /// below the prefix has been searched.
     pub fn run<M: Monitor>(&mut self, monitor: &mut M) -> Halt {

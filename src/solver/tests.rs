@@ -438,3 +438,78 @@ fn a_panic_in_the_search_thread_ends_with_failed_not_silence() {
         other => panic!("expected Failed, got {other:?}"),
     }
 }
+
+/// The numbered board of a tour (steps from 1), as the textbook prints it.
+fn numbered(b: &Board, t: &[u32]) -> String {
+    let mut out = Vec::new();
+    crate::tour::write_numbered(&mut out, b, t).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn the_textbook_move_order_reproduces_its_first_tour() {
+    // A coursework solver's first tour: Warnsdorff with backtracking, ties
+    // kept in this move order, from 0,0 (assets/textbook-8x8.txt).
+    let b = board(8, 8);
+    let moves: MoveOrder = "2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1".parse().unwrap();
+    let o = Options {
+        algorithm: Algorithm::Warnsdorff,
+        tie_break: TieBreak::Fixed,
+        moves,
+        ..opts(Algorithm::Warnsdorff)
+    };
+    let sol = solve_checked(&b, Square::new(0, 0), false, &o);
+    let expected = include_str!("../../assets/textbook-8x8.txt");
+    assert_eq!(numbered(&b, &sol.tours[0]), expected);
+    // The default order does not give it: the order is what decides.
+    let default = solve_checked(
+        &b,
+        Square::new(0, 0),
+        false,
+        &Options {
+            moves: MoveOrder::default(),
+            ..o
+        },
+    );
+    assert_ne!(numbered(&b, &default.tours[0]), expected);
+}
+
+#[test]
+fn plain_backtracking_in_the_default_order_meets_its_first_tour_after_8250733_nodes() {
+    let b = board(8, 8);
+    let sol = solve_checked(&b, Square::new(0, 0), false, &opts(Algorithm::Backtrack));
+    assert_eq!(sol.stats.nodes, 8_250_733);
+    // The first moves follow the order: 2,1 first from the corner.
+    assert_eq!(sol.tours[0][1], b.index(Square::new(2, 1)));
+    // Another order, another first move: 1,2 first.
+    let moves: MoveOrder = "1,2;2,1;-1,2;-2,1;-2,-1;-1,-2;1,-2;2,-1".parse().unwrap();
+    let o = Options {
+        moves,
+        ..opts(Algorithm::Backtrack)
+    };
+    let b5 = board(5, 5);
+    let sol = solve_checked(&b5, Square::new(0, 0), false, &o);
+    assert_eq!(sol.tours[0][1], b5.index(Square::new(1, 2)));
+}
+
+#[test]
+fn move_orders_are_read_and_refused_in_one_line() {
+    let d = MoveOrder::default();
+    assert_eq!(d.to_string(), "2,1;1,2;-1,2;-2,1;-2,-1;-1,-2;1,-2;2,-1");
+    assert_eq!(d.to_string().parse::<MoveOrder>(), Ok(d));
+    let t = "2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1";
+    assert_eq!(t.parse::<MoveOrder>().unwrap().to_string(), t);
+    for (bad, says) in [
+        (
+            "2,1;2,1;-1,2;-2,1;-2,-1;-1,-2;1,-2;2,-1",
+            "the move 2,1 is given twice",
+        ),
+        ("3,1", "3,1 is not a knight move"),
+        ("x", "'x' is not a move dr,dc"),
+        ("2,1;1,2", "names all eight knight moves once"),
+        ("", "(got 0)"),
+    ] {
+        let e = bad.parse::<MoveOrder>().unwrap_err();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+}

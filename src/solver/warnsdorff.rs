@@ -38,7 +38,8 @@ pub fn solve_from<M: Monitor>(
     if options.tours > 1 {
         // Several distinct tours: one search that goes on after each tour.
         let order = Order::Warnsdorff(options.tie_break, 0);
-        let search = Search::new(board, start, problem.closed, order, true);
+        let mut search = Search::new(board, start, problem.closed, order, true);
+        search.set_move_order(options.moves);
         return run_collect(search, problem, options, monitor, Algorithm::Warnsdorff);
     }
     let deadline = options.limits.deadline();
@@ -56,6 +57,7 @@ pub fn solve_from<M: Monitor>(
             Order::Warnsdorff(ties[attempt as usize % 3], attempt)
         };
         let mut search = Search::new(board, start, problem.closed, order, true);
+        search.set_move_order(options.moves);
         let mut user_limit = u64::MAX;
         if let Some(n) = options.limits.nodes {
             user_limit = n.saturating_sub(total.nodes).max(1);

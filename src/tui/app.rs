@@ -767,8 +767,14 @@ impl App {
             self.refuse("nothing to save yet");
             return Vec::new();
         }
-        let file = TourFile::of_run(b, closed, path, algorithm, &self.stats);
+        let mut file = TourFile::of_run(b, closed, path, algorithm, &self.stats);
         self.saving_game = self.mode == Mode::Play;
+        if !self.saving_game
+            && !self.spec.moves.is_default()
+            && let Some(meta) = &mut file.meta
+        {
+            meta.insert("moves".into(), self.spec.moves.to_string().into());
+        }
         vec![Effect::Save {
             dir: self.save_dir.clone(),
             stem: format!("knight-{}x{}", b.rows(), b.cols()),

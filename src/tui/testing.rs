@@ -16,6 +16,7 @@ pub fn spec(board: Board) -> Spec {
         algorithm: Algorithm::Auto,
         tie_break: TieBreak::Roth,
         limits: Limits::default(),
+        moves: Default::default(),
     }
 }
 
