@@ -726,6 +726,12 @@ impl App {
         match c {
             Command::ZoomIn | Command::ZoomOut => {
                 let zoom_in = c == Command::ZoomIn;
+                // In play, a key zooms in on the knight.
+                let at = at.or_else(|| {
+                    (self.mode == Mode::Play)
+                        .then(|| self.game.as_ref().and_then(Game::knight))
+                        .flatten()
+                });
                 if !self.zoom.change(zoom_in, at, rows, cols) {
                     self.refuse(if zoom_in {
                         "zoomed in as far as it goes"

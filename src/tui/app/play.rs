@@ -53,6 +53,9 @@ impl App {
         g.finished_from = None;
         match g.move_to(sq) {
             Moved::Ok => {
+                // Zoomed in, the view follows the knight.
+                let (rows, cols) = (g.board.rows(), g.board.cols());
+                self.zoom.follow(sq, rows, cols);
                 self.clear_message();
                 self.check_game()
             }
@@ -195,6 +198,10 @@ impl App {
                 let sq = g.board.square(idx);
                 let _ = g.move_to(sq);
                 g.outlook = Outlook::Solvable;
+            }
+            if let Some(k) = g.knight() {
+                let (rows, cols) = (g.board.rows(), g.board.cols());
+                self.zoom.follow(k, rows, cols);
             }
             self.position += 1;
         }

@@ -671,3 +671,36 @@ fn a_new_game_can_be_undone_and_the_finish_says_from_where() {
         a.game.as_ref().unwrap().status()
     );
 }
+
+#[test]
+fn zoomed_play_keeps_the_knight_in_view() {
+    let mut a = app();
+    let board = Board::new(64, 64, &[]).unwrap();
+    a.spec.board = board.clone();
+    a.mode = Mode::Play;
+    a.game = Some(Game::new(board, Some(Square::new(60, 60)), false));
+    // z zooms in on the knight, not the board's centre.
+    keys(&mut a, &[Command::ZoomIn, Command::ZoomIn, Command::ZoomIn]);
+    let knight = |a: &App| a.game.as_ref().unwrap().knight().unwrap();
+    assert!(a.window().contains(knight(&a)), "{:?}", a.window());
+    // Thirty moves up the board: the view follows.
+    for _ in 0..30 {
+        let g = a.game.as_ref().unwrap();
+        let k = g.knight().unwrap();
+        let Some(&up) = g.targets().iter().find(|t| t.row + 2 == k.row) else {
+            break;
+        };
+        a.update(Action::Click(up, false));
+        assert!(
+            a.window().contains(knight(&a)),
+            "{:?} {:?}",
+            a.window(),
+            knight(&a)
+        );
+    }
+    assert!(
+        knight(&a).row < 30,
+        "the knight went far up: {:?}",
+        knight(&a)
+    );
+}

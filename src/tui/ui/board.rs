@@ -184,6 +184,9 @@ impl Widget for BoardPane<'_> {
                                 Look::Blocked
                             } else if Some(sq) == current {
                                 Look::Current
+                            } else if let Some(i) = candidates.iter().position(|&t| t == sq) {
+                                // In play, the number of its 1-8 key.
+                                Look::Target(if game.is_some() { i as u8 + 1 } else { 0 })
                             } else {
                                 match step_at(sq) {
                                     0 => Look::Empty,
@@ -207,7 +210,7 @@ impl Widget for BoardPane<'_> {
                             };
                             let (text, style) =
                                 block_cell(top, bottom, per_line == 1, theme, total);
-                            buf.set_string(x, y, text, style);
+                            buf.set_string(x, y, &text, style);
                         }
                     }
                 }
@@ -224,6 +227,8 @@ enum Look {
     Empty,
     Blocked,
     Current,
+    /// A square the knight may go to next: in play, with its key (1-8).
+    Target(u8),
     Step(u32),
 }
 
@@ -235,15 +240,25 @@ fn block_cell(
     whole: bool,
     theme: &Theme,
     total: usize,
-) -> (&'static str, Style) {
+) -> (String, Style) {
+    // A target in the compact view shows its key, or a diamond.
+    if whole && let Some(Look::Target(k)) = top {
+        let mark = match (k, theme.ascii) {
+            (1..=8, _) => format!("{k} "),
+            (_, true) => "+ ".into(),
+            _ => "◆ ".into(),
+        };
+        return (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD));
+    }
     if !theme.colour {
         let mark = |l: Option<Look>| match l {
             Some(Look::Step(_) | Look::Current | Look::Cursor | Look::Fault) => 2,
             Some(Look::Blocked) => 1,
+            Some(Look::Target(_)) => 3,
             _ => 0,
         };
         let text = if whole {
-            ["· ", "##", "██"][mark(top)]
+            ["· ", "##", "██", "◆ "][mark(top)]
         } else {
             match (mark(top) == 2, mark(bottom) == 2) {
                 (true, true) => "█",
@@ -258,12 +273,13 @@ fn block_cell(
                 "#" | "█" => "#",
                 "▀" | "▄" => ":",
                 "· " => ". ",
+                "◆ " => "+ ",
                 t => t,
             }
         } else {
             text
         };
-        return (text, Style::new());
+        return (text.to_string(), Style::new());
     }
     let colour = |l: Option<Look>| match l {
         None => Color::Reset,
@@ -272,10 +288,11 @@ fn block_cell(
         Some(Look::Current) => theme.current,
         Some(Look::Cursor) => theme.accent,
         Some(Look::Fault) => Color::Red,
+        Some(Look::Target(_)) => theme.candidate,
         Some(Look::Step(s)) => theme.ramp(s, total),
     };
     if whole {
-        return ("██", Style::new().fg(colour(top)));
+        return ("██".into(), Style::new().fg(colour(top)));
     }
-    ("▀", Style::new().fg(colour(top)).bg(colour(bottom)))
+    ("▀".into(), Style::new().fg(colour(top)).bg(colour(bottom)))
 }

@@ -151,19 +151,20 @@ fn each_board_view_draws_its_squares() {
             .add_modifier
             .contains(Modifier::BOLD | Modifier::REVERSED)
     );
-    // Compact: two columns a square, full blocks on the path.
+    // Compact: two columns a square, full blocks on the path, the knight's
+    // next squares marked.
     let mut a = app_on(Board::new(4, 4, &[]).unwrap());
     snap(&mut a, &[0, 6, 13], 3);
     assert_eq!(
-        board_buffer(&a, 10, 6),
-        Buffer::with_lines([
+        text(&board_buffer(&a, 10, 6)),
+        text(&Buffer::with_lines([
             "┌ 4x4 · c┐",
             "│██· · · │",
-            "│· · ██· │",
-            "│· · · · │",
+            "│◆ · ██· │",
+            "│· · · ◆ │",
             "│· ██· · │",
             "└────────┘",
-        ])
+        ]))
     );
     // Half blocks: two squares a character, top and bottom.
     assert_eq!(

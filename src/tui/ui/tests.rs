@@ -345,3 +345,30 @@ fn too_small_terminal_says_so() {
         }
     }
 }
+
+#[test]
+fn a_big_board_in_play_marks_the_targets_with_their_keys() {
+    let mut a = app_on(Board::new(30, 30, &[]).unwrap());
+    let g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(3, 3)), false);
+    a.game = Some(g);
+    a.mode = Mode::Play;
+    let s = screen(&a, 120, 40, &Theme::default());
+    assert!(s.contains("30x30 · play · compact"), "{s}");
+    // The board pane's lines hold the keys 1-8, each on the row of its target.
+    // The board pane: below its title, above the status and hint lines.
+    let lines: Vec<&str> = s.lines().collect();
+    let board: Vec<String> = lines[1..lines.len() - 2]
+        .iter()
+        .map(|l| l.chars().take(90).collect())
+        .collect();
+    let found: Vec<char> = board
+        .iter()
+        .flat_map(|l| l.chars())
+        .filter(|c| ('1'..='8').contains(c))
+        .collect();
+    assert_eq!(found.len(), 8, "{s}");
+    // Target 1 is 5,4 (two rows below the knight): its key is on a lower line than 5's (1,2).
+    let line_of = |k: char| board.iter().position(|l| l.contains(k)).unwrap();
+    assert_eq!(line_of('1'), line_of('8'));
+    assert!(line_of('1') > line_of('5'));
+}
