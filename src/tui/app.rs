@@ -405,7 +405,14 @@ impl App {
         };
         if !moving {
             let counting = self.counting.as_ref().is_some_and(|c| c.result.is_none());
-            return counting.then_some((std::time::Duration::from_millis(100), 0));
+            // The game's clock and move timer, redrawn each second.
+            let clock =
+                self.mode == Mode::Play && self.game.as_ref().is_some_and(|g| g.clock_running());
+            return if counting {
+                Some((std::time::Duration::from_millis(100), 0))
+            } else {
+                clock.then_some((std::time::Duration::from_secs(1), 0))
+            };
         }
         let per_second = SPEEDS[self.speed].unwrap_or(60_000.0);
         Some(if per_second <= 60.0 {

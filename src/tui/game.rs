@@ -2,6 +2,8 @@
 //! by legal moves; every refusal says `illegal` and why; any number of moves
 //! can be undone and redone; a dead end and a finished tour are told at once.
 
+use std::time::Instant;
+
 use knight_tui::board::{Board, Square};
 
 use super::trail::Trail;
@@ -38,6 +40,16 @@ pub struct Game {
     /// The game this one replaced (`r`), while this one has no move: `u`
     /// brings it back.
     pub before: Option<Box<Game>>,
+    /// The most moves of the path known to leave a solvable position (a
+    /// prefix of a solvable position is solvable too).
+    pub solvable_upto: Option<usize>,
+    /// Moves taken back in this game.
+    pub undos: u32,
+    /// When the knight was placed, and when it last moved (the game's
+    /// clock and the move timer); when the tour was completed.
+    pub clock: Option<Instant>,
+    pub last_move: Option<Instant>,
+    pub done_at: Option<Instant>,
 }
 
 /// What became of a move.
@@ -65,6 +77,11 @@ impl Game {
             finished_from: None,
             unsaved: false,
             before: None,
+            solvable_upto: None,
+            undos: 0,
+            clock: None,
+            last_move: None,
+            done_at: None,
         };
         if let Some(s) = start {
             let _ = g.move_to(s);
@@ -109,6 +126,59 @@ impl Game {
             .neighbours(sq)
             .filter(|&n| !self.visited(n) && Some(n) != self.knight())
             .count()
+    }
+
+    /// Starts the clock on the first move and times the others.
+    fn timed(&mut self) {
+        let now = Instant::now();
+        self.clock.get_or_insert(now);
+        self.last_move = Some(now);
+        self.done_at = self.is_complete().then_some(now);
+    }
+
+    /// Whether the game's clock runs: the knight placed, the tour neither
+    /// complete nor stuck.
+    pub fn clock_running(&self) -> bool {
+        self.clock.is_some() && !self.is_complete() && !self.dead_end()
+    }
+
+    /// `1:23 (move 0:04)`: the game's time and the current move's.
+    pub fn times(&self) -> String {
+        let (Some(start), Some(last)) = (self.clock, self.last_move) else {
+            return "not started".into();
+        };
+        let now = self.done_at.unwrap_or_else(Instant::now);
+        let mmss = |d: std::time::Duration| format!("{}:{:02}", d.as_secs() / 60, d.as_secs() % 60);
+        if self.done_at.is_some() {
+            return mmss(now - start);
+        }
+        format!(
+            "{} (move {})",
+            mmss(now - start),
+            mmss(now.saturating_duration_since(last))
+        )
+    }
+
+    /// Warnsdorff's move: the legal target with the fewest onward moves
+    /// (the first in move order among equals), with every target's count.
+    pub fn warnsdorff(&self) -> Option<(Square, Vec<(Square, usize)>)> {
+        let counts: Vec<(Square, usize)> = self
+            .targets()
+            .into_iter()
+            .map(|t| (t, self.onward(t)))
+            .collect();
+        let best = counts.iter().min_by_key(|&&(_, n)| n)?.0;
+        Some((best, counts))
+    }
+
+    /// The outlook of the position came back: remembers how far the path
+    /// is known to be solvable.
+    pub fn set_outlook(&mut self, outlook: Outlook) {
+        if outlook == Outlook::Solvable {
+            let len = self.moves_made();
+            self.solvable_upto = Some(self.solvable_upto.map_or(len, |s| s.max(len)));
+        }
+        self.outlook = outlook;
     }
 
     pub fn moves_made(&self) -> usize {
@@ -158,6 +228,7 @@ impl Game {
         self.cursor = sq;
         self.outlook = Outlook::Checking;
         self.unsaved = true;
+        self.timed();
         Moved::Ok
     }
 
@@ -189,6 +260,9 @@ impl Game {
         self.finishing.clear();
         self.finished_from = None;
         self.unsaved = true;
+        self.undos += 1;
+        let len = self.moves_made();
+        self.solvable_upto = self.solvable_upto.map(|s| s.min(len));
         self.cursor = self.knight().unwrap_or(self.board.square(last));
         self.outlook = Outlook::Checking;
         true

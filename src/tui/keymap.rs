@@ -113,6 +113,10 @@ pub enum Command {
     Undo,
     Redo,
     Hints,
+    /// Point the cursor at Warnsdorff's move and say why.
+    Suggest,
+    /// Undo back to the last position known to be solvable.
+    BackToSolvable,
     /// Ask the solver to finish the tour from here.
     Finish,
     /// Open a tour file by path (a prompt).
@@ -232,18 +236,16 @@ pub const BINDINGS: &[Binding] = &[
         Some("start/end"),
     ),
     bind(
-        &[(k(Char('+')), C::Faster), (k(Char('=')), C::Faster)],
-        "+",
-        "faster",
+        &[
+            (k(Char('+')), C::Faster),
+            (k(Char('=')), C::Faster),
+            (k(Char('-')), C::Slower),
+            (k(Char('_')), C::Slower),
+        ],
+        "+ -",
+        "faster / slower",
         &[Watch, InReplay],
-        Some("faster"),
-    ),
-    bind(
-        &[(k(Char('-')), C::Slower), (k(Char('_')), C::Slower)],
-        "-",
-        "slower",
-        &[Watch, InReplay],
-        Some("slower"),
+        Some("speed"),
     ),
     bind(
         &[(k(Char('r')), C::Restart)],
@@ -330,18 +332,11 @@ pub const BINDINGS: &[Binding] = &[
         Some("pick"),
     ),
     bind(
-        &[(k(Char('u')), C::Undo)],
-        "u",
-        "play: undo a move",
+        &[(k(Char('u')), C::Undo), (k(Char('U')), C::Redo)],
+        "u U",
+        "play: undo / redo a move (u after r: the game before)",
         &[InPlay],
-        Some("undo"),
-    ),
-    bind(
-        &[(k(Char('U')), C::Redo)],
-        "U",
-        "play: redo a move",
-        &[InPlay],
-        Some("redo"),
+        Some("undo/redo"),
     ),
     bind(
         &[(k(Char('h')), C::Hints)],
@@ -349,6 +344,20 @@ pub const BINDINGS: &[Binding] = &[
         "play: show each legal move's onward count (Warnsdorff's rule)",
         &[InPlay],
         Some("hints"),
+    ),
+    bind(
+        &[(k(Char('w')), C::Suggest)],
+        "w",
+        "play: put the cursor on Warnsdorff's move and say why (Enter plays it)",
+        &[InPlay],
+        Some("suggest"),
+    ),
+    bind(
+        &[(k(Char('b')), C::BackToSolvable)],
+        "b",
+        "play: undo back to the last position known to be solvable",
+        &[InPlay],
+        Some("back"),
     ),
     bind(
         &[(k(Char('f')), C::Finish)],

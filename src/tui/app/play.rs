@@ -123,6 +123,58 @@ impl App {
                 });
                 Vec::new()
             }
+            Command::Suggest => {
+                let Some((best, counts)) = g.warnsdorff() else {
+                    let placed = g.knight().is_some();
+                    self.refuse(if placed {
+                        "no legal move to suggest"
+                    } else {
+                        "place the knight first (Enter)"
+                    });
+                    return Vec::new();
+                };
+                g.cursor = best;
+                let n = counts.iter().find(|&&(t, _)| t == best).map_or(0, |c| c.1);
+                let others: Vec<String> = counts
+                    .iter()
+                    .filter(|&&(t, _)| t != best)
+                    .map(|(t, n)| format!("{t} ({n})"))
+                    .collect();
+                let others = if others.is_empty() {
+                    "the only move".to_string()
+                } else {
+                    format!("others: {}", others.join(", "))
+                };
+                let (rows, cols) = (g.board.rows(), g.board.cols());
+                self.zoom.follow(best, rows, cols);
+                self.info(format!(
+                    "Warnsdorff: {best}, the fewest onward moves ({n}); {others}. Enter plays it"
+                ));
+                Vec::new()
+            }
+            Command::BackToSolvable => {
+                let made = g.moves_made();
+                match g.solvable_upto {
+                    Some(s) if s >= made && g.outlook == Outlook::Solvable => {
+                        self.info("this position is solvable: nothing to undo");
+                        Vec::new()
+                    }
+                    Some(s) if s < made => {
+                        for _ in s..made {
+                            g.undo();
+                        }
+                        self.info(format!(
+                            "back to step {s}, the last position known to be solvable ({} moves undone)",
+                            made - s
+                        ));
+                        self.check_game()
+                    }
+                    _ => {
+                        self.refuse("no position of this game is known to be solvable yet");
+                        Vec::new()
+                    }
+                }
+            }
             Command::Finish => {
                 if g.is_complete() {
                     self.refuse("the tour is already complete");
@@ -163,7 +215,7 @@ impl App {
         if position == self.position
             && let Some(g) = self.game.as_mut()
         {
-            g.outlook = outlook;
+            g.set_outlook(outlook);
         }
     }
 

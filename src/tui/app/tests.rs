@@ -704,3 +704,48 @@ fn zoomed_play_keeps_the_knight_in_view() {
         knight(&a)
     );
 }
+
+#[test]
+fn warnsdorff_suggests_and_b_goes_back_to_the_last_solvable_position() {
+    let mut a = game_app();
+    keys(&mut a, &[Command::Suggest]);
+    assert_eq!(a.message(), Some("place the knight first (Enter)"));
+    a.update(Action::Click(Square::new(0, 0), false));
+    // From the corner of 5x5 (one square blocked): 2,1 and 1,2 leave 3 and 3.
+    keys(&mut a, &[Command::Suggest]);
+    let g = a.game.as_ref().unwrap();
+    let (best, counts) = g.warnsdorff().unwrap();
+    assert_eq!(g.cursor, best);
+    let fewest = counts.iter().map(|c| c.1).min().unwrap();
+    assert_eq!(counts.iter().find(|c| c.0 == best).unwrap().1, fewest);
+    assert!(a.message().unwrap().starts_with(&format!(
+        "Warnsdorff: {best}, the fewest onward moves ({fewest})"
+    )));
+    // Enter plays it.
+    keys(&mut a, &[Command::MoveHere]);
+    assert_eq!(a.game.as_ref().unwrap().knight(), Some(best));
+    // The check says solvable at 2 squares; two more moves, then b.
+    let pos = a.position;
+    a.update(Action::Checked(pos, crate::tui::game::Outlook::Solvable));
+    assert_eq!(a.game.as_ref().unwrap().solvable_upto, Some(2));
+    keys(&mut a, &[Command::BackToSolvable]);
+    assert_eq!(
+        a.message(),
+        Some("this position is solvable: nothing to undo")
+    );
+    keys(&mut a, &[Command::Pick(1)]);
+    keys(&mut a, &[Command::Pick(1)]);
+    assert_eq!(a.game.as_ref().unwrap().moves_made(), 4);
+    let fx = keys(&mut a, &[Command::BackToSolvable]);
+    assert!(matches!(fx[..], [Effect::Check { .. }]), "{fx:?}");
+    let g = a.game.as_ref().unwrap();
+    assert_eq!(g.moves_made(), 2);
+    assert_eq!(g.undos, 2);
+    assert_eq!(
+        a.message(),
+        Some("back to step 2, the last position known to be solvable (2 moves undone)")
+    );
+    // Undo below it: what is known shrinks with the path.
+    keys(&mut a, &[Command::Undo]);
+    assert_eq!(a.game.as_ref().unwrap().solvable_upto, Some(1));
+}

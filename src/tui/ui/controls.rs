@@ -165,6 +165,8 @@ fn play_controls(buf: &mut Buffer, area: Rect, g: &Game, theme: &Theme) {
             format!("{} / {}", g.moves_made(), g.board.free_count()),
             theme,
         ),
+        label_value("undos", g.undos.to_string(), theme),
+        label_value("time", g.times(), theme),
         label_value(
             "knight",
             g.knight().map_or("not placed".into(), |k| k.to_string()),
