@@ -145,10 +145,15 @@ impl App {
                 } else {
                     format!("others: {}", others.join(", "))
                 };
+                let tie = if counts.iter().filter(|c| c.1 == n).count() > 1 {
+                    ", first of a tie in move order"
+                } else {
+                    ""
+                };
                 let (rows, cols) = (g.board.rows(), g.board.cols());
                 self.zoom.follow(best, rows, cols);
                 self.info(format!(
-                    "Warnsdorff: {best}, the fewest onward moves ({n}); {others}. Enter plays it"
+                    "Warnsdorff: {best}, the fewest onward moves ({n}{tie}); {others}. Enter plays it"
                 ));
                 Vec::new()
             }

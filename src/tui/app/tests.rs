@@ -718,9 +718,20 @@ fn warnsdorff_suggests_and_b_goes_back_to_the_last_solvable_position() {
     assert_eq!(g.cursor, best);
     let fewest = counts.iter().map(|c| c.1).min().unwrap();
     assert_eq!(counts.iter().find(|c| c.0 == best).unwrap().1, fewest);
-    assert!(a.message().unwrap().starts_with(&format!(
-        "Warnsdorff: {best}, the fewest onward moves ({fewest})"
-    )));
+    // From the corner both moves leave 3: a tie, said as such.
+    assert_eq!(
+        a.message().unwrap(),
+        format!(
+            "Warnsdorff: {best}, the fewest onward moves ({fewest}, first of a tie in move order); \
+             others: {}. Enter plays it",
+            counts
+                .iter()
+                .filter(|c| c.0 != best)
+                .map(|(t, n)| format!("{t} ({n})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    );
     // Enter plays it.
     keys(&mut a, &[Command::MoveHere]);
     assert_eq!(a.game.as_ref().unwrap().knight(), Some(best));
