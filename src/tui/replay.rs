@@ -22,6 +22,19 @@ pub struct Replay {
     pub pos: usize,
     pub trail: Trail,
     pub playing: bool,
+    /// How the tour was made, from the file's `meta`: the algorithm and,
+    /// when it was not the default, the move order.
+    pub made_by: Option<String>,
+}
+
+/// `warnsdorff, moves 2,1;-2,-1;…` from a tour file's `meta`.
+fn made_by(file: &TourFile) -> Option<String> {
+    let meta = file.meta.as_ref()?;
+    let algorithm = meta.get("algorithm")?.as_str()?;
+    Some(match meta.get("moves").and_then(|m| m.as_str()) {
+        Some(moves) => format!("{algorithm}, moves {moves}"),
+        None => algorithm.to_string(),
+    })
 }
 
 impl Replay {
@@ -74,6 +87,7 @@ impl Replay {
             pos: 0,
             trail,
             playing: true,
+            made_by: made_by(file),
         }
     }
 
@@ -201,5 +215,28 @@ mod tests {
             "partial tour: 2 of 25 squares, 23 left"
         );
         assert!(Replay::load("x", "garbage here").is_err());
+    }
+
+    #[test]
+    fn a_replay_says_how_its_tour_was_made() {
+        let textbook = include_str!("../../assets/textbook-8x8.txt");
+        let numbered = Replay::load("t", textbook).unwrap();
+        assert_eq!(numbered.made_by, None, "a numbered board has no meta");
+        let board = Board::new(8, 8, &[]).unwrap();
+        let mut file = TourFile::new(&board, false, &numbered.legal, None);
+        let mut meta = serde_json::Map::new();
+        meta.insert("algorithm".into(), "warnsdorff".into());
+        meta.insert(
+            "moves".into(),
+            "2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1".into(),
+        );
+        file.meta = Some(meta);
+        let mut text = Vec::new();
+        file.write_json(&mut text, true).unwrap();
+        let r = Replay::load("t.json", &String::from_utf8(text).unwrap()).unwrap();
+        assert_eq!(
+            r.made_by.as_deref(),
+            Some("warnsdorff, moves 2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1")
+        );
     }
 }

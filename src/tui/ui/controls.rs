@@ -121,6 +121,9 @@ fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &
         .label(format!("{:>3.0}%", ratio * 100.0))
         .render(gauge, buf);
     let mut more = vec![label_value("state", replay_word(r), theme)];
+    if let Some(how) = &r.made_by {
+        more.push(label_value("made by", how.clone(), theme));
+    }
     if let Some(v) = r.verdict() {
         more.push(Line::raw(v));
     }
