@@ -313,9 +313,29 @@ impl Default for MoveOrder {
 }
 
 impl MoveOrder {
+    /// Orders with a name, the default first: clockwise from 2,1 (the
+    /// order of [`crate::board::MOVES`]), a coursework solver's (see
+    /// `assets/textbook-8x8.txt`), and counter-clockwise from 2,1.
+    pub const NAMED: [(&'static str, MoveOrder); 3] = [
+        ("clockwise", MoveOrder([0, 1, 2, 3, 4, 5, 6, 7])),
+        ("textbook", MoveOrder([0, 4, 3, 5, 2, 6, 1, 7])),
+        ("counter-clockwise", MoveOrder([0, 7, 6, 5, 4, 3, 2, 1])),
+    ];
+
     /// Whether this is the default order.
     pub fn is_default(&self) -> bool {
         *self == MoveOrder::default()
+    }
+
+    /// The name of a named order.
+    pub fn name(&self) -> Option<&'static str> {
+        Self::NAMED.iter().find(|(_, o)| o == self).map(|(n, _)| *n)
+    }
+
+    /// The next named order (the first after any other).
+    pub fn next(self) -> MoveOrder {
+        let i = Self::NAMED.iter().position(|(_, o)| *o == self);
+        Self::NAMED[i.map_or(0, |i| (i + 1) % Self::NAMED.len())].1
     }
 }
 

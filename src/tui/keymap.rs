@@ -88,6 +88,8 @@ pub enum Command {
     ToggleClosed,
     NextAlgorithm,
     NextTieBreak,
+    /// Settings: the next named move order.
+    NextMoveOrder,
     /// Start a new search with the settings.
     Apply,
     /// Next mode: search, replay.
@@ -402,18 +404,21 @@ pub const BINDINGS: &[Binding] = &[
         Some("closed"),
     ),
     bind(
-        &[(k(Char('a')), C::NextAlgorithm)],
-        "a",
-        "settings: next algorithm",
+        &[
+            (k(Char('a')), C::NextAlgorithm),
+            (k(Char('t')), C::NextTieBreak),
+        ],
+        "a t",
+        "settings: next algorithm / Warnsdorff tie-break",
         &[InSettings],
-        Some("algorithm"),
+        Some("algorithm/tie-break"),
     ),
     bind(
-        &[(k(Char('t')), C::NextTieBreak)],
-        "t",
-        "settings: next tie-break",
+        &[(k(Char('m')), C::NextMoveOrder)],
+        "m",
+        "settings: next move order (clockwise, textbook, counter-clockwise)",
         &[InSettings],
-        Some("tie-break"),
+        Some("moves"),
     ),
     bind(
         &[(k(Char('#')), C::Count)],

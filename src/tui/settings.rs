@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use knight_tui::board::{Board, Square};
-use knight_tui::solver::{Algorithm, TieBreak};
+use knight_tui::solver::{Algorithm, MoveOrder, TieBreak};
 use knight_tui::spec::Spec;
 
 /// The biggest board the settings panel makes (the command line goes further).
@@ -20,6 +20,7 @@ pub struct Settings {
     pub closed: bool,
     pub algorithm: Algorithm,
     pub tie_break: TieBreak,
+    pub moves: MoveOrder,
     pub cursor: Square,
     /// The board as it would be: what the board pane shows.
     pub preview: Board,
@@ -36,6 +37,7 @@ impl Settings {
             closed: spec.closed,
             algorithm: spec.algorithm,
             tie_break: spec.tie_break,
+            moves: spec.moves,
             cursor: spec.start,
             preview: spec.board.clone(),
             error: None,

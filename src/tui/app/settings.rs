@@ -53,6 +53,7 @@ impl App {
             Command::ToggleClosed => st.closed = !st.closed,
             Command::NextAlgorithm => st.algorithm = st.algorithm.next(),
             Command::NextTieBreak => st.tie_break = st.tie_break.next(),
+            Command::NextMoveOrder => st.moves = st.moves.next(),
             _ => {}
         }
         if let Some((sq, rows, cols)) = follow {
@@ -101,6 +102,7 @@ impl App {
         self.spec.closed = st.closed;
         self.spec.algorithm = st.algorithm;
         self.spec.tie_break = st.tie_break;
+        self.spec.moves = st.moves;
         self.trail = Trail::new(self.spec.board.len());
         self.info(format!("new search on {}", self.spec.board.describe()));
         self.restart(false)

@@ -760,3 +760,24 @@ fn warnsdorff_suggests_and_b_goes_back_to_the_last_solvable_position() {
     keys(&mut a, &[Command::Undo]);
     assert_eq!(a.game.as_ref().unwrap().solvable_upto, Some(1));
 }
+
+#[test]
+fn the_settings_panel_cycles_the_named_move_orders() {
+    use knight_tui::solver::MoveOrder;
+    let mut a = app();
+    keys(&mut a, &[Command::Settings, Command::NextMoveOrder]);
+    assert_eq!(a.settings().unwrap().moves.name(), Some("textbook"));
+    keys(&mut a, &[Command::NextMoveOrder, Command::NextMoveOrder]);
+    assert_eq!(a.settings().unwrap().moves.name(), Some("clockwise"));
+    keys(&mut a, &[Command::NextMoveOrder, Command::Apply]);
+    assert_eq!(a.spec.moves, MoveOrder::NAMED[1].1);
+    assert_eq!(
+        a.spec.moves.to_string(),
+        "2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1"
+    );
+    // An order from the command line that has no name: shown as itself,
+    // and m goes on to the named ones.
+    let odd: MoveOrder = "1,2;2,1;-1,2;-2,1;-2,-1;-1,-2;1,-2;2,-1".parse().unwrap();
+    assert_eq!(odd.name(), None);
+    assert_eq!(odd.next(), MoveOrder::NAMED[0].1);
+}

@@ -34,6 +34,13 @@ impl Widget for SettingsPanel<'_> {
             label_value("tour c", words::kind(st.closed).into(), theme),
             label_value("algo a", st.algorithm.to_string(), theme),
             label_value("tie t", st.tie_break.to_string(), theme),
+            label_value(
+                "moves m",
+                st.moves
+                    .name()
+                    .map_or_else(|| st.moves.to_string(), str::to_string),
+                theme,
+            ),
         ];
         if let Some(e) = &st.error {
             lines.push(Line::styled(e.clone(), theme.fg(Color::Red)));
