@@ -19,9 +19,12 @@ impl Widget for HintBar<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, theme) = (self.app, self.theme);
         let ctx = app.context();
+        // The question before quitting takes only its own answers.
+        let confirm = ctx == crate::tui::keymap::Context::Confirm;
         let mut items: Vec<(&str, &str)> = BINDINGS
             .iter()
             .filter(|b| b.applies(ctx))
+            .filter(|b| !confirm || b.contexts.contains(&ctx))
             .filter_map(|b| b.hint.map(|h| (b.label, h)))
             .collect();
         // While a file is read, Esc stops the reading (not the app).

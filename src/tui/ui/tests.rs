@@ -372,3 +372,21 @@ fn a_big_board_in_play_marks_the_targets_with_their_keys() {
     assert_eq!(line_of('1'), line_of('8'));
     assert!(line_of('1') > line_of('5'));
 }
+
+#[test]
+fn the_quit_question_shows_its_box_and_only_its_answers() {
+    let mut a = app(6);
+    let g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+    a.game = Some(g);
+    a.mode = Mode::Play;
+    a.update(Action::Key(Command::Pick(1)));
+    a.update(Action::Key(Command::Pick(1)));
+    a.update(Action::Key(Command::Quit));
+    let s = screen(&a, 80, 24, &Theme::default());
+    assert!(
+        s.contains("Quit?") && s.contains("The game's 3 squares are not saved."),
+        "{s}"
+    );
+    let hints = s.lines().last().unwrap();
+    assert_eq!(hints.trim_end(), " y s n quit / save and quit / stay");
+}
