@@ -96,10 +96,22 @@ impl Widget for BoardPane<'_> {
                             let (dy, dx) = ((r - part.row) as u16, (c - part.col) as u16);
                             let cell = Rect::new(x0 + dx * w, y0 + dy * h, w, h);
                             let dark = (r + c) % 2 == 1;
-                            let (text, style) = if !b.is_free(sq) {
+                            if !b.is_free(sq) {
+                                // A blocked square fills its own cell, no more.
                                 let fill = if theme.ascii { "#" } else { "▒" };
-                                (fill.repeat(w as usize - 1), theme.fg(theme.blocked))
-                            } else {
+                                let area = cell.intersection(inner);
+                                for y in area.top()..area.bottom() {
+                                    buf.set_stringn(
+                                        area.x,
+                                        y,
+                                        fill.repeat(area.width as usize),
+                                        area.width as usize,
+                                        theme.fg(theme.blocked),
+                                    );
+                                }
+                                continue;
+                            }
+                            let (text, style) = {
                                 let s = step_at(sq);
                                 if Some(sq) == current {
                                     let knight = if theme.ascii { "N" } else { "♞" };

@@ -390,3 +390,33 @@ fn the_quit_question_shows_its_box_and_only_its_answers() {
     let hints = s.lines().last().unwrap();
     assert_eq!(hints.trim_end(), " y s n quit / save and quit / stay");
 }
+
+#[test]
+fn a_blocked_square_fills_its_own_cell_and_no_other() {
+    // The replay of assets/blocked-8x8.json at 120x40 used to draw seven
+    // ▒ from three columns in, two of them in the next square.
+    let blocked = [Square::new(3, 3), Square::new(4, 4), Square::new(0, 7)];
+    let a = app_on(Board::new(8, 8, &blocked).unwrap());
+    let (w, h) = (120u16, 40u16);
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| draw(f, &a, &Theme::default())).unwrap();
+    let buf = t.backend().buffer().clone();
+    let screen = Rect::new(0, 0, w, h);
+    let mut seen = std::collections::BTreeMap::new();
+    for y in 0..h {
+        for x in 0..w {
+            if buf[(x, y)].symbol() == "▒" {
+                let sq = square_at(screen, &a, x, y);
+                assert!(
+                    sq.is_some_and(|s| blocked.contains(&s)),
+                    "▒ at {x},{y} is on {sq:?}"
+                );
+                *seen.entry(sq.unwrap()).or_insert(0) += 1;
+            }
+        }
+    }
+    // Each blocked square drawn, each the same size.
+    assert_eq!(seen.len(), 3, "{seen:?}");
+    let sizes: std::collections::BTreeSet<_> = seen.values().collect();
+    assert_eq!(sizes.len(), 1, "{seen:?}");
+}
