@@ -162,6 +162,11 @@ pub fn layout(rows: u32, cols: u32, squares: usize, w: u16, h: u16) -> (BoardVie
     if matches!(plain, BoardView::Numbers { .. }) || rows == cols {
         return (plain, Fold::NONE);
     }
+    // Only strips fold (3 or 4 squares across, or fewer): a 38x8 board is a
+    // board, not bands whose rows read as one long row.
+    if rows.min(cols) > 4 {
+        return (plain, Fold::NONE);
+    }
     let wide = cols > rows;
     // Not even one band of half blocks fits across the short side.
     if wide && rows > 2 * h as u32 || !wide && cols > w as u32 {

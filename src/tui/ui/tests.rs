@@ -420,3 +420,16 @@ fn a_blocked_square_fills_its_own_cell_and_no_other() {
     let sizes: std::collections::BTreeSet<_> = seen.values().collect();
     assert_eq!(sizes.len(), 1, "{seen:?}");
 }
+
+#[test]
+fn only_strips_fold_into_bands() {
+    // 8x38 and 38x8 at 120x40 and 80x24 (board pane inside): boards, not bands.
+    for (w, h) in [(88, 38), (48, 22)] {
+        for (rows, cols) in [(8, 38), (38, 8), (5, 60), (6, 200)] {
+            let (_, fold) = layout(rows, cols, (rows * cols) as usize, w, h);
+            assert_eq!(fold.bands, 1, "{rows}x{cols} in {w}x{h}: {fold:?}");
+        }
+    }
+    // A strip of 4 still folds.
+    assert!(layout(4, 200, 800, 88, 38).1.bands > 1);
+}
