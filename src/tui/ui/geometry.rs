@@ -23,6 +23,10 @@ pub enum BoardView {
     Overview { scale: u32 },
 }
 
+/// The tallest cell a square gets, in lines (at 200x60 an 8x8 board gets
+/// cells of 14x7).
+pub const MAX_CELL_LINES: u16 = 12;
+
 impl BoardView {
     pub fn choose(rows: u32, cols: u32, squares: usize, w: u16, h: u16) -> BoardView {
         let (w, h) = (w as u32, h as u32);
@@ -39,22 +43,21 @@ impl BoardView {
     }
 
     /// The views with a character or more a square, most detailed first:
-    /// numbers in cells 4 lines tall down to 1, compact, half blocks.
-    pub fn detailed(squares: usize) -> [BoardView; 6] {
+    /// numbers in cells [`MAX_CELL_LINES`] lines tall down to 1 (twice as
+    /// wide as tall, so squares look square, and the board grows with its
+    /// pane), compact, half blocks.
+    pub fn detailed(squares: usize) -> Vec<BoardView> {
         let digits = squares.to_string().len() as u16;
         let min_w = (digits + 1).max(3);
         let numbers = |h: u16| BoardView::Numbers {
             w: min_w.max(2 * h),
             h,
         };
-        [
-            numbers(4),
-            numbers(3),
-            numbers(2),
-            numbers(1),
-            BoardView::Compact,
-            BoardView::HalfBlock,
-        ]
+        (1..=MAX_CELL_LINES)
+            .rev()
+            .map(numbers)
+            .chain([BoardView::Compact, BoardView::HalfBlock])
+            .collect()
     }
 
     /// Characters a cell is wide and tall, and squares a character stands

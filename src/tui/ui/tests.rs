@@ -433,3 +433,21 @@ fn only_strips_fold_into_bands() {
     // A strip of 4 still folds.
     assert!(layout(4, 200, 800, 88, 38).1.bands > 1);
 }
+
+#[test]
+fn squares_grow_with_the_pane() {
+    // 8x8 in the board pane at 120x40 (88x38 inside) and at 200x60 (168x58).
+    assert_eq!(
+        layout(8, 8, 64, 88, 38).0,
+        BoardView::Numbers { w: 8, h: 4 }
+    );
+    assert_eq!(
+        layout(8, 8, 64, 168, 58).0,
+        BoardView::Numbers { w: 14, h: 7 }
+    );
+    // 5x5 at 120x40: no longer a quarter of the pane.
+    assert_eq!(
+        layout(5, 5, 25, 88, 38).0,
+        BoardView::Numbers { w: 14, h: 7 }
+    );
+}
