@@ -49,9 +49,9 @@ pub enum Action {
     Engine(u64, Event),
     /// The search could not be started.
     EngineFailed(String),
-    /// Work on another thread (a save, a load, a check, a count) ended on
-    /// an internal error: which, and what it said.
-    Failed(String, String),
+    /// Work on another thread ended on an internal error: which, and what
+    /// it said.
+    Failed(Worker, String),
     /// The runtime saved (or failed to save) a tour file: the file really
     /// written, or why not.
     Saved(Result<PathBuf, String>),
@@ -76,6 +76,28 @@ pub enum Action {
     /// The tour file of this load was read and checked, off the app's
     /// thread (its name, and its replay or why not).
     Opened(u64, String, Result<Box<Replay>, String>),
+}
+
+/// The work the executor does on threads of its own, besides the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Worker {
+    Save,
+    Read,
+    /// The game's checks and finishes.
+    Check,
+    Count,
+}
+
+impl Worker {
+    /// `save`: for thread names and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Worker::Save => "save",
+            Worker::Read => "read",
+            Worker::Check => "check",
+            Worker::Count => "count",
+        }
+    }
 }
 
 /// What the runtime must do for the app.
@@ -450,7 +472,7 @@ impl App {
                 Vec::new()
             }
             Action::Failed(what, why) => {
-                self.worker_failed(&what, &why);
+                self.worker_failed(what, &why);
                 Vec::new()
             }
             Action::Saved(Ok(path)) => {
@@ -697,19 +719,24 @@ impl App {
     /// A tour file came back from the runtime: replay it, or say why not.
     /// Work on another thread failed: said, and nothing left waiting for
     /// an answer that will not come.
-    fn worker_failed(&mut self, what: &str, why: &str) {
-        self.say(Tone::Error, format!("internal error in the {what}: {why}"));
+    fn worker_failed(&mut self, what: Worker, why: &str) {
+        let name = what.name();
+        self.say(Tone::Error, format!("internal error in the {name}: {why}"));
         match what {
-            "count" => self.counting = None,
-            "read" => self.loading = None,
-            "check" => {
+            Worker::Count => self.counting = None,
+            Worker::Read => self.loading = None,
+            Worker::Check => {
                 if let Some(g) = &mut self.game
                     && g.outlook == Outlook::Checking
                 {
                     g.outlook = Outlook::Unknown;
                 }
             }
-            _ => {}
+            Worker::Save => {
+                // Not saved, so not quitting after it either.
+                self.saving_game = false;
+                self.quit_after_save = false;
+            }
         }
     }
 

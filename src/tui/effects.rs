@@ -15,7 +15,7 @@ use knight_tui::files::{self, Limit};
 use knight_tui::solver::{self, Control, Limits, Solution, Verdict};
 use knight_tui::tour::TourFile;
 
-use super::app::{Action, App, Effect};
+use super::app::{Action, App, Effect, Worker};
 use super::game::Outlook;
 use super::replay::Replay;
 
@@ -65,7 +65,9 @@ impl Executor {
                 Effect::Step => self.with(|c| c.step()),
                 Effect::SetSpeed(s) => self.with(|c| c.set_speed(s)),
                 Effect::Save { dir, stem, file } => {
-                    self.spawn("save", move || Action::Saved(save_new(&dir, &stem, &file)));
+                    self.spawn(Worker::Save, move || {
+                        Action::Saved(save_new(&dir, &stem, &file))
+                    });
                 }
                 Effect::Open { load, path } => self.open(load, path),
                 Effect::StopLoad => {
@@ -141,7 +143,7 @@ impl Executor {
         }
         let stop = Arc::new(AtomicBool::new(false));
         self.loading = Some(stop.clone());
-        self.spawn("read", move || {
+        self.spawn(Worker::Read, move || {
             let name = path.display().to_string();
             let replay = files::read_path(&path, &Limit::tour_file(), Some(&stop))
                 .map_err(|e| e.to_string())
@@ -153,13 +155,13 @@ impl Executor {
 
     /// Runs `work` on a thread of its own (named `knight-WHAT`) and sends
     /// its answer back; a panic there comes back as `Action::Failed`.
-    fn spawn<F>(&self, what: &'static str, work: F)
+    fn spawn<F>(&self, what: Worker, work: F)
     where
         F: FnOnce() -> Action + Send + 'static,
     {
         let tx = self.tx.clone();
         let _ = std::thread::Builder::new()
-            .name(format!("knight-{what}"))
+            .name(format!("knight-{}", what.name()))
             .spawn(move || {
                 let _ = tx.send(caught(what, work));
             });
@@ -174,7 +176,7 @@ impl Executor {
         };
         let progress = c.progress.clone();
         let spec = app.spec.clone();
-        self.spawn("count", move || {
+        self.spawn(Worker::Count, move || {
             let count = match spec.problem() {
                 Ok(problem) => solver::count_with_progress(
                     &problem,
@@ -239,9 +241,9 @@ impl Executor {
 }
 
 /// `work`'s answer, or `Action::Failed` if it panicked.
-fn caught(what: &str, work: impl FnOnce() -> Action) -> Action {
+fn caught(what: Worker, work: impl FnOnce() -> Action) -> Action {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
-        .unwrap_or_else(|panic| Action::Failed(what.into(), solver::panic_message(panic.as_ref())))
+        .unwrap_or_else(|panic| Action::Failed(what, solver::panic_message(panic.as_ref())))
 }
 
 /// Work that answers with an action.
@@ -268,7 +270,7 @@ impl Thinker {
                 .unwrap_or_else(|e| e.into_inner())
                 .take();
             if let Some(job) = job {
-                let _ = tx.send(caught("check", job));
+                let _ = tx.send(caught(Worker::Check, job));
                 continue;
             }
             self.busy.store(false, Ordering::SeqCst);
@@ -334,12 +336,12 @@ mod tests {
     fn a_panic_on_a_worker_thread_comes_back_as_failed() {
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         let executor = Executor::new(tx);
-        executor.spawn("check", || panic!("provoked in the test"));
+        executor.spawn(Worker::Check, || panic!("provoked in the test"));
         match rx.blocking_recv() {
             Some(Action::Failed(what, why)) => {
                 assert_eq!(
-                    (what.as_str(), why.as_str()),
-                    ("check", "provoked in the test")
+                    (what, why.as_str()),
+                    (Worker::Check, "provoked in the test")
                 );
             }
             other => panic!("expected Failed, got {other:?}"),
@@ -353,15 +355,15 @@ mod tests {
         let (release, gate) = std::sync::mpsc::channel::<()>();
         executor.submit(Box::new(move || {
             let _ = gate.recv();
-            Action::Failed("check".into(), "first".into())
+            Action::Failed(Worker::Check, "first".into())
         }));
         // Wait until the first job runs, then queue two: the second replaces
         // the first of them.
         while executor.thinker.waiting.lock().unwrap().is_some() {
             std::thread::sleep(Duration::from_millis(1));
         }
-        executor.submit(Box::new(|| Action::Failed("check".into(), "second".into())));
-        executor.submit(Box::new(|| Action::Failed("check".into(), "third".into())));
+        executor.submit(Box::new(|| Action::Failed(Worker::Check, "second".into())));
+        executor.submit(Box::new(|| Action::Failed(Worker::Check, "third".into())));
         release.send(()).unwrap();
         let mut said = Vec::new();
         for _ in 0..2 {
@@ -374,7 +376,7 @@ mod tests {
         while executor.thinker.busy.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(1));
         }
-        executor.submit(Box::new(|| Action::Failed("check".into(), "fourth".into())));
+        executor.submit(Box::new(|| Action::Failed(Worker::Check, "fourth".into())));
         assert!(matches!(rx.blocking_recv(), Some(Action::Failed(_, w)) if w == "fourth"));
     }
 

@@ -554,7 +554,7 @@ fn a_failed_search_or_worker_is_said_and_leaves_nothing_waiting() {
     // A count whose thread failed is no longer under way; `#` starts anew.
     let fx = keys(&mut a, &[Command::Count]);
     assert!(matches!(fx[..], [Effect::Count { .. }]), "{fx:?}");
-    a.update(Action::Failed("count".into(), "overflow".into()));
+    a.update(Action::Failed(Worker::Count, "overflow".into()));
     assert_eq!(a.message(), Some("internal error in the count: overflow"));
     assert!(a.counting.is_none());
     let fx = keys(&mut a, &[Command::Count]);
