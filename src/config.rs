@@ -46,10 +46,6 @@ pub struct Config {
     pub app: AppConfig,
     pub theme: ThemeConfig,
     pub output: OutputConfig,
-    /// Where the values came from, for messages: `config file PATH`, or
-    /// `built-in config`.
-    #[serde(skip)]
-    pub source: String,
     /// The file read over the defaults, if any.
     #[serde(skip)]
     pub path: Option<PathBuf>,
@@ -221,6 +217,22 @@ pub fn user_path() -> Option<PathBuf> {
 }
 
 impl Config {
+    /// Where the values came from, for messages.
+    pub fn source(&self) -> String {
+        source(self.path.as_deref())
+    }
+
+    /// Sets the app's speed (an index in [`SPEEDS`]) when one is given.
+    pub fn with_speed(mut self, speed: Option<usize>) -> Config {
+        if let Some(s) = speed {
+            self.app.speed = s;
+            if let Some(toml::Value::Table(app)) = self.table.get_mut("app") {
+                app.insert("speed".into(), speed_value(s));
+            }
+        }
+        self
+    }
+
     /// The built-in defaults, overridden by `explicit` (which must exist) or
     /// else by the user's file when there is one. Errors are one line naming
     /// the file and the key.
@@ -254,9 +266,7 @@ impl Config {
             })?;
             merge(&mut table, over);
         }
-        let file = user.as_ref().map_or("built-in config".to_string(), |p| {
-            format!("config file {}", p.display())
-        });
+        let file = source(user.as_deref());
         let mut config: Config = table.clone().try_into().map_err(|e: toml::de::Error| {
             // Display ends with "in `board.rows`": put the key first.
             let text = e.to_string();
@@ -276,11 +286,18 @@ impl Config {
         {
             return Err(format!("{file}: search.time_limit: {e}, or 0 for no limit"));
         }
-        config.source = file;
         config.path = user;
         config.table = table;
         Ok(config)
     }
+}
+
+/// Where values came from, for messages: `config file PATH`, or
+/// `built-in config`.
+fn source(path: Option<&Path>) -> String {
+    path.map_or("built-in config".into(), |p| {
+        format!("config file {}", p.display())
+    })
 }
 
 /// Overrides `base` with `over`, table by table, key by key.

@@ -38,13 +38,12 @@ fn run(cli: Cli) -> Outcome {
         Ok::<_, Failure>(config)
     };
     let Some(command) = cli.command else {
-        let mut config = load()?;
-        config.app.speed = cli.speed.unwrap_or(config.app.speed);
+        let config = load()?.with_speed(cli.speed.index);
         let spec = cli.board.spec(&config).map_err(usage)?;
         tui::run(spec, &config, tui::Launch::Search).map_err(Failure::Terminal)?;
         return Ok(Exit::Yes);
     };
-    if cli.board != BoardArgs::default() || cli.speed.is_some() {
+    if cli.board != BoardArgs::default() || cli.speed.index.is_some() {
         return Err(usage(
             "board options go after the command, e.g. knight-tui solve --size 8",
         ));
@@ -57,19 +56,11 @@ fn run(cli: Cli) -> Outcome {
         Command::Solve(args) => cli::solve::solve(&args, &load()?),
         Command::Count(args) => cli::count::count(&args, &load()?),
         Command::Sweep(args) => cli::sweep::sweep(&args, &load()?),
-        Command::Replay(args) => {
-            let mut config = load()?;
-            config.app.speed = args.speed.unwrap_or(config.app.speed);
-            replay_app(&args.file, &config)
-        }
-        Command::Config(args) => cli::config::show(&args, &load()?),
+        Command::Replay(args) => replay_app(&args.file, &load()?.with_speed(args.speed.index)),
+        Command::Config(args) => cli::config::show(&args, &load()?.with_speed(args.speed.index)),
         Command::Completions(args) => cli::completions(args.shell),
         Command::Man => cli::man(),
-        Command::Play(args) => {
-            let mut config = load()?;
-            config.app.speed = args.speed.unwrap_or(config.app.speed);
-            play_app(&args, &config)
-        }
+        Command::Play(args) => play_app(&args, &load()?.with_speed(args.speed.index)),
     }
 }
 

@@ -32,9 +32,9 @@ pub struct Cli {
     /// Colour on the command line: auto (a terminal, unless NO_COLOR is set), always, never.
     #[arg(long, global = true, value_enum, value_name = "WHEN")]
     pub color: Option<super::paint::ColorChoice>,
-    /// With no command: the app's speed, "full" or steps a second (1, 2, 5, 10, 25, 50, 100, 250, 1000, 5000).
-    #[arg(long, value_name = "SPEED", value_parser = parse_speed)]
-    pub speed: Option<usize>,
+    /// With no command: the app's speed.
+    #[command(flatten)]
+    pub speed: SpeedArg,
 
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -116,13 +116,21 @@ Examples:
 #[derive(Args, Debug)]
 pub struct ConfigArgs {
     /// Print the documented default configuration file instead.
-    #[arg(long, conflicts_with_all = ["size", "rows", "cols", "start", "block", "closed", "open", "algo", "tie_break", "node_limit", "time_limit", "speed"])]
+    #[arg(long, conflicts_with_all = ["size", "rows", "cols", "start", "block", "closed", "open", "algo", "tie_break", "node_limit", "time_limit", "index"])]
     pub default: bool,
     #[command(flatten)]
     pub board: BoardArgs,
-    /// The app's speed: "full" or steps a second.
-    #[arg(long, value_name = "SPEED", value_parser = parse_speed)]
-    pub speed: Option<usize>,
+    #[command(flatten)]
+    pub speed: SpeedArg,
+}
+
+/// `--speed`: the app's speed (search, replay, and the solver's finish in
+/// play), over `app.speed`.
+#[derive(Args, Debug, Clone, Copy, Default, PartialEq)]
+pub struct SpeedArg {
+    /// The app's speed: "full" or steps a second (1, 2, 5, 10, 25, 50, 100, 250, 1000, 5000).
+    #[arg(long = "speed", value_name = "SPEED", value_parser = parse_speed)]
+    pub index: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -280,9 +288,8 @@ pub struct SweepArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub board: BoardArgs,
-    /// The speed of the solver's finish (f): "full" or steps a second.
-    #[arg(long, value_name = "SPEED", value_parser = parse_speed)]
-    pub speed: Option<usize>,
+    #[command(flatten)]
+    pub speed: SpeedArg,
     /// Continue a saved game (a partial tour file).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rows", "cols", "start", "block"])]
     pub resume: Option<PathBuf>,
@@ -293,9 +300,8 @@ pub struct ReplayArgs {
     /// The tour file: JSON (version 1) or a numbered board.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// The replay's speed: "full" or steps a second.
-    #[arg(long, value_name = "SPEED", value_parser = parse_speed)]
-    pub speed: Option<usize>,
+    #[command(flatten)]
+    pub speed: SpeedArg,
 }
 
 #[derive(Args, Debug)]

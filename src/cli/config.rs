@@ -20,9 +20,6 @@ pub fn show(args: &ConfigArgs, config: &Config) -> Outcome {
     args.board.spec(config).map_err(usage)?;
     let mut table = config.table.clone();
     args.board.overlay(&mut table);
-    if let Some(speed) = args.speed {
-        set(&mut table, "app", "speed", config::speed_value(speed));
-    }
     let read = match &config.path {
         Some(p) => format!("the built-in defaults, then {}", p.display()),
         None => match config::user_path() {
@@ -32,7 +29,7 @@ pub fn show(args: &ConfigArgs, config: &Config) -> Outcome {
     };
     writeln!(out, "# knight-tui: the configuration in effect")?;
     writeln!(out, "# read from {read}")?;
-    if args.board != Default::default() || args.speed.is_some() {
+    if args.board != Default::default() || args.speed.index.is_some() {
         writeln!(out, "# with this command's flags over it")?;
     }
     writeln!(out)?;

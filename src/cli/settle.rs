@@ -108,7 +108,7 @@ impl BoardArgs {
                 "--cols".to_string()
             } else {
                 let key = if rows == 0 { "rows" } else { "cols" };
-                format!("{}: board.{key}", config.source)
+                format!("{}: board.{key}", config.source())
             };
             return Err(format!(
                 "{from}: board size {rows}x{cols}: a side must be at least 1"
@@ -118,7 +118,7 @@ impl BoardArgs {
             Some(b) => (b.as_str(), "--block".to_string()),
             None => (
                 config.board.blocked.as_str(),
-                format!("{}: board.blocked", config.source),
+                format!("{}: board.blocked", config.source()),
             ),
         };
         let blocked =
@@ -135,7 +135,7 @@ impl BoardArgs {
             Some(s) => (s.as_str(), "--start".to_string()),
             None => (
                 config.board.start.as_str(),
-                format!("{}: board.start", config.source),
+                format!("{}: board.start", config.source()),
             ),
         };
         let start =
