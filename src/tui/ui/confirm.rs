@@ -1,7 +1,7 @@
 //! The question before quitting a game whose moves are not saved.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
@@ -36,12 +36,7 @@ impl Widget for ConfirmQuit<'_> {
         ];
         let w = 50.min(area.width);
         let h = 5.min(area.height);
-        let popup = Rect::new(
-            area.x + (area.width - w) / 2,
-            area.y + (area.height - h) / 2,
-            w,
-            h,
-        );
+        let popup = area.centered(Constraint::Length(w), Constraint::Length(h));
         Clear.render(popup, buf);
         Paragraph::new(lines)
             .block(Block::bordered().title(" Quit? "))

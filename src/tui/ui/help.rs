@@ -1,7 +1,7 @@
 //! The help overlay: every key of the keymap, the current mode's first.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
@@ -51,12 +51,7 @@ impl Widget for Help<'_> {
                 theme.fg(theme.accent),
             ));
         }
-        let popup = Rect::new(
-            area.x + (area.width - w) / 2,
-            area.y + (area.height - h) / 2,
-            w,
-            h,
-        );
+        let popup = area.centered(Constraint::Length(w), Constraint::Length(h));
         Clear.render(popup, buf);
         Paragraph::new(lines)
             .block(Block::bordered().title(" Keys (Esc or ? closes) "))
