@@ -560,35 +560,30 @@ impl App {
     /// A key's command: the overlays first, then keys that work everywhere,
     /// then the mode's handler.
     fn key(&mut self, c: Command) -> Vec<Effect> {
-        let context = self.context();
-        match c {
+        match (self.context(), c) {
             // The question takes every key.
-            _ if context == Context::Confirm => return self.confirm_key(c),
-            Command::ForceQuit => return self.quit_now(),
-            Command::Quit => {
+            (Context::Confirm, _) => self.confirm_key(c),
+            (_, Command::ForceQuit) => self.quit_now(),
+            (_, Command::Quit) => {
                 if self.game.as_ref().is_some_and(Game::would_lose_work) {
                     self.ask_before_quitting();
                     return Vec::new();
                 }
-                return self.quit_now();
+                self.quit_now()
             }
-            Command::Back => return self.back(),
-            Command::Help => {
+            (_, Command::Back) => self.back(),
+            (_, Command::Help) => {
                 if self.help_open() {
                     self.overlays.pop();
                 } else {
                     self.overlays.push(Overlay::Help);
                 }
-                return Vec::new();
+                Vec::new()
             }
-            Command::ZoomIn | Command::ZoomOut | Command::Pan(..) => {
+            (_, Command::ZoomIn | Command::ZoomOut | Command::Pan(..)) => {
                 self.zoom_key(c, None);
-                return Vec::new();
+                Vec::new()
             }
-            _ => {}
-        }
-        match (context, c) {
-            (Context::Confirm, _) => self.confirm_key(c),
             (Context::Prompt, _) => self.prompt_key(c),
             (Context::Settings, _) => self.settings_key(c),
             (_, Command::Load) => {
