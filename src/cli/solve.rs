@@ -131,10 +131,14 @@ fn write_tour<W: Write>(
 
 /// Refuses an output path that cannot be written, before searching.
 fn check_writable(path: &Path) -> Result<(), Failure> {
-    files::check(path).map_err(|e| Failure::Write {
+    files::check(path).map_err(|e| write_failure(path, e))
+}
+
+fn write_failure(path: &Path, e: files::WriteError) -> Failure {
+    Failure::Write {
         name: path.display().to_string(),
         reason: e.to_string(),
-    })
+    }
 }
 
 /// Writes `--out`: a file whole (its temporary file removed if a signal
@@ -145,10 +149,7 @@ where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
     remove_temporaries_on_signals();
-    files::write(path, fill).map_err(|e| Failure::Write {
-        name: path.display().to_string(),
-        reason: e.to_string(),
-    })
+    files::write(path, fill).map_err(|e| write_failure(path, e))
 }
 
 /// On SIGINT, SIGTERM or SIGHUP: the temporary file of a write under way is
@@ -160,9 +161,7 @@ fn remove_temporaries_on_signals() {
     };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            files::remove_temporaries();
-            let _ = signal_hook::low_level::emulate_default_handler(signal);
-            std::process::exit(128 + signal);
+            files::end_by_signal(signal);
         }
     });
 }

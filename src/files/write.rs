@@ -169,6 +169,16 @@ pub fn remove_temporaries() {
     std::mem::forget(list);
 }
 
+/// Ends the process as `signal` would have, after removing the temporary
+/// files of writes under way: for signal handlers, once the terminal (if
+/// any) is given back. The exit status is the conventional 128 + signal
+/// should the default action not end it.
+pub fn end_by_signal(signal: i32) -> ! {
+    remove_temporaries();
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    std::process::exit(128 + signal)
+}
+
 /// The most bytes of the target's name kept in the temporary name, so it
 /// stays well within the file system's limit (255 bytes on Linux) with the
 /// dot, the random part and `.tmp` added.

@@ -94,9 +94,7 @@ pub fn run(app: App, theme: Theme) -> Result<(), String> {
     })?;
     // The guard has given the terminal back.
     if let Ended::Signal(signal) = ended {
-        knight_tui::files::remove_temporaries();
-        let _ = signal_hook::low_level::emulate_default_handler(signal);
-        std::process::exit(128 + signal);
+        knight_tui::files::end_by_signal(signal);
     }
     Ok(())
 }
