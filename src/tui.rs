@@ -7,7 +7,7 @@
 //! App ─► ui (widgets read the state, change nothing) ─► the screen
 //! ```
 //!
-//! State types at the bottom import nothing above them: [`trail`],
+//! State types at the bottom import nothing above them: [`trail`], [`run`],
 //! [`viewport`], [`game`], [`replay`], [`settings`]; [`keymap`] is the one
 //! table of keys; [`app`] holds the state and its handlers; [`ui`] draws
 //! it; [`runtime`] and [`effects`] connect it to the terminal and threads.
@@ -18,6 +18,7 @@ pub mod game;
 pub mod input;
 pub mod keymap;
 pub mod replay;
+pub mod run;
 pub mod runtime;
 pub mod settings;
 #[cfg(test)]

@@ -9,25 +9,22 @@ mod replay;
 mod search;
 mod settings;
 
-use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use knight_tui::board::{Board, Square};
-use knight_tui::solver::{Count, Event, Progress, Speed, Stats};
+use knight_tui::solver::{Count, Event, Progress, Speed};
 use knight_tui::spec::Spec;
 use knight_tui::tour::TourFile;
 
 use super::game::{Game, Outlook};
 use super::keymap::{Command, Context};
 use super::replay::Replay;
+use super::run::Run;
+pub use super::run::RunState;
 use super::settings::Settings;
-use super::trail::Trail;
 use super::viewport::{Window, Zoom};
 use crate::config::SPEEDS;
-
-/// How many depth samples the statistics sparkline keeps.
-pub const HISTORY: usize = 240;
 
 /// A count of the tours from the start (key `#`), under way or done.
 #[derive(Debug)]
@@ -149,16 +146,6 @@ pub enum Effect {
     Quit,
 }
 
-/// Where the search stands, as the status line says it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RunState {
-    Running,
-    Paused,
-    Found,
-    NoTour(String),
-    Undecided(String),
-}
-
 /// What the app is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -199,19 +186,14 @@ pub struct Message {
 
 pub struct App {
     pub spec: Spec,
-    /// The search's path on the board.
-    pub trail: Trail,
-    pub stats: Stats,
-    pub state: RunState,
+    /// The search of the spec, as last seen.
+    pub search: Run,
     /// Index into [`SPEEDS`].
     pub speed: usize,
     /// Overlays, the top one last.
     overlays: Vec<Overlay>,
     /// The last message for the status line.
     message: Option<Message>,
-    /// Depth at each snapshot, newest last.
-    pub history: VecDeque<u64>,
-    pub generation: u64,
     pub save_dir: PathBuf,
     pub quit: bool,
     pub mode: Mode,
@@ -240,14 +222,10 @@ impl App {
         let squares = spec.board.len();
         App {
             spec,
-            trail: Trail::new(squares),
-            stats: Stats::default(),
-            state: RunState::Running,
+            search: Run::new(squares),
             speed: speed.min(SPEEDS.len() - 1),
             overlays: Vec::new(),
             message: None,
-            history: VecDeque::with_capacity(HISTORY),
-            generation: 0,
             save_dir,
             quit: false,
             mode: Mode::Search,
@@ -462,7 +440,7 @@ impl App {
         match action {
             Action::Key(c) => self.key(c),
             Action::Engine(generation, event) => {
-                if generation == self.generation {
+                if generation == self.search.generation {
                     self.engine(event);
                 }
                 Vec::new()
@@ -638,16 +616,16 @@ impl App {
     fn next_mode(&mut self) -> Vec<Effect> {
         match self.mode {
             Mode::Search => {
-                if self.state == RunState::Found
+                if self.search.state == RunState::Found
                     && self
                         .replay
                         .as_ref()
-                        .is_none_or(|r| r.legal != self.trail.path)
+                        .is_none_or(|r| r.legal != self.search.trail.path)
                 {
                     let r = Replay::of_path(
                         "the search's tour",
                         &self.spec.board,
-                        &self.trail.path,
+                        &self.search.trail.path,
                         self.spec.closed,
                     );
                     self.open_replay(r);
@@ -664,7 +642,7 @@ impl App {
             Mode::Play => {
                 self.mode = Mode::Search;
                 self.info("search");
-                if self.generation == 0 {
+                if self.search.generation == 0 {
                     // Launched in another mode: the search starts now.
                     return self.start();
                 }
@@ -794,7 +772,7 @@ impl App {
             _ => (
                 &self.spec.board,
                 self.spec.closed,
-                &self.trail.path,
+                &self.search.trail.path,
                 self.spec.algorithm.for_solve(&self.spec.board, 1).name(),
             ),
         };
@@ -802,7 +780,7 @@ impl App {
             self.refuse("nothing to save yet");
             return Vec::new();
         }
-        let mut file = TourFile::of_run(b, closed, path, algorithm, &self.stats);
+        let mut file = TourFile::of_run(b, closed, path, algorithm, &self.search.stats);
         self.saving_game = self.mode == Mode::Play;
         if !self.saving_game
             && !self.spec.moves.is_default()

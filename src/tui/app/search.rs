@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use knight_tui::solver::{Count, Event, Verdict};
+use knight_tui::solver::{Count, Event};
 use knight_tui::words::thousands;
 
-use super::{App, Counting, Effect, HISTORY, Overlay, RunState, Tone};
+use super::{App, Counting, Effect, Overlay, RunState, Tone};
 use crate::tui::keymap::Command;
 use crate::tui::settings::Settings;
 
@@ -17,24 +17,16 @@ impl App {
     }
 
     pub(super) fn restart(&mut self, paused: bool) -> Vec<Effect> {
-        self.generation += 1;
-        self.trail.set(&[]);
-        self.stats = Default::default();
-        self.history.clear();
-        self.state = if paused {
-            RunState::Paused
-        } else {
-            RunState::Running
-        };
+        let generation = self.search.restart(paused);
         vec![Effect::Start {
-            generation: self.generation,
+            generation,
             speed: self.speed(),
             paused,
         }]
     }
 
     pub fn is_searching(&self) -> bool {
-        matches!(self.state, RunState::Running | RunState::Paused)
+        self.search.is_searching()
     }
 
     /// Keys while watching the search.
@@ -46,13 +38,13 @@ impl App {
                 Vec::new()
             }
             Command::Count => self.count_key(),
-            Command::Pause => match self.state {
+            Command::Pause => match self.search.state {
                 RunState::Running => {
-                    self.state = RunState::Paused;
+                    self.search.state = RunState::Paused;
                     vec![Effect::Pause]
                 }
                 RunState::Paused => {
-                    self.state = RunState::Running;
+                    self.search.state = RunState::Running;
                     vec![Effect::Resume]
                 }
                 _ => {
@@ -60,7 +52,7 @@ impl App {
                     Vec::new()
                 }
             },
-            Command::Step => match self.state {
+            Command::Step => match self.search.state {
                 RunState::Paused => vec![Effect::Step],
                 RunState::Running => {
                     self.refuse("n steps while paused: Space pauses");
@@ -84,40 +76,15 @@ impl App {
 
     /// An event of the current search.
     pub(super) fn engine(&mut self, event: Event) {
-        match event {
-            Event::Snapshot(s) => {
-                self.trail.set(&s.path);
-                self.stats = s.stats;
-                if self.history.len() == HISTORY {
-                    self.history.pop_front();
-                }
-                self.history.push_back(s.path.len() as u64);
-            }
-            Event::Done(report) => {
-                let sol = report.solution;
-                self.stats = sol.stats;
-                match sol.verdict {
-                    Verdict::Found => {
-                        if let Some(t) = sol.tours.first() {
-                            self.trail.set(t);
-                        }
-                        self.state = RunState::Found;
-                    }
-                    Verdict::NoTour(reason) => self.state = RunState::NoTour(reason),
-                    Verdict::Undecided(limit) => {
-                        self.state = RunState::Undecided(format!("the {limit} stopped the search"))
-                    }
-                    Verdict::Cancelled => {}
-                }
-            }
-            Event::Failed(why) => self.search_failed(&why),
+        if let Some(why) = self.search.apply(event) {
+            self.say(Tone::Error, format!("the search failed: {why}"));
         }
     }
 
-    /// The search ended on an internal error: said in the status line, the
-    /// search undecided; every key still works.
+    /// The search ended on an internal error (or could not start): said in
+    /// the status line, the search undecided; every key still works.
     pub(super) fn search_failed(&mut self, why: &str) {
-        self.state = RunState::Undecided(format!("the search failed: {why}"));
+        self.search.fail(why);
         self.say(Tone::Error, format!("the search failed: {why}"));
     }
 

@@ -103,7 +103,7 @@ impl App {
         self.spec.algorithm = st.algorithm;
         self.spec.tie_break = st.tie_break;
         self.spec.moves = st.moves;
-        self.trail = Trail::new(self.spec.board.len());
+        self.search.trail = Trail::new(self.spec.board.len());
         self.info(format!("new search on {}", self.spec.board.describe()));
         self.restart(false)
     }

@@ -3,7 +3,9 @@ use crate::tui::game::Game;
 use crate::tui::keymap::command_for;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use knight_tui::board::Board;
-use knight_tui::solver::{Algorithm, Limits, Report, Snapshot, Solution, Speed, TieBreak, Verdict};
+use knight_tui::solver::{
+    Algorithm, Limits, Report, Snapshot, Solution, Speed, Stats, TieBreak, Verdict,
+};
 
 fn app() -> App {
     crate::tui::testing::app_on(Board::new(5, 5, &[]).unwrap())
@@ -69,7 +71,7 @@ fn keys(a: &mut App, cs: &[Command]) -> Vec<Effect> {
 #[test]
 fn settings_change_the_board_and_start_a_new_search() {
     let mut a = app();
-    let g = a.generation;
+    let g = a.search.generation;
     a.update(Action::Engine(g, snap(&[0, 7])));
     assert!(keys(&mut a, &[Command::Settings]).is_empty());
     assert_eq!(a.context(), Context::Settings);
@@ -107,8 +109,8 @@ fn settings_change_the_board_and_start_a_new_search() {
     assert_eq!((a.spec.start, a.spec.closed), (Square::new(2, 2), true));
     assert_eq!(a.spec.algorithm, Algorithm::Warnsdorff);
     assert_eq!(a.spec.tie_break, TieBreak::Fixed);
-    assert_eq!(a.trail.steps.len(), 42);
-    assert!(a.trail.path.is_empty());
+    assert_eq!(a.search.trail.steps.len(), 42);
+    assert!(a.search.trail.path.is_empty());
 }
 
 #[test]
@@ -167,10 +169,10 @@ fn settings_refuse_what_cannot_be_and_esc_cancels() {
 fn pause_resume_and_step() {
     let mut a = app();
     assert_eq!(a.update(Action::Key(Command::Pause)), vec![Effect::Pause]);
-    assert_eq!(a.state, RunState::Paused);
+    assert_eq!(a.search.state, RunState::Paused);
     assert_eq!(a.update(Action::Key(Command::Step)), vec![Effect::Step]);
     assert_eq!(a.update(Action::Key(Command::Pause)), vec![Effect::Resume]);
-    assert_eq!(a.state, RunState::Running);
+    assert_eq!(a.search.state, RunState::Running);
     assert!(a.update(Action::Key(Command::Step)).is_empty());
     assert!(a.message().unwrap().contains("paused"));
 }
@@ -194,34 +196,41 @@ fn speed_steps_and_clamps() {
 #[test]
 fn snapshots_move_the_board_and_backtracking_clears_squares() {
     let mut a = app();
-    let g = a.generation;
+    let g = a.search.generation;
     a.update(Action::Engine(g, snap(&[0, 7, 14])));
     assert_eq!(
-        (a.trail.steps[0], a.trail.steps[7], a.trail.steps[14]),
+        (
+            a.search.trail.steps[0],
+            a.search.trail.steps[7],
+            a.search.trail.steps[14]
+        ),
         (1, 2, 3)
     );
     a.update(Action::Engine(g, snap(&[0, 7, 4])));
-    assert_eq!((a.trail.steps[14], a.trail.steps[4]), (0, 3));
-    assert_eq!(a.history.iter().copied().collect::<Vec<_>>(), vec![3, 3]);
+    assert_eq!((a.search.trail.steps[14], a.search.trail.steps[4]), (0, 3));
+    assert_eq!(
+        a.search.history.iter().copied().collect::<Vec<_>>(),
+        vec![3, 3]
+    );
     // Events of an earlier search are ignored.
     a.update(Action::Engine(g - 1, snap(&[0])));
-    assert_eq!(a.trail.path, vec![0, 7, 4]);
+    assert_eq!(a.search.trail.path, vec![0, 7, 4]);
 }
 
 #[test]
 fn restart_clears_and_starts_a_new_generation() {
     let mut a = app();
-    let g = a.generation;
+    let g = a.search.generation;
     a.update(Action::Engine(g, snap(&[0, 7])));
     let fx = a.update(Action::Key(Command::Restart));
     assert!(matches!(fx[..], [Effect::Start { generation, .. }] if generation == g + 1));
-    assert!(a.trail.path.is_empty() && a.trail.steps.iter().all(|&s| s == 0));
+    assert!(a.search.trail.path.is_empty() && a.search.trail.steps.iter().all(|&s| s == 0));
 }
 
 #[test]
 fn done_sets_found_or_no_tour() {
     let mut a = app();
-    let g = a.generation;
+    let g = a.search.generation;
     let done = |verdict, tours: Vec<Vec<u32>>| {
         Event::Done(Report {
             solution: Solution {
@@ -233,17 +242,17 @@ fn done_sets_found_or_no_tour() {
         })
     };
     a.update(Action::Engine(g, done(Verdict::Found, vec![vec![0, 7]])));
-    assert_eq!(a.state, RunState::Found);
-    assert_eq!(a.trail.path, vec![0, 7]);
+    assert_eq!(a.search.state, RunState::Found);
+    assert_eq!(a.search.trail.path, vec![0, 7]);
     // Space after the end does not resume anything.
     assert!(a.update(Action::Key(Command::Pause)).is_empty());
     a.update(Action::Key(Command::Restart));
-    let g = a.generation;
+    let g = a.search.generation;
     a.update(Action::Engine(
         g,
         done(Verdict::NoTour("why".into()), vec![]),
     ));
-    assert_eq!(a.state, RunState::NoTour("why".into()));
+    assert_eq!(a.search.state, RunState::NoTour("why".into()));
 }
 
 #[test]
@@ -251,7 +260,7 @@ fn save_writes_the_path_and_reports() {
     let mut a = app();
     assert!(a.update(Action::Key(Command::Save)).is_empty());
     assert_eq!(a.message(), Some("nothing to save yet"));
-    let g = a.generation;
+    let g = a.search.generation;
     a.update(Action::Engine(g, snap(&[0, 7])));
     let fx = a.update(Action::Key(Command::Save));
     let [Effect::Save { dir, stem, file }] = &fx[..] else {
@@ -337,7 +346,7 @@ fn tab_replays_the_tour_just_found() {
     assert_eq!(a.mode, Mode::Play);
     keys(&mut a, &[Command::NextMode]);
     assert_eq!(a.mode, Mode::Search);
-    let g = a.generation;
+    let g = a.search.generation;
     let tour = vec![0, 7, 14];
     a.update(Action::Engine(
         g,
@@ -547,10 +556,13 @@ fn load_a_file_by_path() {
 #[test]
 fn a_failed_search_or_worker_is_said_and_leaves_nothing_waiting() {
     let mut a = app();
-    a.update(Action::Engine(a.generation, Event::Failed("boom".into())));
+    a.update(Action::Engine(
+        a.search.generation,
+        Event::Failed("boom".into()),
+    ));
     assert_eq!(a.message(), Some("the search failed: boom"));
     assert_eq!(a.message_tone(), Some(Tone::Error));
-    assert!(matches!(&a.state, RunState::Undecided(w) if w.contains("boom")));
+    assert!(matches!(&a.search.state, RunState::Undecided(w) if w.contains("boom")));
     // A count whose thread failed is no longer under way; `#` starts anew.
     let fx = keys(&mut a, &[Command::Count]);
     assert!(matches!(fx[..], [Effect::Count { .. }]), "{fx:?}");

@@ -61,7 +61,7 @@ impl Widget for BoardPane<'_> {
         let trail = match (replay, game) {
             (Some(r), _) => &r.trail,
             (None, Some(g)) => &g.trail,
-            (None, None) => &app.trail,
+            (None, None) => &app.search.trail,
         };
         let current = match settings {
             Some(st) => Some(st.start),

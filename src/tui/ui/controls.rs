@@ -20,15 +20,15 @@ use crate::tui::theme::Theme;
 
 /// `running`, `paused`, `found: open tour of 64 squares`, `no tour`…
 pub(super) fn state_word(app: &App) -> String {
-    match &app.state {
+    match &app.search.state {
         RunState::Running => "running".into(),
         RunState::Paused => "paused".into(),
         RunState::Found => {
-            let closed = app.trail.closes(&app.spec.board);
+            let closed = app.search.trail.closes(&app.spec.board);
             format!(
                 "found: {} tour of {} squares",
                 words::kind(closed),
-                app.trail.path.len()
+                app.search.trail.path.len()
             )
         }
         RunState::NoTour(_) => "no tour".into(),
@@ -78,7 +78,7 @@ impl Widget for Controls<'_> {
             label_value("speed", app.speed_label(), theme),
             label_value("state", state_word(app), theme),
         ];
-        if let RunState::NoTour(why) | RunState::Undecided(why) = &app.state {
+        if let RunState::NoTour(why) | RunState::Undecided(why) = &app.search.state {
             lines.push(label_value("why", why.clone(), theme));
         }
         lines.push(Line::raw(""));

@@ -22,7 +22,7 @@ use crate::tui::testing::app_on;
 use crate::tui::theme::Theme;
 
 fn snap(a: &mut App, path: &[u32], nodes: u64) {
-    let g = a.generation;
+    let g = a.search.generation;
     a.update(Action::Engine(
         g,
         Event::Snapshot(Snapshot {

@@ -24,7 +24,7 @@ impl Widget for Statistics<'_> {
         let block = Block::bordered().title(" Statistics ");
         let inner = block.inner(area);
         block.render(area, buf);
-        let st = &app.stats;
+        let st = &app.search.stats;
         let rate = if st.elapsed.as_secs_f64() > 0.0 {
             st.nodes as f64 / st.elapsed.as_secs_f64()
         } else {
@@ -43,7 +43,7 @@ impl Widget for Statistics<'_> {
             label_value(
                 "depth",
                 // The deepest point so far, when the search has backed up from it.
-                match app.trail.path.len() {
+                match app.search.trail.path.len() {
                     d if d as u64 >= st.max_depth as u64 => thousands(d as u64),
                     d => format!(
                         "{} (max {})",
@@ -65,7 +65,7 @@ impl Widget for Statistics<'_> {
             Layout::vertical([Constraint::Length(lines.len() as u16), Constraint::Min(1)])
                 .areas(inner);
         Paragraph::new(lines).render(text, buf);
-        let data: Vec<u64> = app.history.iter().copied().collect();
+        let data: Vec<u64> = app.search.history.iter().copied().collect();
         let start = data.len().saturating_sub(spark.width as usize);
         Sparkline::default()
             .data(&data[start..])

@@ -72,7 +72,7 @@ impl Widget for StatusLine<'_> {
             Paragraph::new(Line::from(spans)).render(area, buf);
             return;
         }
-        let (symbol, colour) = match app.state {
+        let (symbol, colour) = match app.search.state {
             RunState::Running => (if theme.ascii { ">" } else { "▶" }, Color::Green),
             RunState::Paused => (if theme.ascii { "=" } else { "⏸" }, Color::Yellow),
             RunState::Found => (if theme.ascii { "+" } else { "✔" }, Color::Green),
@@ -80,7 +80,7 @@ impl Widget for StatusLine<'_> {
             RunState::Undecided(_) => ("?", Color::Yellow),
         };
         let mut text = format!(" {symbol} {}", super::controls::state_word(app));
-        match &app.state {
+        match &app.search.state {
             RunState::NoTour(r) | RunState::Undecided(r) => text.push_str(&format!(": {r}")),
             _ => {}
         }

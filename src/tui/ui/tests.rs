@@ -82,7 +82,7 @@ fn zoom_shows_part_of_a_big_board_and_clicks_still_find_their_squares() {
 #[test]
 fn panes_and_words_at_120x40() {
     let mut a = app(8);
-    let g = a.generation;
+    let g = a.search.generation;
     a.update(Action::Engine(
         g,
         Event::Snapshot(Snapshot {
@@ -193,7 +193,7 @@ fn large_boards_and_ascii_without_colour() {
     };
     for n in [30, 64, 300] {
         let mut a = app(n);
-        let g = a.generation;
+        let g = a.search.generation;
         a.update(Action::Engine(
             g,
             Event::Snapshot(Snapshot {
@@ -316,7 +316,7 @@ fn short_help_keeps_the_mode_keys_and_says_what_is_hidden() {
 #[test]
 fn numbers_line_up_in_narrow_cells() {
     let mut a = app(8);
-    let g = a.generation;
+    let g = a.search.generation;
     a.update(Action::Engine(
         g,
         Event::Snapshot(Snapshot {

@@ -1,0 +1,108 @@
+//! One search as the screen knows it: its path, figures, state and depth
+//! history, changed only by the engine's events. The app watches one; a
+//! race watches two.
+
+use std::collections::VecDeque;
+
+use knight_tui::solver::{Event, Stats, Verdict};
+
+/// How many depth samples the statistics sparkline keeps.
+pub const HISTORY: usize = 240;
+
+/// Where a search stands, as the status line says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunState {
+    Running,
+    Paused,
+    Found,
+    NoTour(String),
+    Undecided(String),
+}
+
+/// A search watched: what its latest snapshot or its end said.
+#[derive(Debug)]
+pub struct Run {
+    /// The search's path on the board.
+    pub trail: super::trail::Trail,
+    pub stats: Stats,
+    pub state: RunState,
+    /// Depth at each snapshot, newest last.
+    pub history: VecDeque<u64>,
+    /// Counts the searches started, so a replaced search's late events
+    /// are told apart.
+    pub generation: u64,
+}
+
+impl Run {
+    pub fn new(squares: usize) -> Run {
+        Run {
+            trail: super::trail::Trail::new(squares),
+            stats: Stats::default(),
+            state: RunState::Running,
+            history: VecDeque::with_capacity(HISTORY),
+            generation: 0,
+        }
+    }
+
+    /// A new search begins (paused or not): the figures start from zero,
+    /// and the new generation is returned.
+    pub fn restart(&mut self, paused: bool) -> u64 {
+        self.generation += 1;
+        self.trail.set(&[]);
+        self.stats = Stats::default();
+        self.history.clear();
+        self.state = if paused {
+            RunState::Paused
+        } else {
+            RunState::Running
+        };
+        self.generation
+    }
+
+    /// Running or paused: not ended.
+    pub fn is_searching(&self) -> bool {
+        matches!(self.state, RunState::Running | RunState::Paused)
+    }
+
+    /// An event of this search. A failure is returned for the caller to
+    /// say; the search is then undecided.
+    pub fn apply(&mut self, event: Event) -> Option<String> {
+        match event {
+            Event::Snapshot(s) => {
+                self.trail.set(&s.path);
+                self.stats = s.stats;
+                if self.history.len() == HISTORY {
+                    self.history.pop_front();
+                }
+                self.history.push_back(s.path.len() as u64);
+            }
+            Event::Done(report) => {
+                let sol = report.solution;
+                self.stats = sol.stats;
+                match sol.verdict {
+                    Verdict::Found => {
+                        if let Some(t) = sol.tours.first() {
+                            self.trail.set(t);
+                        }
+                        self.state = RunState::Found;
+                    }
+                    Verdict::NoTour(reason) => self.state = RunState::NoTour(reason),
+                    Verdict::Undecided(limit) => {
+                        self.state = RunState::Undecided(format!("the {limit} stopped the search"))
+                    }
+                    Verdict::Cancelled => {}
+                }
+            }
+            Event::Failed(why) => {
+                self.fail(&why);
+                return Some(why);
+            }
+        }
+        None
+    }
+
+    /// The search ended on an internal error (or could not start).
+    pub fn fail(&mut self, why: &str) {
+        self.state = RunState::Undecided(format!("the search failed: {why}"));
+    }
+}
