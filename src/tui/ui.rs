@@ -64,7 +64,11 @@ impl Widget for Screen<'_> {
             return;
         }
         let p = panes(area);
-        board::BoardPane { app, theme }.render(p.board, buf);
+        board::BoardPane {
+            scene: board::Scene::of_app(app),
+            theme,
+        }
+        .render(p.board, buf);
         if app.replaying().is_some() || app.playing().is_some() {
             // The search's figures mean nothing here: the replay takes the column.
             controls::Controls { app, theme }.render(p.stats.union(p.controls), buf);

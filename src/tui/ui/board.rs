@@ -7,24 +7,103 @@ use ratatui::widgets::{Block, Widget};
 
 use knight_tui::board::Square;
 
+use knight_tui::board::Board;
+
 use super::geometry::{BoardView, geometry};
 use crate::tui::app::App;
 use crate::tui::game::Game;
 use crate::tui::replay::Replay;
 use crate::tui::theme::{DARK_SQUARE, Theme};
+use crate::tui::trail::Trail;
+use crate::tui::viewport::Window;
 
-/// The board pane: the shown board, titled with what it is and which part is in view.
+/// What a board pane draws: the board, the part in view, the path and the
+/// marks on it. Built from the app's state (or one side of a race); the
+/// pane itself reads nothing else.
+pub struct Scene<'a> {
+    pub board: &'a Board,
+    pub window: Window,
+    /// What the board is, before the view's name: `8x8 · replay of x.json`.
+    pub title: String,
+    /// The path shown (none while the settings are open).
+    pub trail: Option<&'a Trail>,
+    /// The knight's square.
+    pub current: Option<Square>,
+    pub cursor: Option<Square>,
+    /// The replay's illegal step.
+    pub fault: Option<Square>,
+    /// The squares the knight may go to next.
+    pub targets: Vec<Square>,
+    /// In play: targets are marked with their keys (or, with hints, their
+    /// onward counts).
+    pub game: Option<&'a Game>,
+}
+
+impl<'a> Scene<'a> {
+    /// The board the app shows now: the settings' preview, the replay, the
+    /// game or the search.
+    pub fn of_app(app: &'a App) -> Scene<'a> {
+        let b = app.shown_board();
+        let settings = app.settings();
+        let replay = app.replaying();
+        let game = app.playing();
+        let title = match (settings, replay) {
+            (None, None) if game.is_some() => format!("{} · play", b.describe()),
+            (Some(_), _) => format!("{} · settings", b.describe()),
+            (None, Some(r)) => format!("{} · replay of {}", b.describe(), r.name),
+            (None, None) => b.describe(),
+        };
+        // While the settings are open the board is empty: the start and the
+        // cursor are what it shows.
+        let trail = match (settings, replay, game) {
+            (Some(_), _, _) => None,
+            (None, Some(r), _) => Some(&r.trail),
+            (None, None, Some(g)) => Some(&g.trail),
+            (None, None, None) => Some(&app.search.trail),
+        };
+        let current = match settings {
+            Some(st) => Some(st.start),
+            None => trail.and_then(|t| t.path.last()).map(|&i| b.square(i)),
+        };
+        let targets = match (game, current) {
+            (Some(g), _) => g.targets(),
+            (None, Some(c)) if app.is_searching() && settings.is_none() && replay.is_none() => {
+                free_neighbours(b, trail, c)
+            }
+            _ => Vec::new(),
+        };
+        Scene {
+            board: b,
+            window: app.window(),
+            title,
+            trail,
+            current,
+            cursor: settings.map(|st| st.cursor).or(game.map(|g| g.cursor)),
+            fault: replay.and_then(Replay::fault_square),
+            targets,
+            game,
+        }
+    }
+}
+
+/// The squares a knight's move from `at` that the path has not visited.
+fn free_neighbours(b: &Board, trail: Option<&Trail>, at: Square) -> Vec<Square> {
+    b.neighbours(at)
+        .filter(|&n| trail.is_none_or(|t| t.step(b.index(n)) == 0))
+        .collect()
+}
+
+/// The board pane: a scene, titled with what it is and which part is in view.
 pub struct BoardPane<'a> {
-    pub app: &'a App,
+    pub scene: Scene<'a>,
     pub theme: &'a Theme,
 }
 
 impl Widget for BoardPane<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let (app, theme) = (self.app, self.theme);
-        let b = app.shown_board();
-        let settings = app.settings();
-        let win = app.window();
+        let (sc, theme) = (self.scene, self.theme);
+        let b = sc.board;
+        let win = sc.window;
         let g = geometry(area, b, win);
         let view = g.view;
         // Zoomed in: which rows and columns are in view.
@@ -44,47 +123,14 @@ impl Widget for BoardPane<'_> {
                 win.col + win.cols - 1
             )
         };
-        let replay = app.replaying();
-        let game = app.playing();
-        let title = match (settings, replay) {
-            (None, None) if game.is_some() => format!(" {} · play · {part} ", b.describe()),
-            (Some(_), _) => format!(" {} · settings · {part} ", b.describe()),
-            (None, Some(r)) => format!(" {} · replay of {} · {part} ", b.describe(), r.name),
-            (None, None) => format!(" {} · {part} ", b.describe()),
-        };
-        let block = Block::bordered().title(title);
+        let block = Block::bordered().title(format!(" {} · {part} ", sc.title));
         let inner = g.inner;
         block.render(area, buf);
 
-        // While the settings are open the board is empty: the start and the
-        // cursor are what it shows.
-        let trail = match (replay, game) {
-            (Some(r), _) => &r.trail,
-            (None, Some(g)) => &g.trail,
-            (None, None) => &app.search.trail,
-        };
-        let current = match settings {
-            Some(st) => Some(st.start),
-            None => trail.path.last().map(|&i| b.square(i)),
-        };
-        let cursor = settings.map(|st| st.cursor).or(game.map(|g| g.cursor));
-        let fault = replay.and_then(Replay::fault_square);
-        let candidates: Vec<Square> = match current {
-            _ if game.is_some() => game.map(Game::targets).unwrap_or_default(),
-            Some(c) if app.is_searching() && settings.is_none() && replay.is_none() => b
-                .neighbours(c)
-                .filter(|&n| trail.step(b.index(n)) == 0)
-                .collect(),
-            _ => Vec::new(),
-        };
+        let (current, cursor, fault, game) = (sc.current, sc.cursor, sc.fault, sc.game);
+        let candidates = &sc.targets;
         let total = b.free_count();
-        let step_at = |sq: Square| {
-            if settings.is_some() {
-                0
-            } else {
-                trail.step(b.index(sq))
-            }
-        };
+        let step_at = |sq: Square| sc.trail.map_or(0, |t| t.step(b.index(sq)));
 
         for (part, bx, by) in g.fold.parts(win) {
             match view {

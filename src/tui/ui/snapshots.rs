@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 use knight_tui::board::{Board, Square};
 use knight_tui::solver::{Event, Snapshot, Stats};
 
-use super::board::BoardPane;
+use super::board::{BoardPane, Scene};
 use super::draw;
 use crate::tui::app::{Action, App};
 use crate::tui::game::Game;
@@ -115,7 +115,7 @@ fn board_buffer(a: &App, w: u16, h: u16) -> Buffer {
     let area = Rect::new(0, 0, w, h);
     let mut buf = Buffer::empty(area);
     BoardPane {
-        app: a,
+        scene: Scene::of_app(a),
         theme: &theme,
     }
     .render(area, &mut buf);
