@@ -61,6 +61,13 @@ fn run(cli: Cli) -> Outcome {
         Command::Completions(args) => cli::completions(args.shell),
         Command::Man => cli::man(),
         Command::Play(args) => play_app(&args, &load()?.with_speed(args.speed.index)),
+        Command::Race(args) => {
+            let config = load()?.with_speed(args.speed.index);
+            let left = args.board.spec(&config).map_err(usage)?;
+            let right = args.rival(&left).map_err(usage)?;
+            tui::run(left, &config, tui::Launch::Race(right)).map_err(Failure::Terminal)?;
+            Ok(Exit::Yes)
+        }
     }
 }
 

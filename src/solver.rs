@@ -352,8 +352,12 @@ impl fmt::Display for MoveOrder {
 
 impl FromStr for MoveOrder {
     type Err = String;
-    /// Eight `dr,dc` pairs separated by `;`, each knight move exactly once.
+    /// Eight `dr,dc` pairs separated by `;`, each knight move exactly
+    /// once, or the name of a named order (`textbook`).
     fn from_str(text: &str) -> Result<Self, String> {
+        if let Some((_, order)) = Self::NAMED.iter().find(|(n, _)| *n == text.trim()) {
+            return Ok(*order);
+        }
         let mut order = Vec::with_capacity(8);
         for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
             let pair = part.split_once(',').and_then(|(a, b)| {

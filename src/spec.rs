@@ -37,6 +37,38 @@ impl Spec {
         Problem::new(&self.board, self.start, self.closed)
     }
 
+    /// The search as a race names it: the algorithm really run, with the
+    /// tie-break and move order where they change what it does:
+    /// `backtrack`, `warnsdorff · fixed ties · textbook moves`.
+    pub fn search_name(&self) -> String {
+        let algorithm = self.algorithm.for_solve(&self.board, 1);
+        let mut name = algorithm.name().to_string();
+        if algorithm == Algorithm::Warnsdorff {
+            name.push_str(&format!(" · {} ties", self.tie_break));
+        }
+        if algorithm != Algorithm::Construct && !self.moves.is_default() {
+            match self.moves.name() {
+                Some(n) => name.push_str(&format!(" · {n} moves")),
+                None => name.push_str(&format!(" · moves {}", self.moves)),
+            }
+        }
+        name
+    }
+
+    /// The coursework's rival of this search: plain backtracking against
+    /// anything else, Warnsdorff against backtracking (the board, start,
+    /// tie-break, moves and limits kept).
+    pub fn rival(&self) -> Spec {
+        let algorithm = match self.algorithm.for_solve(&self.board, 1) {
+            Algorithm::Backtrack => Algorithm::Warnsdorff,
+            _ => Algorithm::Backtrack,
+        };
+        Spec {
+            algorithm,
+            ..self.clone()
+        }
+    }
+
     /// `open tours of 6x6 from 0,0`.
     pub fn tours_wording(&self) -> String {
         format!(
@@ -61,5 +93,57 @@ pub fn time_limit(seconds: f64) -> Result<std::time::Duration, String> {
         Err(format!(
             "a time limit is a number of seconds above 0 and at most {MAX_SECONDS:e} (got {seconds})"
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(rows: u32, algorithm: Algorithm) -> Spec {
+        Spec {
+            board: Board::new(rows, rows, &[]).unwrap(),
+            start: Square::new(0, 0),
+            closed: false,
+            algorithm,
+            tie_break: TieBreak::Roth,
+            limits: Limits::default(),
+            moves: MoveOrder::default(),
+        }
+    }
+
+    #[test]
+    fn a_search_is_named_by_what_really_runs() {
+        // Auto on 8x8 runs Warnsdorff; on 300x300 it builds the tour.
+        assert_eq!(
+            spec(8, Algorithm::Auto).search_name(),
+            "warnsdorff · roth ties"
+        );
+        assert_eq!(spec(300, Algorithm::Auto).search_name(), "construct");
+        let mut s = spec(8, Algorithm::Backtrack);
+        assert_eq!(s.search_name(), "backtrack");
+        s.moves = "textbook".parse().unwrap();
+        assert_eq!(s.search_name(), "backtrack · textbook moves");
+        s.moves = "1,2;2,1;-1,2;-2,1;-2,-1;-1,-2;1,-2;2,-1".parse().unwrap();
+        assert_eq!(
+            s.search_name(),
+            "backtrack · moves 1,2;2,1;-1,2;-2,1;-2,-1;-1,-2;1,-2;2,-1"
+        );
+    }
+
+    #[test]
+    fn the_coursework_rival_is_the_other_of_backtracking_and_warnsdorff() {
+        assert_eq!(
+            spec(8, Algorithm::Backtrack).rival().algorithm,
+            Algorithm::Warnsdorff
+        );
+        for a in [Algorithm::Auto, Algorithm::Warnsdorff, Algorithm::Enumerate] {
+            let mut s = spec(6, a);
+            s.moves = MoveOrder::NAMED[1].1;
+            let r = s.rival();
+            assert_eq!(r.algorithm, Algorithm::Backtrack);
+            // The rest is kept: one board, one start, one move order.
+            assert_eq!((r.board.rows(), r.start, r.moves), (6, s.start, s.moves));
+        }
     }
 }

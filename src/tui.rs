@@ -44,6 +44,8 @@ pub enum Launch {
     Replay(Replay),
     /// Playing a game by hand.
     Play(Game),
+    /// Racing the spec's search (left) against this one (right).
+    Race(Spec),
 }
 
 /// Runs the app on `spec` with the configuration's speed, folder and theme.
@@ -52,6 +54,7 @@ pub fn run(spec: Spec, config: &Config, launch: Launch) -> Result<(), String> {
     match launch {
         Launch::Search => {}
         Launch::Replay(r) => app.open_replay(r),
+        Launch::Race(rival) => app.open_race(rival),
         Launch::Play(g) => {
             app.game = Some(g);
             app.mode = Mode::Play;

@@ -299,3 +299,68 @@ fn quitting_an_unsaved_game_asks_and_can_save_first() {
     assert_eq!(file.path.len(), 3);
     file.check(&file.board().unwrap()).expect("a legal path");
 }
+
+#[test]
+fn a_race_of_backtracking_against_warnsdorff_on_8x8() {
+    if !have_tmux("a_race_of_backtracking_against_warnsdorff_on_8x8") {
+        return;
+    }
+    // The coursework's lesson, at full speed: both find their first tour
+    // from the corner, with the nodes each needed.
+    let (t, _dir) = launch(
+        "race",
+        "\"full\"",
+        "race --size 8 --start 0,0 --algo backtrack --vs warnsdorff",
+    );
+    t.wait_for("A: backtrack");
+    t.wait_for("B: warnsdorff · roth ties");
+    t.wait_for("warnsdorff won: 64 nodes to backtrack's 8,250,733 (128,918x fewer)");
+    let s = t.screen();
+    assert!(s.contains("found after 8,250,733 nodes"), "{s}");
+    assert!(s.contains("found after 64 nodes"), "{s}");
+    t.keys(&["q"]);
+    assert_restored(&t);
+}
+
+#[test]
+fn a_slow_race_pauses_steps_and_ends_on_v() {
+    if !have_tmux("a_slow_race_pauses_steps_and_ends_on_v") {
+        return;
+    }
+    let (t, _dir) = launch(
+        "race2",
+        "2",
+        "race --size 6 --algo warnsdorff --vs backtrack",
+    );
+    t.wait_for("racing · 2 steps/s");
+    t.keys(&["Space"]);
+    t.wait_for("paused · 2 steps/s");
+    // Both sides paused at the same node count; n steps both.
+    let nodes = |s: &str| -> Vec<u64> {
+        s.lines()
+            .flat_map(|l| l.split('│'))
+            .filter_map(|cell| cell.trim().strip_prefix("nodes"))
+            .map(|n| n.trim().replace(',', "").parse().unwrap())
+            .collect()
+    };
+    let before = nodes(&t.screen());
+    assert_eq!(before.len(), 2, "{}", t.screen());
+    t.keys(&["n"]);
+    t.wait_until("both sides one node further", |s| {
+        nodes(s) == vec![before[0] + 1, before[1] + 1]
+    });
+    // r runs both again from the start.
+    t.keys(&["r"]);
+    t.wait_for("race restarted");
+    t.wait_until("both sides back at the start", |s| {
+        nodes(s).iter().all(|&n| n <= 2)
+    });
+    // The right side's next algorithm restarts both, level.
+    t.keys(&["a"]);
+    t.wait_for("race restarted: warnsdorff · roth ties against enumerate");
+    t.keys(&["v"]);
+    t.wait_for("race over: watching warnsdorff · roth ties");
+    t.wait_for("Statistics");
+    t.keys(&["q"]);
+    assert_restored(&t);
+}

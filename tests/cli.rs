@@ -818,4 +818,76 @@ fn the_textbook_move_order_prints_the_textbook_tour() {
         err.contains("--moves: a move order names all eight knight moves once"),
         "{err}"
     );
+    // The order by its name: the same board.
+    let named = stdout(
+        &[
+            "solve",
+            "--size",
+            "8",
+            "--algo",
+            "warnsdorff",
+            "--tie-break",
+            "fixed",
+            "--moves",
+            "textbook",
+        ],
+        0,
+    );
+    assert_eq!(named, asset);
+}
+
+/// stderr of a refused command line: one line, exit 2.
+fn refused(args: &[&str]) -> String {
+    let got = kt().args(args).assert().code(2).get_output().stderr.clone();
+    let err = String::from_utf8(got).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    err
+}
+
+#[test]
+fn a_race_refuses_two_alike_sides_and_bad_rivals() {
+    // The app needs a terminal; the flags are checked before it opens.
+    let err = refused(&[
+        "race",
+        "--size",
+        "8",
+        "--algo",
+        "backtrack",
+        "--vs",
+        "backtrack",
+    ]);
+    assert!(
+        err.contains("both sides would run the same search (backtrack)"),
+        "{err}"
+    );
+    let err = refused(&[
+        "race",
+        "--algo",
+        "warnsdorff",
+        "--vs",
+        "warnsdorff",
+        "--vs-tie-break",
+        "roth",
+    ]);
+    assert!(
+        err.contains("(warnsdorff · roth ties): change --vs, --vs-tie-break or --vs-moves"),
+        "{err}"
+    );
+    let err = refused(&["race", "--vs", "quantum"]);
+    assert!(err.contains("--vs: "), "{err}");
+    let err = refused(&["race", "--vs-moves", "2,1"]);
+    assert!(err.contains("--vs-moves: "), "{err}");
+    let err = refused(&["race", "--vs-tie-break", "coin"]);
+    assert!(err.contains("--vs-tie-break: "), "{err}");
+    // Different sides pass the check, then want a terminal.
+    let err = refused(&[
+        "race",
+        "--size",
+        "8",
+        "--algo",
+        "backtrack",
+        "--vs-moves",
+        "textbook",
+    ]);
+    assert!(err.contains("needs a terminal"), "{err}");
 }

@@ -83,6 +83,15 @@ Examples:
   knight-tui play --size 8 --start a1
   knight-tui play --resume knight-5x5-1795430541.json")]
     Play(PlayArgs),
+    /// The app, racing two searches on one board side by side: --algo against --vs (pause, step, speed and restart act on both).
+    #[command(after_help = "\
+Keys: Space pause both, n step both, + - speed, r restart both, a t m the right side's
+algorithm / tie-break / move order, v back to one search, q quit.
+Examples:
+  knight-tui race --size 8 --start 0,0 --algo backtrack --vs warnsdorff --speed 100
+  knight-tui race --size 8 --algo warnsdorff --tie-break fixed --vs-tie-break roth
+  knight-tui race --size 6 --algo backtrack --moves clockwise --vs-moves textbook")]
+    Race(RaceArgs),
     /// Solve from every start of every n x n board, n = FROM..TO, and check each tour (exit 0 no failures).
     #[command(after_help = "\
 Examples:
@@ -177,7 +186,7 @@ pub struct SearchArgs {
     /// Warnsdorff tie-break: roth, fixed, lookahead, random.
     #[arg(long, value_name = "NAME")]
     pub tie_break: Option<String>,
-    /// The order the moves are tried in: eight dr,dc pairs, e.g. '2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1'.
+    /// The order the moves are tried in: eight dr,dc pairs, e.g. '2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1', or clockwise, textbook, counter-clockwise.
     #[arg(long, value_name = "ORDER", allow_hyphen_values = true)]
     pub moves: Option<String>,
     /// Stop a search after this many nodes (exit 3 if undecided).
@@ -293,6 +302,24 @@ pub struct PlayArgs {
     /// Continue a saved game (a partial tour file).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rows", "cols", "start", "block"])]
     pub resume: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct RaceArgs {
+    /// The left side: the board, start and search (--algo, --tie-break, --moves).
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// The right side's algorithm (default: warnsdorff against backtrack, else backtrack).
+    #[arg(long, value_name = "NAME")]
+    pub vs: Option<String>,
+    /// The right side's Warnsdorff tie-break (default: the left side's).
+    #[arg(long, value_name = "NAME")]
+    pub vs_tie_break: Option<String>,
+    /// The right side's move order (default: the left side's).
+    #[arg(long, value_name = "ORDER", allow_hyphen_values = true)]
+    pub vs_moves: Option<String>,
+    #[command(flatten)]
+    pub speed: SpeedArg,
 }
 
 #[derive(Args, Debug)]

@@ -42,6 +42,27 @@ pub fn flag_or<T: std::str::FromStr<Err = String>>(
     flag.as_deref().map_or(Ok(default), str::parse)
 }
 
+impl super::args::RaceArgs {
+    /// The right side of the race: the left side's search with the `--vs`
+    /// flags over it. Refused when both sides would search alike.
+    pub fn rival(&self, left: &Spec) -> Result<Spec, String> {
+        let mut right = left.rival();
+        right.algorithm = flag_or(&self.vs, right.algorithm).map_err(|e| format!("--vs: {e}"))?;
+        right.tie_break = flag_or(&self.vs_tie_break, right.tie_break)
+            .map_err(|e| format!("--vs-tie-break: {e}"))?;
+        if let Some(m) = &self.vs_moves {
+            right.moves = m.parse().map_err(|e| format!("--vs-moves: {e}"))?;
+        }
+        if right.search_name() == left.search_name() {
+            return Err(format!(
+                "both sides would run the same search ({}): change --vs, --vs-tie-break or --vs-moves",
+                left.search_name()
+            ));
+        }
+        Ok(right)
+    }
+}
+
 impl BoardArgs {
     /// Writes the flags given over a configuration table, under the keys
     /// the configuration file uses.

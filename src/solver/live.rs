@@ -234,6 +234,12 @@ impl<F: FnMut(Event)> Watch<F> {
                         .unwrap_or_else(|e| e.into_inner())
                         .0;
                 }
+                drop(guard);
+                // Paused during the wait: stop on this node, the one shown,
+                // rather than take one more.
+                if !self.wait_while_paused(s) {
+                    return Flow::Stop;
+                }
             }
             return Flow::Continue;
         }

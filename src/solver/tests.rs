@@ -315,6 +315,50 @@ fn live_search_streams_and_obeys_control() {
 }
 
 #[test]
+fn pausing_a_slowed_search_stops_on_the_node_shown() {
+    use std::sync::mpsc;
+    let (tx, rx) = mpsc::channel();
+    // Two nodes a second: the search spends its time waiting between nodes.
+    let (ctl, handle) = spawn(
+        board(8, 8),
+        Square::new(0, 0),
+        false,
+        opts(Algorithm::Backtrack),
+        Speed::StepsPerSecond(2.0),
+        false,
+        move |e| {
+            let _ = tx.send(e);
+        },
+    )
+    .unwrap();
+    let Event::Snapshot(s) = rx.recv_timeout(Duration::from_secs(5)).unwrap() else {
+        panic!("expected a snapshot")
+    };
+    let shown = s.path.len();
+    // Paused in the wait after that node: no further node, and at most the
+    // same node shown again.
+    ctl.pause();
+    std::thread::sleep(Duration::from_millis(700));
+    for e in rx.try_iter() {
+        let Event::Snapshot(s) = e else { panic!() };
+        assert_eq!(s.path.len(), shown, "no node taken after the pause");
+    }
+    // A step takes exactly one node.
+    ctl.step();
+    let Event::Snapshot(s) = rx.recv_timeout(Duration::from_secs(5)).unwrap() else {
+        panic!()
+    };
+    assert_eq!(s.path.len(), shown + 1);
+    std::thread::sleep(Duration::from_millis(700));
+    assert!(
+        rx.try_iter()
+            .all(|e| matches!(e, Event::Snapshot(s) if s.path.len() == shown + 1))
+    );
+    ctl.cancel();
+    handle.join().unwrap();
+}
+
+#[test]
 fn live_search_reports_the_tour() {
     use std::sync::mpsc;
     let (tx, rx) = mpsc::channel();

@@ -5,9 +5,12 @@
 //! [`replay`].
 
 mod play;
+mod race;
 mod replay;
 mod search;
 mod settings;
+
+pub use race::Race;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -42,10 +45,10 @@ pub struct Counting {
 #[derive(Debug)]
 pub enum Action {
     Key(Command),
-    /// An event from the search of this generation.
-    Engine(u64, Event),
-    /// The search could not be started.
-    EngineFailed(String),
+    /// An event from the search of this side and generation.
+    Engine(Side, u64, Event),
+    /// The search of this side could not be started.
+    EngineFailed(Side, String),
     /// Work on another thread ended on an internal error: which, and what
     /// it said.
     Failed(Worker, String),
@@ -75,6 +78,14 @@ pub enum Action {
     Opened(u64, String, Result<Box<Replay>, String>),
 }
 
+/// Which search: the app's own (A, the left side of a race) or the race's
+/// rival (B, the right side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    A,
+    B,
+}
+
 /// The work the executor does on threads of its own, besides the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Worker {
@@ -100,12 +111,17 @@ impl Worker {
 /// What the runtime must do for the app.
 #[derive(Debug, PartialEq)]
 pub enum Effect {
-    /// Start a search (cancelling any other) for this generation.
+    /// Start the search of this side (cancelling the one before) for this
+    /// generation.
     Start {
+        side: Side,
         generation: u64,
         speed: Speed,
         paused: bool,
     },
+    /// Stop the search of this side.
+    Stop(Side),
+    /// Pause, resume, step or pace every search under way.
     Pause,
     Resume,
     Step,
@@ -152,6 +168,8 @@ pub enum Mode {
     Search,
     Replay,
     Play,
+    /// Two searches side by side.
+    Race,
 }
 
 /// Something drawn over the mode: it takes the keys first, and Esc closes
@@ -211,6 +229,8 @@ pub struct App {
     loading: Option<(u64, String)>,
     /// Loads started, so a stopped load's late answer is told apart.
     loads: u64,
+    /// The race's right side, while there is a race.
+    pub race: Option<Box<Race>>,
     /// Quit once the save under way is written ("save and quit").
     quit_after_save: bool,
     /// A save of the game is under way: once written, the game is saved.
@@ -238,6 +258,7 @@ impl App {
             loads: 0,
             quit_after_save: false,
             saving_game: false,
+            race: None,
         }
     }
 
@@ -347,6 +368,7 @@ impl App {
             (Some(Overlay::ConfirmQuit), _) => Context::Confirm,
             (_, Mode::Replay) => Context::Replay,
             (_, Mode::Play) => Context::Play,
+            (_, Mode::Race) => Context::Race,
             (_, Mode::Search) => Context::Watch,
         }
     }
@@ -401,7 +423,7 @@ impl App {
         let moving = match self.mode {
             Mode::Replay => self.replay.as_ref().is_some_and(|r| r.playing),
             Mode::Play => self.game.as_ref().is_some_and(|g| !g.finishing.is_empty()),
-            Mode::Search => false,
+            Mode::Search | Mode::Race => false,
         };
         if !moving {
             let counting = self.counting.as_ref().is_some_and(|c| c.result.is_none());
@@ -429,6 +451,7 @@ impl App {
     pub fn launch(&mut self) -> Vec<Effect> {
         match self.mode {
             Mode::Search => self.start(),
+            Mode::Race => self.restart_race(false),
             Mode::Play => self.check_game(),
             Mode::Replay => Vec::new(),
         }
@@ -439,14 +462,32 @@ impl App {
     pub fn update(&mut self, action: Action) -> Vec<Effect> {
         match action {
             Action::Key(c) => self.key(c),
-            Action::Engine(generation, event) => {
+            Action::Engine(Side::A, generation, event) => {
                 if generation == self.search.generation {
+                    let done = matches!(event, Event::Done(_));
                     self.engine(event);
+                    if done && self.mode == Mode::Race {
+                        self.race_news();
+                    }
                 }
                 Vec::new()
             }
-            Action::EngineFailed(why) => {
+            Action::Engine(Side::B, generation, event) => {
+                self.rival_engine(generation, event);
+                Vec::new()
+            }
+            Action::EngineFailed(Side::A, why) => {
                 self.search_failed(&why);
+                Vec::new()
+            }
+            Action::EngineFailed(Side::B, why) => {
+                if let Some(r) = &mut self.race {
+                    r.run.fail(&why);
+                }
+                self.say(
+                    Tone::Error,
+                    format!("the right side's search failed: {why}"),
+                );
                 Vec::new()
             }
             Action::Failed(what, why) => {
@@ -481,7 +522,7 @@ impl App {
                     match self.mode {
                         Mode::Replay => self.replay_tick(n),
                         Mode::Play => self.play_tick(n),
-                        Mode::Search => {}
+                        Mode::Search | Mode::Race => {}
                     }
                 }
                 Vec::new()
@@ -571,6 +612,7 @@ impl App {
             (_, Command::NextMode) => self.next_mode(),
             (Context::Replay, _) => self.replay_key(c),
             (Context::Play, _) => self.play_key(c),
+            (Context::Race, _) => self.race_key(c),
             (Context::Watch | Context::Any, _) => self.search_key(c),
         }
     }
@@ -639,6 +681,8 @@ impl App {
                 self.enter_play()
             }
             Mode::Replay => self.enter_play(),
+            // The race's keys have no Tab: v ends it.
+            Mode::Race => Vec::new(),
             Mode::Play => {
                 self.mode = Mode::Search;
                 self.info("search");

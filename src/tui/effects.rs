@@ -15,7 +15,7 @@ use knight_tui::files::{self, Limit};
 use knight_tui::solver::{self, Control, Limits, Solution, Verdict};
 use knight_tui::tour::TourFile;
 
-use super::app::{Action, App, Effect, Worker};
+use super::app::{Action, App, Effect, Side, Worker};
 use super::game::Outlook;
 use super::replay::Replay;
 
@@ -25,8 +25,8 @@ const CHECK_TIME: Duration = Duration::from_millis(300);
 const FINISH_TIME: Duration = Duration::from_secs(10);
 
 pub struct Executor {
-    /// The search under way, if any.
-    control: Option<Control>,
+    /// The searches under way, if any: side A's and side B's.
+    controls: [Option<Control>; 2],
     /// Stops the file being read, if any.
     loading: Option<Arc<AtomicBool>>,
     /// Runs the game's checks and finishes.
@@ -37,16 +37,22 @@ pub struct Executor {
 impl Executor {
     pub fn new(tx: UnboundedSender<Action>) -> Executor {
         Executor {
-            control: None,
+            controls: [None, None],
             loading: None,
             thinker: Arc::default(),
             tx,
         }
     }
 
-    /// Stops the search under way.
+    /// Stops every search under way.
     pub fn cancel(&mut self) {
-        if let Some(c) = self.control.take() {
+        self.stop(Side::A);
+        self.stop(Side::B);
+    }
+
+    /// Stops the search of one side.
+    fn stop(&mut self, side: Side) {
+        if let Some(c) = self.controls[side as usize].take() {
             c.cancel();
         }
     }
@@ -56,10 +62,12 @@ impl Executor {
         for effect in effects {
             match effect {
                 Effect::Start {
+                    side,
                     generation,
                     speed,
                     paused,
-                } => self.start(app, generation, speed, paused),
+                } => self.start(app, side, generation, speed, paused),
+                Effect::Stop(side) => self.stop(side),
                 Effect::Pause => self.with(|c| c.pause()),
                 Effect::Resume => self.with(|c| c.resume()),
                 Effect::Step => self.with(|c| c.step()),
@@ -109,11 +117,21 @@ impl Executor {
         }
     }
 
-    /// Starts the search of the app's spec, cancelling the one before.
-    fn start(&mut self, app: &App, generation: u64, speed: solver::Speed, paused: bool) {
-        self.cancel();
+    /// Starts the search of one side's spec, cancelling that side's search
+    /// before.
+    fn start(
+        &mut self,
+        app: &App,
+        side: Side,
+        generation: u64,
+        speed: solver::Speed,
+        paused: bool,
+    ) {
+        self.stop(side);
         let tx = self.tx.clone();
-        let s = &app.spec;
+        let Some((s, _)) = app.side(side) else {
+            return;
+        };
         let spawned = solver::spawn(
             s.board.clone(),
             s.start,
@@ -123,13 +141,13 @@ impl Executor {
             paused,
             move |e| {
                 // The app may have quit: nobody to tell.
-                let _ = tx.send(Action::Engine(generation, e));
+                let _ = tx.send(Action::Engine(side, generation, e));
             },
         );
         match spawned {
-            Ok((control, _thread)) => self.control = Some(control),
+            Ok((control, _thread)) => self.controls[side as usize] = Some(control),
             Err(e) => {
-                let _ = self.tx.send(Action::EngineFailed(e));
+                let _ = self.tx.send(Action::EngineFailed(side, e));
             }
         }
     }
@@ -233,8 +251,8 @@ impl Executor {
             .spawn(move || thinker.work(&tx));
     }
 
-    fn with(&self, f: impl FnOnce(&Control)) {
-        if let Some(c) = &self.control {
+    fn with(&self, f: impl Fn(&Control)) {
+        for c in self.controls.iter().flatten() {
             f(c);
         }
     }

@@ -96,6 +96,9 @@ pub enum Command {
     NextMode,
     /// Count every tour from the start, live; again: stop the count.
     Count,
+    /// Race the search against another side by side; in the race: back
+    /// to one search.
+    Race,
     /// Show half as many rows and columns of the board (`z`, wheel up).
     ZoomIn,
     /// Show twice as many, up to the whole board (`Z`, wheel down).
@@ -145,6 +148,8 @@ pub enum Context {
     Replay,
     /// Playing by hand.
     Play,
+    /// Watching two searches race.
+    Race,
     /// Typing a file name.
     Prompt,
     /// Asked whether to quit with a game unsaved.
@@ -191,8 +196,8 @@ impl Binding {
 
 use Command as C;
 use Context::{
-    Any, Confirm as InConfirm, Play as InPlay, Prompt as InPrompt, Replay as InReplay,
-    Settings as InSettings, Watch,
+    Any, Confirm as InConfirm, Play as InPlay, Prompt as InPrompt, Race as InRace,
+    Replay as InReplay, Settings as InSettings, Watch,
 };
 use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, Right, Tab, Up};
 
@@ -212,15 +217,15 @@ pub const BINDINGS: &[Binding] = &[
     bind(
         &[(k(Char(' ')), C::Pause)],
         "Space",
-        "pause / resume the search or the replay",
-        &[Watch, InReplay],
+        "pause / resume the search, the race or the replay",
+        &[Watch, InRace, InReplay],
         Some("pause"),
     ),
     bind(
         &[(k(Char('n')), C::Step), (k(Char('.')), C::Step)],
         "n",
-        "paused: one step forward",
-        &[Watch, InReplay],
+        "paused: one step forward (both sides of a race)",
+        &[Watch, InRace, InReplay],
         Some("step"),
     ),
     bind(
@@ -246,14 +251,14 @@ pub const BINDINGS: &[Binding] = &[
         ],
         "+ -",
         "faster / slower",
-        &[Watch, InReplay],
+        &[Watch, InRace, InReplay],
         Some("speed"),
     ),
     bind(
         &[(k(Char('r')), C::Restart)],
         "r",
-        "restart the search, the replay or the game",
-        &[Watch, InReplay, InPlay],
+        "restart the search, the race, the replay or the game",
+        &[Watch, InRace, InReplay, InPlay],
         Some("restart"),
     ),
     bind(
@@ -407,18 +412,19 @@ pub const BINDINGS: &[Binding] = &[
         &[
             (k(Char('a')), C::NextAlgorithm),
             (k(Char('t')), C::NextTieBreak),
+            (k(Char('m')), C::NextMoveOrder),
         ],
-        "a t",
-        "settings: next algorithm / Warnsdorff tie-break",
-        &[InSettings],
-        Some("algorithm/tie-break"),
+        "a t m",
+        "settings, race's right side: next algorithm / tie-break / move order",
+        &[InSettings, InRace],
+        Some("algorithm/tie-break/moves"),
     ),
     bind(
-        &[(k(Char('m')), C::NextMoveOrder)],
-        "m",
-        "settings: next move order (clockwise, textbook, counter-clockwise)",
-        &[InSettings],
-        Some("moves"),
+        &[(k(Char('v')), C::Race)],
+        "v",
+        "race the search against another, side by side (again: one search)",
+        &[Watch, InRace],
+        Some("race"),
     ),
     bind(
         &[(k(Char('#')), C::Count)],

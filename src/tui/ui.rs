@@ -24,6 +24,7 @@ mod controls;
 pub mod geometry;
 mod help;
 mod hints;
+mod race;
 mod settings;
 mod statistics;
 mod status;
@@ -64,6 +65,15 @@ impl Widget for Screen<'_> {
             return;
         }
         let p = panes(area);
+        if app.racing().is_some() {
+            race::RacePanes { app, theme }.render(p.main, buf);
+            status::StatusLine { app, theme }.render(p.status, buf);
+            hints::HintBar { app, theme }.render(p.hints, buf);
+            if app.help_open() {
+                help::Help { app, theme }.render(p.main, buf);
+            }
+            return;
+        }
         board::BoardPane {
             scene: board::Scene::of_app(app),
             theme,
@@ -122,7 +132,8 @@ fn panes(area: Rect) -> Panes {
 /// any: how a mouse click finds its square, from the same geometry the
 /// board pane draws with.
 pub fn square_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<Square> {
-    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
+    // A race's boards take no clicks.
+    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT || app.racing().is_some() {
         return None;
     }
     let (b, win) = (app.shown_board(), app.window());

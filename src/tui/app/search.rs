@@ -6,7 +6,7 @@ use std::sync::Arc;
 use knight_tui::solver::{Count, Event};
 use knight_tui::words::thousands;
 
-use super::{App, Counting, Effect, Overlay, RunState, Tone};
+use super::{App, Counting, Effect, Overlay, RunState, Side, Tone};
 use crate::tui::keymap::Command;
 use crate::tui::settings::Settings;
 
@@ -19,6 +19,7 @@ impl App {
     pub(super) fn restart(&mut self, paused: bool) -> Vec<Effect> {
         let generation = self.search.restart(paused);
         vec![Effect::Start {
+            side: Side::A,
             generation,
             speed: self.speed(),
             paused,
@@ -69,6 +70,7 @@ impl App {
                 self.restart(false)
             }
             Command::Save => self.save(),
+            Command::Race => self.start_race(),
             // Keys of other modes: nothing to do here.
             _ => Vec::new(),
         }

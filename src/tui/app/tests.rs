@@ -72,7 +72,7 @@ fn keys(a: &mut App, cs: &[Command]) -> Vec<Effect> {
 fn settings_change_the_board_and_start_a_new_search() {
     let mut a = app();
     let g = a.search.generation;
-    a.update(Action::Engine(g, snap(&[0, 7])));
+    a.update(Action::Engine(Side::A, g, snap(&[0, 7])));
     assert!(keys(&mut a, &[Command::Settings]).is_empty());
     assert_eq!(a.context(), Context::Settings);
     // Space sets the start here, it does not pause.
@@ -197,7 +197,7 @@ fn speed_steps_and_clamps() {
 fn snapshots_move_the_board_and_backtracking_clears_squares() {
     let mut a = app();
     let g = a.search.generation;
-    a.update(Action::Engine(g, snap(&[0, 7, 14])));
+    a.update(Action::Engine(Side::A, g, snap(&[0, 7, 14])));
     assert_eq!(
         (
             a.search.trail.steps[0],
@@ -206,14 +206,14 @@ fn snapshots_move_the_board_and_backtracking_clears_squares() {
         ),
         (1, 2, 3)
     );
-    a.update(Action::Engine(g, snap(&[0, 7, 4])));
+    a.update(Action::Engine(Side::A, g, snap(&[0, 7, 4])));
     assert_eq!((a.search.trail.steps[14], a.search.trail.steps[4]), (0, 3));
     assert_eq!(
         a.search.history.iter().copied().collect::<Vec<_>>(),
         vec![3, 3]
     );
     // Events of an earlier search are ignored.
-    a.update(Action::Engine(g - 1, snap(&[0])));
+    a.update(Action::Engine(Side::A, g - 1, snap(&[0])));
     assert_eq!(a.search.trail.path, vec![0, 7, 4]);
 }
 
@@ -221,7 +221,7 @@ fn snapshots_move_the_board_and_backtracking_clears_squares() {
 fn restart_clears_and_starts_a_new_generation() {
     let mut a = app();
     let g = a.search.generation;
-    a.update(Action::Engine(g, snap(&[0, 7])));
+    a.update(Action::Engine(Side::A, g, snap(&[0, 7])));
     let fx = a.update(Action::Key(Command::Restart));
     assert!(matches!(fx[..], [Effect::Start { generation, .. }] if generation == g + 1));
     assert!(a.search.trail.path.is_empty() && a.search.trail.steps.iter().all(|&s| s == 0));
@@ -241,7 +241,11 @@ fn done_sets_found_or_no_tour() {
             },
         })
     };
-    a.update(Action::Engine(g, done(Verdict::Found, vec![vec![0, 7]])));
+    a.update(Action::Engine(
+        Side::A,
+        g,
+        done(Verdict::Found, vec![vec![0, 7]]),
+    ));
     assert_eq!(a.search.state, RunState::Found);
     assert_eq!(a.search.trail.path, vec![0, 7]);
     // Space after the end does not resume anything.
@@ -249,6 +253,7 @@ fn done_sets_found_or_no_tour() {
     a.update(Action::Key(Command::Restart));
     let g = a.search.generation;
     a.update(Action::Engine(
+        Side::A,
         g,
         done(Verdict::NoTour("why".into()), vec![]),
     ));
@@ -261,7 +266,7 @@ fn save_writes_the_path_and_reports() {
     assert!(a.update(Action::Key(Command::Save)).is_empty());
     assert_eq!(a.message(), Some("nothing to save yet"));
     let g = a.search.generation;
-    a.update(Action::Engine(g, snap(&[0, 7])));
+    a.update(Action::Engine(Side::A, g, snap(&[0, 7])));
     let fx = a.update(Action::Key(Command::Save));
     let [Effect::Save { dir, stem, file }] = &fx[..] else {
         panic!("{fx:?}")
@@ -349,6 +354,7 @@ fn tab_replays_the_tour_just_found() {
     let g = a.search.generation;
     let tour = vec![0, 7, 14];
     a.update(Action::Engine(
+        Side::A,
         g,
         Event::Done(Report {
             solution: Solution {
@@ -557,6 +563,7 @@ fn load_a_file_by_path() {
 fn a_failed_search_or_worker_is_said_and_leaves_nothing_waiting() {
     let mut a = app();
     a.update(Action::Engine(
+        Side::A,
         a.search.generation,
         Event::Failed("boom".into()),
     ));
@@ -792,4 +799,158 @@ fn the_settings_panel_cycles_the_named_move_orders() {
     let odd: MoveOrder = "1,2;2,1;-1,2;-2,1;-2,-1;-1,-2;1,-2;2,-1".parse().unwrap();
     assert_eq!(odd.name(), None);
     assert_eq!(odd.next(), MoveOrder::NAMED[0].1);
+}
+
+/// A search's end with this verdict, tour and node count.
+fn done_after(verdict: Verdict, tour: Option<Vec<u32>>, nodes: u64) -> Event {
+    Event::Done(Report {
+        solution: Solution {
+            tours: tour.into_iter().collect(),
+            verdict,
+            stats: Stats {
+                nodes,
+                ..Stats::default()
+            },
+            algorithm: Algorithm::Warnsdorff,
+        },
+    })
+}
+
+/// An app racing backtracking (A) against Warnsdorff (B) on 5x5, launched.
+fn race() -> (App, Vec<Effect>) {
+    let board = Board::new(5, 5, &[]).unwrap();
+    let mut spec = crate::tui::testing::spec(board);
+    spec.algorithm = Algorithm::Backtrack;
+    let mut a = App::new(spec.clone(), 3, "/tmp".into());
+    a.open_race(spec.rival());
+    let fx = a.launch();
+    (a, fx)
+}
+
+#[test]
+fn a_race_starts_both_sides_and_steers_both() {
+    let (mut a, fx) = race();
+    assert_eq!(a.context(), Context::Race);
+    assert_eq!(
+        a.race.as_ref().unwrap().spec.algorithm,
+        Algorithm::Warnsdorff,
+        "backtracking's rival is Warnsdorff"
+    );
+    let speed = a.speed();
+    assert_eq!(
+        fx,
+        vec![
+            Effect::Start {
+                side: Side::A,
+                generation: 1,
+                speed,
+                paused: false
+            },
+            Effect::Start {
+                side: Side::B,
+                generation: 1,
+                speed,
+                paused: false
+            },
+        ]
+    );
+    // Pause, step and speed reach every search; both sides change state.
+    assert_eq!(keys(&mut a, &[Command::Pause]), vec![Effect::Pause]);
+    assert_eq!(a.search.state, RunState::Paused);
+    assert_eq!(a.race.as_ref().unwrap().run.state, RunState::Paused);
+    assert_eq!(keys(&mut a, &[Command::Step]), vec![Effect::Step]);
+    assert_eq!(keys(&mut a, &[Command::Pause]), vec![Effect::Resume]);
+    assert_eq!(a.race.as_ref().unwrap().run.state, RunState::Running);
+    assert!(
+        keys(&mut a, &[Command::Step]).is_empty(),
+        "no step while running"
+    );
+    assert!(matches!(
+        keys(&mut a, &[Command::Faster])[..],
+        [Effect::SetSpeed(_)]
+    ));
+    // Restart: both sides again, a new generation each.
+    let fx = keys(&mut a, &[Command::Restart]);
+    assert!(matches!(
+        fx[..],
+        [
+            Effect::Start {
+                side: Side::A,
+                generation: 2,
+                ..
+            },
+            Effect::Start {
+                side: Side::B,
+                generation: 2,
+                ..
+            }
+        ]
+    ));
+}
+
+#[test]
+fn each_side_takes_only_its_own_events_and_the_winner_is_told() {
+    let (mut a, _) = race();
+    a.update(Action::Engine(Side::B, 1, snap(&[0, 7])));
+    a.update(Action::Engine(Side::A, 1, snap(&[0, 11, 2])));
+    assert_eq!(a.race.as_ref().unwrap().run.trail.path, vec![0, 7]);
+    assert_eq!(a.search.trail.path, vec![0, 11, 2]);
+    // A late event of an earlier generation of B is ignored.
+    a.update(Action::Engine(Side::B, 0, snap(&[0])));
+    assert_eq!(a.race.as_ref().unwrap().run.trail.path, vec![0, 7]);
+    // B finds a tour first: said, with A still going.
+    a.update(Action::Engine(
+        Side::B,
+        1,
+        done_after(Verdict::Found, Some(vec![0, 7]), 25),
+    ));
+    assert_eq!(a.race.as_ref().unwrap().run.state, RunState::Found);
+    assert_eq!(
+        a.message(),
+        Some("warnsdorff: a tour in 25 nodes; backtrack still going")
+    );
+    // Then A: who won, by how many times.
+    a.update(Action::Engine(
+        Side::A,
+        1,
+        done_after(Verdict::Found, Some(vec![0, 11]), 8_250_733),
+    ));
+    assert_eq!(
+        a.message(),
+        Some("warnsdorff won: 25 nodes to backtrack's 8,250,733 (330,029x fewer)")
+    );
+    assert_eq!(a.message_tone(), Some(Tone::Success));
+    // Everything has ended: Space says so.
+    assert!(keys(&mut a, &[Command::Pause]).is_empty());
+    assert_eq!(a.message_tone(), Some(Tone::Refusal));
+}
+
+#[test]
+fn the_right_side_changes_and_the_race_ends_on_v() {
+    let (mut a, _) = race();
+    // a: B's next algorithm (Warnsdorff -> backtrack, the same as A: said).
+    let fx = keys(&mut a, &[Command::NextAlgorithm]);
+    assert_eq!(fx.len(), 2, "both sides restart, level");
+    assert!(
+        a.message()
+            .unwrap()
+            .contains("both sides now run backtrack")
+    );
+    // t and m change B's tie-break and move order.
+    keys(&mut a, &[Command::NextAlgorithm, Command::NextMoveOrder]);
+    let r = a.race.as_ref().unwrap();
+    assert_eq!(r.spec.moves.name(), Some("textbook"));
+    assert_eq!(r.spec.search_name(), "enumerate · textbook moves");
+    // v: back to A alone, its search going on; B is stopped.
+    assert_eq!(keys(&mut a, &[Command::Race]), vec![Effect::Stop(Side::B)]);
+    assert_eq!((a.mode, a.context()), (Mode::Search, Context::Watch));
+    assert!(a.race.is_none());
+    // v again while watching: a new race against the coursework's rival.
+    let fx = keys(&mut a, &[Command::Race]);
+    assert_eq!(fx.len(), 2);
+    assert_eq!(a.context(), Context::Race);
+    // B failing to start is said, and A goes on.
+    a.update(Action::EngineFailed(Side::B, "no threads".into()));
+    assert!(a.message().unwrap().contains("right side's search failed"));
+    assert!(a.search.is_searching());
 }

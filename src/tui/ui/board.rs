@@ -13,6 +13,7 @@ use super::geometry::{BoardView, geometry};
 use crate::tui::app::App;
 use crate::tui::game::Game;
 use crate::tui::replay::Replay;
+use crate::tui::run::Run;
 use crate::tui::theme::{DARK_SQUARE, Theme};
 use crate::tui::trail::Trail;
 use crate::tui::viewport::Window;
@@ -82,6 +83,26 @@ impl<'a> Scene<'a> {
             fault: replay.and_then(Replay::fault_square),
             targets,
             game,
+        }
+    }
+
+    /// One search on `board`: its path, and while it runs, where it may go.
+    pub fn of_run(board: &'a Board, window: Window, run: &'a Run, title: String) -> Scene<'a> {
+        let current = run.trail.path.last().map(|&i| board.square(i));
+        let targets = match current {
+            Some(c) if run.is_searching() => free_neighbours(board, Some(&run.trail), c),
+            _ => Vec::new(),
+        };
+        Scene {
+            board,
+            window,
+            title,
+            trail: Some(&run.trail),
+            current,
+            cursor: None,
+            fault: None,
+            targets,
+            game: None,
         }
     }
 }

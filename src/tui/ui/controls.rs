@@ -78,6 +78,10 @@ impl Widget for Controls<'_> {
             label_value("speed", app.speed_label(), theme),
             label_value("state", state_word(app), theme),
         ];
+        if !s.moves.is_default() {
+            let moves = s.moves.name().map_or(s.moves.to_string(), str::to_string);
+            lines.insert(3, label_value("moves", moves, theme));
+        }
         if let RunState::NoTour(why) | RunState::Undecided(why) = &app.search.state {
             lines.push(label_value("why", why.clone(), theme));
         }

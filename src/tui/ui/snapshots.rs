@@ -14,7 +14,7 @@ use knight_tui::solver::{Event, Snapshot, Stats};
 
 use super::board::{BoardPane, Scene};
 use super::draw;
-use crate::tui::app::{Action, App};
+use crate::tui::app::{Action, App, Side};
 use crate::tui::game::Game;
 use crate::tui::keymap::Command;
 use crate::tui::replay::Replay;
@@ -24,6 +24,7 @@ use crate::tui::theme::Theme;
 fn snap(a: &mut App, path: &[u32], nodes: u64) {
     let g = a.search.generation;
     a.update(Action::Engine(
+        Side::A,
         g,
         Event::Snapshot(Snapshot {
             path: path.to_vec(),
@@ -178,4 +179,32 @@ fn each_board_view_draws_its_squares() {
         board_buffer(&a, 6, 4),
         Buffer::with_lines(["┌ 8x8┐", "│▀   │", "│    │", "└────┘"])
     );
+}
+
+#[test]
+fn a_race_at_80x24() {
+    // Backtracking (A) still going against Warnsdorff (B), which found its
+    // tour: both boards, both figures, the result of each.
+    let board = Board::new(5, 5, &[]).unwrap();
+    let mut spec = crate::tui::testing::spec(board);
+    spec.algorithm = knight_tui::solver::Algorithm::Backtrack;
+    let mut a = App::new(spec.clone(), 3, "/tmp".into());
+    a.open_race(spec.rival());
+    a.launch();
+    snap(&mut a, &[0, 7, 4, 13], 40);
+    // B's real tour, checked square by square.
+    let rival = a.race.as_ref().unwrap().spec.clone();
+    let mut solution = knight_tui::solver::solve(&rival.problem().unwrap(), &rival.options(1));
+    let summary = knight_tui::tour::check_indices(&rival.board, &solution.tours[0], false).unwrap();
+    assert!(matches!(
+        summary,
+        knight_tui::tour::Summary::Complete { .. }
+    ));
+    solution.stats.elapsed = std::time::Duration::from_micros(31);
+    a.update(Action::Engine(
+        Side::B,
+        1,
+        Event::Done(knight_tui::solver::Report { solution }),
+    ));
+    assert_snapshot!(screen(&a, 80, 24));
 }

@@ -6,10 +6,12 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Sparkline, Widget};
 
+use knight_tui::solver::Stats;
 use knight_tui::words::{duration, thousands};
 
 use super::label_value;
 use crate::tui::app::{App, Counting};
+use crate::tui::run::Run;
 use crate::tui::theme::Theme;
 
 /// The search's figures and the depth sparkline.
@@ -25,36 +27,12 @@ impl Widget for Statistics<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         let st = &app.search.stats;
-        let rate = if st.elapsed.as_secs_f64() > 0.0 {
-            st.nodes as f64 / st.elapsed.as_secs_f64()
-        } else {
-            0.0
-        };
-        let rate = if rate >= 1e6 {
-            format!("{:.1} M", rate / 1e6)
-        } else if rate >= 1e3 {
-            format!("{:.1} k", rate / 1e3)
-        } else {
-            format!("{rate:.0}")
-        };
         let lines = vec![
             label_value("nodes", thousands(st.nodes), theme),
             label_value("backtracks", thousands(st.backtracks), theme),
-            label_value(
-                "depth",
-                // The deepest point so far, when the search has backed up from it.
-                match app.search.trail.path.len() {
-                    d if d as u64 >= st.max_depth as u64 => thousands(d as u64),
-                    d => format!(
-                        "{} (max {})",
-                        thousands(d as u64),
-                        thousands(st.max_depth as u64)
-                    ),
-                },
-                theme,
-            ),
+            label_value("depth", depth(&app.search), theme),
             label_value("elapsed", duration(st.elapsed), theme),
-            label_value("nodes/s", rate, theme),
+            label_value("nodes/s", rate(st), theme),
             label_value("restarts", st.restarts.to_string(), theme),
         ];
         let mut lines = lines;
@@ -72,6 +50,36 @@ impl Widget for Statistics<'_> {
             .max(app.spec.board.free_count() as u64)
             .style(theme.fg(theme.accent))
             .render(spark, buf);
+    }
+}
+
+/// The path's length, and the deepest point so far when the search has
+/// backed up from it: `41 (max 63)`.
+pub(super) fn depth(run: &Run) -> String {
+    match run.trail.path.len() {
+        d if d >= run.stats.max_depth => thousands(d as u64),
+        d => format!(
+            "{} (max {})",
+            thousands(d as u64),
+            thousands(run.stats.max_depth as u64)
+        ),
+    }
+}
+
+/// Nodes a second so far: `12.3 M`, `4.5 k`, `64`.
+pub(super) fn rate(st: &Stats) -> String {
+    let secs = st.elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        st.nodes as f64 / secs
+    } else {
+        0.0
+    };
+    if rate >= 1e6 {
+        format!("{:.1} M", rate / 1e6)
+    } else if rate >= 1e3 {
+        format!("{:.1} k", rate / 1e3)
+    } else {
+        format!("{rate:.0}")
     }
 }
 

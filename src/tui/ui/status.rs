@@ -72,6 +72,33 @@ impl Widget for StatusLine<'_> {
             Paragraph::new(Line::from(spans)).render(area, buf);
             return;
         }
+        if let Some(r) = app.racing() {
+            // Racing while a side runs, paused while a side waits, else over.
+            let states = [&app.search.state, &r.run.state];
+            let (symbol, colour, word) = if states.contains(&&RunState::Running) {
+                (if theme.ascii { ">" } else { "▶" }, Color::Green, "racing")
+            } else if states.contains(&&RunState::Paused) {
+                (if theme.ascii { "=" } else { "⏸" }, Color::Yellow, "paused")
+            } else {
+                (
+                    if theme.ascii { "+" } else { "✔" },
+                    Color::Green,
+                    "race over",
+                )
+            };
+            let speed = if word == "race over" {
+                String::new()
+            } else {
+                format!(" · {}", app.speed_label())
+            };
+            let mut spans = vec![Span::styled(
+                format!(" {symbol} {word}{speed}"),
+                theme.fg(colour).add_modifier(Modifier::BOLD),
+            )];
+            spans.extend(message_span(app, theme));
+            Paragraph::new(Line::from(spans)).render(area, buf);
+            return;
+        }
         let (symbol, colour) = match app.search.state {
             RunState::Running => (if theme.ascii { ">" } else { "▶" }, Color::Green),
             RunState::Paused => (if theme.ascii { "=" } else { "⏸" }, Color::Yellow),

@@ -1,6 +1,6 @@
 use super::geometry::{BoardView, Fold, geometry, layout};
 use super::*;
-use crate::tui::app::{Action, Mode};
+use crate::tui::app::{Action, Mode, Side};
 use crate::tui::keymap::{BINDINGS, Command};
 use crate::tui::testing::app_on;
 use crate::tui::viewport::Window;
@@ -84,6 +84,7 @@ fn panes_and_words_at_120x40() {
     let mut a = app(8);
     let g = a.search.generation;
     a.update(Action::Engine(
+        Side::A,
         g,
         Event::Snapshot(Snapshot {
             path: vec![0, 10, 25],
@@ -195,6 +196,7 @@ fn large_boards_and_ascii_without_colour() {
         let mut a = app(n);
         let g = a.search.generation;
         a.update(Action::Engine(
+            Side::A,
             g,
             Event::Snapshot(Snapshot {
                 path: vec![0, n + 2],
@@ -318,6 +320,7 @@ fn numbers_line_up_in_narrow_cells() {
     let mut a = app(8);
     let g = a.search.generation;
     a.update(Action::Engine(
+        Side::A,
         g,
         Event::Snapshot(Snapshot {
             path: vec![0, 10, 4],
