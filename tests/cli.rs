@@ -846,48 +846,29 @@ fn refused(args: &[&str]) -> String {
 
 #[test]
 fn a_race_refuses_two_alike_sides_and_bad_rivals() {
-    // The app needs a terminal; the flags are checked before it opens.
-    let err = refused(&[
-        "race",
-        "--size",
-        "8",
-        "--algo",
-        "backtrack",
-        "--vs",
-        "backtrack",
-    ]);
-    assert!(
-        err.contains("both sides would run the same search (backtrack)"),
-        "{err}"
-    );
-    let err = refused(&[
-        "race",
-        "--algo",
-        "warnsdorff",
-        "--vs",
-        "warnsdorff",
-        "--vs-tie-break",
-        "roth",
-    ]);
-    assert!(
-        err.contains("(warnsdorff · roth ties): change --vs, --vs-tie-break or --vs-moves"),
-        "{err}"
-    );
-    let err = refused(&["race", "--vs", "quantum"]);
-    assert!(err.contains("--vs: "), "{err}");
-    let err = refused(&["race", "--vs-moves", "2,1"]);
-    assert!(err.contains("--vs-moves: "), "{err}");
-    let err = refused(&["race", "--vs-tie-break", "coin"]);
-    assert!(err.contains("--vs-tie-break: "), "{err}");
-    // Different sides pass the check, then want a terminal.
-    let err = refused(&[
-        "race",
-        "--size",
-        "8",
-        "--algo",
-        "backtrack",
-        "--vs-moves",
-        "textbook",
-    ]);
-    assert!(err.contains("needs a terminal"), "{err}");
+    // The app needs a terminal; the flags are checked before it opens, and
+    // sides that differ pass the check, then want a terminal.
+    let cases = [
+        (
+            "--size 8 --algo backtrack --vs backtrack",
+            "both sides would run the same search (backtrack)",
+        ),
+        (
+            "--algo warnsdorff --vs warnsdorff --vs-tie-break roth",
+            "(warnsdorff · roth ties): change --vs, --vs-tie-break or --vs-moves",
+        ),
+        ("--vs quantum", "--vs: "),
+        ("--vs-moves 2,1", "--vs-moves: "),
+        ("--vs-tie-break coin", "--vs-tie-break: "),
+        (
+            "--size 8 --algo backtrack --vs-moves textbook",
+            "needs a terminal",
+        ),
+    ];
+    for (args, want) in cases {
+        let mut line = vec!["race"];
+        line.extend(args.split_whitespace());
+        let err = refused(&line);
+        assert!(err.contains(want), "{args}: {err}");
+    }
 }

@@ -273,22 +273,35 @@ fn one_square_board() {
     assert_eq!(count_of(1, 1, (0, 0), false, Algorithm::Auto), 1);
 }
 
-#[test]
-fn live_search_streams_and_obeys_control() {
-    use std::sync::mpsc;
-    let (tx, rx) = mpsc::channel();
+/// Plain backtracking on 8x8 from the corner, live: its control, thread
+/// and events.
+fn live_backtrack(
+    speed: Speed,
+    paused: bool,
+) -> (
+    crate::solver::Control,
+    std::thread::JoinHandle<()>,
+    std::sync::mpsc::Receiver<Event>,
+) {
+    let (tx, rx) = std::sync::mpsc::channel();
     let (ctl, handle) = spawn(
         board(8, 8),
         Square::new(0, 0),
         false,
         opts(Algorithm::Backtrack),
-        Speed::Full,
-        true,
+        speed,
+        paused,
         move |e| {
             let _ = tx.send(e);
         },
     )
     .unwrap();
+    (ctl, handle, rx)
+}
+
+#[test]
+fn live_search_streams_and_obeys_control() {
+    let (ctl, handle, rx) = live_backtrack(Speed::Full, true);
     // Paused: it shows where it stands, then does nothing until stepped.
     let first = rx.recv_timeout(Duration::from_secs(5)).unwrap();
     let Event::Snapshot(s) = first else {
@@ -316,21 +329,8 @@ fn live_search_streams_and_obeys_control() {
 
 #[test]
 fn pausing_a_slowed_search_stops_on_the_node_shown() {
-    use std::sync::mpsc;
-    let (tx, rx) = mpsc::channel();
     // Two nodes a second: the search spends its time waiting between nodes.
-    let (ctl, handle) = spawn(
-        board(8, 8),
-        Square::new(0, 0),
-        false,
-        opts(Algorithm::Backtrack),
-        Speed::StepsPerSecond(2.0),
-        false,
-        move |e| {
-            let _ = tx.send(e);
-        },
-    )
-    .unwrap();
+    let (ctl, handle, rx) = live_backtrack(Speed::StepsPerSecond(2.0), false);
     let Event::Snapshot(s) = rx.recv_timeout(Duration::from_secs(5)).unwrap() else {
         panic!("expected a snapshot")
     };
