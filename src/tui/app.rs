@@ -669,6 +669,7 @@ impl App {
                         &self.spec.board,
                         &self.search.trail.path,
                         self.spec.closed,
+                        Some(self.spec.search_name()),
                     );
                     self.open_replay(r);
                     return Vec::new();

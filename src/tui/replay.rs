@@ -45,10 +45,19 @@ impl Replay {
         Ok(Self::build(name, board, &file))
     }
 
-    /// A replay of a path of square indices (the search's tour).
-    pub fn of_path(name: &str, board: &Board, path: &[u32], closed: bool) -> Replay {
+    /// A replay of a path of square indices (the search's tour), made by
+    /// the search named.
+    pub fn of_path(
+        name: &str,
+        board: &Board,
+        path: &[u32],
+        closed: bool,
+        made_by: Option<String>,
+    ) -> Replay {
         let file = TourFile::new(board, closed, path, None);
-        Self::build(name, board.clone(), &file)
+        let mut r = Self::build(name, board.clone(), &file);
+        r.made_by = made_by;
+        r
     }
 
     fn build(name: &str, board: Board, file: &TourFile) -> Replay {

@@ -369,13 +369,18 @@ fn tab_replays_the_tour_just_found() {
     assert_eq!(a.mode, Mode::Replay);
     assert_eq!(replay_of(&a).legal, tour);
     assert_eq!(replay_of(&a).pos, 0);
+    // It says how it was made: the search that found it.
+    assert_eq!(
+        replay_of(&a).made_by.as_deref(),
+        Some("warnsdorff · roth ties")
+    );
 }
 
 #[test]
 fn a_replay_launch_starts_the_search_on_first_tab() {
     let spec = app().spec;
     let mut a = App::new(spec, 5, PathBuf::from("/tmp"));
-    let r = Replay::of_path("p", &a.spec.board, &[0], false);
+    let r = Replay::of_path("p", &a.spec.board, &[0], false, None);
     a.open_replay(r);
     // Replay -> play (no knight yet: nothing to check) -> search.
     assert!(keys(&mut a, &[Command::NextMode]).is_empty());

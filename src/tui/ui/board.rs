@@ -292,6 +292,51 @@ impl Widget for BoardPane<'_> {
                             buf.set_string(x, y, &text, style);
                         }
                     }
+                    if per_line == 1 {
+                        // The compact view shows every square whole: done.
+                        continue;
+                    }
+                    // Two squares (or blocks) a character: colour alone would
+                    // hide the knight and its targets (and without colour
+                    // they would not show at all), so each gets a character
+                    // of its own: the key of a target in play, the knight
+                    // last, over the colour of the other half.
+                    let targets = candidates
+                        .iter()
+                        .enumerate()
+                        .filter(|_| game.is_some())
+                        .map(|(i, &sq)| (sq, Some(i as u8 + 1)));
+                    for (sq, key) in targets.chain(current.map(|c| (c, None))) {
+                        if !part.contains(sq) {
+                            continue;
+                        }
+                        let (dr, dc) = (sq.row - part.row, sq.col - part.col);
+                        let (line, col) = ((dr / (scale * 2)) as u16, (dc / scale) as u16);
+                        let (x, y) = (x0 + col * cw, y0 + line);
+                        if !inner.contains((x, y).into()) {
+                            continue;
+                        }
+                        // The sample square of the half this square is not in.
+                        let half = (dr / scale) % 2;
+                        let other = look(
+                            part.row + line as u32 * scale * 2 + (1 - half) * scale,
+                            part.col + col as u32 * scale,
+                        );
+                        let (text, colour) = match key {
+                            Some(k) => (k.to_string(), theme.candidate),
+                            None if theme.ascii => ("N".into(), theme.current),
+                            None => ("♞".into(), theme.current),
+                        };
+                        let style = if theme.colour {
+                            Style::new()
+                                .fg(colour)
+                                .bg(look_colour(other, theme, total))
+                                .add_modifier(Modifier::BOLD)
+                        } else {
+                            Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+                        };
+                        buf.set_string(x, y, &text, style);
+                    }
                 }
             }
         }
@@ -360,7 +405,16 @@ fn block_cell(
         };
         return (text.to_string(), Style::new());
     }
-    let colour = |l: Option<Look>| match l {
+    let colour = |l| look_colour(l, theme, total);
+    if whole {
+        return ("██".into(), Style::new().fg(colour(top)));
+    }
+    ("▀".into(), Style::new().fg(colour(top)).bg(colour(bottom)))
+}
+
+/// The colour of one square (or block) in the block views.
+fn look_colour(l: Option<Look>, theme: &Theme, total: usize) -> Color {
+    match l {
         None => Color::Reset,
         Some(Look::Empty) => DARK_SQUARE,
         Some(Look::Blocked) => theme.blocked,
@@ -369,9 +423,5 @@ fn block_cell(
         Some(Look::Fault) => Color::Red,
         Some(Look::Target(_)) => theme.candidate,
         Some(Look::Step(s)) => theme.ramp(s, total),
-    };
-    if whole {
-        return ("██".into(), Style::new().fg(colour(top)));
     }
-    ("▀".into(), Style::new().fg(colour(top)).bg(colour(bottom)))
 }

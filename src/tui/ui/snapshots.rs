@@ -123,6 +123,11 @@ fn board_buffer(a: &App, w: u16, h: u16) -> Buffer {
     buf
 }
 
+/// A buffer's characters, without their styles.
+fn text(b: &Buffer) -> String {
+    b.content().iter().map(|c| c.symbol()).collect()
+}
+
 #[test]
 fn each_board_view_draws_its_squares() {
     use ratatui::style::Modifier;
@@ -138,12 +143,6 @@ fn each_board_view_draws_its_squares() {
         "└─────────┘",
     ]);
     let got = board_buffer(&a, 11, 5);
-    let text = |b: &Buffer| {
-        b.content()
-            .iter()
-            .map(|c| c.symbol().to_string())
-            .collect::<String>()
-    };
     assert_eq!(text(&got), text(&want), "{got:?}");
     let knight = &got[(8, 2)];
     assert!(
@@ -167,18 +166,79 @@ fn each_board_view_draws_its_squares() {
             "└────────┘",
         ]))
     );
-    // Half blocks: two squares a character, top and bottom.
+    // Half blocks: two squares a character, top and bottom; the knight
+    // (on 3,1) has a character of its own, reversed without colour.
+    let half = board_buffer(&a, 6, 4);
     assert_eq!(
-        board_buffer(&a, 6, 4),
-        Buffer::with_lines(["┌ 4x4┐", "│▀ ▄ │", "│ ▄  │", "└────┘"])
+        text(&half),
+        text(&Buffer::with_lines([
+            "┌ 4x4┐",
+            "│▀ ▄ │",
+            "│ ♞  │",
+            "└────┘"
+        ]))
     );
-    // Overview: a character stands for 2x2 squares (two blocks a line).
+    assert!(
+        half[(2, 2)]
+            .style()
+            .add_modifier
+            .contains(Modifier::REVERSED)
+    );
+    // Overview: a character stands for 2x2 squares (two blocks a line); the
+    // knight (on 3,3) is in the second.
     let mut a = app_on(Board::new(8, 8, &[]).unwrap());
     snap(&mut a, &[0, 10, 27], 3);
     assert_eq!(
-        board_buffer(&a, 6, 4),
-        Buffer::with_lines(["┌ 8x8┐", "│▀   │", "│    │", "└────┘"])
+        text(&board_buffer(&a, 6, 4)),
+        text(&Buffer::with_lines([
+            "┌ 8x8┐",
+            "│▀♞  │",
+            "│    │",
+            "└────┘"
+        ]))
     );
+}
+
+#[test]
+fn targets_have_their_keys_in_the_half_block_view_with_and_without_colour() {
+    // 10x10 in a pane of 12x7: half blocks. The knight on 4,4 after one
+    // move from 2,3 (the ▀ above it); its seven targets numbered, each in a
+    // character of its own (1 is 6,5: two down, one right).
+    let mut g = Game::new(
+        Board::new(10, 10, &[]).unwrap(),
+        Some(Square::new(2, 3)),
+        false,
+    );
+    g.move_to(Square::new(4, 4));
+    let mut a = app_on(Board::new(10, 10, &[]).unwrap());
+    a.game = Some(g);
+    a.mode = crate::tui::app::Mode::Play;
+    let want = [
+        "┌ 10x10 · p┐",
+        "│          │",
+        "│  5▀ 43   │",
+        "│  6 ♞ 2   │",
+        "│   7 1    │",
+        "│          │",
+        "└──────────┘",
+    ];
+    let plain = board_buffer(&a, 12, 7);
+    assert_eq!(text(&plain), text(&Buffer::with_lines(want)), "{plain:?}");
+    // With colour: the same characters, each key in the target colour over
+    // the colour of the square sharing its character.
+    let theme = Theme::default();
+    let area = Rect::new(0, 0, 12, 7);
+    let mut buf = Buffer::empty(area);
+    BoardPane {
+        scene: Scene::of_app(&a),
+        theme: &theme,
+    }
+    .render(area, &mut buf);
+    for (x, y) in [(3, 2), (6, 2), (7, 2), (3, 3), (7, 3), (4, 4), (6, 4)] {
+        assert_eq!(buf[(x, y)].fg, theme.candidate, "{x},{y}");
+        assert_ne!(buf[(x, y)].bg, theme.candidate, "{x},{y}: the key shows");
+    }
+    assert_eq!(buf[(5, 3)].symbol(), "♞");
 }
 
 #[test]
