@@ -364,3 +364,44 @@ fn a_slow_race_pauses_steps_and_ends_on_v() {
     t.keys(&["q"]);
     assert_restored(&t);
 }
+
+#[test]
+fn zoomed_play_keeps_the_knight_in_view() {
+    if !have_tmux("zoomed_play_keeps_the_knight_in_view") {
+        return;
+    }
+    let (t, _dir) = launch("follow", "\"full\"", "play --size 30 --start 12,12");
+    t.wait_for("knight     12,12");
+    // z zooms in on the knight; the title names the part in view.
+    t.keys(&["z"]);
+    t.wait_for("rows 5-19, cols 5-19");
+    let numbers = |s: &str, after: &str, sep: char| -> Vec<u32> {
+        let rest = &s[s.find(after).unwrap_or_else(|| panic!("{after}: {s}")) + after.len()..];
+        rest.split(|c: char| !c.is_ascii_digit() && c != sep)
+            .find(|w| !w.is_empty())
+            .unwrap()
+            .split(sep)
+            .map(|n| n.parse().unwrap())
+            .collect()
+    };
+    // Each 1 moves the knight two rows down: it leaves the first window
+    // after three moves, and the view follows it.
+    let mut windows = std::collections::BTreeSet::new();
+    for step in 1..=6 {
+        t.keys(&["1"]);
+        t.wait_for(&format!("moves      {} / 900", step + 1));
+        let s = t.screen();
+        let (rows, cols) = (numbers(&s, "rows ", '-'), numbers(&s, "cols ", '-'));
+        let knight = numbers(&s, "knight ", ',');
+        assert!(
+            (rows[0]..=rows[1]).contains(&knight[0]) && (cols[0]..=cols[1]).contains(&knight[1]),
+            "knight {knight:?} out of rows {rows:?} cols {cols:?}"
+        );
+        windows.insert((rows[0], cols[0]));
+    }
+    assert!(windows.len() > 1, "the view moved with the knight");
+    t.keys(&["q"]);
+    t.wait_for("Quit?");
+    t.keys(&["y"]);
+    assert_restored(&t);
+}
