@@ -26,7 +26,7 @@ use super::replay::Replay;
 use super::run::Run;
 pub use super::run::RunState;
 use super::settings::Settings;
-use super::viewport::{Window, Zoom};
+use super::viewport::{Drawing, Window, Zoom};
 use crate::config::SPEEDS;
 
 /// A count of the tours from the start (key `#`), under way or done.
@@ -223,6 +223,8 @@ pub struct App {
     pub position: u64,
     /// The part of the board in view.
     pub zoom: Zoom,
+    /// The path as steps, lines or both (key `d`).
+    pub drawing: Drawing,
     /// The last count of tours (key `#`).
     pub counting: Option<Counting>,
     /// The file being read (`l`): its load number and name. Esc stops it.
@@ -253,6 +255,7 @@ impl App {
             game: None,
             position: 0,
             zoom: Zoom::default(),
+            drawing: Drawing::default(),
             counting: None,
             loading: None,
             loads: 0,
@@ -597,6 +600,11 @@ impl App {
                 } else {
                     self.overlays.push(Overlay::Help);
                 }
+                Vec::new()
+            }
+            (_, Command::NextDrawing) => {
+                self.drawing = self.drawing.next();
+                self.info(format!("the path as {}", self.drawing.name()));
                 Vec::new()
             }
             (_, Command::ZoomIn | Command::ZoomOut | Command::Pan(..)) => {

@@ -99,6 +99,8 @@ pub enum Command {
     /// Race the search against another side by side; in the race: back
     /// to one search.
     Race,
+    /// The path as steps, lines, or both.
+    NextDrawing,
     /// Show half as many rows and columns of the board (`z`, wheel up).
     ZoomIn,
     /// Show twice as many, up to the whole board (`Z`, wheel down).
@@ -434,6 +436,13 @@ pub const BINDINGS: &[Binding] = &[
         Some("count"),
     ),
     bind(
+        &[(k(Char('d')), C::NextDrawing)],
+        "d",
+        "draw the path as step numbers, lines from square to square, or both",
+        &[Any],
+        Some("lines"),
+    ),
+    bind(
         &[(k(Char('z')), C::ZoomIn), (k(Char('Z')), C::ZoomOut)],
         "z Z",
         "zoom in / out on the board (or the mouse wheel)",
@@ -466,7 +475,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(
         &[(k(Esc), C::Back)],
         "Esc",
-        "close the help, settings or file prompt, else quit",
+        "close the help, settings (applying nothing) or file prompt, else quit",
         &[Any, InPrompt],
         None,
     ),
@@ -476,13 +485,6 @@ pub const BINDINGS: &[Binding] = &[
         "quit (with a game unsaved, asks first)",
         &[Any],
         Some("quit"),
-    ),
-    bind(
-        &[(k(Esc), C::Back)],
-        "Esc",
-        "settings: close them without applying",
-        &[InSettings],
-        Some("cancel"),
     ),
     bind(
         &[(ctrl('c'), C::ForceQuit)],

@@ -24,6 +24,7 @@ mod controls;
 pub mod geometry;
 mod help;
 mod hints;
+mod lines;
 mod race;
 mod settings;
 mod statistics;

@@ -16,7 +16,7 @@ use crate::tui::replay::Replay;
 use crate::tui::run::Run;
 use crate::tui::theme::{DARK_SQUARE, Theme};
 use crate::tui::trail::Trail;
-use crate::tui::viewport::Window;
+use crate::tui::viewport::{Drawing, Window};
 
 /// What a board pane draws: the board, the part in view, the path and the
 /// marks on it. Built from the app's state (or one side of a race); the
@@ -38,6 +38,8 @@ pub struct Scene<'a> {
     /// In play: targets are marked with their keys (or, with hints, their
     /// onward counts).
     pub game: Option<&'a Game>,
+    /// Steps, lines or both.
+    pub drawing: Drawing,
 }
 
 impl<'a> Scene<'a> {
@@ -83,11 +85,18 @@ impl<'a> Scene<'a> {
             fault: replay.and_then(Replay::fault_square),
             targets,
             game,
+            drawing: app.drawing,
         }
     }
 
     /// One search on `board`: its path, and while it runs, where it may go.
-    pub fn of_run(board: &'a Board, window: Window, run: &'a Run, title: String) -> Scene<'a> {
+    pub fn of_run(
+        board: &'a Board,
+        window: Window,
+        run: &'a Run,
+        title: String,
+        drawing: Drawing,
+    ) -> Scene<'a> {
         let current = run.trail.path.last().map(|&i| board.square(i));
         let targets = match current {
             Some(c) if run.is_searching() => free_neighbours(board, Some(&run.trail), c),
@@ -103,6 +112,7 @@ impl<'a> Scene<'a> {
             fault: None,
             targets,
             game: None,
+            drawing,
         }
     }
 }
@@ -127,17 +137,26 @@ impl Widget for BoardPane<'_> {
         let win = sc.window;
         let g = geometry(area, b, win);
         let view = g.view;
+        // Lines need a character or more a square; the overview keeps its
+        // heat map by step.
+        let lines = sc.drawing.lines() && g.across == 1 && sc.trail.is_some();
+        let drawn = match (sc.drawing, lines, view) {
+            (Drawing::Squares, ..) => view.name(),
+            (Drawing::Lines, true, BoardView::Numbers { .. }) => "lines".into(),
+            (Drawing::Both, true, BoardView::Numbers { .. }) => "lines and numbers".into(),
+            (_, true, _) => format!("lines ({})", view.name()),
+            (_, false, _) => format!("{} (z for lines)", view.name()),
+        };
         // Zoomed in: which rows and columns are in view.
         let folded = match g.fold.bands {
             1 => String::new(),
             n => format!(" in {n} bands"),
         };
         let part = if (win.rows, win.cols) == (b.rows(), b.cols()) {
-            format!("{}{folded}", view.name())
+            format!("{drawn}{folded}")
         } else {
             format!(
-                "{}{folded} · rows {}-{}, cols {}-{}",
-                view.name(),
+                "{drawn}{folded} · rows {}-{}, cols {}-{}",
                 win.row,
                 win.row + win.rows - 1,
                 win.col,
@@ -157,6 +176,8 @@ impl Widget for BoardPane<'_> {
             match view {
                 BoardView::Numbers { w, h } => {
                     let (x0, y0) = (g.x0 + bx, g.y0 + by);
+                    // With lines, the steps are written over them.
+                    let mut late = Vec::new();
                     for r in part.row..part.row + part.rows {
                         for c in part.col..part.col + part.cols {
                             let sq = Square::new(r, c);
@@ -243,6 +264,29 @@ impl Widget for BoardPane<'_> {
                             let tx = cell.x
                                 + w.saturating_sub(widest).div_ceil(2)
                                 + widest.saturating_sub(len);
+                            let s = step_at(sq);
+                            if lines && s > 0 {
+                                // Over the lines: the start, the knight, and
+                                // with both, every step.
+                                if sc.drawing == Drawing::Both || s == 1 || Some(sq) == current {
+                                    late.push((tx, ty, text, style));
+                                }
+                            } else {
+                                buf.set_stringn(tx, ty, &text, w as usize, style);
+                            }
+                        }
+                    }
+                    if lines {
+                        let rect = Rect::new(x0, y0, part.cols as u16 * w, part.rows as u16 * h);
+                        super::lines::draw(
+                            buf,
+                            rect.intersection(inner),
+                            part,
+                            b,
+                            sc.trail.unwrap_or(&Trail::default()),
+                            theme,
+                        );
+                        for (tx, ty, text, style) in late {
                             buf.set_stringn(tx, ty, &text, w as usize, style);
                         }
                     }
@@ -250,7 +294,7 @@ impl Widget for BoardPane<'_> {
                 BoardView::Compact | BoardView::HalfBlock | BoardView::Overview { .. } => {
                     let (cw, scale, per_line) = (g.cw, g.across, g.down / g.across);
                     let cols = part.cols.div_ceil(scale) as u16;
-                    let lines = part.rows.div_ceil(scale * per_line) as u16;
+                    let lines_n = part.rows.div_ceil(scale * per_line) as u16;
                     let (x0, y0) = (g.x0 + bx, g.y0 + by);
                     let look = |r: u32, c: u32| {
                         (r < part.row + part.rows && c < part.col + part.cols).then(|| {
@@ -274,7 +318,7 @@ impl Widget for BoardPane<'_> {
                             }
                         })
                     };
-                    for line in 0..lines.min(inner.height.saturating_sub(y0 - inner.y)) {
+                    for line in 0..lines_n.min(inner.height.saturating_sub(y0 - inner.y)) {
                         for col in 0..cols.min(inner.width.saturating_sub(x0 - inner.x) / cw) {
                             let (r, c) = (
                                 part.row + line as u32 * scale * per_line,
@@ -287,12 +331,29 @@ impl Widget for BoardPane<'_> {
                             } else {
                                 top
                             };
+                            // With lines, the path's squares are left blank
+                            // for them.
+                            let plain = |l| matches!(l, None | Some(Look::Step(_) | Look::Empty));
+                            if lines && plain(top) && plain(bottom) {
+                                continue;
+                            }
                             let (text, style) =
                                 block_cell(top, bottom, per_line == 1, theme, total);
                             buf.set_string(x, y, &text, style);
                         }
                     }
-                    if per_line == 1 {
+                    if lines {
+                        let rect = Rect::new(x0, y0, cols * cw, lines_n);
+                        super::lines::draw(
+                            buf,
+                            rect.intersection(inner),
+                            part,
+                            b,
+                            sc.trail.unwrap_or(&Trail::default()),
+                            theme,
+                        );
+                    }
+                    if per_line == 1 && !lines {
                         // The compact view shows every square whole: done.
                         continue;
                     }
@@ -304,22 +365,25 @@ impl Widget for BoardPane<'_> {
                     let targets = candidates
                         .iter()
                         .enumerate()
-                        .filter(|_| game.is_some())
+                        .filter(|_| game.is_some() && per_line == 2)
                         .map(|(i, &sq)| (sq, Some(i as u8 + 1)));
                     for (sq, key) in targets.chain(current.map(|c| (c, None))) {
                         if !part.contains(sq) {
                             continue;
                         }
                         let (dr, dc) = (sq.row - part.row, sq.col - part.col);
-                        let (line, col) = ((dr / (scale * 2)) as u16, (dc / scale) as u16);
+                        let (line, col) = ((dr / (scale * per_line)) as u16, (dc / scale) as u16);
                         let (x, y) = (x0 + col * cw, y0 + line);
                         if !inner.contains((x, y).into()) {
                             continue;
                         }
-                        // The sample square of the half this square is not in.
-                        let half = (dr / scale) % 2;
+                        // The sample square of the half this square is not in
+                        // (in the compact view, its own).
+                        let half = (dr / scale) % per_line;
                         let other = look(
-                            part.row + line as u32 * scale * 2 + (1 - half) * scale,
+                            part.row
+                                + line as u32 * scale * per_line
+                                + (per_line - 1 - half) * scale,
                             part.col + col as u32 * scale,
                         );
                         let (text, colour) = match key {

@@ -27,6 +27,10 @@ impl Widget for HintBar<'_> {
             .filter(|b| !confirm || b.contexts.contains(&ctx))
             .filter_map(|b| b.hint.map(|h| (b.label, h)))
             .collect();
+        // In the settings, Esc leaves them as they were.
+        if ctx == crate::tui::keymap::Context::Settings {
+            items.insert(items.len().min(1), ("Esc", "cancel"));
+        }
         // While a file is read, Esc stops the reading (not the app).
         if app.loading().is_some() && app.context() != crate::tui::keymap::Context::Prompt {
             items.retain(|(l, _)| *l != "Esc");

@@ -49,7 +49,7 @@ impl Widget for RacePanes<'_> {
             let letter = letter(side);
             let title = format!("{letter} · {}", spec.board.describe());
             BoardPane {
-                scene: Scene::of_run(&spec.board, app.window(), run, title),
+                scene: Scene::of_run(&spec.board, app.window(), run, title, app.drawing),
                 theme,
             }
             .render(board, buf);

@@ -268,3 +268,62 @@ fn a_race_at_80x24() {
     ));
     assert_snapshot!(screen(&a, 80, 24));
 }
+
+#[test]
+fn the_lines_view_at_two_sizes_and_without_colour() {
+    use crate::tui::viewport::Drawing;
+    // 5x5 from the corner: 0,0 -> 2,1 -> 4,0 -> 3,2 -> 4,4, each move a
+    // line from centre to centre, the start and the knight written over them.
+    let mut a = app_on(Board::new(5, 5, &[]).unwrap());
+    snap(&mut a, &[0, 11, 20, 17, 24], 5);
+    a.drawing = Drawing::Lines;
+    assert_snapshot!("lines_44x16", text_lines(&board_buffer(&a, 44, 16)));
+    assert_snapshot!("lines_24x9", text_lines(&board_buffer(&a, 24, 9)));
+    // Both: every step number over its lines.
+    a.drawing = Drawing::Both;
+    assert_snapshot!(
+        "lines_and_numbers_44x16",
+        text_lines(&board_buffer(&a, 44, 16))
+    );
+    // With colour, each move in the ramp colour of its step, the squares'
+    // background kept under the lines.
+    a.drawing = Drawing::Lines;
+    let theme = Theme::default();
+    let area = Rect::new(0, 0, 44, 16);
+    let mut buf = Buffer::empty(area);
+    BoardPane {
+        scene: Scene::of_app(&a),
+        theme: &theme,
+    }
+    .render(area, &mut buf);
+    let first_move: Vec<_> = buf
+        .content()
+        .iter()
+        .filter(|c| {
+            c.fg == theme.ramp(1, 25)
+                && ('\u{2800}'..='\u{28ff}').contains(&c.symbol().chars().next().unwrap())
+        })
+        .collect();
+    assert!(
+        !first_move.is_empty(),
+        "the first move in the first step's colour"
+    );
+    assert!(
+        buf.content()
+            .iter()
+            .any(|c| c.bg == crate::tui::theme::DARK_SQUARE
+                && ('\u{2800}'..='\u{28ff}').contains(&c.symbol().chars().next().unwrap())),
+        "a line over a dark square keeps the square's colour"
+    );
+}
+
+/// A buffer's characters, line by line.
+fn text_lines(b: &Buffer) -> String {
+    let w = b.area.width as usize;
+    let cells: Vec<&str> = b.content().iter().map(|c| c.symbol()).collect();
+    cells
+        .chunks(w)
+        .map(|l| l.concat())
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,117 @@
+//! The path as lines: each move a segment from square centre to square
+//! centre, in Braille dots (ratatui's `Canvas`), coloured by the step ramp;
+//! the closing move of a closed tour dotted.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Color;
+use ratatui::symbols::Marker;
+use ratatui::widgets::Widget;
+use ratatui::widgets::canvas::{Canvas, Line, Points};
+
+use knight_tui::board::{Board, Square};
+
+use crate::tui::theme::Theme;
+use crate::tui::trail::Trail;
+use crate::tui::viewport::Window;
+
+/// Draws the moves that touch `part` of the board over `rect`, the
+/// characters the part takes on screen: only a cell's character and
+/// colour change, so the squares' background shows through.
+pub fn draw(
+    buf: &mut Buffer,
+    rect: Rect,
+    part: Window,
+    board: &Board,
+    trail: &Trail,
+    theme: &Theme,
+) {
+    let rect = rect.intersection(buf.area);
+    if rect.is_empty() || trail.path.len() < 2 {
+        return;
+    }
+    let total = board.free_count();
+    // Square centres in the part's own coordinates: x right, y up.
+    let centre = |sq: Square| {
+        (
+            sq.col as f64 - part.col as f64 + 0.5,
+            part.row as f64 + part.rows as f64 - sq.row as f64 - 0.5,
+        )
+    };
+    let colour = |step: u32| {
+        if theme.colour {
+            theme.ramp(step, total)
+        } else {
+            Color::Reset
+        }
+    };
+    // The moves touching the part, found from its squares (a zoomed window
+    // of a huge board costs its own size, not the path's): the move out of
+    // each square, and the move into it when that starts outside.
+    let mut moves: Vec<(Square, Square, u32)> = Vec::new();
+    for r in part.row..part.row + part.rows {
+        for c in part.col..part.col + part.cols {
+            let sq = Square::new(r, c);
+            if !board.is_free(sq) {
+                continue;
+            }
+            let s = trail.step(board.index(sq));
+            if s == 0 {
+                continue;
+            }
+            if let Some(&next) = trail.path.get(s as usize) {
+                moves.push((sq, board.square(next), s));
+            }
+            if s >= 2 {
+                let prev = board.square(trail.path[s as usize - 2]);
+                if !part.contains(prev) {
+                    moves.push((prev, sq, s - 1));
+                }
+            }
+        }
+    }
+    // A complete tour ending a knight's move from its start: the closing
+    // move, dotted.
+    let closing = (trail.path.len() == total && trail.closes(board)).then(|| {
+        let first = board.square(trail.path[0]);
+        let last = board.square(trail.path[trail.path.len() - 1]);
+        let ((x1, y1), (x2, y2)) = (centre(last), centre(first));
+        let dots: Vec<(f64, f64)> = (0..=12)
+            .filter(|i| i % 3 != 2)
+            .map(|i| {
+                let t = i as f64 / 12.0;
+                (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t)
+            })
+            .collect();
+        dots
+    });
+    let canvas = Canvas::default()
+        .marker(Marker::Braille)
+        .x_bounds([0.0, part.cols as f64])
+        .y_bounds([0.0, part.rows as f64])
+        .paint(|ctx| {
+            for &(a, b, step) in &moves {
+                let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
+                ctx.draw(&Line::new(x1, y1, x2, y2, colour(step)));
+            }
+            if let Some(dots) = &closing {
+                ctx.draw(&Points {
+                    coords: dots,
+                    color: colour(total as u32),
+                });
+            }
+        });
+    // Drawn aside, then laid over the board: the canvas would clear the
+    // squares' background.
+    let mut layer = Buffer::empty(rect);
+    canvas.render(rect, &mut layer);
+    for y in rect.top()..rect.bottom() {
+        for x in rect.left()..rect.right() {
+            let cell = &layer[(x, y)];
+            if cell.symbol() != " " {
+                let fg = cell.fg;
+                buf[(x, y)].set_symbol(cell.symbol()).set_fg(fg);
+            }
+        }
+    }
+}
