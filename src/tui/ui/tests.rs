@@ -454,3 +454,63 @@ fn squares_grow_with_the_pane() {
         BoardView::Numbers { w: 14, h: 7 }
     );
 }
+
+/// Frame times of the board views, printed, not asserted (a benchmark):
+/// `cargo test --release --bin knight-tui -- --ignored frame_times --nocapture`.
+#[test]
+#[ignore = "a benchmark"]
+fn frame_times() {
+    use crate::tui::viewport::Drawing;
+    use knight_tui::solver::{Algorithm, Report};
+    use std::time::Instant;
+    // The app showing a complete tour of an n x n board, found by `algo`.
+    let found = |n: u32, algo: Algorithm| {
+        let mut a = app_on(Board::new(n, n, &[]).unwrap());
+        a.spec.algorithm = algo;
+        let solution = knight_tui::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
+        knight_tui::tour::check_indices(&a.spec.board, &solution.tours[0], false).unwrap();
+        let g = a.search.generation;
+        a.update(Action::Engine(Side::A, g, Event::Done(Report { solution })));
+        a
+    };
+    let median_ms = |a: &App, w: u16, h: u16| {
+        let theme = Theme::default();
+        let area = Rect::new(0, 0, w, h);
+        let mut times: Vec<f64> = (0..41)
+            .map(|_| {
+                let mut buf = Buffer::empty(area);
+                let t0 = Instant::now();
+                Screen {
+                    app: a,
+                    theme: &theme,
+                }
+                .render(area, &mut buf);
+                t0.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        times[times.len() / 2]
+    };
+    let mut rows = vec![("64x64", found(64, Algorithm::Warnsdorff))];
+    // 1000x1000 zoomed in four times: a window of 62x62 squares.
+    let mut big = found(1000, Algorithm::Construct);
+    for _ in 0..4 {
+        big.update(Action::Key(Command::ZoomIn));
+    }
+    rows.push(("1000x1000 zoomed 4x", big));
+    println!("| board | screen | squares | lines | lines and numbers |");
+    println!("| --- | --- | --- | --- | --- |");
+    for (name, a) in &mut rows {
+        for (w, h) in [(120, 40), (200, 60)] {
+            let mut ms = Vec::new();
+            for d in [Drawing::Squares, Drawing::Lines, Drawing::Both] {
+                a.drawing = d;
+                ms.push(median_ms(a, w, h));
+            }
+            println!(
+                "| {name} | {w}x{h} | {:.3} ms | {:.3} ms | {:.3} ms |",
+                ms[0], ms[1], ms[2]
+            );
+        }
+    }
+}
