@@ -142,7 +142,7 @@ pub fn parse_square_list(text: &str, rows: u32, cols: u32) -> Result<Vec<Square>
 }
 
 /// A rectangular board with blocked squares.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     rows: u32,
     cols: u32,

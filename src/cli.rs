@@ -6,6 +6,7 @@
 pub mod args;
 pub mod config;
 pub mod count;
+pub mod draw;
 pub mod failure;
 pub mod output;
 pub mod paint;

@@ -54,6 +54,10 @@ fn run(cli: Cli) -> Outcome {
             cli::verify::verify(&args)
         }
         Command::Solve(args) => cli::solve::solve(&args, &load()?),
+        Command::Draw(args) => {
+            load()?;
+            cli::draw::draw(&args)
+        }
         Command::Count(args) => cli::count::count(&args, &load()?),
         Command::Sweep(args) => cli::sweep::sweep(&args, &load()?),
         Command::Replay(args) => replay_app(&args.file, &load()?.with_speed(args.speed.index)),

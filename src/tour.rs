@@ -3,6 +3,7 @@
 //! numbered board).
 
 mod file;
+pub mod svg;
 
 pub use file::{FORMAT_NAME, Loaded, TourFile, parse, parse_numbered, write_numbered};
 

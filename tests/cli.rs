@@ -872,3 +872,125 @@ fn a_race_refuses_two_alike_sides_and_bad_rivals() {
         assert!(err.contains(want), "{args}: {err}");
     }
 }
+
+/// The `<line class="move">` elements of an SVG, parsed by a real XML
+/// parser, as (x1, y1, x2, y2).
+fn svg_moves(svg: &str) -> Vec<[u32; 4]> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("line") && n.attribute("class") == Some("move"))
+        .map(|n| ["x1", "y1", "x2", "y2"].map(|a| n.attribute(a).unwrap().parse().unwrap()))
+        .collect()
+}
+
+#[test]
+fn draw_and_solve_make_the_pictures_in_the_repository() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let picture =
+        |name: &str| std::fs::read_to_string(format!("{root}/assets/pictures/{name}")).unwrap();
+    let cases: [(&[&str], &str, usize); 3] = [
+        (
+            &["draw", "assets/euler-1759-8x8.json", "--numbers"],
+            "euler-1759-8x8.svg",
+            64,
+        ),
+        (
+            &[
+                "solve",
+                "--size",
+                "64",
+                "--algo",
+                "warnsdorff",
+                "--format",
+                "svg",
+            ],
+            "warnsdorff-64x64.svg",
+            4096,
+        ),
+        (
+            &[
+                "solve", "--rows", "3", "--cols", "100", "--start", "1,10", "--format", "svg",
+            ],
+            "strip-3x100.svg",
+            300,
+        ),
+    ];
+    for (args, name, squares) in cases {
+        let got = kt()
+            .current_dir(root)
+            .args(args)
+            .assert()
+            .code(0)
+            .get_output()
+            .stdout
+            .clone();
+        let got = String::from_utf8(got).unwrap();
+        assert_eq!(got, picture(name), "{name} is what {args:?} draws");
+        // One line a move, each a knight's move between square centres.
+        let moves = svg_moves(&got);
+        assert_eq!(moves.len(), squares - 1, "{name}");
+        for [x1, y1, x2, y2] in moves {
+            let (dx, dy) = (x1.abs_diff(x2) / 40, y1.abs_diff(y2) / 40);
+            assert!(
+                matches!((dx, dy), (1, 2) | (2, 1)),
+                "{name}: not a knight move"
+            );
+            assert_eq!((x1 % 40, y1 % 40, x2 % 40, y2 % 40), (20, 20, 20, 20));
+        }
+    }
+}
+
+#[test]
+fn draw_follows_the_tour_square_by_square_and_refuses_illegal_paths() {
+    // A solved 6x6 tour through a pipe: the lines are its moves, in order.
+    let board = stdout(&["solve", "--size", "6", "--start", "2,3"], 0);
+    let squares: Vec<(u32, u32)> = {
+        let file = tour::parse(&board).unwrap().file;
+        file.path
+            .iter()
+            .map(|&[r, c]| (r as u32, c as u32))
+            .collect()
+    };
+    let svg = kt()
+        .args(["draw", "-"])
+        .write_stdin(board.clone())
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let moves = svg_moves(&String::from_utf8(svg).unwrap());
+    assert_eq!(moves.len(), 35);
+    for (m, pair) in moves.iter().zip(squares.windows(2)) {
+        let ((r1, c1), (r2, c2)) = (pair[0], pair[1]);
+        assert_eq!(*m, [c1 * 40 + 20, r1 * 40 + 20, c2 * 40 + 20, r2 * 40 + 20]);
+    }
+    // --out writes the file whole and says so.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("six.svg");
+    kt().args(["draw", "-", "--out", out.to_str().unwrap()])
+        .write_stdin(board)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("wrote "));
+    assert_eq!(svg_moves(&std::fs::read_to_string(&out).unwrap()).len(), 35);
+    // An illegal path: one line, exit 1, nothing drawn.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let got = kt()
+        .current_dir(root)
+        .args(["draw", "assets/illegal-step.json"])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    assert!(got.stdout.is_empty());
+    let err = String::from_utf8(got.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("step 6: 1,3 -> 0,2 is not a knight move"),
+        "{err}"
+    );
+    // One tour a picture.
+    let err = refused(&["solve", "--size", "5", "--tours", "2", "--format", "svg"]);
+    assert!(err.contains("--format svg draws one tour"), "{err}");
+}

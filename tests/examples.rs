@@ -32,6 +32,7 @@ fn help_examples() -> Vec<String> {
         "solve",
         "count",
         "verify",
+        "draw",
         "replay",
         "play",
         "race",

@@ -50,6 +50,7 @@ Examples:
   knight-tui solve --size 64 --format stats        one JSON line of statistics
   knight-tui solve --size 5 --tours 3 --format json
   knight-tui solve --size 8 --block '3,3;4,4' --out holed.json
+  knight-tui solve --size 8 --closed --format svg > tour.svg
   knight-tui solve --size 8 --algo backtrack --time-limit 2")]
     Solve(SolveArgs),
     /// Count tours from the start, or from every start (exit 0 some, 1 none, 3 undecided).
@@ -60,6 +61,13 @@ Examples:
   knight-tui count --size 6 --closed               19724 directed closed tours from 0,0
   knight-tui count --size 6 --max 1000 --format json")]
     Count(CountArgs),
+    /// Draw a tour file (JSON or numbered board) as an SVG picture: the board, the path as lines, start and end marked (exit 1 if its path is not legal).
+    #[command(after_help = "\
+Examples:
+  knight-tui draw assets/euler-1759-8x8.json --out euler.svg
+  knight-tui draw assets/open-5x5.txt --numbers > open-5x5.svg
+  knight-tui solve --size 6 | knight-tui draw - --out six.svg")]
+    Draw(DrawArgs),
     /// Check a tour file (JSON or numbered board): exit 0 valid complete tour, 1 not, 2 unreadable.
     #[command(after_help = "\
 Examples:
@@ -207,6 +215,8 @@ pub enum Format {
     Moves,
     /// One JSON line of statistics, after the tour was built and checked.
     Stats,
+    /// An SVG picture of the tour (one tour): the board, the path as lines, start and end marked.
+    Svg,
 }
 
 /// How `count`, `verify` and `sweep` answer.
@@ -246,7 +256,7 @@ pub struct SolveArgs {
     /// Print this many distinct tours.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_positive, allow_hyphen_values = true)]
     pub tours: u64,
-    /// Write the tour file (JSON v1) here instead of printing the tour.
+    /// Write the tour file (JSON v1; with --format svg, the picture) here instead of printing the tour.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// With --out: no "wrote" line, only the exit code.
@@ -329,6 +339,22 @@ pub struct ReplayArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub speed: SpeedArg,
+}
+
+#[derive(Args, Debug)]
+pub struct DrawArgs {
+    /// The tour file: JSON (version 1) or a numbered board; '-' reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Write the picture here (whole or not at all) instead of to standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Write each square's step in it.
+    #[arg(long)]
+    pub numbers: bool,
+    /// With --out: no "wrote" line.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]

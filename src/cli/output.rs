@@ -65,6 +65,19 @@ pub fn stats_json(sol: &Solution, reason: Option<&String>) -> Value {
     v
 }
 
+/// The picture's title: `an open tour of 8x8 from 0,0`.
+pub fn svg_options(spec: &Spec) -> tour::svg::SvgOptions {
+    tour::svg::SvgOptions {
+        numbers: false,
+        title: Some(format!(
+            "knight-tui: {} tour of {} from {}",
+            knight_tui::words::kind(spec.closed),
+            spec.board.describe(),
+            spec.start
+        )),
+    }
+}
+
 /// The process's peak resident memory so far, in MB (Linux: VmHWM).
 fn peak_memory_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -117,6 +130,9 @@ impl<'a, W: Write> Printer<'a, W> {
             }
             Format::Json => {
                 run_file(spec, t, self.algorithm, stats).write_json(out, true)?;
+            }
+            Format::Svg => {
+                tour::svg::write_svg(out, &spec.board, t, &svg_options(spec))?;
             }
             Format::Moves => {
                 for (i, &idx) in t.iter().enumerate() {

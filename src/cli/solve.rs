@@ -23,6 +23,11 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
             "--out writes one tour; use --format json for several".into(),
         ));
     }
+    if args.format == Format::Svg && args.tours > 1 {
+        return Err(Failure::Usage(
+            "--format svg draws one tour; use --format json for several".into(),
+        ));
+    }
     if let Some(out) = &args.out {
         check_writable(out)?;
     }
@@ -32,7 +37,8 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if let Some(path) = &args.out {
-        return write_tour(path, &spec, &problem, &options, &mut out, args.quiet);
+        let svg = args.format == Format::Svg;
+        return write_tour(path, &spec, &problem, &options, &mut out, args.quiet, svg);
     }
     // Each tour is checked square by square, then printed as it is found.
     let algorithm = options.algorithm.for_solve(&spec.board, tours).name();
@@ -93,6 +99,7 @@ fn write_tour<W: Write>(
     options: &Options,
     out: &mut W,
     quiet: bool,
+    svg: bool,
 ) -> Outcome {
     let sol = solver::solve(problem, options);
     let Some(t) = sol.tours.first() else {
@@ -105,7 +112,13 @@ fn write_tour<W: Write>(
         )));
     }
     let file = tour_file(spec, &sol, t);
-    let written = write_out(path, |w| file.write_json(w, false))?;
+    let written = write_out(path, |w| {
+        if svg {
+            tour::svg::write_svg(w, &spec.board, t, &super::output::svg_options(spec))
+        } else {
+            file.write_json(w, false)
+        }
+    })?;
     if written == Written::File && !quiet {
         let said = writeln!(
             out,
@@ -130,7 +143,7 @@ fn write_tour<W: Write>(
 }
 
 /// Refuses an output path that cannot be written, before searching.
-fn check_writable(path: &Path) -> Result<(), Failure> {
+pub(super) fn check_writable(path: &Path) -> Result<(), Failure> {
     files::check(path).map_err(|e| write_failure(path, e))
 }
 
@@ -144,7 +157,7 @@ fn write_failure(path: &Path, e: files::WriteError) -> Failure {
 /// Writes `--out`: a file whole (its temporary file removed if a signal
 /// ends the process first), or a device or FIFO as a stream. Nothing about
 /// it is printed for a stream: what was streamed is the output.
-fn write_out<F>(path: &Path, fill: F) -> Result<Written, Failure>
+pub(super) fn write_out<F>(path: &Path, fill: F) -> Result<Written, Failure>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {

@@ -139,7 +139,7 @@ fn judge(name: String, text: &str) -> Judgement {
 }
 
 /// The file (or standard input for `-`) within the tour file's limits.
-fn read_input(path: &Path) -> Result<String, ReadError> {
+pub(super) fn read_input(path: &Path) -> Result<String, ReadError> {
     let limit = Limit::tour_file();
     if path == Path::new("-") {
         files::read_text(io::stdin().lock(), &limit, None)

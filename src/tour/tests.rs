@@ -138,3 +138,104 @@ fn bad_numbered_boards() {
             .contains("format")
     );
 }
+
+/// The SVG of `path` on `board`, parsed by a real XML parser: every move a
+/// line between the centres of its squares, in order.
+fn svg_checked(board: &Board, path: &[u32], numbers: bool) -> String {
+    use super::svg::{SvgOptions, write_svg};
+    let mut out = Vec::new();
+    let options = SvgOptions {
+        numbers,
+        title: Some("a <tour> & more".into()),
+    };
+    write_svg(&mut out, board, path, &options).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    let moves: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("line") && n.attribute("class") == Some("move"))
+        .collect();
+    assert_eq!(moves.len(), path.len() - 1, "one line a move");
+    let num = |n: &roxmltree::Node, a: &str| -> u32 { n.attribute(a).unwrap().parse().unwrap() };
+    for (line, pair) in moves.iter().zip(path.windows(2)) {
+        let (a, b) = (board.square(pair[0]), board.square(pair[1]));
+        assert_eq!(
+            (
+                num(line, "x1"),
+                num(line, "y1"),
+                num(line, "x2"),
+                num(line, "y2")
+            ),
+            (
+                a.col * 40 + 20,
+                a.row * 40 + 20,
+                b.col * 40 + 20,
+                b.row * 40 + 20
+            )
+        );
+        assert!(a.is_knight_move(b));
+    }
+    let texts = doc.descendants().filter(|n| n.has_tag_name("text")).count();
+    assert_eq!(texts, if numbers { path.len() } else { 0 });
+    assert_eq!(
+        doc.descendants()
+            .find(|n| n.has_tag_name("title"))
+            .and_then(|n| n.text()),
+        Some("a <tour> & more")
+    );
+    text
+}
+
+#[test]
+fn an_svg_draws_each_move_between_square_centres() {
+    // Euler's closed tour: 63 moves and the closing one, dashed.
+    let euler = include_str!("../../assets/euler-1759-8x8.json");
+    let file = parse(euler).unwrap().file;
+    let board = file.board().unwrap();
+    let path = file.indices(&board, file.path.len());
+    check_indices(&board, &path, true).unwrap();
+    let text = svg_checked(&board, &path, true);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let closing: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("closing"))
+        .collect();
+    assert_eq!(closing.len(), 1, "the closing move");
+    assert!(closing[0].attribute("stroke-dasharray").is_some());
+    // Around blocked squares: each drawn crossed, and no closing move on
+    // an open tour.
+    let holed = include_str!("../../assets/blocked-8x8.json");
+    let file = parse(holed).unwrap().file;
+    let board = file.board().unwrap();
+    let path = file.indices(&board, file.path.len());
+    check_indices(&board, &path, false).unwrap();
+    let text = svg_checked(&board, &path, false);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let blocked = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("blocked"))
+        .unwrap();
+    assert_eq!(
+        blocked
+            .children()
+            .filter(|n| n.has_tag_name("rect"))
+            .count(),
+        board.blocked().len()
+    );
+}
+
+#[test]
+fn the_svg_ramp_runs_from_violet_to_yellow_and_brightens() {
+    use super::svg::ramp;
+    assert_eq!(ramp(0.0), (68, 1, 84));
+    assert_eq!(ramp(1.0), (253, 231, 37));
+    let luma = |(r, g, b): (u8, u8, u8)| 0.2126 * r as f64 + 0.7152 * g as f64 + 0.0722 * b as f64;
+    let mut last = -1.0;
+    for i in 0..=100 {
+        let l = luma(ramp(i as f64 / 100.0));
+        assert!(l > last, "brighter at every step");
+        last = l;
+    }
+}

@@ -29,6 +29,9 @@ use super::settings::Settings;
 use super::viewport::{Drawing, Window, Zoom};
 use crate::config::SPEEDS;
 
+/// The largest board `e` draws (a 500x500 picture is some 25 MB).
+pub const PICTURE_SQUARES: usize = 250_000;
+
 /// A count of the tours from the start (key `#`), under way or done.
 #[derive(Debug)]
 pub struct Counting {
@@ -132,6 +135,14 @@ pub enum Effect {
         dir: PathBuf,
         stem: String,
         file: Box<TourFile>,
+    },
+    /// Draw this path as an SVG picture into `dir`, under a new name
+    /// starting `stem` (the answer comes back as `Action::Saved`).
+    Picture {
+        dir: PathBuf,
+        stem: String,
+        board: Box<Board>,
+        path: Vec<u32>,
     },
     /// Check, off the app's thread, whether the game can still be finished.
     Check {
@@ -602,6 +613,7 @@ impl App {
                 }
                 Vec::new()
             }
+            (Context::Watch | Context::Replay | Context::Play, Command::Picture) => self.picture(),
             (_, Command::NextDrawing) => {
                 self.drawing = self.drawing.next();
                 self.info(format!("the path as {}", self.drawing.name()));
@@ -816,6 +828,33 @@ impl App {
             self.speed.saturating_sub(1)
         };
         self.info(format!("speed: {}", self.speed_label()));
+    }
+
+    /// `e`: the path on screen as an SVG picture, beside the saves.
+    fn picture(&mut self) -> Vec<Effect> {
+        let (board, path) = match (self.replaying(), self.playing()) {
+            (Some(r), _) => (&r.board, &r.trail.path),
+            (None, Some(g)) => (&g.board, &g.trail.path),
+            _ => (&self.spec.board, &self.search.trail.path),
+        };
+        if path.is_empty() {
+            self.refuse("nothing to draw yet");
+            return Vec::new();
+        }
+        if board.len() > PICTURE_SQUARES {
+            self.refuse(format!(
+                "a picture of {} would be too big: boards up to {} squares",
+                board.describe(),
+                knight_tui::words::thousands(PICTURE_SQUARES as u64)
+            ));
+            return Vec::new();
+        }
+        vec![Effect::Picture {
+            dir: self.save_dir.clone(),
+            stem: format!("knight-{}x{}", board.rows(), board.cols()),
+            board: Box::new(board.clone()),
+            path: path.clone(),
+        }]
     }
 
     /// `s`: the game's path in play, else the search's, as a tour file.

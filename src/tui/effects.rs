@@ -77,6 +77,22 @@ impl Executor {
                         Action::Saved(save_new(&dir, &stem, &file))
                     });
                 }
+                Effect::Picture {
+                    dir,
+                    stem,
+                    board,
+                    path,
+                } => {
+                    self.spawn(Worker::Save, move || {
+                        let options = knight_tui::tour::svg::SvgOptions {
+                            numbers: path.len() <= 400,
+                            title: Some(format!("knight-tui: {stem}")),
+                        };
+                        Action::Saved(write_new(&dir, &stem, "svg", |w| {
+                            knight_tui::tour::svg::write_svg(w, &board, &path, &options)
+                        }))
+                    });
+                }
                 Effect::Open { load, path } => self.open(load, path),
                 Effect::StopLoad => {
                     if let Some(stop) = self.loading.take() {
@@ -312,13 +328,24 @@ impl Thinker {
 /// claimed first (created, never opened if it exists), so two saves never
 /// write the same file; the tour is then written atomically over the claim.
 pub fn save_new(dir: &Path, stem: &str, file: &TourFile) -> Result<PathBuf, String> {
+    write_new(dir, stem, "json", |w| file.write_json(w, false))
+}
+
+/// Writes into `dir` under a new name `STEM-SECONDS.EXT` (then `-2`, `-3`
+/// …): claimed first, then written atomically over the claim.
+pub fn write_new(
+    dir: &Path,
+    stem: &str,
+    ext: &str,
+    fill: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
+) -> Result<PathBuf, String> {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     for k in 1..=1000u32 {
         let name = match k {
-            1 => format!("{stem}-{secs}.json"),
-            k => format!("{stem}-{secs}-{k}.json"),
+            1 => format!("{stem}-{secs}.{ext}"),
+            k => format!("{stem}-{secs}-{k}.{ext}"),
         };
         let path = dir.join(name);
         match std::fs::OpenOptions::new()
@@ -327,7 +354,7 @@ pub fn save_new(dir: &Path, stem: &str, file: &TourFile) -> Result<PathBuf, Stri
             .open(&path)
         {
             Ok(_) => {
-                return match files::write(&path, |w| file.write_json(w, false)) {
+                return match files::write(&path, fill) {
                     Ok(_) => Ok(path),
                     Err(e) => {
                         let _ = std::fs::remove_file(&path);
@@ -416,5 +443,38 @@ mod tests {
         let missing = dir.path().join("no-such-folder");
         let e = save_new(&missing, "knight-5x5", &file).unwrap_err();
         assert!(e.contains("no-such-folder"), "{e}");
+    }
+
+    #[test]
+    fn a_picture_is_written_by_the_executor_under_a_new_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        let mut executor = Executor::new(tx);
+        let app = crate::tui::testing::app_on(Board::new(5, 5, &[]).unwrap());
+        let picture = || Effect::Picture {
+            dir: dir.path().to_path_buf(),
+            stem: "knight-5x5".into(),
+            board: Box::new(Board::new(5, 5, &[]).unwrap()),
+            path: vec![0, 7, 4],
+        };
+        executor.apply(&app, vec![picture(), picture()]);
+        let mut written = Vec::new();
+        for _ in 0..2 {
+            match rx.blocking_recv() {
+                Some(Action::Saved(Ok(p))) => written.push(p),
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_ne!(written[0], written[1], "never over another file");
+        for p in written {
+            assert_eq!(p.extension().unwrap(), "svg");
+            let text = std::fs::read_to_string(&p).unwrap();
+            let doc = roxmltree::Document::parse(&text).unwrap();
+            let moves = doc
+                .descendants()
+                .filter(|n| n.attribute("class") == Some("move"))
+                .count();
+            assert_eq!(moves, 2);
+        }
     }
 }

@@ -101,6 +101,8 @@ pub enum Command {
     Race,
     /// The path as steps, lines, or both.
     NextDrawing,
+    /// The path on screen as an SVG picture.
+    Picture,
     /// Show half as many rows and columns of the board (`z`, wheel up).
     ZoomIn,
     /// Show twice as many, up to the whole board (`Z`, wheel down).
@@ -264,10 +266,10 @@ pub const BINDINGS: &[Binding] = &[
         Some("restart"),
     ),
     bind(
-        &[(k(Char('s')), C::Save)],
-        "s",
-        "save the current path (search or game) as a tour file",
-        &[Watch, InPlay],
+        &[(k(Char('s')), C::Save), (k(Char('e')), C::Picture)],
+        "s e",
+        "save the path as a tour file (search or game) / as an SVG picture",
+        &[Watch, InReplay, InPlay],
         Some("save"),
     ),
     bind(

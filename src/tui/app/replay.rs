@@ -21,6 +21,10 @@ impl App {
             self.change_speed(c);
             return Vec::new();
         }
+        if c == Command::Save {
+            self.refuse("a replay is a tour file already: e draws it as a picture");
+            return Vec::new();
+        }
         let Some(r) = &mut self.replay else {
             return Vec::new();
         };

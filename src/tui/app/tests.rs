@@ -959,3 +959,35 @@ fn the_right_side_changes_and_the_race_ends_on_v() {
     assert!(a.message().unwrap().contains("right side's search failed"));
     assert!(a.search.is_searching());
 }
+
+#[test]
+fn e_draws_the_path_on_screen_as_a_picture() {
+    let mut a = app();
+    // Nothing on the board yet: refused.
+    assert!(keys(&mut a, &[Command::Picture]).is_empty());
+    assert_eq!(a.message(), Some("nothing to draw yet"));
+    let g = a.search.generation;
+    a.update(Action::Engine(Side::A, g, snap(&[0, 7, 4])));
+    match &keys(&mut a, &[Command::Picture])[..] {
+        [
+            Effect::Picture {
+                stem, board, path, ..
+            },
+        ] => {
+            assert_eq!(stem, "knight-5x5");
+            assert_eq!(**board, a.spec.board);
+            assert_eq!(path, &vec![0, 7, 4]);
+        }
+        other => panic!("{other:?}"),
+    }
+    // In a replay, the replayed path; s there says what to do instead.
+    let r = Replay::of_path("p", &a.spec.board, &[0, 7], false, None);
+    a.open_replay(r);
+    a.update(Action::Key(Command::SeekEnd));
+    assert!(matches!(
+        &keys(&mut a, &[Command::Picture])[..],
+        [Effect::Picture { path, .. }] if path == &vec![0, 7]
+    ));
+    assert!(keys(&mut a, &[Command::Save]).is_empty());
+    assert!(a.message().unwrap().contains("e draws it"));
+}

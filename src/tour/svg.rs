@@ -1,0 +1,169 @@
+//! A tour as an SVG picture: the board (light and dark squares, blocked
+//! squares crossed out), the path as one line a move, coloured from dark
+//! violet to yellow by step (a viridis-like ramp, readable on both square
+//! colours and for colour-blind eyes), the start and the end marked, the
+//! closing move of a closed tour dashed, and step numbers if asked.
+
+use std::io::{self, Write};
+
+use crate::board::{Board, Square};
+
+/// Units a square is wide in the picture's own coordinates.
+const UNIT: u32 = 40;
+
+/// What goes in the picture besides the board and the path.
+#[derive(Clone, Debug, Default)]
+pub struct SvgOptions {
+    /// Each square's step written in it.
+    pub numbers: bool,
+    /// The picture's title (shown by viewers on hover).
+    pub title: Option<String>,
+}
+
+/// Colour at `t` in 0..=1 of a viridis-like ramp: dark violet, blue, teal,
+/// green, yellow (from the stops of matplotlib's viridis).
+pub fn ramp(t: f64) -> (u8, u8, u8) {
+    const STOPS: [(u8, u8, u8); 6] = [
+        (68, 1, 84),
+        (65, 68, 135),
+        (42, 120, 142),
+        (34, 168, 132),
+        (122, 209, 81),
+        (253, 231, 37),
+    ];
+    let t = t.clamp(0.0, 1.0) * (STOPS.len() - 1) as f64;
+    let i = (t.floor() as usize).min(STOPS.len() - 2);
+    let f = t - i as f64;
+    let (a, b) = (STOPS[i], STOPS[i + 1]);
+    let mix = |x: u8, y: u8| (x as f64 + (y as f64 - x as f64) * f).round() as u8;
+    (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// Writes the SVG picture of `path` (square indices, in order) on `board`.
+/// Each move is one `<line class="move">` from the centre of its square to
+/// the centre of the next, in the picture's units ([`UNIT`] a square).
+pub fn write_svg<W: Write + ?Sized>(
+    w: &mut W,
+    board: &Board,
+    path: &[u32],
+    options: &SvgOptions,
+) -> io::Result<()> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let (vw, vh) = (cols * UNIT, rows * UNIT);
+    // Shown at most about 1600 pixels across, at least 4 a square.
+    let px = (1600 / rows.max(cols)).clamp(4, UNIT);
+    writeln!(
+        w,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {vw} {vh}">"#,
+        cols * px,
+        rows * px
+    )?;
+    if let Some(t) = &options.title {
+        writeln!(w, "<title>{}</title>", escape(t))?;
+    }
+    // The board: light background, dark squares on it, blocked squares
+    // grey and crossed.
+    writeln!(
+        w,
+        r##"<rect class="board" width="{vw}" height="{vh}" fill="#eeeed2"/>"##
+    )?;
+    write!(w, r##"<g class="dark" fill="#b8b89e">"##)?;
+    for r in 0..rows {
+        for c in 0..cols {
+            if (r + c) % 2 == 1 && board.is_free(Square::new(r, c)) {
+                write!(
+                    w,
+                    r#"<rect x="{}" y="{}" width="{UNIT}" height="{UNIT}"/>"#,
+                    c * UNIT,
+                    r * UNIT
+                )?;
+            }
+        }
+    }
+    writeln!(w, "</g>")?;
+    if !board.blocked().is_empty() {
+        write!(
+            w,
+            r##"<g class="blocked" fill="#555" stroke="#222" stroke-width="3">"##
+        )?;
+        for sq in board.blocked() {
+            let (x, y) = (sq.col * UNIT, sq.row * UNIT);
+            write!(
+                w,
+                r#"<rect x="{x}" y="{y}" width="{UNIT}" height="{UNIT}"/><path d="M{x} {y}l{UNIT} {UNIT}m0 -{UNIT}l-{UNIT} {UNIT}"/>"#
+            )?;
+        }
+        writeln!(w, "</g>")?;
+    }
+    let centre = |i: u32| {
+        let sq = board.square(i);
+        (sq.col * UNIT + UNIT / 2, sq.row * UNIT + UNIT / 2)
+    };
+    let total = board.free_count().max(2);
+    let colour = |step: usize| {
+        let (r, g, b) = ramp((step - 1) as f64 / (total - 1) as f64);
+        format!("#{r:02x}{g:02x}{b:02x}")
+    };
+    // The moves: move k goes from step k to step k + 1.
+    writeln!(
+        w,
+        r#"<g class="path" stroke-width="6" stroke-linecap="round">"#
+    )?;
+    for (k, pair) in path.windows(2).enumerate() {
+        let ((x1, y1), (x2, y2)) = (centre(pair[0]), centre(pair[1]));
+        writeln!(
+            w,
+            r#"<line class="move" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}"/>"#,
+            colour(k + 1)
+        )?;
+    }
+    // A complete tour whose ends are a knight's move apart: the closing
+    // move, dashed.
+    if let (Some(&first), Some(&last)) = (path.first(), path.last())
+        && path.len() == board.free_count()
+        && path.len() > 2
+        && board.square(first).is_knight_move(board.square(last))
+    {
+        let ((x1, y1), (x2, y2)) = (centre(last), centre(first));
+        writeln!(
+            w,
+            r##"<line class="closing" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#333" stroke-dasharray="8 8"/>"##
+        )?;
+    }
+    writeln!(w, "</g>")?;
+    // The start (a ring) and the end (a dot).
+    if let (Some(&first), Some(&last)) = (path.first(), path.last()) {
+        let (sx, sy) = centre(first);
+        let (ex, ey) = centre(last);
+        writeln!(
+            w,
+            r##"<circle class="start" cx="{sx}" cy="{sy}" r="12" fill="none" stroke="{}" stroke-width="6"/>"##,
+            colour(1)
+        )?;
+        writeln!(
+            w,
+            r##"<circle class="end" cx="{ex}" cy="{ey}" r="10" fill="{}" stroke="#333" stroke-width="2"/>"##,
+            colour(path.len())
+        )?;
+    }
+    if options.numbers {
+        write!(
+            w,
+            r##"<g class="numbers" font-family="sans-serif" font-size="14" text-anchor="middle" fill="#111" stroke="#fff" stroke-width="3" paint-order="stroke">"##
+        )?;
+        for (k, &i) in path.iter().enumerate() {
+            let (x, y) = centre(i);
+            write!(w, r#"<text x="{x}" y="{}">{}</text>"#, y + 5, k + 1)?;
+        }
+        writeln!(w, "</g>")?;
+    }
+    writeln!(w, "</svg>")
+}
+
+/// Text safe inside an SVG element.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
