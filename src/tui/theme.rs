@@ -70,27 +70,64 @@ impl Theme {
         }
     }
 
-    /// Colour of step `step` of `total`: blue at the start to red at the end.
+    /// Colour of step `step` of `total`: the viridis-like ramp of the
+    /// pictures (violet, blue, teal, green, yellow: brighter with the step,
+    /// colour-blind safe), its dark start lifted towards white to at least
+    /// [`MIN_LUMA`], so the first steps read on black and on dark squares.
     pub fn ramp(&self, step: u32, total: usize) -> Color {
         let t = if total > 1 {
             (step.saturating_sub(1)) as f64 / (total - 1) as f64
         } else {
             0.0
         };
-        hsv((1.0 - t) * 240.0)
+        let (r, g, b) = knight_tui::tour::svg::ramp(t);
+        let (r, g, b) = lift(r, g, b);
+        Color::Rgb(r, g, b)
     }
 }
 
-/// A bright colour of hue `h` (degrees).
-fn hsv(h: f64) -> Color {
-    let x = 1.0 - ((h / 60.0) % 2.0 - 1.0).abs();
-    let (r, g, b) = match (h / 60.0) as u32 {
-        0 => (1.0, x, 0.0),
-        1 => (x, 1.0, 0.0),
-        2 => (0.0, 1.0, x),
-        3 => (0.0, x, 1.0),
-        _ => (x, 0.0, 1.0),
-    };
-    let c = |v: f64| (v * 215.0 + 40.0) as u8;
-    Color::Rgb(c(r), c(g), c(b))
+/// The least brightness (Rec. 709 luma, 0-255) of a step's colour: the
+/// dark squares are grey 237 (luma 58), the background black.
+pub const MIN_LUMA: f64 = 130.0;
+
+/// Rec. 709 luma of a colour.
+pub fn luma(r: u8, g: u8, b: u8) -> f64 {
+    0.2126 * r as f64 + 0.7152 * g as f64 + 0.0722 * b as f64
+}
+
+/// A colour mixed with white just enough to reach [`MIN_LUMA`].
+fn lift(r: u8, g: u8, b: u8) -> (u8, u8, u8) {
+    let l = luma(r, g, b);
+    if l >= MIN_LUMA {
+        return (r, g, b);
+    }
+    let k = (MIN_LUMA - l) / (255.0 - l);
+    let up = |c: u8| (c as f64 + (255.0 - c as f64) * k).round() as u8;
+    (up(r), up(g), up(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_step_ramp_reads_on_dark_squares_and_brightens() {
+        let theme = Theme::default();
+        let total = 400;
+        let mut last = 0.0;
+        for step in 1..=total as u32 {
+            let Color::Rgb(r, g, b) = theme.ramp(step, total) else {
+                panic!("a 24-bit colour");
+            };
+            let l = luma(r, g, b);
+            assert!(l >= MIN_LUMA - 0.5, "step {step}: luma {l}");
+            assert!(
+                l >= last - 0.5,
+                "step {step}: never darker than the step before"
+            );
+            last = l;
+        }
+        assert!(last > 200.0, "the last steps are bright (yellow)");
+        assert_ne!(theme.ramp(1, total), theme.ramp(total as u32, total));
+    }
 }

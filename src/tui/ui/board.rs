@@ -219,6 +219,12 @@ impl Widget for BoardPane<'_> {
                                     } else {
                                         Style::new()
                                     };
+                                    // The start stands out: bold, underlined.
+                                    let st = if s == 1 {
+                                        st.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+                                    } else {
+                                        st
+                                    };
                                     (s.to_string(), st)
                                 } else if candidates.contains(&sq) {
                                     let mark = match game {
