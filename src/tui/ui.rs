@@ -65,7 +65,7 @@ impl Widget for Screen<'_> {
             too_small(buf, area);
             return;
         }
-        let p = panes(area);
+        let p = panes(area, status::height(app, area.width));
         if app.racing().is_some() {
             race::RacePanes { app, theme }.render(p.main, buf);
             status::StatusLine { app, theme }.render(p.status, buf);
@@ -108,10 +108,11 @@ struct Panes {
     controls: Rect,
 }
 
-fn panes(area: Rect) -> Panes {
+/// `status_lines`: 1, or 2 for a message too long for one.
+fn panes(area: Rect, status_lines: u16) -> Panes {
     let [main, status, hints] = Layout::vertical([
         Constraint::Min(1),
-        Constraint::Length(1),
+        Constraint::Length(status_lines),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -138,7 +139,8 @@ pub fn square_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<Square> {
         return None;
     }
     let (b, win) = (app.shown_board(), app.window());
-    geometry::geometry(panes(screen).board, b, win).square_at(win, x, y)
+    let board = panes(screen, status::height(app, screen.width)).board;
+    geometry::geometry(board, b, win).square_at(win, x, y)
 }
 
 fn too_small(buf: &mut Buffer, area: Rect) {

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::tui::app::{App, RunState, Tone};
 use crate::tui::theme::Theme;
@@ -18,15 +18,32 @@ pub struct StatusLine<'a> {
 
 impl Widget for StatusLine<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let (app, theme) = (self.app, self.theme);
+        // A long message wraps onto the next line (the layout gives it one
+        // when it needs it), never cut off.
+        Paragraph::new(line(self.app, self.theme))
+            .wrap(Wrap { trim: false })
+            .render(area, buf);
+    }
+}
+
+/// How many lines the status line needs at `width`: 1, or 2 when its
+/// message is longer than the screen is wide.
+pub fn height(app: &App, width: u16) -> u16 {
+    let w = line(app, &Theme::default()).width();
+    if w > width as usize { 2 } else { 1 }
+}
+
+/// The status line's text: where the search, race, replay or game stands,
+/// and the last message.
+fn line(app: &App, theme: &Theme) -> Line<'static> {
+    {
         if let Some(p) = app.prompt() {
             let line = Line::from(vec![
                 Span::styled(" open tour file: ", theme.key()),
                 Span::raw(p.to_string()),
                 Span::styled("▏", theme.fg(theme.accent)),
             ]);
-            Paragraph::new(line).render(area, buf);
-            return;
+            return line;
         }
         if let Some(g) = app.playing() {
             // A refusal alone, another message with where the game stands,
@@ -45,8 +62,7 @@ impl Widget for StatusLine<'_> {
             } else {
                 theme.fg(colour).add_modifier(Modifier::BOLD)
             };
-            Paragraph::new(Line::styled(format!(" {text}"), style)).render(area, buf);
-            return;
+            return Line::styled(format!(" {text}"), style);
         }
         if let Some(r) = app.replaying() {
             let (symbol, colour, text) = match r.verdict() {
@@ -69,8 +85,7 @@ impl Widget for StatusLine<'_> {
                 theme.fg(colour).add_modifier(Modifier::BOLD),
             )];
             spans.extend(message_span(app, theme));
-            Paragraph::new(Line::from(spans)).render(area, buf);
-            return;
+            return Line::from(spans);
         }
         if let Some(r) = app.racing() {
             // Racing while a side runs, paused while a side waits, else over.
@@ -96,8 +111,7 @@ impl Widget for StatusLine<'_> {
                 theme.fg(colour).add_modifier(Modifier::BOLD),
             )];
             spans.extend(message_span(app, theme));
-            Paragraph::new(Line::from(spans)).render(area, buf);
-            return;
+            return Line::from(spans);
         }
         let (symbol, colour) = match app.search.state {
             RunState::Running => (if theme.ascii { ">" } else { "▶" }, Color::Green),
@@ -116,7 +130,7 @@ impl Widget for StatusLine<'_> {
             theme.fg(colour).add_modifier(Modifier::BOLD),
         )];
         spans.extend(message_span(app, theme));
-        Paragraph::new(Line::from(spans)).render(area, buf);
+        Line::from(spans)
     }
 }
 

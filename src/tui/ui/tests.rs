@@ -63,7 +63,7 @@ fn zoom_shows_part_of_a_big_board_and_clicks_still_find_their_squares() {
     assert!(s.contains("rows 985-999, cols 985-999"), "{s}");
     // The blocked corner is in view, and the mouse finds squares through the zoom.
     let screen_area = Rect::new(0, 0, 120, 40);
-    let g = geometry(panes(screen_area).board, a.shown_board(), w);
+    let g = geometry(panes(screen_area, 1).board, a.shown_board(), w);
     for (r, c) in [(0u32, 0u32), (14, 14), (7, 3)] {
         let x = g.x0 + c as u16 * g.cw + g.cw / 2;
         let y = g.y0 + r as u16 * g.ch + g.ch / 2;
@@ -166,7 +166,7 @@ fn long_narrow_boards_fold_into_bands() {
         let a = app_on(Board::new(rows, cols, &[]).unwrap());
         let area = Rect::new(0, 0, 120, 40);
         let s = screen(&a, 120, 40, &Theme::default());
-        let g = geometry(panes(area).board, a.shown_board(), a.window());
+        let g = geometry(panes(area, 1).board, a.shown_board(), a.window());
         assert!(g.fold.bands > 1, "{rows}x{cols}");
         assert!(s.contains(&format!("in {} bands", g.fold.bands)), "{s}");
         // Every square drawn maps back to itself; the gaps to none.
@@ -240,7 +240,7 @@ fn settings_panel_and_clicks_map_to_squares() {
     }
     // Every square's drawn position maps back to it.
     let screen_area = Rect::new(0, 0, 120, 40);
-    let g = geometry(panes(screen_area).board, &a.spec.board, a.window());
+    let g = geometry(panes(screen_area, 1).board, &a.spec.board, a.window());
     for r in 0..8u32 {
         for c in 0..8u32 {
             let x = g.x0 + c as u16 * g.cw + g.cw / 2;
@@ -513,4 +513,26 @@ fn frame_times() {
             );
         }
     }
+}
+
+#[test]
+fn a_long_message_wraps_onto_a_second_line_and_clicks_still_land() {
+    let mut a = app(8);
+    // A count's answer, longer than a 60-column screen with the state
+    // before it.
+    a.update(Action::Key(Command::Count));
+    let msg = a.message().unwrap().to_string();
+    assert!(msg.len() + 14 > 60, "{msg}");
+    let s = screen(&a, 60, 22, &Theme::default());
+    let lines: Vec<&str> = s.lines().collect();
+    // Two status lines above the hints, the message whole across them.
+    let status = format!("{} {}", lines[19].trim(), lines[20].trim());
+    assert!(status.contains(&msg), "{s}");
+    assert!(lines[21].contains("help"), "the hint bar stays: {s}");
+    // The board moved up a line with the layout: a click still finds the
+    // square drawn where it is clicked.
+    let area = Rect::new(0, 0, 60, 22);
+    let g = geometry(panes(area, 2).board, a.shown_board(), a.window());
+    let (x, y) = g.pos(3, 5);
+    assert_eq!(square_at(area, &a, x, y), Some(Square::new(3, 5)));
 }
