@@ -9,6 +9,18 @@ use crate::tui::app::App;
 use crate::tui::keymap::BINDINGS;
 use crate::tui::theme::Theme;
 
+/// Whether Space would resume rather than pause: the search or the race
+/// paused, nothing running.
+fn paused(app: &App) -> bool {
+    use crate::tui::run::RunState;
+    let mut runs = std::iter::once(&app.search).chain(app.racing().map(|r| &r.run));
+    !runs.any(|r| r.state == RunState::Running)
+        && (app.search.state == RunState::Paused
+            || app
+                .racing()
+                .is_some_and(|r| r.run.state == RunState::Paused))
+}
+
 /// The hint bar.
 pub struct HintBar<'a> {
     pub app: &'a App,
@@ -27,6 +39,16 @@ impl Widget for HintBar<'_> {
             .filter(|b| !confirm || b.contexts.contains(&ctx))
             .filter_map(|b| b.hint.map(|h| (b.label, h)))
             .collect();
+        // Keys that toggle say what they would do now.
+        for (label, hint) in items.iter_mut() {
+            *hint = match (*label, *hint) {
+                ("Space", "pause") if app.replaying().is_some_and(|r| !r.playing) => "play",
+                ("Space", "pause") if paused(app) => "resume",
+                ("h", "hints") if app.playing().is_some_and(|g| g.hints) => "hints: on",
+                ("h", "hints") if app.playing().is_some() => "hints: off",
+                (_, h) => h,
+            };
+        }
         // In the settings, Esc leaves them as they were.
         if ctx == crate::tui::keymap::Context::Settings {
             items.insert(items.len().min(1), ("Esc", "cancel"));

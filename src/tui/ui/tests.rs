@@ -536,3 +536,25 @@ fn a_long_message_wraps_onto_a_second_line_and_clicks_still_land() {
     let (x, y) = g.pos(3, 5);
     assert_eq!(square_at(area, &a, x, y), Some(Square::new(3, 5)));
 }
+
+#[test]
+fn hints_say_what_a_toggle_would_do_now() {
+    let mut a = app(8);
+    let hints = |a: &App| {
+        let s = screen(a, 120, 40, &Theme::default());
+        s.lines().last().unwrap().to_string()
+    };
+    assert!(hints(&a).contains("Space pause"), "{}", hints(&a));
+    a.update(Action::Key(Command::Pause));
+    assert!(hints(&a).contains("Space resume"), "{}", hints(&a));
+    // In play, h says whether the onward counts are shown.
+    a.game = Some(crate::tui::game::Game::new(
+        a.spec.board.clone(),
+        Some(Square::new(0, 0)),
+        false,
+    ));
+    a.mode = Mode::Play;
+    assert!(hints(&a).contains("h hints: off"), "{}", hints(&a));
+    a.update(Action::Key(Command::Hints));
+    assert!(hints(&a).contains("h hints: on"), "{}", hints(&a));
+}
