@@ -344,7 +344,7 @@ impl Widget for BoardPane<'_> {
                                 continue;
                             }
                             let (text, style) =
-                                block_cell(top, bottom, per_line == 1, theme, total);
+                                block_cell(top, bottom, per_line == 1, scale > 1, theme, total);
                             buf.set_string(x, y, &text, style);
                         }
                     }
@@ -427,11 +427,13 @@ enum Look {
 }
 
 /// The text and style of one character of a block view: `whole` for the
-/// compact view (two columns, one square), else a half block for two squares.
+/// compact view (two columns, one square), else a half block for two squares;
+/// `overview`: each stands for a block of squares.
 fn block_cell(
     top: Option<Look>,
     bottom: Option<Look>,
     whole: bool,
+    overview: bool,
     theme: &Theme,
     total: usize,
 ) -> (String, Style) {
@@ -443,6 +445,25 @@ fn block_cell(
             _ => "◆ ".into(),
         };
         return (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD));
+    }
+    // Without colour the overview shades each character by the later step
+    // of its two blocks (░ ▒ ▓ █, early to late), so the path's progress
+    // still shows, as the colours show it.
+    if !theme.colour && overview && !theme.ascii {
+        let step = |l: Option<Look>| match l {
+            Some(Look::Step(s)) => Some(s),
+            Some(Look::Current) => Some(total as u32),
+            _ => None,
+        };
+        let text = match step(top).max(step(bottom)) {
+            Some(s) => {
+                let quarter = (4 * (s as usize - 1) / total.max(1)).min(3);
+                ["░", "▒", "▓", "█"][quarter]
+            }
+            None if matches!(top, Some(Look::Blocked)) => "#",
+            None => " ",
+        };
+        return (text.to_string(), Style::new());
     }
     if !theme.colour {
         let mark = |l: Option<Look>| match l {

@@ -184,15 +184,16 @@ fn each_board_view_draws_its_squares() {
             .add_modifier
             .contains(Modifier::REVERSED)
     );
-    // Overview: a character stands for 2x2 squares (two blocks a line); the
-    // knight (on 3,3) is in the second.
+    // Overview: a character stands for 2x2 squares (two blocks a line),
+    // shaded by step without colour (░: the first quarter); the knight (on
+    // 3,3) is in the second.
     let mut a = app_on(Board::new(8, 8, &[]).unwrap());
     snap(&mut a, &[0, 10, 27], 3);
     assert_eq!(
         text(&board_buffer(&a, 6, 4)),
         text(&Buffer::with_lines([
             "┌ 8x8┐",
-            "│▀♞  │",
+            "│░♞  │",
             "│    │",
             "└────┘"
         ]))
@@ -326,4 +327,20 @@ fn text_lines(b: &Buffer) -> String {
         .map(|l| l.concat())
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+#[test]
+fn without_colour_the_overview_shades_by_step() {
+    // A whole 40x40 tour in a pane too small for half blocks: without
+    // colour, early squares are light shades and late ones dark.
+    let mut a = app_on(Board::new(40, 40, &[]).unwrap());
+    a.spec.algorithm = knight_tui::solver::Algorithm::Warnsdorff;
+    let sol = knight_tui::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
+    knight_tui::tour::check_indices(&a.spec.board, &sol.tours[0], false).unwrap();
+    snap(&mut a, &sol.tours[0], 1600);
+    let shown = text(&board_buffer(&a, 24, 12));
+    assert!(shown.contains("overview"), "{shown}");
+    for shade in ["░", "▒", "▓", "█"] {
+        assert!(shown.contains(shade), "{shade} missing: {shown}");
+    }
 }
