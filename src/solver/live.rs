@@ -81,6 +81,8 @@ impl Control {
     }
     pub fn pause(&self) {
         self.shared.paused.store(true, Ordering::SeqCst);
+        // A search waiting out its pace stops waiting and pauses now.
+        self.notify();
     }
     pub fn resume(&self) {
         self.shared.paused.store(false, Ordering::SeqCst);
@@ -142,12 +144,18 @@ where
                 last: Instant::now(),
                 ns_per_entry: 2.0,
                 slow: true,
+                paused_for: Duration::ZERO,
             };
             let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 solve_with(&problem, &options, &mut watch)
             }));
+            let paused_for = watch.paused_for;
             (watch.sink)(match run {
-                Ok(solution) => Event::Done(Report { solution }),
+                Ok(mut solution) => {
+                    // The clock stood still while paused.
+                    solution.stats.elapsed = solution.stats.elapsed.saturating_sub(paused_for);
+                    Event::Done(Report { solution })
+                }
                 Err(panic) => Event::Failed(panic_message(panic.as_ref())),
             });
         })
@@ -174,13 +182,15 @@ struct Watch<F> {
     /// read every 1024 nodes only (about 30 µs), so being watched at full
     /// speed costs next to nothing.
     slow: bool,
+    /// Time spent paused, left out of the elapsed time reported.
+    paused_for: Duration,
 }
 
 impl<F: FnMut(Event)> Watch<F> {
     fn publish(&mut self, s: &Search) {
         let t0 = Instant::now();
         let mut stats = s.stats;
-        stats.elapsed = s.elapsed();
+        stats.elapsed = s.elapsed().saturating_sub(self.paused_for);
         (self.sink)(Event::Snapshot(Snapshot {
             path: s.path_indices(),
             stats,
@@ -257,6 +267,16 @@ impl<F: FnMut(Event)> Watch<F> {
             return true;
         }
         self.publish(s);
+        let since = Instant::now();
+        let result = self.wait_for_resume_or_step();
+        self.paused_for += since.elapsed();
+        result
+    }
+
+    /// The wait of [`Watch::wait_while_paused`]: true on resume or a step,
+    /// false when cancelled.
+    fn wait_for_resume_or_step(&self) -> bool {
+        let sh = &self.shared;
         let mut guard = sh.lock.lock().unwrap_or_else(|e| e.into_inner());
         loop {
             if sh.cancel.load(Ordering::SeqCst) {

@@ -330,6 +330,7 @@ fn live_search_streams_and_obeys_control() {
 #[test]
 fn pausing_a_slowed_search_stops_on_the_node_shown() {
     // Two nodes a second: the search spends its time waiting between nodes.
+    let t0 = std::time::Instant::now();
     let (ctl, handle, rx) = live_backtrack(Speed::StepsPerSecond(2.0), false);
     let Event::Snapshot(s) = rx.recv_timeout(Duration::from_secs(5)).unwrap() else {
         panic!("expected a snapshot")
@@ -349,6 +350,13 @@ fn pausing_a_slowed_search_stops_on_the_node_shown() {
         panic!()
     };
     assert_eq!(s.path.len(), shown + 1);
+    // The clock stood still for the 700 ms paused.
+    assert!(
+        s.stats.elapsed + Duration::from_millis(600) < t0.elapsed(),
+        "{:?} of {:?}",
+        s.stats.elapsed,
+        t0.elapsed()
+    );
     std::thread::sleep(Duration::from_millis(700));
     assert!(
         rx.try_iter()
