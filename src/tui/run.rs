@@ -31,6 +31,9 @@ pub struct Run {
     /// Counts the searches started, so a replaced search's late events
     /// are told apart.
     pub generation: u64,
+    /// Nodes a second between the last two snapshots (the average is in
+    /// the stats).
+    pub rate_now: Option<f64>,
 }
 
 impl Run {
@@ -41,6 +44,7 @@ impl Run {
             state: RunState::Running,
             history: VecDeque::with_capacity(HISTORY),
             generation: 0,
+            rate_now: None,
         }
     }
 
@@ -51,6 +55,7 @@ impl Run {
         self.trail.set(&[]);
         self.stats = Stats::default();
         self.history.clear();
+        self.rate_now = None;
         self.state = if paused {
             RunState::Paused
         } else {
@@ -69,6 +74,14 @@ impl Run {
     pub fn apply(&mut self, event: Event) -> Option<String> {
         match event {
             Event::Snapshot(s) => {
+                let dt = s
+                    .stats
+                    .elapsed
+                    .saturating_sub(self.stats.elapsed)
+                    .as_secs_f64();
+                if dt > 0.0 && s.stats.nodes >= self.stats.nodes {
+                    self.rate_now = Some((s.stats.nodes - self.stats.nodes) as f64 / dt);
+                }
                 self.trail.set(&s.path);
                 self.stats = s.stats;
                 if self.history.len() == HISTORY {
@@ -78,6 +91,7 @@ impl Run {
             }
             Event::Done(report) => {
                 let sol = report.solution;
+                self.rate_now = None;
                 self.stats = sol.stats;
                 match sol.verdict {
                     Verdict::Found => {
@@ -104,5 +118,37 @@ impl Run {
     /// The search ended on an internal error (or could not start).
     pub fn fail(&mut self, why: &str) {
         self.state = RunState::Undecided(format!("the search failed: {why}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use knight_tui::solver::Snapshot;
+    use std::time::Duration;
+
+    fn snap(nodes: u64, ms: u64) -> Event {
+        Event::Snapshot(Snapshot {
+            path: vec![0],
+            stats: Stats {
+                nodes,
+                elapsed: Duration::from_millis(ms),
+                ..Stats::default()
+            },
+        })
+    }
+
+    #[test]
+    fn the_current_rate_is_between_the_last_two_snapshots() {
+        let mut run = Run::new(4);
+        run.restart(false);
+        run.apply(snap(1_000, 100));
+        assert_eq!(run.rate_now, Some(10_000.0));
+        // 3,000 more nodes in the next 100 ms: 30,000 a second now, while
+        // the average is 20,000.
+        run.apply(snap(4_000, 200));
+        assert_eq!(run.rate_now, Some(30_000.0));
+        run.restart(false);
+        assert_eq!(run.rate_now, None);
     }
 }

@@ -49,7 +49,10 @@ fn screen(app: &App, w: u16, h: u16) -> String {
 fn settings() -> insta::Settings {
     let mut s = insta::Settings::clone_current();
     s.add_filter(r"elapsed +[0-9.]+ (µs|ms|s) ", "elapsed    [time] ");
-    s.add_filter(r"nodes/s +[0-9.]+( [kM])? ", "nodes/s    [rate] ");
+    s.add_filter(
+        r"nodes/s +[0-9.]+[kM]?( · now [0-9.]+[kM]?)? ",
+        "nodes/s    [rate] ",
+    );
     s
 }
 

@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Sparkline, Widget};
 
-use knight_tui::solver::Stats;
+use knight_tui::solver::{Algorithm, Stats};
 use knight_tui::words::{duration, thousands};
 
 use super::label_value;
@@ -32,7 +32,22 @@ impl Widget for Statistics<'_> {
             label_value("backtracks", thousands(st.backtracks), theme),
             label_value("depth", depth(&app.search), theme),
             label_value("elapsed", duration(st.elapsed), theme),
-            label_value("nodes/s", rate(st), theme),
+            label_value(
+                // A construction places squares; it searches no nodes.
+                if app.spec.algorithm.for_solve(&app.spec.board, 1) == Algorithm::Construct {
+                    "squares/s"
+                } else {
+                    "nodes/s"
+                },
+                match app.search.rate_now {
+                    // The average, and the rate between the last two snapshots.
+                    Some(now) if app.search.is_searching() => {
+                        format!("{} · now {}", rate(st), per_second(now))
+                    }
+                    _ => rate(st),
+                },
+                theme,
+            ),
             label_value("restarts", st.restarts.to_string(), theme),
         ];
         let mut lines = lines;
@@ -66,18 +81,22 @@ pub(super) fn depth(run: &Run) -> String {
     }
 }
 
-/// Nodes a second so far: `12.3 M`, `4.5 k`, `64`.
+/// Nodes a second so far: `12.3M`, `4.5k`, `64`.
 pub(super) fn rate(st: &Stats) -> String {
     let secs = st.elapsed.as_secs_f64();
-    let rate = if secs > 0.0 {
+    per_second(if secs > 0.0 {
         st.nodes as f64 / secs
     } else {
         0.0
-    };
+    })
+}
+
+/// A rate written short: `12.3M`, `4.5k`, `64`.
+fn per_second(rate: f64) -> String {
     if rate >= 1e6 {
-        format!("{:.1} M", rate / 1e6)
+        format!("{:.1}M", rate / 1e6)
     } else if rate >= 1e3 {
-        format!("{:.1} k", rate / 1e3)
+        format!("{:.1}k", rate / 1e3)
     } else {
         format!("{rate:.0}")
     }
