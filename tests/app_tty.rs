@@ -29,7 +29,10 @@ fn watch_pause_step_help_save_and_quit() {
     }
     assert_ne!(t.screen(), before, "n moved the search one step");
     t.keys(&["?"]);
-    t.wait_for("Keys (Esc or ? closes)");
+    t.wait_for("Esc or ? closes)");
+    // Taller than the screen: the arrows scroll it.
+    t.keys(&["End"]);
+    t.wait_for("quitting an unsaved game: quit, save and quit, or stay");
     t.keys(&["Escape"]);
     t.keys(&["s"]);
     t.wait_for("saved ");

@@ -248,6 +248,8 @@ pub struct App {
     quit_after_save: bool,
     /// A save of the game is under way: once written, the game is saved.
     saving_game: bool,
+    /// Lines of the help scrolled past (the widget keeps it in range).
+    pub help_scroll: u16,
 }
 
 impl App {
@@ -273,6 +275,7 @@ impl App {
             quit_after_save: false,
             saving_game: false,
             race: None,
+            help_scroll: 0,
         }
     }
 
@@ -609,11 +612,17 @@ impl App {
                 if self.help_open() {
                     self.overlays.pop();
                 } else {
+                    self.help_scroll = 0;
                     self.overlays.push(Overlay::Help);
                 }
                 Vec::new()
             }
             (Context::Watch | Context::Replay | Context::Play, Command::Picture) => self.picture(),
+            (_, Command::HelpScroll(d)) => {
+                self.help_scroll =
+                    (self.help_scroll as i32 + d as i32).clamp(0, u16::MAX as i32) as u16;
+                Vec::new()
+            }
             (_, Command::NextDrawing) => {
                 self.drawing = self.drawing.next();
                 self.info(format!("the path as {}", self.drawing.name()));
@@ -633,7 +642,7 @@ impl App {
             (Context::Replay, _) => self.replay_key(c),
             (Context::Play, _) => self.play_key(c),
             (Context::Race, _) => self.race_key(c),
-            (Context::Watch | Context::Any, _) => self.search_key(c),
+            (Context::Watch | Context::Any | Context::Help, _) => self.search_key(c),
         }
     }
 

@@ -25,7 +25,12 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
                     _ => {}
                 }
             }
-            command_for(*key, context).map(Action::Key)
+            // The help's own keys (scrolling) first while it is on top.
+            let help = app
+                .help_open()
+                .then(|| command_for(*key, Context::Help))
+                .flatten();
+            help.or_else(|| command_for(*key, context)).map(Action::Key)
         }
         Event::Mouse(m) => {
             // Only clicks and the wheel matter: moves (reported too while

@@ -47,6 +47,8 @@ impl Key {
             KeyCode::Enter => "Enter".into(),
             KeyCode::Tab => "Tab".into(),
             KeyCode::Home => "Home".into(),
+            KeyCode::PageUp => "PgUp".into(),
+            KeyCode::PageDown => "PgDn".into(),
             KeyCode::End => "End".into(),
             KeyCode::Up => "↑".into(),
             KeyCode::Down => "↓".into(),
@@ -132,6 +134,8 @@ pub enum Command {
     Load,
     /// Quit at once, asking nothing (Ctrl-C).
     ForceQuit,
+    /// Scroll the help this many lines (negative: up).
+    HelpScroll(i16),
     // The question before quitting a game with unsaved moves:
     /// Quit, leaving the game unsaved.
     Yes,
@@ -158,6 +162,8 @@ pub enum Context {
     Prompt,
     /// Asked whether to quit with a game unsaved.
     Confirm,
+    /// The help is open: its own keys first, then the mode's.
+    Help,
     /// Everywhere.
     Any,
 }
@@ -200,10 +206,10 @@ impl Binding {
 
 use Command as C;
 use Context::{
-    Any, Confirm as InConfirm, Play as InPlay, Prompt as InPrompt, Race as InRace,
+    Any, Confirm as InConfirm, Help as InHelp, Play as InPlay, Prompt as InPrompt, Race as InRace,
     Replay as InReplay, Settings as InSettings, Watch,
 };
-use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, Right, Tab, Up};
+use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up};
 
 const fn k(code: KeyCode) -> Key {
     Key::new(code, KeyModifiers::NONE)
@@ -466,6 +472,20 @@ pub const BINDINGS: &[Binding] = &[
         "zoomed: pan left / down / up / right (or Shift+arrows)",
         &[Any],
         Some("pan"),
+    ),
+    bind(
+        &[
+            (k(Up), C::HelpScroll(-1)),
+            (k(Down), C::HelpScroll(1)),
+            (k(PageUp), C::HelpScroll(-10)),
+            (k(PageDown), C::HelpScroll(10)),
+            (k(Home), C::HelpScroll(i16::MIN)),
+            (k(End), C::HelpScroll(i16::MAX)),
+        ],
+        "↑↓ PgUp PgDn",
+        "help: scroll it (Home End: top, bottom)",
+        &[InHelp],
+        Some("scroll"),
     ),
     bind(
         &[(k(Char('?')), C::Help)],

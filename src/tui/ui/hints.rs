@@ -49,6 +49,10 @@ impl Widget for HintBar<'_> {
                 (_, h) => h,
             };
         }
+        // The help on top takes the arrows to scroll.
+        if app.help_open() {
+            items.insert(0, ("↑ ↓", "scroll help"));
+        }
         // In the settings, Esc leaves them as they were.
         if ctx == crate::tui::keymap::Context::Settings {
             items.insert(items.len().min(1), ("Esc", "cancel"));

@@ -215,13 +215,41 @@ fn large_boards_and_ascii_without_colour() {
 }
 
 #[test]
-fn help_overlay_lists_every_binding() {
+fn help_lists_every_binding_once_grouped_and_scrolls() {
     let mut a = app(8);
     a.update(Action::Key(Command::Help));
-    let s = screen(&a, 120, 40, &Theme::default());
+    // Every row once, in the first group it works in; watching first.
+    let groups = help::groups(a.context());
+    assert_eq!(groups[0].0, crate::tui::keymap::Context::Watch);
+    let listed: Vec<&str> = groups
+        .iter()
+        .flat_map(|(_, rows)| rows.iter().map(|b| b.help))
+        .collect();
     for b in BINDINGS {
-        assert!(s.contains(b.help), "{} missing", b.help);
+        assert_eq!(
+            listed.iter().filter(|h| **h == b.help).count(),
+            1,
+            "{}",
+            b.help
+        );
     }
+    // At 80x24 it does not fit: scrolling page by page shows every row.
+    let mut seen = String::new();
+    for _ in 0..12 {
+        seen.push_str(&screen(&a, 80, 24, &Theme::default()));
+        a.update(Action::Key(Command::HelpScroll(10)));
+    }
+    let first = screen(&a, 80, 24, &Theme::default());
+    assert!(first.contains("Keys "), "{first}");
+    for b in BINDINGS {
+        let start: String = b.help.chars().take(40).collect();
+        assert!(seen.contains(&start), "{} missing", b.help);
+    }
+    // Home goes back to the top: the current mode's heading.
+    a.update(Action::Key(Command::HelpScroll(i16::MIN)));
+    let top = screen(&a, 80, 24, &Theme::default());
+    assert!(top.contains("Watching the search"), "{top}");
+    assert!(top.contains("Keys 1-"), "{top}");
 }
 
 #[test]
@@ -307,12 +335,14 @@ fn play_screen_lists_legal_moves_and_hints() {
 }
 
 #[test]
-fn short_help_keeps_the_mode_keys_and_says_what_is_hidden() {
+fn short_help_keeps_the_mode_keys_first_wraps_and_says_it_scrolls() {
     let mut a = app(8);
     a.update(Action::Key(Command::Help));
     let s = screen(&a, 60, 22, &Theme::default());
     assert!(s.contains("pause / resume the search"), "{s}");
-    assert!(s.contains("more keys: enlarge the terminal"), "{s}");
+    // Long texts wrap under themselves: the end of a long row shows.
+    assert!(s.contains("the replay"), "{s}");
+    assert!(s.contains("PgUp PgDn scroll"), "{s}");
 }
 
 #[test]
