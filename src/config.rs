@@ -62,6 +62,45 @@ pub struct AppConfig {
     pub save_dir: PathBuf,
     #[serde(deserialize_with = "symbols")]
     pub symbols: bool,
+    /// How the path is drawn at launch.
+    #[serde(deserialize_with = "drawing")]
+    pub drawing: Drawing,
+    /// Files and ranks on the board's edges at launch.
+    pub labels: bool,
+}
+
+/// How the path is drawn: as the squares' steps, as lines from square to
+/// square, or both (key `d` cycles them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Drawing {
+    #[default]
+    Squares,
+    Lines,
+    Both,
+}
+
+impl Drawing {
+    pub fn next(self) -> Drawing {
+        match self {
+            Drawing::Squares => Drawing::Lines,
+            Drawing::Lines => Drawing::Both,
+            Drawing::Both => Drawing::Squares,
+        }
+    }
+
+    /// Whether lines are drawn.
+    pub fn lines(self) -> bool {
+        self != Drawing::Squares
+    }
+
+    /// `numbers`, `lines`, `lines and numbers`: for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Drawing::Squares => "squares",
+            Drawing::Lines => "lines",
+            Drawing::Both => "lines and numbers",
+        }
+    }
 }
 
 /// When to colour.
@@ -154,6 +193,18 @@ fn symbols<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
         "ascii" => Ok(true),
         other => Err(serde::de::Error::custom(format!(
             "'{other}' is not a symbol set: use \"unicode\" or \"ascii\""
+        ))),
+    }
+}
+
+/// "numbers", "lines" or "both".
+fn drawing<'de, D: Deserializer<'de>>(d: D) -> Result<Drawing, D::Error> {
+    match String::deserialize(d)?.as_str() {
+        "numbers" => Ok(Drawing::Squares),
+        "lines" => Ok(Drawing::Lines),
+        "both" => Ok(Drawing::Both),
+        other => Err(serde::de::Error::custom(format!(
+            "'{other}' is not a way to draw the path: use \"numbers\", \"lines\" or \"both\""
         ))),
     }
 }
@@ -328,6 +379,19 @@ mod tests {
         let c: Config = toml::from_str(DEFAULT).unwrap();
         assert_eq!((c.board.rows, c.board.cols), (8, 8));
         assert_eq!(c.search.algorithm, Algorithm::Auto);
+    }
+
+    #[test]
+    fn the_drawing_and_labels_are_configured() {
+        let c: Config = toml::from_str(DEFAULT).unwrap();
+        assert_eq!((c.app.drawing, c.app.labels), (Drawing::Squares, false));
+        let c = with_file("[app]\ndrawing = \"lines\"\nlabels = true\n").unwrap();
+        assert_eq!((c.app.drawing, c.app.labels), (Drawing::Lines, true));
+        let e = with_file("[app]\ndrawing = \"crayon\"\n").unwrap_err();
+        assert!(
+            e.contains("app.drawing: 'crayon' is not a way to draw the path"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -51,6 +51,8 @@ pub enum Launch {
 /// Runs the app on `spec` with the configuration's speed, folder and theme.
 pub fn run(spec: Spec, config: &Config, launch: Launch) -> Result<(), String> {
     let mut app = App::new(spec, config.app.speed, config.app.save_dir.clone());
+    app.drawing = config.app.drawing;
+    app.labels = config.app.labels;
     match launch {
         Launch::Search => {}
         Launch::Replay(r) => app.open_replay(r),

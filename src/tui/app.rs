@@ -236,6 +236,8 @@ pub struct App {
     pub zoom: Zoom,
     /// The path as steps, lines or both (key `d`).
     pub drawing: Drawing,
+    /// Files and ranks on the board's edges (key `g`).
+    pub labels: bool,
     /// The last count of tours (key `#`).
     pub counting: Option<Counting>,
     /// The file being read (`l`): its load number and name. Esc stops it.
@@ -269,6 +271,7 @@ impl App {
             position: 0,
             zoom: Zoom::default(),
             drawing: Drawing::default(),
+            labels: false,
             counting: None,
             loading: None,
             loads: 0,
@@ -621,6 +624,15 @@ impl App {
             (_, Command::HelpScroll(d)) => {
                 self.help_scroll =
                     (self.help_scroll as i32 + d as i32).clamp(0, u16::MAX as i32) as u16;
+                Vec::new()
+            }
+            (_, Command::Labels) => {
+                self.labels = !self.labels;
+                self.info(if self.labels {
+                    "files and ranks on the edges"
+                } else {
+                    "no files and ranks"
+                });
                 Vec::new()
             }
             (_, Command::NextDrawing) => {

@@ -105,6 +105,8 @@ pub enum Command {
     NextDrawing,
     /// The path on screen as an SVG picture.
     Picture,
+    /// Files and ranks on the board's edges, or not.
+    Labels,
     /// Show half as many rows and columns of the board (`z`, wheel up).
     ZoomIn,
     /// Show twice as many, up to the whole board (`Z`, wheel down).
@@ -449,6 +451,13 @@ pub const BINDINGS: &[Binding] = &[
         "draw the path as step numbers, lines from square to square, or both",
         &[Any],
         Some("lines"),
+    ),
+    bind(
+        &[(k(Char('g')), C::Labels)],
+        "g",
+        "files and ranks on the board's edges (a-h, 1-8; row and column numbers past 26 columns)",
+        &[Any],
+        Some("labels"),
     ),
     bind(
         &[(k(Char('z')), C::ZoomIn), (k(Char('Z')), C::ZoomOut)],

@@ -140,7 +140,7 @@ pub fn square_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<Square> {
     }
     let (b, win) = (app.shown_board(), app.window());
     let board = panes(screen, status::height(app, screen.width)).board;
-    geometry::geometry(board, b, win).square_at(win, x, y)
+    geometry::geometry_labelled(board, b, win, app.labels).square_at(win, x, y)
 }
 
 fn too_small(buf: &mut Buffer, area: Rect) {

@@ -10,39 +10,7 @@ pub fn step_cursor(sq: Square, dr: i8, dc: i8, rows: u32, cols: u32) -> Square {
     Square::new(r as u32, c as u32)
 }
 
-/// How the path is drawn: as the squares' steps, as lines from square to
-/// square, or both (key `d` cycles them).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Drawing {
-    #[default]
-    Squares,
-    Lines,
-    Both,
-}
-
-impl Drawing {
-    pub fn next(self) -> Drawing {
-        match self {
-            Drawing::Squares => Drawing::Lines,
-            Drawing::Lines => Drawing::Both,
-            Drawing::Both => Drawing::Squares,
-        }
-    }
-
-    /// Whether lines are drawn.
-    pub fn lines(self) -> bool {
-        self != Drawing::Squares
-    }
-
-    /// `numbers`, `lines`, `lines and numbers`: for messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Drawing::Squares => "squares",
-            Drawing::Lines => "lines",
-            Drawing::Both => "lines and numbers",
-        }
-    }
-}
+pub use crate::config::Drawing;
 
 /// Sides of the smallest window zooming in goes down to.
 pub const ZOOM_MIN_SIDE: u32 = 8;

@@ -9,7 +9,7 @@ use knight_tui::board::Square;
 
 use knight_tui::board::Board;
 
-use super::geometry::{BoardView, geometry};
+use super::geometry::{BoardView, Geometry, geometry_labelled};
 use crate::tui::app::App;
 use crate::tui::game::Game;
 use crate::tui::replay::Replay;
@@ -40,6 +40,8 @@ pub struct Scene<'a> {
     pub game: Option<&'a Game>,
     /// Steps, lines or both.
     pub drawing: Drawing,
+    /// Files and ranks on the edges.
+    pub labels: bool,
 }
 
 impl<'a> Scene<'a> {
@@ -86,6 +88,7 @@ impl<'a> Scene<'a> {
             targets,
             game,
             drawing: app.drawing,
+            labels: app.labels,
         }
     }
 
@@ -96,6 +99,7 @@ impl<'a> Scene<'a> {
         run: &'a Run,
         title: String,
         drawing: Drawing,
+        labels: bool,
     ) -> Scene<'a> {
         let current = run.trail.path.last().map(|&i| board.square(i));
         let targets = match current {
@@ -113,6 +117,7 @@ impl<'a> Scene<'a> {
             targets,
             game: None,
             drawing,
+            labels,
         }
     }
 }
@@ -135,7 +140,7 @@ impl Widget for BoardPane<'_> {
         let (sc, theme) = (self.scene, self.theme);
         let b = sc.board;
         let win = sc.window;
-        let g = geometry(area, b, win);
+        let g = geometry_labelled(area, b, win, sc.labels);
         let view = g.view;
         // Lines need a character or more a square; the overview keeps its
         // heat map by step.
@@ -409,6 +414,65 @@ impl Widget for BoardPane<'_> {
                     }
                 }
             }
+        }
+        if sc.labels && g.fold.bands == 1 && g.across == 1 {
+            draw_labels(buf, &g, b, win, theme);
+        }
+    }
+}
+
+/// Files below the board and ranks at its left: algebraic (a-z, 1 at the
+/// bottom) up to 26 columns, else the zero-based column and row numbers of
+/// the square notation. A label is written only where it fits whole.
+fn draw_labels(buf: &mut Buffer, g: &Geometry, b: &Board, win: Window, theme: &Theme) {
+    let algebraic = b.cols() <= 26;
+    let style = theme.fg(Color::DarkGray);
+    let file = |c: u32| {
+        if algebraic {
+            char::from(b'a' + c as u8).to_string()
+        } else {
+            c.to_string()
+        }
+    };
+    let rank = |r: u32| {
+        if algebraic {
+            (b.rows() - r).to_string()
+        } else {
+            r.to_string()
+        }
+    };
+    let lines = win.rows.div_ceil(g.down) as u16;
+    // Files, on the line under the board.
+    let y = g.y0 + lines * g.ch;
+    if y < g.frame.bottom() {
+        // Every column, or every 2nd, 5th, 10th… where labels are wider
+        // than a square: a regular ruler.
+        let widest = file(win.col + win.cols - 1).len() as u16 + 1;
+        let every = [1u32, 2, 5]
+            .iter()
+            .flat_map(|&k| (0..7).map(move |e| k * 10u32.pow(e)))
+            .filter(|&k| k as u64 * g.cw as u64 >= widest as u64)
+            .min()
+            .unwrap_or(1);
+        let mut free = g.frame.x;
+        for c in (win.col..win.col + win.cols).filter(|c| c % every == 0) {
+            let text = file(c);
+            let len = text.len() as u16;
+            let x = g.x0 + (c - win.col) as u16 * g.cw + g.cw.saturating_sub(len) / 2;
+            if x >= free && x + len <= g.frame.right() {
+                buf.set_string(x, y, &text, style);
+                free = x + len + 1;
+            }
+        }
+    }
+    // Ranks, right-aligned just left of the board, a line of squares each
+    // (in half blocks, the upper square's).
+    for line in 0..lines {
+        let text = rank(win.row + line as u32 * g.down);
+        let len = text.len() as u16;
+        let y = g.y0 + line * g.ch + (g.ch - 1) / 2;
+        if g.x0 > g.frame.x + len && y < g.frame.bottom() {
+            buf.set_string(g.x0 - 1 - len, y, &text, style);
         }
     }
 }

@@ -213,7 +213,10 @@ pub fn layout(rows: u32, cols: u32, squares: usize, w: u16, h: u16) -> (BoardVie
 
 /// Where the squares of a board are drawn in the board pane.
 pub struct Geometry {
+    /// Where the squares may be drawn.
     pub inner: Rect,
+    /// Inside the pane's border: the squares and their labels.
+    pub frame: Rect,
     pub view: BoardView,
     pub x0: u16,
     pub y0: u16,
@@ -227,8 +230,32 @@ pub struct Geometry {
 }
 
 /// Where the squares of `win` (a part of board `b`) are drawn in `pane`.
+#[cfg(test)]
 pub fn geometry(pane: Rect, b: &Board, win: Window) -> Geometry {
-    let inner = Block::bordered().inner(pane);
+    geometry_labelled(pane, b, win, false)
+}
+
+/// Characters the rank labels take at the left of board `b`, a space
+/// after them included.
+pub fn label_width(b: &Board) -> u16 {
+    b.rows().saturating_sub(1).max(1).to_string().len() as u16 + 1
+}
+
+/// [`geometry`], leaving room for files below the board and ranks at its
+/// left when `labels`.
+pub fn geometry_labelled(pane: Rect, b: &Board, win: Window, labels: bool) -> Geometry {
+    let frame = Block::bordered().inner(pane);
+    let inner = if labels {
+        let lw = label_width(b).min(frame.width / 4);
+        Rect::new(
+            frame.x + lw,
+            frame.y,
+            frame.width - lw,
+            frame.height.saturating_sub(1),
+        )
+    } else {
+        frame
+    };
     let (view, fold) = layout(win.rows, win.cols, b.len(), inner.width, inner.height);
     let (cw, ch, across, down) = view.cell();
     let (mut width, mut height) = (
@@ -247,6 +274,7 @@ pub fn geometry(pane: Rect, b: &Board, win: Window) -> Geometry {
     }
     Geometry {
         inner,
+        frame,
         view,
         x0: inner.x + inner.width.saturating_sub(width) / 2,
         y0: inner.y + inner.height.saturating_sub(height) / 2,

@@ -588,3 +588,36 @@ fn hints_say_what_a_toggle_would_do_now() {
     a.update(Action::Key(Command::Hints));
     assert!(hints(&a).contains("h hints: on"), "{}", hints(&a));
 }
+
+#[test]
+fn files_and_ranks_label_the_edges_and_clicks_still_land() {
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    a.update(Action::Key(Command::Labels));
+    assert!(a.labels);
+    let s = screen(&a, 80, 24, &Theme::default());
+    let lines: Vec<&str> = s.lines().collect();
+    // Files a-h on the line under the board, ranks 8 (top) to 1 at its left.
+    let files = lines.iter().find(|l| l.contains(" a ")).expect("files");
+    let letters: Vec<&str> = files
+        .split([' ', '│'])
+        .filter(|w| !w.is_empty())
+        .take(8)
+        .collect();
+    assert_eq!(letters, ["a", "b", "c", "d", "e", "f", "g", "h"], "{s}");
+    let ranks: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.trim_start_matches('│').split_whitespace().next())
+        .filter(|w| w.len() == 1 && w.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(ranks, ["8", "7", "6", "5", "4", "3", "2", "1"], "{s}");
+    // The board moved for them; a click finds the square drawn there.
+    let area = Rect::new(0, 0, 80, 24);
+    let g = geometry::geometry_labelled(panes(area, 1).board, a.shown_board(), a.window(), true);
+    let (x, y) = g.pos(2, 6);
+    assert_eq!(square_at(area, &a, x, y), Some(Square::new(2, 6)));
+    // Past 26 columns: the column and row numbers of the square notation.
+    let mut a = app_on(Board::new(30, 30, &[]).unwrap());
+    a.labels = true;
+    let s = screen(&a, 120, 40, &Theme::default());
+    assert!(s.contains(" 0 ") && s.contains("29"), "{s}");
+}
