@@ -455,6 +455,10 @@ impl<M: Monitor> Monitor for Collect<'_, M> {
     fn on_node(&mut self, s: &Search) -> Flow {
         self.inner.on_node(s)
     }
+    #[inline]
+    fn on_back(&mut self, s: &Search) -> Flow {
+        self.inner.on_back(s)
+    }
     fn on_tour(&mut self, s: &Search) -> Flow {
         self.found += 1;
         let inner = if self.inner.takes_tours() {

@@ -307,6 +307,16 @@ impl<F: FnMut(Event)> Monitor for Watch<F> {
         self.watch(s)
     }
 
+    /// Slowed down or paused, each step back is a step of its own.
+    #[inline]
+    fn on_back(&mut self, s: &Search) -> Flow {
+        if self.slow {
+            self.watch(s)
+        } else {
+            Flow::Continue
+        }
+    }
+
     /// The tour itself arrives with [`Event::Done`]: no snapshot here.
     fn on_tour(&mut self, _: &Search) -> Flow {
         Flow::Continue

@@ -53,6 +53,11 @@ pub trait Monitor {
     fn on_node(&mut self, _search: &Search) -> Flow {
         Flow::Continue
     }
+    /// After every step back off a dead end (the search searching on).
+    #[inline]
+    fn on_back(&mut self, _search: &Search) -> Flow {
+        Flow::Continue
+    }
     /// When the path is a complete tour (see [`Search::tour`]).
     fn on_tour(&mut self, _search: &Search) -> Flow {
         Flow::Stop
@@ -391,6 +396,8 @@ impl<'b> Search<'b> {
                 }
             } else if !self.step_back() {
                 return Halt::Exhausted;
+            } else if monitor.on_back(self) == Flow::Stop {
+                return Halt::Stopped;
             }
         }
     }

@@ -367,6 +367,33 @@ fn pausing_a_slowed_search_stops_on_the_node_shown() {
 }
 
 #[test]
+fn slowed_down_each_step_back_is_a_step_of_its_own() {
+    // 1000 steps a second: every snapshot is one node placed or one square
+    // taken back, never a jump.
+    let (ctl, handle, rx) = live_backtrack(Speed::StepsPerSecond(1000.0), false);
+    std::thread::sleep(Duration::from_millis(400));
+    ctl.cancel();
+    handle.join().unwrap();
+    let lengths: Vec<usize> = rx
+        .try_iter()
+        .filter_map(|e| match e {
+            Event::Snapshot(s) => Some(s.path.len()),
+            _ => None,
+        })
+        .collect();
+    assert!(lengths.len() > 50, "{} snapshots", lengths.len());
+    let mut backs = 0;
+    for w in lengths.windows(2) {
+        match w[1] as i64 - w[0] as i64 {
+            1 => {}
+            -1 => backs += 1,
+            d => panic!("a jump of {d} squares in {lengths:?}"),
+        }
+    }
+    assert!(backs > 0, "some steps back were seen: {lengths:?}");
+}
+
+#[test]
 fn live_search_reports_the_tour() {
     use std::sync::mpsc;
     let (tx, rx) = mpsc::channel();

@@ -112,6 +112,10 @@ impl<M: Monitor> Monitor for FirstOf<'_, M> {
     fn on_node(&mut self, s: &Search) -> super::Flow {
         self.inner.on_node(s)
     }
+    #[inline]
+    fn on_back(&mut self, s: &Search) -> super::Flow {
+        self.inner.on_back(s)
+    }
     fn on_tour(&mut self, s: &Search) -> super::Flow {
         self.tour = Some(s.tour());
         self.inner.on_tour(s);

@@ -9,13 +9,26 @@ use knight_tui::board::Board;
 pub struct Trail {
     pub path: Vec<u32>,
     pub steps: Vec<u32>,
+    /// Squares just taken off the path, with the change that took them:
+    /// shown for a moment as undone, so backtracking is seen, not just
+    /// squares vanishing.
+    undone: std::collections::VecDeque<(u32, u64)>,
+    /// Changes made by [`Trail::set`].
+    changes: u64,
 }
+
+/// For how many changes a square taken off the path shows as undone.
+pub const UNDONE_FOR: u64 = 3;
+
+/// Retreats longer than this are not marked (a jump, not a step back).
+const UNDONE_MAX: usize = 64;
 
 impl Trail {
     pub fn new(squares: usize) -> Trail {
         Trail {
             path: Vec::new(),
             steps: vec![0; squares],
+            ..Trail::default()
         }
     }
 
@@ -27,6 +40,19 @@ impl Trail {
             .zip(path)
             .take_while(|(a, b)| a == b)
             .count();
+        self.changes += 1;
+        let now = self.changes;
+        while self
+            .undone
+            .front()
+            .is_some_and(|&(_, t)| t + UNDONE_FOR <= now)
+        {
+            self.undone.pop_front();
+        }
+        let retreat = &self.path[common..];
+        if retreat.len() <= UNDONE_MAX && !path.is_empty() {
+            self.undone.extend(retreat.iter().map(|&sq| (sq, now)));
+        }
         for &sq in &self.path[common..] {
             self.steps[sq as usize] = 0;
         }
@@ -35,6 +61,12 @@ impl Trail {
         }
         self.path.truncate(common);
         self.path.extend_from_slice(&path[common..]);
+    }
+
+    /// Whether a square was taken off the path in the last few changes
+    /// and is not back on it.
+    pub fn undone(&self, square: u32) -> bool {
+        self.steps[square as usize] == 0 && self.undone.iter().any(|&(sq, _)| sq == square)
     }
 
     /// Step at a square (0: not on the path).
@@ -64,5 +96,31 @@ impl Trail {
             }
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_just_taken_back_show_as_undone_for_a_moment() {
+        let mut t = Trail::new(10);
+        t.set(&[0, 1, 2, 3]);
+        assert!(!t.undone(3));
+        // A step back of two squares: both undone, the rest not.
+        t.set(&[0, 1]);
+        assert!(t.undone(2) && t.undone(3) && !t.undone(1) && !t.undone(9));
+        // Back on the path: not undone any more.
+        t.set(&[0, 1, 2]);
+        assert!(!t.undone(2) && t.undone(3));
+        // Shown for three changes in all, then forgotten.
+        t.set(&[0, 1, 2, 4]);
+        assert!(t.undone(3));
+        t.set(&[0, 1, 2, 4, 5]);
+        assert!(!t.undone(3));
+        // A restart (the empty path) and long jumps mark nothing.
+        t.set(&[]);
+        assert!((0..10).all(|sq| !t.undone(sq)));
     }
 }

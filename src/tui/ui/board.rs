@@ -176,6 +176,7 @@ impl Widget for BoardPane<'_> {
         let candidates = &sc.targets;
         let total = b.free_count();
         let step_at = |sq: Square| sc.trail.map_or(0, |t| t.step(b.index(sq)));
+        let undone = |sq: Square| sc.trail.is_some_and(|t| t.undone(b.index(sq)));
 
         for (part, bx, by) in g.fold.parts(win) {
             match view {
@@ -239,6 +240,10 @@ impl Widget for BoardPane<'_> {
                                         _ => "◆".into(),
                                     };
                                     (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD))
+                                } else if undone(sq) {
+                                    // Just taken back: crossed out for a moment.
+                                    let x = if theme.ascii { "x" } else { "×" };
+                                    (x.into(), theme.fg(Color::LightRed))
                                 } else {
                                     let dot = if theme.ascii { "." } else { "·" };
                                     (dot.into(), theme.fg(Color::DarkGray))
@@ -323,6 +328,7 @@ impl Widget for BoardPane<'_> {
                                 Look::Target(if game.is_some() { i as u8 + 1 } else { 0 })
                             } else {
                                 match step_at(sq) {
+                                    0 if undone(sq) => Look::Undone,
                                     0 => Look::Empty,
                                     s => Look::Step(s),
                                 }
@@ -488,6 +494,8 @@ enum Look {
     /// A square the knight may go to next: in play, with its key (1-8).
     Target(u8),
     Step(u32),
+    /// Just taken off the path.
+    Undone,
 }
 
 /// The text and style of one character of a block view: `whole` for the
@@ -578,5 +586,6 @@ fn look_colour(l: Option<Look>, theme: &Theme, total: usize) -> Color {
         Some(Look::Fault) => Color::Red,
         Some(Look::Target(_)) => theme.candidate,
         Some(Look::Step(s)) => theme.ramp(s, total),
+        Some(Look::Undone) => Color::Red,
     }
 }
