@@ -153,6 +153,17 @@ fn too_small(buf: &mut Buffer, area: Rect) {
         .render(area, buf);
 }
 
+/// `text` in at most `width` characters: whole, or `…` and its end (the
+/// informative part of a file name).
+fn keep_end(text: String, width: usize) -> String {
+    let n = text.chars().count();
+    if n <= width || width == 0 {
+        return text;
+    }
+    let tail: String = text.chars().skip(n - (width - 1)).collect();
+    format!("…{tail}")
+}
+
 /// `label      value`, the label in the accent colour.
 fn label_value(label: &str, value: String, theme: &Theme) -> Line<'static> {
     Line::from(vec![

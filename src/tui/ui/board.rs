@@ -175,6 +175,10 @@ impl Widget for BoardPane<'_> {
         let (current, cursor, fault, game) = (sc.current, sc.cursor, sc.fault, sc.game);
         let candidates = &sc.targets;
         let total = b.free_count();
+        // Zoomed in, the colours span the steps in view: a window of a huge
+        // board is not one flat colour.
+        let (first, span) = step_span(sc.trail, b, win);
+        let ramp = |s: u32| theme.ramp(s.saturating_sub(first) + 1, span);
         let step_at = |sq: Square| sc.trail.map_or(0, |t| t.step(b.index(sq)));
         let undone = |sq: Square| sc.trail.is_some_and(|t| t.undone(b.index(sq)));
 
@@ -221,7 +225,7 @@ impl Widget for BoardPane<'_> {
                                     )
                                 } else if s > 0 {
                                     let st = if theme.colour {
-                                        Style::new().fg(theme.ramp(s, total))
+                                        Style::new().fg(ramp(s))
                                     } else {
                                         Style::new()
                                     };
@@ -301,6 +305,7 @@ impl Widget for BoardPane<'_> {
                             b,
                             sc.trail.unwrap_or(&Trail::default()),
                             theme,
+                            (first, span),
                         );
                         for (tx, ty, text, style) in late {
                             buf.set_stringn(tx, ty, &text, w as usize, style);
@@ -330,7 +335,7 @@ impl Widget for BoardPane<'_> {
                                 match step_at(sq) {
                                     0 if undone(sq) => Look::Undone,
                                     0 => Look::Empty,
-                                    s => Look::Step(s),
+                                    s => Look::Step(s.saturating_sub(first) + 1),
                                 }
                             }
                         })
@@ -355,7 +360,7 @@ impl Widget for BoardPane<'_> {
                                 continue;
                             }
                             let (text, style) =
-                                block_cell(top, bottom, per_line == 1, scale > 1, theme, total);
+                                block_cell(top, bottom, per_line == 1, scale > 1, theme, span);
                             buf.set_string(x, y, &text, style);
                         }
                     }
@@ -368,6 +373,7 @@ impl Widget for BoardPane<'_> {
                             b,
                             sc.trail.unwrap_or(&Trail::default()),
                             theme,
+                            (first, span),
                         );
                     }
                     if per_line == 1 && !lines {
@@ -411,7 +417,7 @@ impl Widget for BoardPane<'_> {
                         let style = if theme.colour {
                             Style::new()
                                 .fg(colour)
-                                .bg(look_colour(other, theme, total))
+                                .bg(look_colour(other, theme, span))
                                 .add_modifier(Modifier::BOLD)
                         } else {
                             Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
@@ -480,6 +486,33 @@ fn draw_labels(buf: &mut Buffer, g: &Geometry, b: &Board, win: Window, theme: &T
         if g.x0 > g.frame.x + len && y < g.frame.bottom() {
             buf.set_string(g.x0 - 1 - len, y, &text, style);
         }
+    }
+}
+
+/// The first step the colours start from and how many they span: the
+/// whole tour, or zoomed in, the steps of the squares in view.
+pub(super) fn step_span(trail: Option<&Trail>, b: &Board, win: Window) -> (u32, usize) {
+    let whole = (1, b.free_count());
+    let Some(t) = trail.filter(|_| (win.rows, win.cols) != (b.rows(), b.cols())) else {
+        return whole;
+    };
+    let (mut lo, mut hi) = (u32::MAX, 0);
+    for r in win.row..win.row + win.rows {
+        for c in win.col..win.col + win.cols {
+            let sq = Square::new(r, c);
+            if b.is_free(sq) {
+                let s = t.step(b.index(sq));
+                if s > 0 {
+                    lo = lo.min(s);
+                    hi = hi.max(s);
+                }
+            }
+        }
+    }
+    if hi == 0 {
+        whole
+    } else {
+        (lo, (hi - lo + 1) as usize)
     }
 }
 

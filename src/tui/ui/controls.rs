@@ -10,8 +10,8 @@ use knight_tui::board::Board;
 use knight_tui::solver::Algorithm;
 use knight_tui::words;
 
-use super::label_value;
 use super::settings::SettingsPanel;
+use super::{keep_end, label_value};
 use crate::tui::app::{App, RunState};
 use crate::tui::game::Game;
 use crate::tui::keymap::{BINDINGS, Context};
@@ -104,7 +104,17 @@ fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &
     ])
     .areas(inner);
     let lines = vec![
-        label_value("tour", r.name.clone(), theme),
+        // The file's own name, its end kept when even that is too long.
+        label_value(
+            "tour",
+            keep_end(
+                std::path::Path::new(&r.name)
+                    .file_name()
+                    .map_or(r.name.clone(), |n| n.to_string_lossy().into_owned()),
+                inner.width.saturating_sub(11) as usize,
+            ),
+            theme,
+        ),
         label_value("board", r.board.describe(), theme),
         label_value(
             "position",

@@ -25,6 +25,7 @@ pub fn draw(
     board: &Board,
     trail: &Trail,
     theme: &Theme,
+    (first, span): (u32, usize),
 ) {
     let rect = rect.intersection(buf.area);
     if rect.is_empty() || trail.path.len() < 2 {
@@ -38,9 +39,10 @@ pub fn draw(
             part.row as f64 + part.rows as f64 - sq.row as f64 - 0.5,
         )
     };
+    // Coloured over the steps in view (`span` of them from `first`).
     let colour = |step: u32| {
         if theme.colour {
-            theme.ramp(step, total)
+            theme.ramp(step.saturating_sub(first) + 1, span)
         } else {
             Color::Reset
         }

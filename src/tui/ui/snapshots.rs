@@ -347,3 +347,42 @@ fn without_colour_the_overview_shades_by_step() {
         assert!(shown.contains(shade), "{shade} missing: {shown}");
     }
 }
+
+#[test]
+fn zoomed_in_the_colours_span_the_steps_in_view() {
+    use crate::tui::viewport::Window;
+    let b = Board::new(20, 20, &[]).unwrap();
+    let mut t = crate::tui::trail::Trail::new(b.len());
+    // A path of 6 squares, 3 of them (steps 4-6) in the window's corner.
+    let sq = |r, c| b.index(Square::new(r, c));
+    t.set(&[
+        sq(19, 19),
+        sq(17, 18),
+        sq(15, 19),
+        sq(1, 2),
+        sq(0, 0),
+        sq(2, 1),
+    ]);
+    let whole = Window {
+        row: 0,
+        col: 0,
+        rows: 20,
+        cols: 20,
+    };
+    assert_eq!(super::board::step_span(Some(&t), &b, whole), (1, 400));
+    let corner = Window {
+        row: 0,
+        col: 0,
+        rows: 8,
+        cols: 8,
+    };
+    assert_eq!(super::board::step_span(Some(&t), &b, corner), (4, 3));
+    // Nothing in view: the whole tour's colours.
+    let empty = Window {
+        row: 8,
+        col: 0,
+        rows: 4,
+        cols: 4,
+    };
+    assert_eq!(super::board::step_span(Some(&t), &b, empty), (1, 400));
+}
