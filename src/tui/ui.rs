@@ -65,7 +65,7 @@ impl Widget for Screen<'_> {
             too_small(buf, area);
             return;
         }
-        let p = panes(area, status::height(app, area.width));
+        let p = panes(area, status::height(app, area.width), folded(app, area));
         if app.racing().is_some() {
             race::RacePanes { app, theme }.render(p.main, buf);
             status::StatusLine { app, theme }.render(p.status, buf);
@@ -84,7 +84,11 @@ impl Widget for Screen<'_> {
             // The search's figures mean nothing here: the replay takes the column.
             controls::Controls { app, theme }.render(p.stats.union(p.controls), buf);
         } else {
-            statistics::Statistics { app, theme }.render(p.stats, buf);
+            if p.stats.height == 1 {
+                statistics::StatsLine { app, theme }.render(p.stats, buf);
+            } else {
+                statistics::Statistics { app, theme }.render(p.stats, buf);
+            }
             controls::Controls { app, theme }.render(p.controls, buf);
         }
         status::StatusLine { app, theme }.render(p.status, buf);
@@ -108,18 +112,41 @@ struct Panes {
     controls: Rect,
 }
 
-/// `status_lines`: 1, or 2 for a message too long for one.
-fn panes(area: Rect, status_lines: u16) -> Panes {
+/// Below this width the statistics fold into one line over the board, so
+/// the side column gives the board its height.
+pub const FOLD_WIDTH: u16 = 90;
+
+/// Whether the statistics fold into a line: a narrow screen showing them.
+fn folded(app: &App, area: Rect) -> bool {
+    area.width < FOLD_WIDTH && app.replaying().is_none() && app.playing().is_none()
+}
+
+/// `status_lines`: 1, or 2 for a message too long for one; `fold`: the
+/// statistics in one line over the board and the side column.
+fn panes(area: Rect, status_lines: u16, fold: bool) -> Panes {
     let [main, status, hints] = Layout::vertical([
         Constraint::Min(1),
         Constraint::Length(status_lines),
         Constraint::Length(1),
     ])
     .areas(area);
+    let (stats, below) = if fold {
+        let [line, below] =
+            Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(main);
+        (Some(line), below)
+    } else {
+        (None, main)
+    };
     let [board, side] =
-        Layout::horizontal([Constraint::Min(20), Constraint::Length(SIDE)]).areas(main);
-    let [stats, controls] =
-        Layout::vertical([Constraint::Length(10), Constraint::Min(7)]).areas(side);
+        Layout::horizontal([Constraint::Min(20), Constraint::Length(SIDE)]).areas(below);
+    let (stats, controls) = match stats {
+        Some(line) => (line, side),
+        None => {
+            let [stats, controls] =
+                Layout::vertical([Constraint::Length(10), Constraint::Min(7)]).areas(side);
+            (stats, controls)
+        }
+    };
     Panes {
         main,
         status,
@@ -139,7 +166,12 @@ pub fn square_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<Square> {
         return None;
     }
     let (b, win) = (app.shown_board(), app.window());
-    let board = panes(screen, status::height(app, screen.width)).board;
+    let board = panes(
+        screen,
+        status::height(app, screen.width),
+        folded(app, screen),
+    )
+    .board;
     geometry::geometry_labelled(board, b, win, app.labels).square_at(win, x, y)
 }
 

@@ -3,7 +3,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Sparkline, Widget};
 
 use knight_tui::solver::{Algorithm, Stats};
@@ -65,6 +65,43 @@ impl Widget for Statistics<'_> {
             .max(app.spec.board.free_count() as u64)
             .style(theme.fg(theme.accent))
             .render(spark, buf);
+    }
+}
+
+/// The figures in one line, for a narrow screen:
+/// `nodes 7,202 · back 7,153 · depth 49 (max 59) · 2.00 s · 3.6k/s`.
+pub struct StatsLine<'a> {
+    pub app: &'a App,
+    pub theme: &'a Theme,
+}
+
+impl Widget for StatsLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (app, theme) = (self.app, self.theme);
+        let st = &app.search.stats;
+        let mut parts = vec![
+            ("nodes", thousands(st.nodes)),
+            ("back", thousands(st.backtracks)),
+            ("depth", depth(&app.search)),
+            ("", duration(st.elapsed)),
+            ("", format!("{}/s", rate(st))),
+        ];
+        if let Some(c) = &app.counting {
+            let l = count_lines(c, theme);
+            let text: String = l[0].spans.iter().map(|s| s.content.as_ref()).collect();
+            parts.push(("", text.split_whitespace().collect::<Vec<_>>().join(" ")));
+        }
+        let mut spans = vec![Span::raw(" ")];
+        for (i, (label, value)) in parts.into_iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::raw(" · "));
+            }
+            if !label.is_empty() {
+                spans.push(Span::styled(format!("{label} "), theme.fg(theme.accent)));
+            }
+            spans.push(Span::raw(value));
+        }
+        Paragraph::new(Line::from(spans)).render(area, buf);
     }
 }
 

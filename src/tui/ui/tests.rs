@@ -63,7 +63,11 @@ fn zoom_shows_part_of_a_big_board_and_clicks_still_find_their_squares() {
     assert!(s.contains("rows 985-999, cols 985-999"), "{s}");
     // The blocked corner is in view, and the mouse finds squares through the zoom.
     let screen_area = Rect::new(0, 0, 120, 40);
-    let g = geometry(panes(screen_area, 1).board, a.shown_board(), w);
+    let g = geometry(
+        panes(screen_area, 1, folded(&a, screen_area)).board,
+        a.shown_board(),
+        w,
+    );
     for (r, c) in [(0u32, 0u32), (14, 14), (7, 3)] {
         let x = g.x0 + c as u16 * g.cw + g.cw / 2;
         let y = g.y0 + r as u16 * g.ch + g.ch / 2;
@@ -166,7 +170,11 @@ fn long_narrow_boards_fold_into_bands() {
         let a = app_on(Board::new(rows, cols, &[]).unwrap());
         let area = Rect::new(0, 0, 120, 40);
         let s = screen(&a, 120, 40, &Theme::default());
-        let g = geometry(panes(area, 1).board, a.shown_board(), a.window());
+        let g = geometry(
+            panes(area, 1, folded(&a, area)).board,
+            a.shown_board(),
+            a.window(),
+        );
         assert!(g.fold.bands > 1, "{rows}x{cols}");
         assert!(s.contains(&format!("in {} bands", g.fold.bands)), "{s}");
         // Every square drawn maps back to itself; the gaps to none.
@@ -268,7 +276,11 @@ fn settings_panel_and_clicks_map_to_squares() {
     }
     // Every square's drawn position maps back to it.
     let screen_area = Rect::new(0, 0, 120, 40);
-    let g = geometry(panes(screen_area, 1).board, &a.spec.board, a.window());
+    let g = geometry(
+        panes(screen_area, 1, folded(&a, screen_area)).board,
+        &a.spec.board,
+        a.window(),
+    );
     for r in 0..8u32 {
         for c in 0..8u32 {
             let x = g.x0 + c as u16 * g.cw + g.cw / 2;
@@ -360,6 +372,7 @@ fn numbers_line_up_in_narrow_cells() {
     let s = screen(&a, 60, 22, &Theme::default());
     let row = s
         .lines()
+        .skip_while(|l| !l.starts_with('┌'))
         .skip(1)
         .find(|l| l.contains('·'))
         .expect("the first board row");
@@ -562,7 +575,11 @@ fn a_long_message_wraps_onto_a_second_line_and_clicks_still_land() {
     // The board moved up a line with the layout: a click still finds the
     // square drawn where it is clicked.
     let area = Rect::new(0, 0, 60, 22);
-    let g = geometry(panes(area, 2).board, a.shown_board(), a.window());
+    let g = geometry(
+        panes(area, 2, folded(&a, area)).board,
+        a.shown_board(),
+        a.window(),
+    );
     let (x, y) = g.pos(3, 5);
     assert_eq!(square_at(area, &a, x, y), Some(Square::new(3, 5)));
 }
@@ -612,7 +629,12 @@ fn files_and_ranks_label_the_edges_and_clicks_still_land() {
     assert_eq!(ranks, ["8", "7", "6", "5", "4", "3", "2", "1"], "{s}");
     // The board moved for them; a click finds the square drawn there.
     let area = Rect::new(0, 0, 80, 24);
-    let g = geometry::geometry_labelled(panes(area, 1).board, a.shown_board(), a.window(), true);
+    let g = geometry::geometry_labelled(
+        panes(area, 1, folded(&a, area)).board,
+        a.shown_board(),
+        a.window(),
+        true,
+    );
     let (x, y) = g.pos(2, 6);
     assert_eq!(square_at(area, &a, x, y), Some(Square::new(2, 6)));
     // Past 26 columns: the column and row numbers of the square notation.
@@ -620,4 +642,27 @@ fn files_and_ranks_label_the_edges_and_clicks_still_land() {
     a.labels = true;
     let s = screen(&a, 120, 40, &Theme::default());
     assert!(s.contains(" 0 ") && s.contains("29"), "{s}");
+}
+
+#[test]
+fn below_90_columns_the_statistics_fold_into_a_line_over_the_board() {
+    let a = app(8);
+    let wide = screen(&a, 100, 30, &Theme::default());
+    assert!(wide.contains("Statistics"), "{wide}");
+    let narrow = screen(&a, 80, 24, &Theme::default());
+    let first = narrow.lines().next().unwrap();
+    assert!(
+        first.contains("nodes ") && first.contains("back ") && first.contains("depth "),
+        "{narrow}"
+    );
+    assert!(!narrow.contains("Statistics"), "{narrow}");
+    // The board and the controls take the rest of the height; a click still
+    // finds its square.
+    let area = Rect::new(0, 0, 80, 24);
+    let p = panes(area, 1, folded(&a, area));
+    assert_eq!((p.board.y, p.board.height), (1, 21));
+    assert_eq!(p.controls.height, 21);
+    let g = geometry(p.board, a.shown_board(), a.window());
+    let (x, y) = g.pos(4, 2);
+    assert_eq!(square_at(area, &a, x, y), Some(Square::new(4, 2)));
 }
