@@ -22,6 +22,8 @@ pub struct Replay {
     pub pos: usize,
     pub trail: Trail,
     pub playing: bool,
+    /// The step of each square on the legal path (0: not on it).
+    order: Vec<u32>,
     /// How the tour was made, from the file's `meta`: the algorithm and,
     /// when it was not the default, the move order.
     pub made_by: Option<String>,
@@ -87,7 +89,12 @@ impl Replay {
             }
         };
         let trail = Trail::new(board.len());
+        let mut order = vec![0; board.len()];
+        for (k, &sq) in legal.iter().enumerate() {
+            order[sq as usize] = k as u32 + 1;
+        }
         Replay {
+            order,
             name: name.to_string(),
             board,
             legal,
@@ -114,6 +121,20 @@ impl Replay {
     }
 
     /// Steps the path has in all, the faulty one included.
+    /// The onward count at step `k` (1-based) of the legal path: the free
+    /// squares a knight's move from its square not yet visited by then
+    /// (Warnsdorff's degree).
+    pub fn onward(&self, k: usize) -> usize {
+        let at = self.board.square(self.legal[k - 1]);
+        self.board
+            .neighbours(at)
+            .filter(|&n| {
+                let s = self.order[self.board.index(n) as usize] as usize;
+                s == 0 || s > k
+            })
+            .count()
+    }
+
     pub fn length(&self) -> usize {
         self.legal.len() + usize::from(self.fault.is_some() && !self.fault_is_closing())
     }
@@ -224,6 +245,23 @@ mod tests {
             "partial tour: 2 of 25 squares, 23 left"
         );
         assert!(Replay::load("x", "garbage here").is_err());
+    }
+
+    #[test]
+    fn onward_counts_agree_with_a_brute_force_count() {
+        let euler = include_str!("../../assets/euler-1759-8x8.json");
+        let r = Replay::load("e", euler).unwrap();
+        for k in 1..=r.legal.len() {
+            let at = r.board.square(r.legal[k - 1]);
+            // Neighbours not among the first k squares of the path.
+            let brute = r
+                .board
+                .neighbours(at)
+                .filter(|&n| !r.legal[..k].contains(&r.board.index(n)))
+                .count();
+            assert_eq!(r.onward(k), brute, "step {k}");
+        }
+        assert_eq!(r.onward(64), 0, "the last square has nowhere to go");
     }
 
     #[test]

@@ -141,11 +141,47 @@ fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &
     if let Some(v) = r.verdict() {
         more.push(Line::raw(v));
     }
-    more.push(Line::raw(""));
-    more.extend(key_lines(Context::Replay, theme));
+    // The lines above, as they wrap; the moves take the rest.
+    let width = rest.width.max(1) as usize;
+    let tall: usize = more.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
+    let [info, moves] =
+        Layout::vertical([Constraint::Length(tall as u16 + 1), Constraint::Min(0)]).areas(rest);
     Paragraph::new(more)
         .wrap(Wrap { trim: false })
-        .render(rest, buf);
+        .render(info, buf);
+    move_list(buf, moves, r, theme);
+}
+
+/// The moves around the replay's position: step, square and onward count,
+/// the current step highlighted and kept in the middle.
+fn move_list(buf: &mut Buffer, area: Rect, r: &Replay, theme: &Theme) {
+    let n = r.legal.len();
+    if area.height < 2 || n == 0 {
+        return;
+    }
+    let rows = area.height as usize - 1;
+    let first = r
+        .pos
+        .saturating_sub(rows / 2)
+        .min(n.saturating_sub(rows))
+        .max(1);
+    let mut lines = vec![Line::styled(
+        format!("{:>6}  {:<9}{}", "step", "square", "onward"),
+        theme.fg(theme.accent),
+    )];
+    for k in first..=(first + rows - 1).min(n) {
+        let text = format!(
+            "{k:>6}  {:<9}{:>4}",
+            r.board.square(r.legal[k - 1]).to_string(),
+            r.onward(k)
+        );
+        lines.push(if k == r.pos {
+            Line::styled(text, theme.cursor())
+        } else {
+            Line::raw(text)
+        });
+    }
+    Paragraph::new(lines).render(area, buf);
 }
 
 fn replay_word(r: &Replay) -> String {

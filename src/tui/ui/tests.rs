@@ -666,3 +666,21 @@ fn below_90_columns_the_statistics_fold_into_a_line_over_the_board() {
     let (x, y) = g.pos(4, 2);
     assert_eq!(square_at(area, &a, x, y), Some(Square::new(4, 2)));
 }
+
+#[test]
+fn the_replay_lists_its_moves_around_the_position() {
+    let euler = include_str!("../../../assets/euler-1759-8x8.json");
+    let mut a = app(8);
+    a.open_replay(crate::tui::replay::Replay::load("euler.json", euler).unwrap());
+    for _ in 0..19 {
+        a.update(Action::Key(Command::Seek(1)));
+    }
+    let s = screen(&a, 120, 40, &Theme::default());
+    assert!(s.contains("step  square   onward"), "{s}");
+    // Step 18 is on 7,0, with one square onward (5,1, step 19).
+    let row = s
+        .lines()
+        .find(|l| l.contains("    18  7,0"))
+        .expect("step 18");
+    assert!(row.contains("7,0         1"), "{row}");
+}
