@@ -10,10 +10,113 @@ use crate::config::Config;
 /// light terminal background without hiding text).
 pub const DARK_SQUARE: Color = Color::Indexed(237);
 
+/// How many colours the terminal shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// 24-bit colour (`COLORTERM=truecolor` or `24bit`).
+    True,
+    /// The xterm 256-colour palette (`TERM` naming `256color`).
+    Ansi256,
+    /// The 16 ANSI colours.
+    Ansi16,
+}
+
+/// The 16 ANSI colours as xterm draws them.
+const ANSI16: [(Color, (u8, u8, u8)); 16] = [
+    (Color::Black, (0, 0, 0)),
+    (Color::Red, (205, 0, 0)),
+    (Color::Green, (0, 205, 0)),
+    (Color::Yellow, (205, 205, 0)),
+    (Color::Blue, (0, 0, 238)),
+    (Color::Magenta, (205, 0, 205)),
+    (Color::Cyan, (0, 205, 205)),
+    (Color::Gray, (229, 229, 229)),
+    (Color::DarkGray, (127, 127, 127)),
+    (Color::LightRed, (255, 0, 0)),
+    (Color::LightGreen, (0, 255, 0)),
+    (Color::LightYellow, (255, 255, 0)),
+    (Color::LightBlue, (92, 92, 255)),
+    (Color::LightMagenta, (255, 0, 255)),
+    (Color::LightCyan, (0, 255, 255)),
+    (Color::White, (255, 255, 255)),
+];
+
+impl Depth {
+    /// From `COLORTERM` and `TERM`, as terminals announce themselves.
+    pub fn detect(colorterm: Option<&str>, term: Option<&str>) -> Depth {
+        let colorterm = colorterm.unwrap_or("").to_ascii_lowercase();
+        let term = term.unwrap_or("").to_ascii_lowercase();
+        if colorterm.contains("truecolor") || colorterm.contains("24bit") || term.contains("direct")
+        {
+            Depth::True
+        } else if term.contains("256") {
+            Depth::Ansi256
+        } else {
+            Depth::Ansi16
+        }
+    }
+
+    /// `c` as this terminal can show it: a 24-bit colour becomes the
+    /// nearest of the palette; palette colours are kept (an index past
+    /// 15 on a 16-colour terminal becomes its nearest ANSI colour).
+    pub fn fit(self, c: Color) -> Color {
+        match (self, c) {
+            (Depth::True, _) => c,
+            (Depth::Ansi256, Color::Rgb(r, g, b)) => Color::Indexed(nearest_256(r, g, b)),
+            (Depth::Ansi16, Color::Rgb(r, g, b)) => nearest_16(r, g, b),
+            (Depth::Ansi16, Color::Indexed(i)) if i > 15 => {
+                let (r, g, b) = rgb_of_256(i);
+                nearest_16(r, g, b)
+            }
+            _ => c,
+        }
+    }
+}
+
+/// Squared distance between two colours, green weighted as the eye does.
+fn distance((r1, g1, b1): (u8, u8, u8), (r2, g2, b2): (u8, u8, u8)) -> u32 {
+    let d = |a: u8, b: u8| (a as i32 - b as i32).pow(2) as u32;
+    2 * d(r1, r2) + 4 * d(g1, g2) + 3 * d(b1, b2)
+}
+
+fn nearest_16(r: u8, g: u8, b: u8) -> Color {
+    ANSI16
+        .iter()
+        .min_by_key(|(_, rgb)| distance(*rgb, (r, g, b)))
+        .map_or(Color::Reset, |(c, _)| *c)
+}
+
+/// The levels of the 6x6x6 colour cube (indices 16-231).
+const CUBE: [u8; 6] = [0, 95, 135, 175, 215, 255];
+
+/// The colour of palette index `i` (16-255).
+fn rgb_of_256(i: u8) -> (u8, u8, u8) {
+    if i >= 232 {
+        let v = 8 + 10 * (i - 232);
+        (v, v, v)
+    } else {
+        let i = i.saturating_sub(16);
+        (
+            CUBE[(i / 36) as usize],
+            CUBE[(i / 6 % 6) as usize],
+            CUBE[(i % 6) as usize],
+        )
+    }
+}
+
+/// The palette index (16-255: cube or grey ramp) nearest to a colour.
+fn nearest_256(r: u8, g: u8, b: u8) -> u8 {
+    (16..=255u8)
+        .min_by_key(|&i| distance(rgb_of_256(i), (r, g, b)))
+        .unwrap_or(16)
+}
+
 /// Colours and symbols, from the config's theme (colours off with NO_COLOR).
 #[derive(Clone, Debug)]
 pub struct Theme {
     pub colour: bool,
+    /// The terminal's colours: 24-bit colours are fitted to it.
+    pub depth: Depth,
     pub ascii: bool,
     pub current: Color,
     pub candidate: Color,
@@ -25,6 +128,7 @@ impl Default for Theme {
     fn default() -> Self {
         Theme {
             colour: true,
+            depth: Depth::True,
             ascii: false,
             current: Color::Yellow,
             candidate: Color::Green,
@@ -37,14 +141,22 @@ impl Default for Theme {
 impl Theme {
     /// The configuration's theme; NO_COLOR (set and not empty) turns colours off.
     pub fn from_config(config: &Config) -> Theme {
+        let var = |k| std::env::var(k).ok();
+        let depth = Depth::detect(var("COLORTERM").as_deref(), var("TERM").as_deref());
         Theme {
             colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+            depth,
             ascii: config.app.symbols,
-            current: config.theme.current,
-            candidate: config.theme.candidate,
-            blocked: config.theme.blocked,
-            accent: config.theme.accent,
+            current: depth.fit(config.theme.current),
+            candidate: depth.fit(config.theme.candidate),
+            blocked: depth.fit(config.theme.blocked),
+            accent: depth.fit(config.theme.accent),
         }
+    }
+
+    /// The dark squares' background, as this terminal shows it.
+    pub fn dark_square(&self) -> Color {
+        self.depth.fit(DARK_SQUARE)
     }
 
     /// A foreground colour, or nothing without colours.
@@ -82,7 +194,7 @@ impl Theme {
         };
         let (r, g, b) = knight_tui::tour::svg::ramp(t);
         let (r, g, b) = lift(r, g, b);
-        Color::Rgb(r, g, b)
+        self.depth.fit(Color::Rgb(r, g, b))
     }
 }
 
@@ -109,6 +221,47 @@ fn lift(r: u8, g: u8, b: u8) -> (u8, u8, u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colour_depth_is_detected_and_colours_fitted_to_it() {
+        let d = Depth::detect;
+        assert_eq!(d(Some("truecolor"), Some("xterm")), Depth::True);
+        assert_eq!(d(Some("24bit"), None), Depth::True);
+        assert_eq!(d(None, Some("xterm-256color")), Depth::Ansi256);
+        assert_eq!(d(None, Some("tmux-256color")), Depth::Ansi256);
+        assert_eq!(d(None, Some("xterm")), Depth::Ansi16);
+        assert_eq!(d(None, None), Depth::Ansi16);
+        // 24-bit colours to the nearest of the palette.
+        assert_eq!(
+            Depth::Ansi256.fit(Color::Rgb(255, 0, 0)),
+            Color::Indexed(196)
+        );
+        assert_eq!(
+            Depth::Ansi256.fit(Color::Rgb(128, 128, 128)),
+            Color::Indexed(244)
+        );
+        assert_eq!(
+            Depth::Ansi16.fit(Color::Rgb(250, 230, 40)),
+            Color::LightYellow
+        );
+        assert_eq!(Depth::Ansi16.fit(Color::Indexed(237)), Color::Black);
+        assert_eq!(Depth::True.fit(Color::Rgb(1, 2, 3)), Color::Rgb(1, 2, 3));
+        // Named colours are the terminal's own: kept.
+        assert_eq!(Depth::Ansi16.fit(Color::Cyan), Color::Cyan);
+        // The ramp on a 256-colour terminal: palette colours only, and not
+        // all one colour.
+        let theme = Theme {
+            depth: Depth::Ansi256,
+            ..Theme::default()
+        };
+        let colours: std::collections::BTreeSet<u8> = (1..=64)
+            .map(|s| match theme.ramp(s, 64) {
+                Color::Indexed(i) => i,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert!(colours.len() >= 8, "{colours:?}");
+    }
 
     #[test]
     fn the_step_ramp_reads_on_dark_squares_and_brightens() {

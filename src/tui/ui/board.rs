@@ -14,7 +14,7 @@ use crate::tui::app::App;
 use crate::tui::game::Game;
 use crate::tui::replay::Replay;
 use crate::tui::run::Run;
-use crate::tui::theme::{DARK_SQUARE, Theme};
+use crate::tui::theme::Theme;
 use crate::tui::trail::Trail;
 use crate::tui::viewport::{Drawing, Window};
 
@@ -256,7 +256,7 @@ impl Widget for BoardPane<'_> {
                             if dark && theme.colour {
                                 buf.set_style(
                                     cell.intersection(inner),
-                                    Style::new().bg(DARK_SQUARE),
+                                    Style::new().bg(theme.dark_square()),
                                 );
                             }
                             let (text, style) = if Some(sq) == fault {
@@ -612,7 +612,7 @@ fn block_cell(
 fn look_colour(l: Option<Look>, theme: &Theme, total: usize) -> Color {
     match l {
         None => Color::Reset,
-        Some(Look::Empty) => DARK_SQUARE,
+        Some(Look::Empty) => theme.dark_square(),
         Some(Look::Blocked) => theme.blocked,
         Some(Look::Current) => theme.current,
         Some(Look::Cursor) => theme.accent,
