@@ -163,7 +163,7 @@ fn move_list(buf: &mut Buffer, area: Rect, r: &Replay, theme: &Theme) {
     let first = r
         .pos
         .saturating_sub(rows / 2)
-        .min(n.saturating_sub(rows))
+        .min((n + 1).saturating_sub(rows))
         .max(1);
     let mut lines = vec![Line::styled(
         format!("{:>6}  {:<9}{}", "step", "square", "onward"),

@@ -683,4 +683,8 @@ fn the_replay_lists_its_moves_around_the_position() {
         .find(|l| l.contains("    18  7,0"))
         .expect("step 18");
     assert!(row.contains("7,0         1"), "{row}");
+    // At the end, the last step is in the list.
+    a.update(Action::Key(Command::SeekEnd));
+    let s = screen(&a, 120, 40, &Theme::default());
+    assert!(s.contains("    64  3,2"), "{s}");
 }
