@@ -33,6 +33,8 @@ pub struct Scene<'a> {
     pub cursor: Option<Square>,
     /// The replay's illegal step.
     pub fault: Option<Square>,
+    /// Squares a "no tour" reason names: marked like a fault.
+    pub flagged: Vec<Square>,
     /// The squares the knight may go to next.
     pub targets: Vec<Square>,
     /// In play: targets are marked with their keys (or, with hints, their
@@ -85,6 +87,17 @@ impl<'a> Scene<'a> {
             current,
             cursor: settings.map(|st| st.cursor).or(game.map(|g| g.cursor)),
             fault: replay.and_then(Replay::fault_square),
+            flagged: match (settings, replay, game) {
+                (None, None, Some(g)) => match &g.outlook {
+                    crate::tui::game::Outlook::NoTour(why) => named_squares(why, b),
+                    _ => Vec::new(),
+                },
+                (None, None, None) => match &app.search.state {
+                    crate::tui::run::RunState::NoTour(why) => named_squares(why, b),
+                    _ => Vec::new(),
+                },
+                _ => Vec::new(),
+            },
             targets,
             game,
             drawing: app.drawing,
@@ -114,12 +127,49 @@ impl<'a> Scene<'a> {
             current,
             cursor: None,
             fault: None,
+            flagged: match &run.state {
+                crate::tui::run::RunState::NoTour(why) => named_squares(why, board),
+                _ => Vec::new(),
+            },
             targets,
             game: None,
             drawing,
             labels,
         }
     }
+}
+
+/// The squares of board `b` a reason names as `ROW,COL` (`0,1 is dark`).
+pub(super) fn named_squares(reason: &str, b: &Board) -> Vec<Square> {
+    let bytes = reason.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        // A number starting here (not inside another), a comma, a number.
+        if bytes[i].is_ascii_digit() && (i == 0 || !bytes[i - 1].is_ascii_digit()) {
+            let rest = &reason[i..];
+            let a = rest
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            if rest[a..].starts_with(',') {
+                let tail = &rest[a + 1..];
+                let b_len = tail
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(tail.len());
+                if let (Ok(r), Ok(c)) = (rest[..a].parse::<u32>(), tail[..b_len].parse::<u32>())
+                    && b_len > 0
+                    && r < b.rows()
+                    && c < b.cols()
+                {
+                    out.push(Square::new(r, c));
+                }
+            }
+            i += a;
+        } else {
+            i += 1;
+        }
+    }
+    out
 }
 
 /// The squares a knight's move from `at` that the path has not visited.
@@ -173,6 +223,7 @@ impl Widget for BoardPane<'_> {
         block.render(area, buf);
 
         let (current, cursor, fault, game) = (sc.current, sc.cursor, sc.fault, sc.game);
+        let faulty = |sq: Square| Some(sq) == fault || sc.flagged.contains(&sq);
         let candidates = &sc.targets;
         let total = b.free_count();
         // Zoomed in, the colours span the steps in view: a window of a huge
@@ -259,7 +310,7 @@ impl Widget for BoardPane<'_> {
                                     Style::new().bg(theme.dark_square()),
                                 );
                             }
-                            let (text, style) = if Some(sq) == fault {
+                            let (text, style) = if faulty(sq) {
                                 let x = if theme.ascii { "X" } else { "✘" };
                                 (
                                     x.to_string(),
@@ -322,7 +373,7 @@ impl Widget for BoardPane<'_> {
                             let sq = Square::new(r, c);
                             if Some(sq) == cursor {
                                 Look::Cursor
-                            } else if Some(sq) == fault {
+                            } else if faulty(sq) {
                                 Look::Fault
                             } else if !b.is_free(sq) {
                                 Look::Blocked

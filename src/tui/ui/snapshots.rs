@@ -386,3 +386,43 @@ fn zoomed_in_the_colours_span_the_steps_in_view() {
     };
     assert_eq!(super::board::step_span(Some(&t), &b, empty), (1, 400));
 }
+
+#[test]
+fn squares_a_no_tour_reason_names_are_marked_on_the_board() {
+    use super::board::named_squares;
+    let b = Board::new(5, 5, &[]).unwrap();
+    assert_eq!(
+        named_squares(
+            "5x5 has 13 light and 12 dark squares, so an open tour starts on a light square; 0,1 is dark",
+            &b
+        ),
+        vec![Square::new(0, 1)]
+    );
+    // Off the board, or not a square: nothing.
+    assert!(named_squares("from 7,9 on 3x4 (12,000 nodes)", &b).is_empty());
+    // The search ended with that reason: the square is marked ✘.
+    let mut a = app_on(b);
+    let g = a.search.generation;
+    a.update(Action::Engine(
+        Side::A,
+        g,
+        Event::Done(knight_tui::solver::Report {
+            solution: knight_tui::solver::Solution {
+                tours: vec![],
+                verdict: knight_tui::solver::Verdict::NoTour(
+                    "an open tour starts on a light square; 0,1 is dark".into(),
+                ),
+                stats: Stats::default(),
+                algorithm: knight_tui::solver::Algorithm::Warnsdorff,
+            },
+        }),
+    ));
+    let shown = text_lines(&board_buffer(&a, 24, 9));
+    let first_row = shown
+        .lines()
+        .find(|l| l.contains('✘'))
+        .expect("a marked square");
+    let x = first_row.chars().position(|c| c == '✘').unwrap();
+    let dot = first_row.chars().position(|c| c == '·').unwrap();
+    assert!(x > dot, "0,1 is right of 0,0: {shown}");
+}
