@@ -140,6 +140,20 @@ pub struct ThemeConfig {
     pub blocked: Color,
     #[serde(deserialize_with = "colour")]
     pub accent: Color,
+    /// A light terminal background.
+    #[serde(deserialize_with = "background")]
+    pub background: bool,
+}
+
+/// "dark" or "light" (true).
+fn background<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    match String::deserialize(d)?.as_str() {
+        "dark" => Ok(false),
+        "light" => Ok(true),
+        other => Err(serde::de::Error::custom(format!(
+            "'{other}' is not a background: use \"dark\" or \"light\""
+        ))),
+    }
 }
 
 /// Index into the app's speed steps of "full" or a number of steps a second.
@@ -387,6 +401,13 @@ mod tests {
         assert_eq!((c.app.drawing, c.app.labels), (Drawing::Squares, false));
         let c = with_file("[app]\ndrawing = \"lines\"\nlabels = true\n").unwrap();
         assert_eq!((c.app.drawing, c.app.labels), (Drawing::Lines, true));
+        let c = with_file("[theme]\nbackground = \"light\"\n").unwrap();
+        assert!(c.theme.background);
+        let e = with_file("[theme]\nbackground = \"beige\"\n").unwrap_err();
+        assert!(
+            e.contains("theme.background: 'beige' is not a background"),
+            "{e}"
+        );
         let e = with_file("[app]\ndrawing = \"crayon\"\n").unwrap_err();
         assert!(
             e.contains("app.drawing: 'crayon' is not a way to draw the path"),

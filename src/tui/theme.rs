@@ -117,6 +117,8 @@ pub struct Theme {
     pub colour: bool,
     /// The terminal's colours: 24-bit colours are fitted to it.
     pub depth: Depth,
+    /// A light terminal background: light grey squares, darker steps.
+    pub light: bool,
     pub ascii: bool,
     pub current: Color,
     pub candidate: Color,
@@ -129,6 +131,7 @@ impl Default for Theme {
         Theme {
             colour: true,
             depth: Depth::True,
+            light: false,
             ascii: false,
             current: Color::Yellow,
             candidate: Color::Green,
@@ -146,6 +149,7 @@ impl Theme {
         Theme {
             colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             depth,
+            light: config.theme.background,
             ascii: config.app.symbols,
             current: depth.fit(config.theme.current),
             candidate: depth.fit(config.theme.candidate),
@@ -156,7 +160,11 @@ impl Theme {
 
     /// The dark squares' background, as this terminal shows it.
     pub fn dark_square(&self) -> Color {
-        self.depth.fit(DARK_SQUARE)
+        self.depth.fit(if self.light {
+            LIGHT_SQUARE
+        } else {
+            DARK_SQUARE
+        })
     }
 
     /// A foreground colour, or nothing without colours.
@@ -171,6 +179,24 @@ impl Theme {
     /// Keys in the hint bar, the help and the side panes.
     pub fn key(&self) -> Style {
         self.fg(self.accent).add_modifier(Modifier::BOLD)
+    }
+
+    /// The knight's square: black on the knight's colour (readable on a
+    /// dark or a light background), or reversed without colour.
+    pub fn knight(&self) -> Style {
+        self.marked(self.current)
+    }
+
+    /// A square that stands out: black, bold, on `c`; reversed without colour.
+    pub fn marked(&self, c: Color) -> Style {
+        if self.colour {
+            Style::new()
+                .fg(Color::Black)
+                .bg(c)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+        }
     }
 
     /// The cursor square: the accent colour, or reversed and underlined.
@@ -193,7 +219,11 @@ impl Theme {
             0.0
         };
         let (r, g, b) = knight_tui::tour::svg::ramp(t);
-        let (r, g, b) = lift(r, g, b);
+        let (r, g, b) = if self.light {
+            darken(r, g, b)
+        } else {
+            lift(r, g, b)
+        };
         self.depth.fit(Color::Rgb(r, g, b))
     }
 }
@@ -205,6 +235,24 @@ pub const MIN_LUMA: f64 = 130.0;
 /// Rec. 709 luma of a colour.
 pub fn luma(r: u8, g: u8, b: u8) -> f64 {
     0.2126 * r as f64 + 0.7152 * g as f64 + 0.0722 * b as f64
+}
+
+/// The most brightness of a step's colour on a light background (white:
+/// luma 255; its dark squares grey 252).
+pub const MAX_LUMA_LIGHT: f64 = 150.0;
+
+/// The dark squares on a light background: a light grey.
+pub const LIGHT_SQUARE: Color = Color::Indexed(252);
+
+/// A colour mixed with black just enough to come down to [`MAX_LUMA_LIGHT`].
+fn darken(r: u8, g: u8, b: u8) -> (u8, u8, u8) {
+    let l = luma(r, g, b);
+    if l <= MAX_LUMA_LIGHT {
+        return (r, g, b);
+    }
+    let k = MAX_LUMA_LIGHT / l;
+    let down = |c: u8| (c as f64 * k).round() as u8;
+    (down(r), down(g), down(b))
 }
 
 /// A colour mixed with white just enough to reach [`MIN_LUMA`].
@@ -221,6 +269,22 @@ fn lift(r: u8, g: u8, b: u8) -> (u8, u8, u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn on_a_light_background_the_steps_stay_dark_enough_to_read() {
+        let theme = Theme {
+            light: true,
+            ..Theme::default()
+        };
+        assert_eq!(theme.dark_square(), LIGHT_SQUARE);
+        for step in 1..=100 {
+            let Color::Rgb(r, g, b) = theme.ramp(step, 100) else {
+                panic!("a 24-bit colour");
+            };
+            assert!(luma(r, g, b) <= MAX_LUMA_LIGHT + 0.5, "step {step}");
+        }
+        assert_ne!(theme.ramp(1, 100), theme.ramp(100, 100));
+    }
 
     #[test]
     fn colour_depth_is_detected_and_colours_fitted_to_it() {

@@ -270,9 +270,7 @@ impl Widget for BoardPane<'_> {
                                         } else {
                                             s.to_string()
                                         },
-                                        Style::new()
-                                            .add_modifier(Modifier::BOLD | Modifier::REVERSED)
-                                            .patch(theme.fg(theme.current)),
+                                        theme.knight(),
                                     )
                                 } else if s > 0 {
                                     let st = if theme.colour {
@@ -312,12 +310,7 @@ impl Widget for BoardPane<'_> {
                             }
                             let (text, style) = if faulty(sq) {
                                 let x = if theme.ascii { "X" } else { "✘" };
-                                (
-                                    x.to_string(),
-                                    theme
-                                        .fg(Color::Red)
-                                        .add_modifier(Modifier::BOLD | Modifier::REVERSED),
-                                )
+                                (x.to_string(), theme.marked(Color::Red))
                             } else {
                                 (text, style)
                             };
