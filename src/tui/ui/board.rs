@@ -598,6 +598,27 @@ fn block_cell(
     // Without colour the overview shades each character by the later step
     // of its two blocks (░ ▒ ▓ █, early to late), so the path's progress
     // still shows, as the colours show it.
+    // Without colour, the compact view marks the knight with its symbol
+    // and shades the path by step (░░ early to ██ late), as the overview
+    // does; the compact view's empty squares stay dots.
+    if !theme.colour && whole && !theme.ascii {
+        let text = match top {
+            Some(Look::Current) => "♞ ".to_string(),
+            Some(Look::Step(s)) => {
+                let quarter = (4 * (s as usize - 1) / total.max(1)).min(3);
+                ["░░", "▒▒", "▓▓", "██"][quarter].to_string()
+            }
+            Some(Look::Blocked) => "##".into(),
+            Some(Look::Cursor | Look::Fault) => "██".into(),
+            _ => "· ".into(),
+        };
+        let style = if matches!(top, Some(Look::Current | Look::Cursor | Look::Fault)) {
+            Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+        } else {
+            Style::new()
+        };
+        return (text, style);
+    }
     if !theme.colour && overview && !theme.ascii {
         let step = |l: Option<Look>| match l {
             Some(Look::Step(s)) => Some(s),

@@ -154,18 +154,19 @@ fn each_board_view_draws_its_squares() {
             .add_modifier
             .contains(Modifier::BOLD | Modifier::REVERSED)
     );
-    // Compact: two columns a square, full blocks on the path, the knight's
-    // next squares marked.
+    // Compact: two columns a square; without colour the path shaded by
+    // step (░░: the first quarter), the knight its symbol, its next
+    // squares marked.
     let mut a = app_on(Board::new(4, 4, &[]).unwrap());
     snap(&mut a, &[0, 6, 13], 3);
     assert_eq!(
         text(&board_buffer(&a, 10, 6)),
         text(&Buffer::with_lines([
             "┌ 4x4 · c┐",
-            "│██· · · │",
-            "│◆ · ██· │",
+            "│░░· · · │",
+            "│◆ · ░░· │",
             "│· · · ◆ │",
-            "│· ██· · │",
+            "│· ♞ · · │",
             "└────────┘",
         ]))
     );
@@ -425,4 +426,48 @@ fn squares_a_no_tour_reason_names_are_marked_on_the_board() {
     let x = first_row.chars().position(|c| c == '✘').unwrap();
     let dot = first_row.chars().position(|c| c == '·').unwrap();
     assert!(x > dot, "0,1 is right of 0,0: {shown}");
+}
+
+#[test]
+fn every_view_at_two_sizes_without_colour() {
+    use crate::tui::viewport::Drawing;
+    // A whole Warnsdorff tour of each board, checked square by square,
+    // drawn without colour (as under NO_COLOR).
+    let toured = |n: u32| {
+        let mut a = app_on(Board::new(n, n, &[]).unwrap());
+        a.spec.algorithm = knight_tui::solver::Algorithm::Warnsdorff;
+        let sol = knight_tui::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
+        knight_tui::tour::check_indices(&a.spec.board, &sol.tours[0], false).unwrap();
+        snap(&mut a, &sol.tours[0], sol.stats.nodes);
+        a
+    };
+    let mut a = toured(6);
+    for (w, h) in [(40, 14), (24, 8)] {
+        assert_snapshot!(
+            format!("numbers_6x6_{w}x{h}"),
+            text_lines(&board_buffer(&a, w, h))
+        );
+    }
+    a.drawing = Drawing::Lines;
+    for (w, h) in [(40, 14), (24, 8)] {
+        assert_snapshot!(
+            format!("lines_6x6_{w}x{h}"),
+            text_lines(&board_buffer(&a, w, h))
+        );
+    }
+    let a = toured(16);
+    for (w, h) in [(36, 18), (20, 10)] {
+        // Compact (two columns a square), then half blocks.
+        assert_snapshot!(
+            format!("blocks_16x16_{w}x{h}"),
+            text_lines(&board_buffer(&a, w, h))
+        );
+    }
+    let a = toured(60);
+    for (w, h) in [(32, 16), (20, 9)] {
+        assert_snapshot!(
+            format!("overview_60x60_{w}x{h}"),
+            text_lines(&board_buffer(&a, w, h))
+        );
+    }
 }
