@@ -62,6 +62,9 @@ pub enum Action {
     Resize,
     /// A mouse click on a square of the board pane (`right`: right button).
     Click(Square, bool),
+    /// A click on a row of the replay's move list: show the replay up to
+    /// this step.
+    Jump(usize),
     /// The mouse wheel over the board (up: zoom in, on the square under it).
     Wheel(Option<Square>, bool),
     /// The count of this generation has ended.
@@ -573,6 +576,13 @@ impl App {
             }
             Action::Counted(generation, count) => {
                 self.counted(generation, count);
+                Vec::new()
+            }
+            Action::Jump(step) => {
+                if let Some(r) = self.replay.as_mut().filter(|_| self.mode == Mode::Replay) {
+                    r.playing = false;
+                    r.seek(step);
+                }
                 Vec::new()
             }
             Action::Wheel(at, up) => {

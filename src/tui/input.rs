@@ -46,7 +46,9 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
             match (click, at) {
                 (None, _) => Some(Action::Wheel(at, up)),
                 (Some(right), Some(sq)) => Some(Action::Click(sq, right)),
-                (Some(_), None) => None,
+                // A row of the replay's move list: jump there.
+                (Some(false), None) => ui::move_at(screen, app, m.column, m.row).map(Action::Jump),
+                (Some(true), None) => None,
             }
         }
         Event::Resize(..) => Some(Action::Resize),

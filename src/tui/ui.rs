@@ -157,6 +157,21 @@ fn panes(area: Rect, status_lines: u16, fold: bool) -> Panes {
     }
 }
 
+/// The replay step of the move-list row at screen position (x, y), if the
+/// replay is shown and a row is there.
+pub fn move_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
+    let r = app.replaying()?;
+    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
+        return None;
+    }
+    let p = panes(
+        screen,
+        status::height(app, screen.width),
+        folded(app, screen),
+    );
+    controls::move_at(p.stats.union(p.controls), r, x, y)
+}
+
 /// The square drawn at screen position (x, y) on a screen of `screen`, if
 /// any: how a mouse click finds its square, from the same geometry the
 /// board pane draws with.

@@ -134,6 +134,16 @@ fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &
         .filled_style(theme.fg(theme.accent))
         .label(format!("{:>3.0}%", ratio * 100.0))
         .render(gauge, buf);
+    let (more, info, moves) = replay_state(rest, r, theme);
+    Paragraph::new(more)
+        .wrap(Wrap { trim: false })
+        .render(info, buf);
+    move_list(buf, moves, r, theme);
+}
+
+/// The replay's state lines, the part of `rest` they take as they wrap,
+/// and the part left for the move list.
+fn replay_state(rest: Rect, r: &Replay, theme: &Theme) -> (Vec<Line<'static>>, Rect, Rect) {
     let mut more = vec![label_value("state", replay_word(r), theme)];
     if let Some(how) = &r.made_by {
         more.push(label_value("made by", how.clone(), theme));
@@ -141,15 +151,43 @@ fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &
     if let Some(v) = r.verdict() {
         more.push(Line::raw(v));
     }
-    // The lines above, as they wrap; the moves take the rest.
     let width = rest.width.max(1) as usize;
     let tall: usize = more.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
     let [info, moves] =
         Layout::vertical([Constraint::Length(tall as u16 + 1), Constraint::Min(0)]).areas(rest);
-    Paragraph::new(more)
-        .wrap(Wrap { trim: false })
-        .render(info, buf);
-    move_list(buf, moves, r, theme);
+    (more, info, moves)
+}
+
+/// The move list's area in the replay pane `area` (borders included).
+fn move_list_area(area: Rect, r: &Replay, theme: &Theme) -> Rect {
+    let inner = Block::bordered().inner(area);
+    let [_, _, rest] = Layout::vertical([
+        Constraint::Length(4),
+        Constraint::Length(1),
+        Constraint::Min(0),
+    ])
+    .areas(inner);
+    replay_state(rest, r, theme).2
+}
+
+/// The first step the move list shows in `rows` rows.
+fn first_listed(r: &Replay, rows: usize) -> usize {
+    let n = r.legal.len();
+    r.pos
+        .saturating_sub(rows / 2)
+        .min((n + 1).saturating_sub(rows))
+        .max(1)
+}
+
+/// The step of the move-list row at screen position (x, y) in the replay
+/// pane `area`, if any: how a click on a row finds it.
+pub fn move_at(area: Rect, r: &Replay, x: u16, y: u16) -> Option<usize> {
+    let list = move_list_area(area, r, &Theme::default());
+    if list.height < 2 || !list.contains((x, y).into()) || y == list.y {
+        return None;
+    }
+    let k = first_listed(r, list.height as usize - 1) + (y - list.y - 1) as usize;
+    (k <= r.legal.len()).then_some(k)
 }
 
 /// The moves around the replay's position: step, square and onward count,
@@ -160,11 +198,7 @@ fn move_list(buf: &mut Buffer, area: Rect, r: &Replay, theme: &Theme) {
         return;
     }
     let rows = area.height as usize - 1;
-    let first = r
-        .pos
-        .saturating_sub(rows / 2)
-        .min((n + 1).saturating_sub(rows))
-        .max(1);
+    let first = first_listed(r, rows);
     let mut lines = vec![Line::styled(
         format!("{:>6}  {:<9}{}", "step", "square", "onward"),
         theme.fg(theme.accent),

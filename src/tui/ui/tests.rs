@@ -688,3 +688,38 @@ fn the_replay_lists_its_moves_around_the_position() {
     let s = screen(&a, 120, 40, &Theme::default());
     assert!(s.contains("    64  3,2"), "{s}");
 }
+
+#[test]
+fn a_click_on_a_move_list_row_jumps_the_replay_there() {
+    use crossterm::event::{Event as Term, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let euler = include_str!("../../../assets/euler-1759-8x8.json");
+    let mut a = app(8);
+    a.open_replay(crate::tui::replay::Replay::load("euler.json", euler).unwrap());
+    a.update(Action::Key(Command::Pause));
+    for _ in 0..19 {
+        a.update(Action::Key(Command::Seek(1)));
+    }
+    let s = screen(&a, 120, 40, &Theme::default());
+    let (y, line) = s
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("    25  5,3"))
+        .expect("step 25 listed");
+    let x = line.chars().position(|c| c == '5').unwrap() as u16;
+    let area = Rect::new(0, 0, 120, 40);
+    assert_eq!(move_at(area, &a, x, y as u16), Some(25));
+    // The list's heading and the board are not rows.
+    let heading = s.lines().position(|l| l.contains("step  square")).unwrap();
+    assert_eq!(move_at(area, &a, x, heading as u16), None);
+    // Clicked: the replay shows the tour up to step 25, paused.
+    let click = Term::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y as u16,
+        modifiers: KeyModifiers::NONE,
+    });
+    let action = crate::tui::input::decode(&click, &a, area).expect("a jump");
+    a.update(action);
+    let r = a.replaying().unwrap();
+    assert_eq!((r.pos, r.playing), (25, false));
+}
