@@ -230,6 +230,20 @@ impl Widget for BoardPane<'_> {
         // board is not one flat colour.
         let (first, span) = step_span(sc.trail, b, win);
         let ramp = |s: u32| theme.ramp(s.saturating_sub(first) + 1, span);
+        // The path as lines over the squares of `part`, drawn at `rect`.
+        let no_trail = Trail::default();
+        let overlay_lines = |buf: &mut Buffer, rect: Rect, part: Window| {
+            let trail = sc.trail.unwrap_or(&no_trail);
+            super::lines::draw(
+                buf,
+                rect.intersection(g.inner),
+                part,
+                b,
+                trail,
+                theme,
+                (first, span),
+            );
+        };
         let step_at = |sq: Square| sc.trail.map_or(0, |t| t.step(b.index(sq)));
         let undone = |sq: Square| sc.trail.is_some_and(|t| t.undone(b.index(sq)));
 
@@ -342,15 +356,7 @@ impl Widget for BoardPane<'_> {
                     }
                     if lines {
                         let rect = Rect::new(x0, y0, part.cols as u16 * w, part.rows as u16 * h);
-                        super::lines::draw(
-                            buf,
-                            rect.intersection(inner),
-                            part,
-                            b,
-                            sc.trail.unwrap_or(&Trail::default()),
-                            theme,
-                            (first, span),
-                        );
+                        overlay_lines(buf, rect, part);
                         for (tx, ty, text, style) in late {
                             buf.set_stringn(tx, ty, &text, w as usize, style);
                         }
@@ -410,15 +416,7 @@ impl Widget for BoardPane<'_> {
                     }
                     if lines {
                         let rect = Rect::new(x0, y0, cols * cw, lines_n);
-                        super::lines::draw(
-                            buf,
-                            rect.intersection(inner),
-                            part,
-                            b,
-                            sc.trail.unwrap_or(&Trail::default()),
-                            theme,
-                            (first, span),
-                        );
+                        overlay_lines(buf, rect, part);
                     }
                     if per_line == 1 && !lines {
                         // The compact view shows every square whole: done.
