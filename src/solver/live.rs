@@ -30,11 +30,15 @@ pub enum Event {
     Failed(String),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Snapshot {
     /// The path so far (square indices).
     pub path: Vec<u32>,
     pub stats: Stats,
+    /// The shallowest and deepest path since the snapshot before, as the
+    /// watcher sampled it (every node when slowed down, every 1024 at full
+    /// speed); (0, 0) when not known.
+    pub range: (usize, usize),
 }
 
 #[derive(Clone, Debug)]
@@ -145,6 +149,8 @@ where
                 ns_per_entry: 2.0,
                 slow: true,
                 paused_for: Duration::ZERO,
+                low: usize::MAX,
+                high: 0,
             };
             let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 solve_with(&problem, &options, &mut watch)
@@ -184,6 +190,9 @@ struct Watch<F> {
     slow: bool,
     /// Time spent paused, left out of the elapsed time reported.
     paused_for: Duration,
+    /// The shallowest and deepest depth sampled since the last snapshot.
+    low: usize,
+    high: usize,
 }
 
 impl<F: FnMut(Event)> Watch<F> {
@@ -191,9 +200,13 @@ impl<F: FnMut(Event)> Watch<F> {
         let t0 = Instant::now();
         let mut stats = s.stats;
         stats.elapsed = s.elapsed().saturating_sub(self.paused_for);
+        let d = s.depth();
+        let range = (self.low.min(d), self.high.max(d));
+        (self.low, self.high) = (usize::MAX, 0);
         (self.sink)(Event::Snapshot(Snapshot {
             path: s.path_indices(),
             stats,
+            range,
         }));
         self.last = Instant::now();
         let took = (self.last - t0).as_secs_f64() * 1e9;
@@ -209,6 +222,8 @@ impl<F: FnMut(Event)> Watch<F> {
 
     #[inline(never)]
     fn watch(&mut self, s: &Search) -> Flow {
+        let d = s.depth();
+        (self.low, self.high) = (self.low.min(d), self.high.max(d));
         let sh = &self.shared;
         if sh.cancel.load(Ordering::Relaxed) {
             return Flow::Stop;

@@ -377,7 +377,11 @@ fn slowed_down_each_step_back_is_a_step_of_its_own() {
     let lengths: Vec<usize> = rx
         .try_iter()
         .filter_map(|e| match e {
-            Event::Snapshot(s) => Some(s.path.len()),
+            Event::Snapshot(s) => {
+                // The depths sampled since the snapshot before include this one.
+                assert!(s.range.0 <= s.path.len() && s.path.len() <= s.range.1);
+                Some(s.path.len())
+            }
             _ => None,
         })
         .collect();

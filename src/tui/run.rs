@@ -9,6 +9,19 @@ use knight_tui::solver::{Event, Stats, Verdict};
 /// How many depth samples the statistics sparkline keeps.
 pub const HISTORY: usize = 240;
 
+/// One snapshot's depths, for the depth chart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// When (the search's own clock).
+    pub secs: f64,
+    /// The path's length then.
+    pub depth: u64,
+    /// The shallowest and deepest since the sample before: backtracking
+    /// shows as the band between them.
+    pub low: u64,
+    pub high: u64,
+}
+
 /// Where a search stands, as the status line says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RunState {
@@ -26,8 +39,8 @@ pub struct Run {
     pub trail: super::trail::Trail,
     pub stats: Stats,
     pub state: RunState,
-    /// Depth at each snapshot, newest last.
-    pub history: VecDeque<u64>,
+    /// Depths at each snapshot, newest last.
+    pub history: VecDeque<Sample>,
     /// Counts the searches started, so a replaced search's late events
     /// are told apart.
     pub generation: u64,
@@ -87,7 +100,17 @@ impl Run {
                 if self.history.len() == HISTORY {
                     self.history.pop_front();
                 }
-                self.history.push_back(s.path.len() as u64);
+                let depth = s.path.len() as u64;
+                let (low, high) = match s.range {
+                    (0, 0) => (depth, depth),
+                    (l, h) => (l as u64, h as u64),
+                };
+                self.history.push_back(Sample {
+                    secs: s.stats.elapsed.as_secs_f64(),
+                    depth,
+                    low,
+                    high,
+                });
             }
             Event::Done(report) => {
                 let sol = report.solution;
@@ -129,6 +152,7 @@ mod tests {
 
     fn snap(nodes: u64, ms: u64) -> Event {
         Event::Snapshot(Snapshot {
+            range: (0, 0),
             path: vec![0],
             stats: Stats {
                 nodes,

@@ -13,6 +13,7 @@ fn app() -> App {
 
 fn snap(path: &[u32]) -> Event {
     Event::Snapshot(Snapshot {
+        range: (0, 0),
         path: path.to_vec(),
         stats: Stats {
             nodes: path.len() as u64,
@@ -209,7 +210,7 @@ fn snapshots_move_the_board_and_backtracking_clears_squares() {
     a.update(Action::Engine(Side::A, g, snap(&[0, 7, 4])));
     assert_eq!((a.search.trail.steps[14], a.search.trail.steps[4]), (0, 3));
     assert_eq!(
-        a.search.history.iter().copied().collect::<Vec<_>>(),
+        a.search.history.iter().map(|s| s.depth).collect::<Vec<_>>(),
         vec![3, 3]
     );
     // Events of an earlier search are ignored.

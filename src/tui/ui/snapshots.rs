@@ -27,6 +27,7 @@ fn snap(a: &mut App, path: &[u32], nodes: u64) {
         Side::A,
         g,
         Event::Snapshot(Snapshot {
+            range: (0, 0),
             path: path.to_vec(),
             stats: Stats {
                 nodes,

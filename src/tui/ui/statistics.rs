@@ -58,13 +58,75 @@ impl Widget for Statistics<'_> {
             Layout::vertical([Constraint::Length(lines.len() as u16), Constraint::Min(1)])
                 .areas(inner);
         Paragraph::new(lines).render(text, buf);
-        let data: Vec<u64> = app.search.history.iter().copied().collect();
+        // With room, a chart with axes; else a sparkline.
+        if spark.height >= CHART_LINES {
+            DepthChart { app, theme }.render(spark, buf);
+            return;
+        }
+        let data: Vec<u64> = app.search.history.iter().map(|s| s.depth).collect();
         let start = data.len().saturating_sub(spark.width as usize);
         Sparkline::default()
             .data(&data[start..])
             .max(app.spec.board.free_count() as u64)
             .style(theme.fg(theme.accent))
             .render(spark, buf);
+    }
+}
+
+/// Lines the depth chart needs; below it the sparkline stands in.
+pub const CHART_LINES: u16 = 8;
+
+/// The depth over time: the deepest and shallowest path of each interval
+/// between snapshots, so backtracking shows as the band between them.
+struct DepthChart<'a> {
+    app: &'a App,
+    theme: &'a Theme,
+}
+
+impl Widget for DepthChart<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        use ratatui::symbols::Marker;
+        use ratatui::widgets::{Axis, Chart, Dataset, GraphType};
+        let (app, theme) = (self.app, self.theme);
+        let h = &app.search.history;
+        let high: Vec<(f64, f64)> = h.iter().map(|s| (s.secs, s.high as f64)).collect();
+        let low: Vec<(f64, f64)> = h.iter().map(|s| (s.secs, s.low as f64)).collect();
+        let (t0, t1) = match (h.front(), h.back()) {
+            (Some(a), Some(b)) if b.secs > a.secs => (a.secs, b.secs),
+            (Some(a), _) => (a.secs, a.secs + 1.0),
+            _ => (0.0, 1.0),
+        };
+        let n = app.spec.board.free_count() as f64;
+        let dim = theme.fg(ratatui::style::Color::DarkGray);
+        Chart::new(vec![
+            Dataset::default()
+                .name("deepest")
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(theme.fg(theme.accent))
+                .data(&high),
+            Dataset::default()
+                .name("shallowest")
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(theme.fg(theme.current))
+                .data(&low),
+        ])
+        .x_axis(
+            Axis::default()
+                .title("s")
+                .style(dim)
+                .bounds([t0, t1])
+                .labels([format!("{t0:.1}"), format!("{t1:.1}")]),
+        )
+        .y_axis(
+            Axis::default()
+                .title("depth")
+                .style(dim)
+                .bounds([0.0, n])
+                .labels(["0".to_string(), thousands(n as u64)]),
+        )
+        .render(area, buf);
     }
 }
 

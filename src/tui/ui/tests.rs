@@ -91,6 +91,7 @@ fn panes_and_words_at_120x40() {
         Side::A,
         g,
         Event::Snapshot(Snapshot {
+            range: (0, 0),
             path: vec![0, 10, 25],
             stats: Stats {
                 nodes: 1234,
@@ -207,6 +208,7 @@ fn large_boards_and_ascii_without_colour() {
             Side::A,
             g,
             Event::Snapshot(Snapshot {
+                range: (0, 0),
                 path: vec![0, n + 2],
                 stats: Stats::default(),
             }),
@@ -365,6 +367,7 @@ fn numbers_line_up_in_narrow_cells() {
         Side::A,
         g,
         Event::Snapshot(Snapshot {
+            range: (0, 0),
             path: vec![0, 10, 4],
             stats: Stats::default(),
         }),
@@ -722,4 +725,39 @@ fn a_click_on_a_move_list_row_jumps_the_replay_there() {
     a.update(action);
     let r = a.replaying().unwrap();
     assert_eq!((r.pos, r.playing), (25, false));
+}
+
+#[test]
+fn a_tall_screen_charts_depth_over_time_with_labelled_axes() {
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    let g = a.search.generation;
+    for (i, (low, high)) in [(1, 10), (8, 30), (25, 50), (40, 63)]
+        .into_iter()
+        .enumerate()
+    {
+        a.update(Action::Engine(
+            Side::A,
+            g,
+            Event::Snapshot(Snapshot {
+                path: (0..high as u32).collect(),
+                stats: Stats {
+                    elapsed: std::time::Duration::from_millis(500 * (i as u64 + 1)),
+                    ..Stats::default()
+                },
+                range: (low, high),
+            }),
+        ));
+    }
+    assert_eq!(
+        a.search.history.back().map(|s| (s.low, s.high)),
+        Some((40, 63))
+    );
+    let tall = screen(&a, 200, 60, &Theme::default());
+    // The axes: depth 0 to 64 squares, time 0.5 s to 2.0 s.
+    for label in ["depth", "0.5", "2.0", "64"] {
+        assert!(tall.contains(label), "{label}: {tall}");
+    }
+    // On a 120x40 screen there is room only for the sparkline.
+    let short = screen(&a, 120, 40, &Theme::default());
+    assert!(!short.contains("0.5"), "{short}");
 }
