@@ -20,6 +20,8 @@ pub struct Sample {
     /// shows as the band between them.
     pub low: u64,
     pub high: u64,
+    /// Nodes a second since the sample before.
+    pub rate: f64,
 }
 
 /// Where a search stands, as the status line says it.
@@ -110,6 +112,7 @@ impl Run {
                     depth,
                     low,
                     high,
+                    rate: self.rate_now.unwrap_or(0.0),
                 });
             }
             Event::Done(report) => {

@@ -143,7 +143,7 @@ fn panes(area: Rect, status_lines: u16, fold: bool) -> Panes {
         Some(line) => (line, side),
         None => {
             // A tall column gives the statistics room for the depth chart.
-            let tall = if side.height >= 48 { 20 } else { 10 };
+            let tall = if side.height >= 48 { 24 } else { 10 };
             let [stats, controls] =
                 Layout::vertical([Constraint::Length(tall), Constraint::Min(7)]).areas(side);
             (stats, controls)

@@ -58,7 +58,15 @@ impl Widget for Statistics<'_> {
             Layout::vertical([Constraint::Length(lines.len() as u16), Constraint::Min(1)])
                 .areas(inner);
         Paragraph::new(lines).render(text, buf);
-        // With room, a chart with axes; else a sparkline.
+        // With room, charts with axes (depth, then the rate); else a
+        // sparkline.
+        if spark.height >= 2 * CHART_LINES {
+            let [depth, rate] =
+                Layout::vertical([Constraint::Ratio(1, 2), Constraint::Ratio(1, 2)]).areas(spark);
+            DepthChart { app, theme }.render(depth, buf);
+            RateChart { app, theme }.render(rate, buf);
+            return;
+        }
         if spark.height >= CHART_LINES {
             DepthChart { app, theme }.render(spark, buf);
             return;
@@ -91,11 +99,7 @@ impl Widget for DepthChart<'_> {
         let h = &app.search.history;
         let high: Vec<(f64, f64)> = h.iter().map(|s| (s.secs, s.high as f64)).collect();
         let low: Vec<(f64, f64)> = h.iter().map(|s| (s.secs, s.low as f64)).collect();
-        let (t0, t1) = match (h.front(), h.back()) {
-            (Some(a), Some(b)) if b.secs > a.secs => (a.secs, b.secs),
-            (Some(a), _) => (a.secs, a.secs + 1.0),
-            _ => (0.0, 1.0),
-        };
+        let (t0, t1) = time_bounds(h);
         let n = app.spec.board.free_count() as f64;
         let dim = theme.fg(ratatui::style::Color::DarkGray);
         Chart::new(vec![
@@ -127,6 +131,56 @@ impl Widget for DepthChart<'_> {
                 .labels(["0".to_string(), thousands(n as u64)]),
         )
         .render(area, buf);
+    }
+}
+
+/// Nodes a second over time, between one snapshot and the next.
+struct RateChart<'a> {
+    app: &'a App,
+    theme: &'a Theme,
+}
+
+impl Widget for RateChart<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        use ratatui::symbols::Marker;
+        use ratatui::widgets::{Axis, Chart, Dataset, GraphType};
+        let (app, theme) = (self.app, self.theme);
+        let h = &app.search.history;
+        let data: Vec<(f64, f64)> = h.iter().map(|s| (s.secs, s.rate)).collect();
+        let (t0, t1) = time_bounds(h);
+        let top = data.iter().map(|&(_, r)| r).fold(1.0, f64::max);
+        let dim = theme.fg(ratatui::style::Color::DarkGray);
+        Chart::new(vec![
+            Dataset::default()
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(theme.fg(theme.accent))
+                .data(&data),
+        ])
+        .x_axis(
+            Axis::default()
+                .title("s")
+                .style(dim)
+                .bounds([t0, t1])
+                .labels([format!("{t0:.1}"), format!("{t1:.1}")]),
+        )
+        .y_axis(
+            Axis::default()
+                .title("nodes/s")
+                .style(dim)
+                .bounds([0.0, top])
+                .labels(["0".to_string(), per_second(top)]),
+        )
+        .render(area, buf);
+    }
+}
+
+/// The time the samples span (a second at least).
+fn time_bounds(h: &std::collections::VecDeque<crate::tui::run::Sample>) -> (f64, f64) {
+    match (h.front(), h.back()) {
+        (Some(a), Some(b)) if b.secs > a.secs => (a.secs, b.secs),
+        (Some(a), _) => (a.secs, a.secs + 1.0),
+        _ => (0.0, 1.0),
     }
 }
 

@@ -754,7 +754,7 @@ fn a_tall_screen_charts_depth_over_time_with_labelled_axes() {
     );
     let tall = screen(&a, 200, 60, &Theme::default());
     // The axes: depth 0 to 64 squares, time 0.5 s to 2.0 s.
-    for label in ["depth", "0.5", "2.0", "64"] {
+    for label in ["depth", "0.5", "2.0", "64", "1 │nodes/s"] {
         assert!(tall.contains(label), "{label}: {tall}");
     }
     // On a 120x40 screen there is room only for the sparkline.
