@@ -69,13 +69,18 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
 /// A tour file's text, within the tour file's limits: unreadable is a read
 /// failure, anything else refused a usage error naming the file.
 pub fn read_tour_file(file: &std::path::Path) -> Result<String, Failure> {
+    knight_tui::files::read_path(file, &knight_tui::files::Limit::tour_file(), None)
+        .map_err(|e| read_failure(file, e))
+}
+
+/// A file that could not be read (exit 2): a read failure when the system
+/// said no, else a usage error naming the file and what was wrong with it.
+pub fn read_failure(file: &std::path::Path, e: knight_tui::files::ReadError) -> Failure {
     let name = file.display().to_string();
-    knight_tui::files::read_path(file, &knight_tui::files::Limit::tour_file(), None).map_err(|e| {
-        match e {
-            knight_tui::files::ReadError::Io(source) => Failure::Read { name, source },
-            e => usage(format!("{name}: {e}")),
-        }
-    })
+    match e {
+        knight_tui::files::ReadError::Io(source) => Failure::Read { name, source },
+        e => usage(format!("{name}: {e}")),
+    }
 }
 
 /// `completions SHELL`: the shell's completion script, from clap's own

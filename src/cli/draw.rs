@@ -2,24 +2,19 @@
 
 use std::io::{self, Write};
 
-use knight_tui::files::{ReadError, Written};
+use knight_tui::files::Written;
 use knight_tui::tour::{self, svg};
 
 use super::args::DrawArgs;
-use super::failure::{Exit, Failure, Outcome, say, usage};
+use super::failure::{Exit, Outcome, say, usage};
 
 pub fn draw(args: &DrawArgs) -> Outcome {
     let name = args.file.display().to_string();
     if let Some(out) = &args.out {
         super::solve::check_writable(out)?;
     }
-    let text = super::verify::read_input(&args.file).map_err(|e| match e {
-        ReadError::Io(source) => Failure::Read {
-            name: name.clone(),
-            source,
-        },
-        e => usage(format!("{name}: {e}")),
-    })?;
+    let text =
+        super::verify::read_input(&args.file).map_err(|e| super::read_failure(&args.file, e))?;
     let file = tour::parse(&text)
         .map_err(|e| usage(format!("{name}: {e}")))?
         .file;

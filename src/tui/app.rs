@@ -504,13 +504,7 @@ impl App {
                 Vec::new()
             }
             Action::EngineFailed(Side::B, why) => {
-                if let Some(r) = &mut self.race {
-                    r.run.fail(&why);
-                }
-                self.say(
-                    Tone::Error,
-                    format!("the right side's search failed: {why}"),
-                );
+                self.rival_failed(&why);
                 Vec::new()
             }
             Action::Failed(what, why) => {

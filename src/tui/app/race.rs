@@ -168,13 +168,22 @@ impl App {
         };
         let done = matches!(event, Event::Done(_));
         if let Some(why) = r.run.apply(event) {
-            self.say(
-                Tone::Error,
-                format!("the right side's search failed: {why}"),
-            );
+            self.rival_failed(&why);
         } else if done {
             self.race_news();
         }
+    }
+
+    /// Side B's search ended on an internal error (or could not start):
+    /// said, that side undecided; side A goes on.
+    pub(super) fn rival_failed(&mut self, why: &str) {
+        if let Some(r) = &mut self.race {
+            r.run.fail(why);
+        }
+        self.say(
+            Tone::Error,
+            format!("the right side's search failed: {why}"),
+        );
     }
 
     /// A side has ended: the status line tells the race so far.

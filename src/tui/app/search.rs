@@ -79,7 +79,7 @@ impl App {
     /// An event of the current search.
     pub(super) fn engine(&mut self, event: Event) {
         if let Some(why) = self.search.apply(event) {
-            self.say(Tone::Error, format!("the search failed: {why}"));
+            self.search_failed(&why);
         }
     }
 

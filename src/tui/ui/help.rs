@@ -72,19 +72,18 @@ pub fn groups(current: Context) -> Vec<(Context, Vec<&'static Binding>)> {
             order.push(c);
         }
     }
-    let mut shown: Vec<*const Binding> = Vec::new();
+    // Rows already in a group, by their place in the table.
+    let mut shown = [false; BINDINGS.len()];
     let mut out = Vec::new();
     for c in order {
-        let rows: Vec<&Binding> = BINDINGS
-            .iter()
-            .filter(|b| match c {
-                // Everywhere: the rows marked so, wherever they are.
-                Context::Any => b.contexts.contains(&Context::Any),
-                _ => b.contexts.contains(&c),
-            })
-            .filter(|b| !shown.contains(&(*b as *const Binding)))
-            .collect();
-        shown.extend(rows.iter().map(|b| *b as *const Binding));
+        // (Everywhere: the rows marked `Any`, wherever else they work.)
+        let mut rows: Vec<&Binding> = Vec::new();
+        for (i, b) in BINDINGS.iter().enumerate() {
+            if !shown[i] && b.contexts.contains(&c) {
+                shown[i] = true;
+                rows.push(b);
+            }
+        }
         if !rows.is_empty() {
             out.push((c, rows));
         }

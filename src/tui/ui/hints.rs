@@ -13,12 +13,9 @@ use crate::tui::theme::Theme;
 /// paused, nothing running.
 fn paused(app: &App) -> bool {
     use crate::tui::run::RunState;
-    let mut runs = std::iter::once(&app.search).chain(app.racing().map(|r| &r.run));
-    !runs.any(|r| r.state == RunState::Running)
-        && (app.search.state == RunState::Paused
-            || app
-                .racing()
-                .is_some_and(|r| r.run.state == RunState::Paused))
+    let runs = || std::iter::once(&app.search).chain(app.racing().map(|r| &r.run));
+    let any = |state: RunState| runs().any(|r| r.state == state);
+    !any(RunState::Running) && any(RunState::Paused)
 }
 
 /// The hint bar.

@@ -93,43 +93,26 @@ struct DepthChart<'a> {
 
 impl Widget for DepthChart<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        use ratatui::symbols::Marker;
-        use ratatui::widgets::{Axis, Chart, Dataset, GraphType};
         let (app, theme) = (self.app, self.theme);
         let h = &app.search.history;
-        let high: Vec<(f64, f64)> = h.iter().map(|s| (s.secs, s.high as f64)).collect();
-        let low: Vec<(f64, f64)> = h.iter().map(|s| (s.secs, s.low as f64)).collect();
-        let (t0, t1) = time_bounds(h);
         let n = app.spec.board.free_count() as f64;
-        let dim = theme.fg(ratatui::style::Color::DarkGray);
-        Chart::new(vec![
-            Dataset::default()
-                .name("deepest")
-                .marker(Marker::Braille)
-                .graph_type(GraphType::Line)
-                .style(theme.fg(theme.accent))
-                .data(&high),
-            Dataset::default()
-                .name("shallowest")
-                .marker(Marker::Braille)
-                .graph_type(GraphType::Line)
-                .style(theme.fg(theme.current))
-                .data(&low),
-        ])
-        .x_axis(
-            Axis::default()
-                .title("s")
-                .style(dim)
-                .bounds([t0, t1])
-                .labels([format!("{t0:.1}"), format!("{t1:.1}")]),
-        )
-        .y_axis(
-            Axis::default()
-                .title("depth")
-                .style(dim)
-                .bounds([0.0, n])
-                .labels(["0".to_string(), thousands(n as u64)]),
-        )
+        TimeChart {
+            lines: vec![
+                (
+                    "deepest",
+                    theme.accent,
+                    h.iter().map(|s| (s.secs, s.high as f64)).collect(),
+                ),
+                (
+                    "shallowest",
+                    theme.current,
+                    h.iter().map(|s| (s.secs, s.low as f64)).collect(),
+                ),
+            ],
+            times: time_bounds(h),
+            y: ("depth", n, thousands(n as u64)),
+            theme,
+        }
         .render(area, buf);
     }
 }
@@ -142,36 +125,70 @@ struct RateChart<'a> {
 
 impl Widget for RateChart<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        use ratatui::symbols::Marker;
-        use ratatui::widgets::{Axis, Chart, Dataset, GraphType};
         let (app, theme) = (self.app, self.theme);
         let h = &app.search.history;
-        let data: Vec<(f64, f64)> = h.iter().map(|s| (s.secs, s.rate)).collect();
-        let (t0, t1) = time_bounds(h);
-        let top = data.iter().map(|&(_, r)| r).fold(1.0, f64::max);
-        let dim = theme.fg(ratatui::style::Color::DarkGray);
-        Chart::new(vec![
-            Dataset::default()
-                .marker(Marker::Braille)
-                .graph_type(GraphType::Line)
-                .style(theme.fg(theme.accent))
-                .data(&data),
-        ])
-        .x_axis(
-            Axis::default()
-                .title("s")
-                .style(dim)
-                .bounds([t0, t1])
-                .labels([format!("{t0:.1}"), format!("{t1:.1}")]),
-        )
-        .y_axis(
-            Axis::default()
-                .title("nodes/s")
-                .style(dim)
-                .bounds([0.0, top])
-                .labels(["0".to_string(), per_second(top)]),
-        )
+        let top = h.iter().map(|s| s.rate).fold(1.0, f64::max);
+        TimeChart {
+            lines: vec![(
+                "",
+                theme.accent,
+                h.iter().map(|s| (s.secs, s.rate)).collect(),
+            )],
+            times: time_bounds(h),
+            y: ("nodes/s", top, per_second(top)),
+            theme,
+        }
         .render(area, buf);
+    }
+}
+
+/// One line of a chart: its name ("": no legend), colour and points.
+type Series = (&'static str, ratatui::style::Color, Vec<(f64, f64)>);
+
+/// Lines over time with labelled axes: seconds across, and up the axis
+/// named `y.0`, from 0 to `y.1` (written `y.2`).
+struct TimeChart<'a> {
+    lines: Vec<Series>,
+    times: (f64, f64),
+    y: (&'static str, f64, String),
+    theme: &'a Theme,
+}
+
+impl Widget for TimeChart<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        use ratatui::symbols::Marker;
+        use ratatui::widgets::{Axis, Chart, Dataset, GraphType};
+        let theme = self.theme;
+        let ((t0, t1), (title, top, label)) = (self.times, self.y);
+        let dim = theme.fg(ratatui::style::Color::DarkGray);
+        let datasets = self
+            .lines
+            .iter()
+            .map(|(name, colour, points)| {
+                let d = Dataset::default()
+                    .marker(Marker::Braille)
+                    .graph_type(GraphType::Line)
+                    .style(theme.fg(*colour))
+                    .data(points);
+                if name.is_empty() { d } else { d.name(*name) }
+            })
+            .collect();
+        Chart::new(datasets)
+            .x_axis(
+                Axis::default()
+                    .title("s")
+                    .style(dim)
+                    .bounds([t0, t1])
+                    .labels([format!("{t0:.1}"), format!("{t1:.1}")]),
+            )
+            .y_axis(
+                Axis::default()
+                    .title(title)
+                    .style(dim)
+                    .bounds([0.0, top])
+                    .labels(["0".to_string(), label]),
+            )
+            .render(area, buf);
     }
 }
 
