@@ -212,21 +212,42 @@ impl Theme {
     /// pictures (violet, blue, teal, green, yellow: brighter with the step,
     /// colour-blind safe), its dark start lifted towards white to at least
     /// [`MIN_LUMA`], so the first steps read on black and on dark squares.
+    /// Looked up in a palette of [`RAMP_LEVELS`] colours made once per
+    /// background and colour depth: a frame asks for thousands, and fitting
+    /// one to the 256-colour palette compares it with 240.
     pub fn ramp(&self, step: u32, total: usize) -> Color {
         let t = if total > 1 {
             (step.saturating_sub(1)) as f64 / (total - 1) as f64
         } else {
             0.0
         };
-        let (r, g, b) = knight_tui::tour::svg::ramp(t);
-        let (r, g, b) = if self.light {
-            darken(r, g, b)
-        } else {
-            lift(r, g, b)
+        let depth = match self.depth {
+            Depth::True => 0,
+            Depth::Ansi256 => 1,
+            Depth::Ansi16 => 2,
         };
-        self.depth.fit(Color::Rgb(r, g, b))
+        let palette = PALETTES[depth * 2 + self.light as usize].get_or_init(|| {
+            std::array::from_fn(|i| {
+                let (r, g, b) = knight_tui::tour::svg::ramp(i as f64 / (RAMP_LEVELS - 1) as f64);
+                let (r, g, b) = if self.light {
+                    darken(r, g, b)
+                } else {
+                    lift(r, g, b)
+                };
+                self.depth.fit(Color::Rgb(r, g, b))
+            })
+        });
+        palette[(t.clamp(0.0, 1.0) * (RAMP_LEVELS - 1) as f64).round() as usize]
     }
 }
+
+/// Colours in the step ramp's palette: more than the eye tells apart.
+pub const RAMP_LEVELS: usize = 256;
+
+/// The step ramp's palettes, one per colour depth and background, made
+/// when first asked for.
+static PALETTES: [std::sync::OnceLock<[Color; RAMP_LEVELS]>; 6] =
+    [const { std::sync::OnceLock::new() }; 6];
 
 /// The least brightness (Rec. 709 luma, 0-255) of a step's colour: the
 /// dark squares are grey 237 (luma 58), the background black.

@@ -519,18 +519,13 @@ fn frame_times() {
         a.update(Action::Engine(Side::A, g, Event::Done(Report { solution })));
         a
     };
-    let median_ms = |a: &App, w: u16, h: u16| {
-        let theme = Theme::default();
+    let median_ms = |a: &App, w: u16, h: u16, theme: &Theme| {
         let area = Rect::new(0, 0, w, h);
         let mut times: Vec<f64> = (0..41)
             .map(|_| {
                 let mut buf = Buffer::empty(area);
                 let t0 = Instant::now();
-                Screen {
-                    app: a,
-                    theme: &theme,
-                }
-                .render(area, &mut buf);
+                Screen { app: a, theme }.render(area, &mut buf);
                 t0.elapsed().as_secs_f64() * 1e3
             })
             .collect();
@@ -546,17 +541,31 @@ fn frame_times() {
     rows.push(("1000x1000 zoomed 4x", big));
     println!("| board | screen | squares | lines | lines and numbers |");
     println!("| --- | --- | --- | --- | --- |");
+    // 24-bit colour, and a 256-colour terminal (tmux's), whose colours
+    // are fitted to the palette.
+    let themes = [
+        ("24-bit", Theme::default()),
+        (
+            "256 colours",
+            Theme {
+                depth: crate::tui::theme::Depth::Ansi256,
+                ..Theme::default()
+            },
+        ),
+    ];
     for (name, a) in &mut rows {
-        for (w, h) in [(120, 40), (200, 60)] {
-            let mut ms = Vec::new();
-            for d in [Drawing::Squares, Drawing::Lines, Drawing::Both] {
-                a.drawing = d;
-                ms.push(median_ms(a, w, h));
+        for (colours, theme) in &themes {
+            for (w, h) in [(120, 40), (200, 60)] {
+                let mut ms = Vec::new();
+                for d in [Drawing::Squares, Drawing::Lines, Drawing::Both] {
+                    a.drawing = d;
+                    ms.push(median_ms(a, w, h, theme));
+                }
+                println!(
+                    "| {name}, {colours} | {w}x{h} | {:.3} ms | {:.3} ms | {:.3} ms |",
+                    ms[0], ms[1], ms[2]
+                );
             }
-            println!(
-                "| {name} | {w}x{h} | {:.3} ms | {:.3} ms | {:.3} ms |",
-                ms[0], ms[1], ms[2]
-            );
         }
     }
 }
