@@ -562,6 +562,16 @@ fn plain_backtracking_in_the_default_order_meets_its_first_tour_after_8250733_no
     let b = board(8, 8);
     let sol = solve_checked(&b, Square::new(0, 0), false, &opts(Algorithm::Backtrack));
     assert_eq!(sol.stats.nodes, 8_250_733);
+    // The same tour as the recursive C program in benches/reference
+    // (`backtrack 8 0 0`) prints.
+    let c_program = "0 17 34 51 61 55 38 23 6 12 29 46 63 53 47 30 15 5 22 39 45 62 52 37 \
+        54 44 27 21 31 14 4 10 20 3 9 24 18 8 2 19 36 26 32 49 59 42 57 40 25 35 41 56 50 \
+        60 43 58 48 33 16 1 11 28 13 7";
+    let expected: Vec<u32> = c_program
+        .split_whitespace()
+        .map(|i| i.parse().unwrap())
+        .collect();
+    assert_eq!(sol.tours[0], expected);
     // The first moves follow the order: 2,1 first from the corner.
     assert_eq!(sol.tours[0][1], b.index(Square::new(2, 1)));
     // Another order, another first move: 1,2 first.
@@ -595,4 +605,117 @@ fn move_orders_are_read_and_refused_in_one_line() {
         let e = bad.parse::<MoveOrder>().unwrap_err();
         assert!(e.contains(says), "{bad}: {e}");
     }
+}
+
+/// A digest of a tour (FNV-1a over its square indices).
+fn digest(t: &[u32]) -> u64 {
+    t.iter().fold(0xcbf2_9ce4_8422_2325, |h, &i| {
+        (h ^ i as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// What the seed algorithms do, node for node: for each search, its
+/// figures and a digest of every tour it returns (each validated). The
+/// snapshot was taken before the hot loops were rewritten, so any change
+/// of order, pruning or counting shows here.
+#[test]
+fn searches_visit_the_same_nodes_and_tours() {
+    let mut lines = Vec::new();
+    let mut run = |b: &Board, label: &str, start: Square, closed: bool, o: &Options| {
+        let sol = solve_checked(b, start, closed, o);
+        let s = &sol.stats;
+        let tours: Vec<String> = sol
+            .tours
+            .iter()
+            .map(|t| format!("{:016x}", digest(t)))
+            .collect();
+        let verdict = match &sol.verdict {
+            Verdict::Found => "found".to_string(),
+            other => format!("{other:?}"),
+        };
+        lines.push(format!(
+            "{}x{} {label} {start} {} {:?}: {verdict}; nodes {} backtracks {} depth {} restarts {} tours {}",
+            b.rows(),
+            b.cols(),
+            if closed { "closed" } else { "open" },
+            o.algorithm,
+            s.nodes,
+            s.backtracks,
+            s.max_depth,
+            s.restarts,
+            tours.join(",")
+        ));
+    };
+    let orders = MoveOrder::NAMED.map(|(_, m)| m);
+    // Plain backtracking, every start of small boards, each named order.
+    for (r, c) in [(5, 5), (3, 4), (4, 5), (5, 6)] {
+        let b = board(r, c);
+        for start in b.free_squares() {
+            for (i, &moves) in orders.iter().enumerate() {
+                let o = Options {
+                    moves,
+                    limits: Limits {
+                        nodes: Some(200_000),
+                        time: None,
+                    },
+                    ..opts(Algorithm::Backtrack)
+                };
+                run(&b, &format!("order{i}"), start, false, &o);
+            }
+        }
+    }
+    // Warnsdorff: every tie-break, open and closed, several orders and
+    // boards, some with holes; starts where the rule needs to back up.
+    let holed = Board::new(
+        9,
+        10,
+        &[Square::new(4, 4), Square::new(0, 9), Square::new(7, 2)],
+    )
+    .unwrap();
+    let mut boards = vec![holed];
+    boards.extend((5..=16).map(|n| board(n, n)));
+    boards.extend([board(6, 9), board(7, 12), board(30, 30), board(64, 64)]);
+    for b in &boards {
+        let starts: Vec<Square> = b.free_squares().step_by(7).take(12).collect();
+        for tie_break in [
+            TieBreak::Roth,
+            TieBreak::Fixed,
+            TieBreak::Lookahead,
+            TieBreak::Random,
+        ] {
+            for (i, &moves) in orders.iter().enumerate() {
+                for &start in &starts {
+                    for closed in [false, true] {
+                        let o = Options {
+                            tie_break,
+                            moves,
+                            limits: Limits {
+                                nodes: Some(300_000),
+                                time: None,
+                            },
+                            ..opts(Algorithm::Warnsdorff)
+                        };
+                        run(b, &format!("{tie_break:?} order{i}"), start, closed, &o);
+                    }
+                }
+            }
+        }
+    }
+    // Several tours, and enumeration, which prunes in the fixed order.
+    for (algorithm, n, tours) in [
+        (Algorithm::Warnsdorff, 6, 7),
+        (Algorithm::Enumerate, 5, 9),
+        (Algorithm::Enumerate, 6, 4),
+        (Algorithm::Backtrack, 5, 5),
+    ] {
+        let b = board(n, n);
+        for closed in [false, true] {
+            let o = Options {
+                tours,
+                ..opts(algorithm)
+            };
+            run(&b, &format!("{tours} tours"), Square::new(0, 0), closed, &o);
+        }
+    }
+    insta::assert_snapshot!(lines.join("\n"));
 }
