@@ -27,7 +27,7 @@ pub const MOVES: [(i32, i32); 8] = [
 ];
 
 /// Width of the never-free border around the board in the padded layout.
-const PAD: usize = 2;
+pub(crate) const PAD: usize = 2;
 
 /// The most memory a board (with one search over it) may need before it is
 /// refused up front. 10,000 x 10,000 needs about 0.7 GiB.
@@ -141,12 +141,44 @@ pub fn parse_square_list(text: &str, rows: u32, cols: u32) -> Result<Vec<Square>
         .collect()
 }
 
+/// Division by a number fixed at run time, by a multiplication instead of
+/// a divide instruction (Lemire, Kaser and Kurz 2019, "Faster remainder by
+/// direct computation", Software: Practice and Experience 49): for every
+/// 32-bit `n` and divisor `d >= 2`, `n / d` is the high 64 bits of `c * n`
+/// with `c = ceil(2^64 / d)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Divider {
+    d: u32,
+    c: u64,
+}
+
+impl Divider {
+    pub fn new(d: u32) -> Divider {
+        assert!(d >= 2, "a divider needs a divisor of at least 2");
+        Divider {
+            d,
+            c: u64::MAX / d as u64 + 1,
+        }
+    }
+    #[inline]
+    pub fn quotient(self, n: u32) -> u32 {
+        ((self.c as u128 * n as u128) >> 64) as u32
+    }
+    #[inline]
+    pub fn div_rem(self, n: u32) -> (u32, u32) {
+        let q = self.quotient(n);
+        (q, n - q * self.d)
+    }
+}
+
 /// A rectangular board with blocked squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     rows: u32,
     cols: u32,
     width: usize,
+    /// Division by `width`: the row of a padded position.
+    rows_of: Divider,
     /// Padded cells: border and blocked squares are `CELL_CLOSED | CELL_GONE`,
     /// a free square holds its number of free neighbours.
     cells: Vec<u8>,
@@ -195,6 +227,7 @@ impl Board {
             rows,
             cols,
             width,
+            rows_of: Divider::new(width as u32),
             cells,
             offsets: [0; 8],
             blocked: Vec::new(),
@@ -300,7 +333,24 @@ impl Board {
     }
     /// The square at a padded position (which must be on the board).
     pub(crate) fn unpadded(&self, p: usize) -> Square {
-        Square::new((p / self.width - PAD) as u32, (p % self.width - PAD) as u32)
+        let (row, col) = self.rows_of.div_rem(p as u32);
+        Square::new(row - PAD as u32, col - PAD as u32)
+    }
+    /// The square index of a padded position (which must be on the board).
+    #[inline]
+    pub(crate) fn index_of_padded(&self, p: usize) -> u32 {
+        // p = (row + PAD) * width + col + PAD, index = row * cols + col.
+        let row = self.rows_of.quotient(p as u32) - PAD as u32;
+        p as u32 - (PAD * self.width + PAD) as u32 - row * (2 * PAD) as u32
+    }
+    /// The padded row of a padded position.
+    #[inline]
+    pub(crate) fn padded_row(&self, p: usize) -> u32 {
+        self.rows_of.quotient(p as u32)
+    }
+    /// Width of a padded row.
+    pub(crate) fn padded_width(&self) -> usize {
+        self.width
     }
     /// The padded cell array: what a search copies to start from.
     pub(crate) fn cells(&self) -> &[u8] {
@@ -433,6 +483,33 @@ mod tests {
         assert!(!b.is_free(Square::new(2, 2)));
         assert_eq!(b.degree(Square::new(0, 1)), 2); // (2,2) no longer counts
         assert_eq!(b.colour_counts(), (12, 12));
+    }
+
+    #[test]
+    fn division_by_multiplication_agrees_with_division() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for d in (2..2000).chain([5, 12, 10_004, 65_536, 99_991, u32::MAX - 1, u32::MAX]) {
+            let div = Divider::new(d);
+            let edges = [
+                0,
+                1,
+                d - 1,
+                d,
+                d.saturating_add(1),
+                u32::MAX,
+                u32::MAX - 1,
+                u32::MAX / d * d,
+            ];
+            for n in edges.into_iter().chain((0..200).map(|_| next() as u32)) {
+                assert_eq!(div.div_rem(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
     }
 
     #[test]

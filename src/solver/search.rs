@@ -19,7 +19,7 @@
 
 use std::time::Instant;
 
-use crate::board::{Board, CELL_CLOSED, CELL_DEGREE, CELL_GONE};
+use crate::board::{Board, CELL_CLOSED, CELL_DEGREE, CELL_GONE, MOVES, PAD};
 
 use super::{Flow, Stats, TieBreak};
 
@@ -82,15 +82,31 @@ impl Monitor for FirstTour {}
 
 pub struct Search<'b> {
     board: &'b Board,
+    /// The eight moves in this search's order (see [`Search::set_move_order`]):
+    /// padded offsets, and row and column deltas.
     offsets: [isize; 8],
+    deltas: [(i32, i32); 8],
+    /// The low bits of each move's Warnsdorff key: its place in the seed's
+    /// move order, then the move itself (so every key is distinct).
+    key_low: [u64; 8],
     cells: Vec<u8>,
     path: Vec<u32>,
-    tried: Vec<u8>,
+    /// `left[d]`: the candidates of `path[d]` not tried yet, bit `k` for
+    /// move `k`. Set when the square is entered; the cells around a square
+    /// are the same each time the search comes back to it, so its
+    /// candidates are too.
+    left: Vec<u8>,
+    /// The cells around a square (see [`Search::gather`]), kept from when
+    /// the search entered it: the last square's, until the path changes.
+    around: (usize, u64),
     /// Depth of the last square of the fixed prefix: never stepped back over.
     base: usize,
     remaining: usize,
     zeros: u32,
     ones: u32,
+    /// Whether the cells keep their free neighbours' counts: plain
+    /// backtracking (fixed order, no pruning) needs only the flags.
+    degrees: bool,
     /// Closed tours: the padded start, which the tour must come back to.
     anchor: Option<usize>,
     order: Order,
@@ -116,16 +132,24 @@ impl<'b> Search<'b> {
                 _ => {}
             }
         }
+        let seed = match order {
+            Order::Warnsdorff(_, seed) => seed,
+            Order::Fixed => 0,
+        };
         let mut s = Search {
             board,
             offsets: *board.offsets(),
+            deltas: MOVES,
+            key_low: std::array::from_fn(|k| variant_order(k as u8, seed) << 4 | k as u64),
             cells,
             path: Vec::with_capacity(board.free_count()),
-            tried: Vec::with_capacity(board.free_count()),
+            left: Vec::with_capacity(board.free_count()),
+            around: (usize::MAX, 0),
             base: prefix.len().saturating_sub(1),
             remaining: board.free_count(),
             zeros,
             ones,
+            degrees: prune || order != Order::Fixed,
             anchor: None,
             order,
             prune,
@@ -143,11 +167,14 @@ impl<'b> Search<'b> {
                 s.cells[p] |= CELL_CLOSED;
                 s.remaining -= 1;
                 s.path.push(p as u32);
-                s.tried.push(0);
+                s.left.push(0);
+            } else if s.degrees {
+                s.place::<true>(p);
             } else {
-                s.place(p);
+                s.place::<false>(p);
             }
         }
+        s.enter_last();
         s.stats.nodes = prefix.len() as u64;
         s.stats.max_depth = prefix.len();
         s
@@ -172,7 +199,7 @@ impl<'b> Search<'b> {
     pub fn path_indices(&self) -> Vec<u32> {
         self.path
             .iter()
-            .map(|&p| self.index_of(p as usize))
+            .map(|&p| self.board.index_of_padded(p as usize))
             .collect()
     }
     /// The current tour (valid inside [`Monitor::on_tour`]).
@@ -181,72 +208,108 @@ impl<'b> Search<'b> {
     }
     /// Square index of the `i`-th square of the path.
     pub fn square_at(&self, i: usize) -> u32 {
-        self.index_of(self.path[i] as usize)
-    }
-    fn index_of(&self, p: usize) -> u32 {
-        self.board.index(self.board.unpadded(p))
+        self.board.index_of_padded(self.path[i] as usize)
     }
     /// Time since the search was created.
     pub fn elapsed(&self) -> std::time::Duration {
         self.started.elapsed()
     }
 
-    #[inline]
-    fn place(&mut self, p: usize) {
-        let c = self.cells[p];
-        match c & CELL_DEGREE {
-            0 => self.zeros -= 1,
-            1 => self.ones -= 1,
-            _ => {}
+    /// The cells of the eight neighbours of `p`, byte `k` for move `k`.
+    #[inline(always)]
+    fn gather(&self, p: usize) -> u64 {
+        let mut n = 0u64;
+        for (k, &o) in self.offsets.iter().enumerate() {
+            n |= (self.cells[p.wrapping_add_signed(o)] as u64) << (8 * k);
         }
-        self.cells[p] = c | CELL_CLOSED | CELL_GONE;
-        self.remaining -= 1;
-        for &o in &self.offsets {
-            let q = p.wrapping_add_signed(o);
-            let n = self.cells[q];
-            if n & CELL_GONE == 0 {
-                match n & CELL_DEGREE {
-                    1 => {
-                        self.ones -= 1;
-                        self.zeros += 1;
-                    }
-                    2 => self.ones += 1,
-                    _ => {}
-                }
-                self.cells[q] = n - 1;
-            }
-        }
-        self.path.push(p as u32);
-        self.tried.push(0);
+        n
     }
 
-    #[inline]
-    fn unplace(&mut self) {
-        let p = self.path.pop().expect("unplace below the prefix") as usize;
-        self.tried.pop();
-        for &o in &self.offsets {
-            let q = p.wrapping_add_signed(o);
-            let n = self.cells[q];
-            if n & CELL_GONE == 0 {
-                match n & CELL_DEGREE {
-                    0 => {
-                        self.zeros -= 1;
-                        self.ones += 1;
-                    }
-                    1 => self.ones -= 1,
-                    _ => {}
-                }
-                self.cells[q] = n + 1;
-            }
+    /// Writes the cells of the eight neighbours of `p` back.
+    #[inline(always)]
+    fn scatter(&mut self, p: usize, n: u64) {
+        for (k, &o) in self.offsets.iter().enumerate() {
+            self.cells[p.wrapping_add_signed(o)] = (n >> (8 * k)) as u8;
         }
+    }
+
+    /// Puts square `p` on the path and sets its candidates. The eight
+    /// neighbours' cells are handled as the eight bytes of one word, all at
+    /// once and without a branch (see [`swar`]): each free one loses `p`
+    /// from its count.
+    #[inline(always)]
+    fn place<const DEGREES: bool>(&mut self, p: usize) {
+        let c = self.cells[p];
+        self.cells[p] = c | CELL_CLOSED | CELL_GONE;
+        let n = self.gather(p);
+        let (free, ones_free) = if DEGREES {
+            let d = c & CELL_DEGREE;
+            // Neighbours counted in degrees: one in the low bit of each byte.
+            let live = !n >> 6 & swar::LOW;
+            let live_hi = live << 7;
+            let deg = n & swar::DEGREE;
+            let was1 = swar::zero_bytes(deg ^ swar::LOW) & live_hi;
+            let was2 = swar::zero_bytes(deg ^ (2 * swar::LOW)) & live_hi;
+            // 1 becomes 0, 2 becomes 1.
+            let (w1, w2) = (swar::count(was1), swar::count(was2));
+            self.zeros = self.zeros + w1 - (d == 0) as u32;
+            self.ones = self.ones + w2 - w1 - (d == 1) as u32;
+            let n = n - live;
+            self.scatter(p, n);
+            self.around = (p, n);
+            let open = !n & swar::HIGH;
+            (swar::pack(open), swar::pack(was2 & open))
+        } else {
+            (swar::pack(!n & swar::HIGH), 0)
+        };
+        self.remaining -= 1;
+        self.path.push(p as u32);
+        let left = self.pruned(free, ones_free);
+        self.left.push(left);
+    }
+
+    /// Twice the row and the column of `p` from the board's centre.
+    #[inline]
+    fn centred(&self, p: usize) -> (i64, i64) {
+        let b = self.board;
+        let row = b.padded_row(p) as i64;
+        let col = (p - row as usize * b.padded_width()) as i64;
+        (
+            2 * row - (b.rows() as i64 - 1 + 2 * PAD as i64),
+            2 * col - (b.cols() as i64 - 1 + 2 * PAD as i64),
+        )
+    }
+
+    #[inline(always)]
+    fn unplace<const DEGREES: bool>(&mut self) {
+        let p = self.path.pop().expect("unplace below the prefix") as usize;
+        self.left.pop();
+        self.around.0 = usize::MAX;
         let c = self.cells[p] & CELL_DEGREE;
         self.cells[p] = c;
-        match c {
-            0 => self.zeros += 1,
-            1 => self.ones += 1,
-            _ => {}
-        }
         self.remaining += 1;
+        if DEGREES {
+            let n = self.gather(p);
+            let live = !n >> 6 & swar::LOW;
+            let live_hi = live << 7;
+            let deg = n & swar::DEGREE;
+            // 0 becomes 1, 1 becomes 2.
+            let w0 = swar::count(swar::zero_bytes(deg) & live_hi);
+            let w1 = swar::count(swar::zero_bytes(deg ^ swar::LOW) & live_hi);
+            self.zeros = self.zeros + (c == 0) as u32 - w0;
+            self.ones = self.ones + w0 + (c == 1) as u32 - w1;
+            self.scatter(p, n + live);
+        }
+    }
+
+    /// Sets the candidates of the last square of the path again (after the
+    /// prefix is placed, or the moves are put in another order).
+    fn enter_last(&mut self) {
+        self.around.0 = usize::MAX;
+        if let Some(&p) = self.path.last() {
+            let left = self.candidates(p as usize);
+            *self.left.last_mut().expect("as long as the path") = left;
+        }
     }
 
     /// True when the last square is a knight's move from the anchor.
@@ -257,58 +320,79 @@ impl<'b> Search<'b> {
         }
     }
 
-    /// The candidates of `p`, in order; the length is 0 when pruning shows
-    /// the branch is dead.
-    #[inline]
-    fn candidates(&self, p: usize, out: &mut [u8; 8]) -> usize {
-        let mut n = 0;
-        let mut ones_here = 0;
+    /// The candidates of `p`, bit `k` for move `k` (see [`Search::pruned`]).
+    fn candidates(&self, p: usize) -> u8 {
+        let (mut free, mut ones_free) = (0u8, 0u8);
         for (k, &o) in self.offsets.iter().enumerate() {
             let c = self.cells[p.wrapping_add_signed(o)];
-            if c & CELL_CLOSED == 0 {
-                out[n] = k as u8;
-                n += 1;
-                ones_here += (c & CELL_DEGREE == 1) as u32;
-            }
+            let open = c & CELL_CLOSED == 0;
+            free |= (open as u8) << k;
+            ones_free |= ((open && c & CELL_DEGREE == 1) as u8) << k;
         }
+        self.pruned(free, ones_free)
+    }
+
+    /// The candidates among the free neighbours `free` (of which `ones_free`
+    /// have one free neighbour): none when pruning shows the branch is dead.
+    #[inline(always)]
+    fn pruned(&self, free: u8, ones_free: u8) -> u8 {
         if self.prune && self.remaining >= 2 {
-            if self.zeros > 0 || self.ones > 2 || self.ones - ones_here > 1 {
+            if self.zeros > 0 || self.ones > 2 || self.ones - ones_free.count_ones() > 1 {
                 return 0;
             }
             if self.ones == 2 {
                 // One of the two must be entered now; the other ends the tour.
-                let mut m = 0;
-                for i in 0..n {
-                    let c = self.cells[p.wrapping_add_signed(self.offsets[out[i] as usize])];
-                    if c & CELL_DEGREE == 1 {
-                        out[m] = out[i];
-                        m += 1;
-                    }
-                }
-                n = m;
+                return ones_free;
             }
         }
-        if let Order::Warnsdorff(tie, seed) = self.order {
-            self.sort_warnsdorff(p, &mut out[..n], tie, seed);
-        }
-        n
+        free
     }
 
-    fn sort_warnsdorff(&self, p: usize, moves: &mut [u8], tie: TieBreak, seed: u64) {
-        let mut keys = [0u64; 8];
-        for (i, &k) in moves.iter().enumerate() {
-            let q = p.wrapping_add_signed(self.offsets[k as usize]);
-            let deg = (self.cells[q] & CELL_DEGREE) as u64;
+    /// The move to take next from `p` among `left` (not empty): the first
+    /// in the fixed order, or the best by Warnsdorff's rule. Each square's
+    /// best is found in one pass, without a sort: the fewest onward moves
+    /// first (all eight counts compared at once), then, only among the
+    /// moves tied on that, the tie-break. A square the search comes back to
+    /// gives its next best, so the moves come in the order a sort would.
+    #[inline(always)]
+    fn choose(&self, p: usize, left: u8) -> usize {
+        let Order::Warnsdorff(tie, seed) = self.order else {
+            return left.trailing_zeros() as usize;
+        };
+        if left.is_power_of_two() {
+            return left.trailing_zeros() as usize;
+        }
+        let around = match self.around {
+            (at, n) if at == p => n,
+            _ => self.gather(p),
+        };
+        let deg = around & swar::DEGREE;
+        let candidates = swar::SPREAD[left as usize];
+        let mut fewest = 0;
+        let ties = loop {
+            let t = swar::zero_bytes(deg ^ (fewest * swar::LOW)) & candidates;
+            if t != 0 {
+                break swar::pack(t);
+            }
+            fewest += 1;
+        };
+        if ties.is_power_of_two() && seed == 0 {
+            return ties.trailing_zeros() as usize;
+        }
+        let (x, y) = if tie == TieBreak::Roth {
+            self.centred(p)
+        } else {
+            (0, 0)
+        };
+        let mut best = u64::MAX;
+        let mut bits = ties;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let q = p.wrapping_add_signed(self.offsets[k]);
             let second: u64 = match tie {
                 TieBreak::Fixed => 0,
-                TieBreak::Roth => {
-                    // Farther from the centre first: smaller key for larger
-                    // distance (doubled coordinates keep it in integers).
-                    let sq = self.board.unpadded(q);
-                    let dr = 2 * sq.row as i64 - (self.board.rows() as i64 - 1);
-                    let dc = 2 * sq.col as i64 - (self.board.cols() as i64 - 1);
-                    (1u64 << 36) - (dr * dr + dc * dc) as u64
-                }
+                TieBreak::Roth => roth_key(&self.deltas, x, y, k),
                 TieBreak::Lookahead => self
                     .offsets
                     .iter()
@@ -325,14 +409,9 @@ impl<'b> Search<'b> {
             };
             // Last resort: the move order, rotated and perhaps reversed by
             // the seed, so that restarts try other orders.
-            let last = variant_order(k, seed);
-            keys[i] = deg << 56 | second << 8 | last << 4 | k as u64;
+            best = best.min(second << 8 | self.key_low[k]);
         }
-        let keys = &mut keys[..moves.len()];
-        keys.sort_unstable();
-        for (m, key) in moves.iter_mut().zip(keys.iter()) {
-            *m = (key & 0xf) as u8;
-        }
+        (best & 0xf) as usize
     }
 
     /// Tries the moves in `order` (see [`super::MoveOrder`]): the offsets
@@ -342,19 +421,24 @@ impl<'b> Search<'b> {
         let all = *self.board.offsets();
         for (i, &k) in order.0.iter().enumerate() {
             self.offsets[i] = all[k as usize];
+            self.deltas[i] = MOVES[k as usize];
         }
+        self.enter_last();
     }
 
     /// Runs until the monitor stops it, a limit is reached, or every branch
     /// below the prefix has been searched.
     pub fn run<M: Monitor>(&mut self, monitor: &mut M) -> Halt {
-        let halt = self.run_inner(monitor);
+        let halt = if self.degrees {
+            self.run_inner::<M, true>(monitor)
+        } else {
+            self.run_inner::<M, false>(monitor)
+        };
         self.stats.elapsed = self.started.elapsed();
         halt
     }
 
-    fn run_inner<M: Monitor>(&mut self, monitor: &mut M) -> Halt {
-        let mut cands = [0u8; 8];
+    fn run_inner<M: Monitor, const DEGREES: bool>(&mut self, monitor: &mut M) -> Halt {
         if self.path.is_empty() {
             return Halt::Exhausted;
         }
@@ -368,17 +452,16 @@ impl<'b> Search<'b> {
                         return Halt::Stopped;
                     }
                 }
-                if !self.step_back() {
+                if !self.step_back::<DEGREES>() {
                     return Halt::Exhausted;
                 }
                 continue;
             }
-            let t = self.tried[d] as usize;
-            let n = self.candidates(p, &mut cands);
-            if t < n {
-                self.tried[d] += 1;
-                let q = p.wrapping_add_signed(self.offsets[cands[t] as usize]);
-                self.place(q);
+            let left = self.left[d];
+            if left != 0 {
+                let k = self.choose(p, left);
+                self.left[d] = left & !(1 << k);
+                self.place::<DEGREES>(p.wrapping_add_signed(self.offsets[k]));
                 let st = &mut self.stats;
                 st.nodes += 1;
                 st.max_depth = st.max_depth.max(d + 2);
@@ -394,7 +477,7 @@ impl<'b> Search<'b> {
                 if monitor.on_node(self) == Flow::Stop {
                     return Halt::Stopped;
                 }
-            } else if !self.step_back() {
+            } else if !self.step_back::<DEGREES>() {
                 return Halt::Exhausted;
             } else if monitor.on_back(self) == Flow::Stop {
                 return Halt::Stopped;
@@ -403,15 +486,100 @@ impl<'b> Search<'b> {
     }
 
     /// Steps back one square; false when at the prefix.
-    #[inline]
-    fn step_back(&mut self) -> bool {
+    #[inline(always)]
+    fn step_back<const DEGREES: bool>(&mut self) -> bool {
         if self.path.len() - 1 <= self.base {
             return false;
         }
-        self.unplace();
+        self.unplace::<DEGREES>();
         self.stats.backtracks += 1;
         true
     }
+}
+
+/// Byte-parallel arithmetic on a word of eight cells, byte `k` the cell of
+/// move `k` (SWAR: "SIMD within a register").
+mod swar {
+    /// The low bit of each byte.
+    pub const LOW: u64 = 0x0101_0101_0101_0101;
+    /// The high bit of each byte.
+    pub const HIGH: u64 = 0x8080_8080_8080_8080;
+    /// The degree bits of each byte.
+    pub const DEGREE: u64 = LOW * super::CELL_DEGREE as u64;
+    const SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+    /// Each bit `k` of a byte spread to the high bit of byte `k`.
+    pub const SPREAD: [u64; 256] = {
+        let mut table = [0u64; 256];
+        let mut i = 0;
+        while i < 256 {
+            let mut k = 0;
+            while k < 8 {
+                if i >> k & 1 == 1 {
+                    table[i] |= 0x80 << (8 * k);
+                }
+                k += 1;
+            }
+            i += 1;
+        }
+        table
+    };
+
+    /// The high bit of each byte of `x` that is zero (exactly: no borrow
+    /// runs from one byte into the next).
+    #[inline]
+    pub fn zero_bytes(x: u64) -> u64 {
+        !(((x & SEVEN) + SEVEN) | x | SEVEN)
+    }
+
+    /// Bit `k` set for each byte `k` of `x` whose high bit is set.
+    #[inline]
+    pub fn pack(x: u64) -> u8 {
+        ((x >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+    }
+
+    /// How many bytes of `x` have their high bit set (the only bits set).
+    #[inline]
+    pub fn count(x: u64) -> u32 {
+        ((x >> 7).wrapping_mul(LOW) >> 56) as u32
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn byte_by_byte() {
+            let mut x = 0x2545_f491_4f6c_dd1du64;
+            for _ in 0..100_000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Many zero bytes, and every kind of byte.
+                let v = x & (x >> 3) & (x >> 5) | (x & 0x00ff_0000_ff00_0080);
+                let bytes = v.to_le_bytes();
+                let zeros: u64 = (0..8)
+                    .map(|k| ((bytes[k] == 0) as u64) << (8 * k + 7))
+                    .sum();
+                assert_eq!(zero_bytes(v), zeros, "{v:016x}");
+                let high = v & HIGH;
+                let packed: u8 = (0..8).map(|k| ((bytes[k] >= 0x80) as u8) << k).sum();
+                assert_eq!(pack(high), packed, "{v:016x}");
+                assert_eq!(count(high), packed.count_ones(), "{v:016x}");
+                assert_eq!(SPREAD[packed as usize], high, "{v:016x}");
+            }
+        }
+    }
+}
+
+/// Roth's tie-break for move `k` from the square `(x, y)` of
+/// [`Search::centred`]: farther from the centre first, so a smaller key
+/// for a larger distance (doubled coordinates keep it in integers).
+#[inline]
+fn roth_key(deltas: &[(i32, i32); 8], x: i64, y: i64, k: usize) -> u64 {
+    let (dr, dc) = deltas[k];
+    let (a, b) = (x + 2 * dr as i64, y + 2 * dc as i64);
+    (1u64 << 36) - (a * a + b * b) as u64
 }
 
 /// Position of move `k` in the seed's move order: one of the 8 rotations of

@@ -273,8 +273,8 @@ fn one_square_board() {
     assert_eq!(count_of(1, 1, (0, 0), false, Algorithm::Auto), 1);
 }
 
-/// Plain backtracking on 8x8 from the corner, live: its control, thread
-/// and events.
+/// Plain backtracking on 10x10 from the corner (minutes at full speed),
+/// live: its control, thread and events.
 fn live_backtrack(
     speed: Speed,
     paused: bool,
@@ -285,7 +285,7 @@ fn live_backtrack(
 ) {
     let (tx, rx) = std::sync::mpsc::channel();
     let (ctl, handle) = spawn(
-        board(8, 8),
+        board(10, 10),
         Square::new(0, 0),
         false,
         opts(Algorithm::Backtrack),

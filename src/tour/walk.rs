@@ -1,0 +1,133 @@
+//! Checking a path as it goes, one square at a time: a bit per square and a
+//! few operations a step, so a path need not be held to be checked (10^8
+//! squares in 12.5 MB).
+
+use crate::board::{Board, Divider, Square};
+
+use super::{Fault, FaultKind, Summary};
+
+/// A path being checked. Feed it squares in order with [`Walk::step`] (or
+/// [`Walk::step_index`]); the first fault ends it. A repeated square's
+/// fault does not know when the square was first visited (that would take
+/// a step number per square): its `first` is 0 until the caller, who can
+/// go over the path again, fills it in (see [`first_visit`]).
+pub struct Walk<'b> {
+    board: &'b Board,
+    rows: i64,
+    cols: i64,
+    /// Division by the number of columns (none for a single column).
+    by_cols: Option<Divider>,
+    seen: Vec<u64>,
+    first: Option<Square>,
+    last: Option<Square>,
+    steps: usize,
+    /// Whether the board has blocked squares to look out for.
+    holes: bool,
+}
+
+impl<'b> Walk<'b> {
+    pub fn new(board: &'b Board) -> Self {
+        Walk {
+            board,
+            rows: board.rows() as i64,
+            cols: board.cols() as i64,
+            by_cols: (board.cols() >= 2).then(|| Divider::new(board.cols())),
+            seen: vec![0u64; board.len().div_ceil(64)],
+            first: None,
+            last: None,
+            steps: 0,
+            holes: !board.blocked().is_empty(),
+        }
+    }
+
+    /// Squares taken so far.
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
+    /// The next square, as (row, col).
+    #[inline]
+    pub fn step(&mut self, row: i64, col: i64) -> Result<(), Fault> {
+        self.steps += 1;
+        let fault = |kind| {
+            Err(Fault {
+                step: self.steps,
+                kind,
+            })
+        };
+        if row < 0 || col < 0 || row >= self.rows || col >= self.cols {
+            return fault(FaultKind::OffBoard { row, col });
+        }
+        let sq = Square::new(row as u32, col as u32);
+        if self.holes && !self.board.is_free(sq) {
+            return fault(FaultKind::Blocked(sq));
+        }
+        let at = (row * self.cols + col) as usize;
+        let (word, bit) = (at / 64, 1u64 << (at % 64));
+        if self.seen[word] & bit != 0 {
+            return fault(FaultKind::Repeated {
+                square: sq,
+                first: 0,
+            });
+        }
+        if let Some(from) = self.last
+            && !from.is_knight_move(sq)
+        {
+            return fault(FaultKind::NotKnightMove { from, to: sq });
+        }
+        self.seen[word] |= bit;
+        self.last = Some(sq);
+        if self.first.is_none() {
+            self.first = Some(sq);
+        }
+        Ok(())
+    }
+
+    /// The next square, as its index (`row * cols + col`).
+    #[inline]
+    pub fn step_index(&mut self, index: u32) -> Result<(), Fault> {
+        let (row, col) = match self.by_cols {
+            Some(d) => d.div_rem(index),
+            None => (index, 0),
+        };
+        self.step(row as i64, col as i64)
+    }
+
+    /// What the path is, once every square has been fed: a complete tour
+    /// (that must close, with `must_close`) or a legal path short of it.
+    pub fn finish(&self, must_close: bool) -> Result<Summary, Fault> {
+        let (Some(first), Some(last)) = (self.first, self.last) else {
+            return Err(Fault {
+                step: 1,
+                kind: FaultKind::Empty,
+            });
+        };
+        let total = self.board.free_count();
+        if self.steps < total {
+            return Ok(Summary::Partial {
+                visited: self.steps,
+                total,
+            });
+        }
+        let closed = self.steps > 2 && last.is_knight_move(first);
+        if must_close && !closed {
+            return Err(Fault {
+                step: self.steps,
+                kind: FaultKind::NotClosed { last, first },
+            });
+        }
+        Ok(Summary::Complete { closed })
+    }
+}
+
+/// Fills in when a repeated square was first visited, from the path gone
+/// over again (its squares in order).
+pub fn first_visit<I: IntoIterator<Item = Square>>(mut fault: Fault, path: I) -> Fault {
+    if let FaultKind::Repeated { square, first } = &mut fault.kind {
+        *first = path
+            .into_iter()
+            .position(|sq| sq == *square)
+            .map_or(0, |i| i + 1);
+    }
+    fault
+}
