@@ -168,6 +168,39 @@ fn construct_process(n: u32, reps: usize) -> (Duration, Duration, f64) {
     (median(inner), median(whole), peak)
 }
 
+/// Builds the reference C program `benches/reference/NAME.c` with the
+/// system's C compiler (`$CC`, else `cc`), once per run; `None` when there
+/// is none or it fails.
+fn reference(name: &str) -> Option<std::path::PathBuf> {
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("benches/reference")
+        .join(format!("{name}.c"));
+    let exe = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("reference-{name}"));
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let built = std::process::Command::new(&cc)
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status();
+    match built {
+        Ok(s) if s.success() => Some(exe),
+        other => {
+            eprintln!("could not build {} with {cc}: {other:?}", source.display());
+            None
+        }
+    }
+}
+
+/// Runs a reference program and returns what it printed.
+fn run_reference(exe: &std::path::Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(exe)
+        .args(args)
+        .output()
+        .expect("the reference program runs");
+    assert!(out.status.success(), "{exe:?} {args:?}: {out:?}");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let quick = args.iter().any(|a| a == "--quick");
@@ -179,6 +212,8 @@ fn main() {
     let reps = if quick { 5 } else { 21 };
     let want = |name: &str| name.contains(&filter);
     let mut rows: Vec<Row> = Vec::new();
+    // Rows whose reference program could not be built.
+    let mut skipped: Vec<String> = Vec::new();
 
     if want("8x8 warnsdorff, each of 64 starts") {
         let b = Board::new(8, 8, &[]).unwrap();
@@ -416,39 +451,51 @@ fn main() {
             others: "",
         });
     }
-    for (closed, starts) in [(false, 67_590u64), (true, 45_740)] {
-        let name = format!(
-            "sweep {} 5..64, every start, one core",
-            if closed { "closed" } else { "open" }
-        );
+    // The sweep beside the plain C Warnsdorff (whole processes, interleaved).
+    for (tie, ratio) in [("roth", 0.7), ("fixed", 1.0)] {
+        let name = format!("sweep 5..64 open, {tie} ties, every start, one core, against C");
         if !want(&name) {
             continue;
         }
-        let mut args = vec![
-            "sweep",
-            "--from",
-            "5",
-            "--to",
-            "64",
-            "--json",
-            "--algo",
-            "warnsdorff",
-        ];
-        if closed {
-            args.push("--closed");
+        let Some(c) = reference("warnsdorff") else {
+            skipped.push(name);
+            continue;
+        };
+        let (mut ours, mut theirs, mut c_failures) = (Vec::new(), Vec::new(), String::new());
+        for _ in 0..if quick { 1 } else { 3 } {
+            let t = Instant::now();
+            let v = run_binary(&[
+                "sweep",
+                "--from",
+                "5",
+                "--to",
+                "64",
+                "--json",
+                "--algo",
+                "warnsdorff",
+                "--tie-break",
+                tie,
+            ]);
+            ours.push(t.elapsed());
+            assert_eq!(v["starts"].as_u64(), Some(67_590), "{name}");
+            assert_eq!(v["failures"].as_u64(), Some(0), "{name}");
+            let t = Instant::now();
+            let out = run_reference(&c, &["5", "64", tie]);
+            theirs.push(t.elapsed());
+            assert!(out.starts_with("starts 67590 "), "{out}");
+            c_failures = out.split_whitespace().nth(3).unwrap_or("?").to_string();
         }
-        let v = run_binary(&args);
-        assert_eq!(v["starts"].as_u64(), Some(starts), "{name}");
+        let (ours, theirs) = (median(ours), median(theirs));
         rows.push(Row {
             name,
-            median: Duration::from_secs_f64(v["total_ms"].as_f64().unwrap() / 1e3),
-            target: (!closed).then_some(Duration::from_secs(10)),
-            note: format!("{starts} starts, {} failures, one run", v["failures"]),
-            others: if closed {
-                ""
-            } else {
-                "fails on some starts (seed reports)"
-            },
+            median: ours,
+            target: Some(theirs.mul_f64(ratio)),
+            note: format!(
+                "67,590 starts, 0 failures, every tour checked; {:.2}x the C program's {} (target {ratio}x), which fails {c_failures} starts",
+                ours.as_secs_f64() / theirs.as_secs_f64(),
+                fmt(theirs),
+            ),
+            others: "benches/reference/warnsdorff.c (plain C Warnsdorff, no backtracking)",
         });
     }
     for (name, n, start, closed, known, target_ms, others) in [
@@ -514,22 +561,52 @@ fn main() {
             others,
         });
     }
-    if want("8x8 backtrack (textbook baseline) from the corner") {
+    let name = "8x8 backtrack (textbook baseline) from the corner, against C";
+    if want(name) {
         let b = Board::new(8, 8, &[]).unwrap();
-        let nodes = solve_checked(&b, Square::new(0, 0), false, Algorithm::Backtrack);
-        let t = time(reps.min(5), || {
-            black_box(solve(&b, Square::new(0, 0), false, Algorithm::Backtrack));
-        });
-        rows.push(Row {
-            name: "8x8 backtrack (textbook baseline) from the corner".into(),
-            median: t,
-            target: None,
-            note: format!(
-                "{nodes} nodes, {:.1} M nodes/s",
-                nodes as f64 / t.as_secs_f64() / 1e6
-            ),
-            others: "",
-        });
+        let sol = solve(&b, Square::new(0, 0), false, Algorithm::Backtrack);
+        check_indices(&b, &sol.tours[0], false).expect("valid tour");
+        let nodes = sol.stats.nodes;
+        match reference("backtrack") {
+            None => skipped.push(name.into()),
+            Some(c) => {
+                // The same nodes and the same first tour as the C program.
+                let out = run_reference(&c, &["8", "0", "0"]);
+                let mut lines = out.lines();
+                let head: Vec<&str> = lines.next().unwrap_or("").split_whitespace().collect();
+                assert_eq!(head.get(1).copied(), Some(nodes.to_string().as_str()), "{out}");
+                let tour: Vec<u32> = lines
+                    .next()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .map(|i| i.parse().unwrap())
+                    .collect();
+                assert_eq!(tour, sol.tours[0], "the C program's first tour");
+                let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+                for _ in 0..reps.min(11) {
+                    let s = solve(&b, Square::new(0, 0), false, Algorithm::Backtrack);
+                    ours.push(s.stats.elapsed);
+                    let out = run_reference(&c, &["8", "0", "0"]);
+                    let ms: f64 = out.split_whitespace().nth(3).unwrap().parse().unwrap();
+                    theirs.push(Duration::from_secs_f64(ms / 1e3));
+                }
+                let (ours, theirs) = (median(ours), median(theirs));
+                let rate = |t: Duration| nodes as f64 / t.as_secs_f64() / 1e6;
+                rows.push(Row {
+                    name: name.into(),
+                    median: ours,
+                    target: Some(theirs.div_f64(1.3)),
+                    note: format!(
+                        "{nodes} nodes and the same first tour as C; {:.0} M nodes/s against C's {:.0} M ({}): {:.2}x (target 1.3x)",
+                        rate(ours),
+                        rate(theirs),
+                        fmt(theirs),
+                        theirs.as_secs_f64() / ours.as_secs_f64()
+                    ),
+                    others: "benches/reference/backtrack.c (recursive C)",
+                });
+            }
+        }
     }
 
     // The cost of being watched: the same search headless and through
@@ -574,6 +651,9 @@ fn main() {
         });
     }
 
+    for name in &skipped {
+        println!("skipped: {name} (no C compiler to build its reference program: set CC)");
+    }
     println!("| workload | median | target | | seed reports, published programs |");
     println!("| --- | --- | --- | --- | --- |");
     for r in &rows {
