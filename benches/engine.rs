@@ -574,7 +574,11 @@ fn main() {
                 let out = run_reference(&c, &["8", "0", "0"]);
                 let mut lines = out.lines();
                 let head: Vec<&str> = lines.next().unwrap_or("").split_whitespace().collect();
-                assert_eq!(head.get(1).copied(), Some(nodes.to_string().as_str()), "{out}");
+                assert_eq!(
+                    head.get(1).copied(),
+                    Some(nodes.to_string().as_str()),
+                    "{out}"
+                );
                 let tour: Vec<u32> = lines
                     .next()
                     .unwrap_or("")

@@ -131,3 +131,41 @@ pub fn first_visit<I: IntoIterator<Item = Square>>(mut fault: Fault, path: I) ->
     }
     fault
 }
+
+/// A path of square indices checked in one lean pass: its summary, or
+/// `None` at the first doubt (then [`Walk`] names the fault). A step is a
+/// knight's move when its row and column differences multiply to 2.
+pub(super) fn quick(board: &Board, path: &[u32], must_close: bool) -> Option<Summary> {
+    let cols = board.cols();
+    let by_cols = (cols >= 2).then(|| Divider::new(cols))?;
+    let squares = board.len();
+    let holes = !board.blocked().is_empty();
+    let mut seen = vec![0u64; squares.div_ceil(64)];
+    let &first = path.first()?;
+    let (mut row, mut col) = by_cols.div_rem(first);
+    let (first_row, first_col) = (row, col);
+    for (i, &at) in path.iter().enumerate() {
+        if at as usize >= squares {
+            return None;
+        }
+        let (r, c) = by_cols.div_rem(at);
+        if i > 0 && r.abs_diff(row) * c.abs_diff(col) != 2 {
+            return None;
+        }
+        let (word, bit) = (at as usize / 64, 1u64 << (at % 64));
+        if seen[word] & bit != 0 || (holes && !board.is_free(Square::new(r, c))) {
+            return None;
+        }
+        seen[word] |= bit;
+        (row, col) = (r, c);
+    }
+    let total = board.free_count();
+    if path.len() < total {
+        return Some(Summary::Partial {
+            visited: path.len(),
+            total,
+        });
+    }
+    let closed = path.len() > 2 && row.abs_diff(first_row) * col.abs_diff(first_col) == 2;
+    (closed || !must_close).then_some(Summary::Complete { closed })
+}
