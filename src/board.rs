@@ -218,11 +218,8 @@ impl Board {
         }
         let width = cols as usize + 2 * PAD;
         let height = rows as usize + 2 * PAD;
-        let mut cells = vec![CELL_CLOSED | CELL_GONE; width * height];
-        for r in 0..rows as usize {
-            let start = (r + PAD) * width + PAD;
-            cells[start..start + cols as usize].fill(0);
-        }
+        // Border everywhere; the board's own squares get their counts below.
+        let cells = vec![CELL_CLOSED | CELL_GONE; width * height];
         let mut board = Board {
             rows,
             cols,
@@ -241,8 +238,6 @@ impl Board {
         list.dedup();
         for &sq in &list {
             board.check_square(sq, "blocked square")?;
-            let p = board.padded(sq);
-            board.cells[p] = CELL_CLOSED | CELL_GONE;
         }
         board.free -= list.len();
         board.blocked = list;
@@ -250,19 +245,44 @@ impl Board {
         Ok(board)
     }
 
+    /// Sets every free square's count of free neighbours. Rows away from
+    /// the top and bottom edges all count alike, so one such row is worked
+    /// out and copied; the blocked squares then take themselves out of
+    /// their neighbours' counts.
     fn compute_degrees(&mut self) {
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                let p = self.padded(Square::new(r, c));
-                if self.cells[p] & CELL_CLOSED != 0 {
-                    continue;
+        let (rows, cols) = (self.rows as i64, self.cols as i64);
+        let degree = |r: i64, c: i64| {
+            MOVES
+                .iter()
+                .filter(|&&(dr, dc)| {
+                    let (r, c) = (r + dr as i64, c + dc as i64);
+                    r >= 0 && r < rows && c >= 0 && c < cols
+                })
+                .count() as u8
+        };
+        let inner: Vec<u8> = (0..cols).map(|c| degree(2, c)).collect();
+        for r in 0..rows {
+            let start = self.padded(Square::new(r as u32, 0));
+            let row = &mut self.cells[start..start + cols as usize];
+            if r >= 2 && r + 2 < rows {
+                row.copy_from_slice(&inner);
+            } else {
+                for (c, cell) in row.iter_mut().enumerate() {
+                    *cell = degree(r, c as i64);
                 }
-                let d = self
-                    .offsets
-                    .iter()
-                    .filter(|&&o| self.cells[p.wrapping_add_signed(o)] & CELL_GONE == 0)
-                    .count();
-                self.cells[p] = d as u8;
+            }
+        }
+        for i in 0..self.blocked.len() {
+            let p = self.padded(self.blocked[i]);
+            self.cells[p] = CELL_CLOSED | CELL_GONE;
+        }
+        for i in 0..self.blocked.len() {
+            let p = self.padded(self.blocked[i]);
+            for &o in &self.offsets {
+                let q = p.wrapping_add_signed(o);
+                if self.cells[q] & CELL_GONE == 0 {
+                    self.cells[q] -= 1;
+                }
             }
         }
     }
@@ -483,6 +503,33 @@ mod tests {
         assert!(!b.is_free(Square::new(2, 2)));
         assert_eq!(b.degree(Square::new(0, 1)), 2); // (2,2) no longer counts
         assert_eq!(b.colour_counts(), (12, 12));
+    }
+
+    #[test]
+    fn every_free_square_counts_its_free_neighbours() {
+        for rows in 1..10 {
+            for cols in 1..10 {
+                let holes: Vec<Square> = (0..rows * cols)
+                    .filter(|i| i % 7 == 3)
+                    .map(|i| Square::new(i / cols, i % cols))
+                    .collect();
+                for blocked in [&[][..], &holes] {
+                    let b = Board::new(rows, cols, blocked).unwrap();
+                    for sq in b.free_squares() {
+                        let counted = b.cells[b.padded(sq)] & CELL_DEGREE;
+                        assert_eq!(
+                            counted as usize,
+                            b.neighbours(sq).count(),
+                            "{rows}x{cols} {sq} with {} blocked",
+                            blocked.len()
+                        );
+                    }
+                    for &sq in blocked {
+                        assert!(!b.is_free(sq));
+                    }
+                }
+            }
+        }
     }
 
     #[test]

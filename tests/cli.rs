@@ -89,6 +89,23 @@ fn solve_formats() {
     for k in ["algorithm", "backtracks", "elapsed_ms"] {
         assert!(v.get(k).is_some(), "{k}");
     }
+
+    // A constructed tour's figures: checked square by square as it is
+    // built, never held whole.
+    for (size, closed) in [("300", true), ("305", false)] {
+        let mut args = vec!["solve", "--size", size, "--algo", "construct"];
+        args.extend(["--format", "stats"]);
+        if closed {
+            args.push("--closed");
+        }
+        let v: serde_json::Value = serde_json::from_str(&stdout(&args, 0)).unwrap();
+        let n: u64 = size.parse().unwrap();
+        assert_eq!(
+            (&v["found"], &v["algorithm"], v["nodes"].as_u64()),
+            (&true.into(), &"construct".into(), Some(n * n)),
+            "{args:?}"
+        );
+    }
 }
 
 #[test]

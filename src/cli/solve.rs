@@ -6,9 +6,10 @@ use std::path::Path;
 use serde_json::json;
 
 use knight_tui::files::{self, Written};
-use knight_tui::solver::{self, Monitor, Options, Problem, Solution, Verdict};
+use knight_tui::solver::{self, Algorithm, Monitor, Options, Problem, Solution, Verdict};
 use knight_tui::spec::Spec;
 use knight_tui::tour;
+use knight_tui::tour::Summary;
 use knight_tui::words;
 
 use super::args::{Format, SolveArgs};
@@ -40,6 +41,11 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
         let svg = args.format == Format::Svg;
         return write_tour(path, &spec, &problem, &options, &mut out, args.quiet, svg);
     }
+    if args.format == Format::Stats
+        && let Some(outcome) = stats_streamed(&spec, &problem, &options, &mut out)
+    {
+        return outcome;
+    }
     // Each tour is checked square by square, then printed as it is found.
     let algorithm = options.algorithm.for_solve(&spec.board, tours).name();
     let mut printer = Printer::new(&mut out, args.format, &spec, algorithm);
@@ -59,6 +65,43 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     }
     out.flush()?;
     Ok(Exit::Yes)
+}
+
+/// `--format stats` of one constructed tour: the tour is checked square by
+/// square as it is built and never held (10,000 x 10,000 in about 115 MB:
+/// the board's cells and a bit per square). `None` when the construction
+/// does not answer this problem.
+fn stats_streamed<W: Write>(
+    spec: &Spec,
+    problem: &Problem,
+    options: &Options,
+    out: &mut W,
+) -> Option<Outcome> {
+    if options.tours != 1 || options.algorithm.for_solve(&spec.board, 1) != Algorithm::Construct {
+        return None;
+    }
+    let mut walk = tour::Walk::new(&spec.board);
+    let mut fault = None;
+    let sol = solver::construct::solve_streamed(problem, &mut |piece| {
+        for &at in piece {
+            if let Err(f) = walk.step_index(at) {
+                fault.get_or_insert(f);
+            }
+        }
+    })?;
+    let checked = match fault {
+        Some(f) => Err(f),
+        None => walk.finish(spec.closed),
+    };
+    Some(match checked {
+        Ok(Summary::Complete { .. }) => writeln!(out, "{}", stats_json(&sol, None))
+            .and_then(|()| out.flush())
+            .map(|()| Exit::Yes)
+            .map_err(Failure::from),
+        other => Err(Failure::Internal(format!(
+            "the construction produced an invalid tour ({other:?})"
+        ))),
+    })
 }
 
 /// The answer when no tour was found: none, or the search was stopped.

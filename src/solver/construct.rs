@@ -402,6 +402,42 @@ pub fn solve<M: Monitor>(
     })
 }
 
+/// [`solve`] for one tour of a board the construction builds (not a strip),
+/// handing the tour to `sink` in pieces as it is walked instead of keeping
+/// it: the solution holds no tour. `None` when the construction does not
+/// apply.
+pub fn solve_streamed(problem: &Problem, sink: &mut dyn FnMut(&[u32])) -> Option<Solution> {
+    let b = problem.board;
+    if !applies(b, 1) || strip::applies(b) {
+        return None;
+    }
+    let started = Instant::now();
+    let mut n = 0usize;
+    construct_with(
+        b.rows(),
+        b.cols(),
+        problem.start,
+        problem.closed,
+        &mut |piece| {
+            n += piece.len();
+            sink(piece);
+        },
+    )
+    .ok()?;
+    Some(Solution {
+        tours: Vec::new(),
+        verdict: Verdict::Found,
+        stats: Stats {
+            nodes: n as u64,
+            max_depth: n,
+            tours: 1,
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        },
+        algorithm: Algorithm::Construct,
+    })
+}
+
 /// How one side of the board is cut into bands: band starts, with the
 /// side's length at the end.
 fn bands(n: u32, odd: Option<(u32, u32)>) -> Vec<u32> {
@@ -464,6 +500,22 @@ fn odd_choices(n: u32, near: Option<u32>) -> Vec<(u32, u32)> {
 /// Squares are `row * cols + col`, from `start`. Closed when `closed`;
 /// an open tour is also closed whenever the board has closed tours.
 pub fn construct(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Vec<u32>, String> {
+    let mut path = Vec::with_capacity(rows as usize * cols as usize);
+    construct_with(rows, cols, start, closed, &mut |piece| {
+        path.extend_from_slice(piece)
+    })?;
+    Ok(path)
+}
+
+/// [`construct`], handing the tour to `sink` in pieces as it is walked
+/// (see [`Layout::walk_with`]).
+pub fn construct_with(
+    rows: u32,
+    cols: u32,
+    start: Square,
+    closed: bool,
+    sink: &mut dyn FnMut(&[u32]),
+) -> Result<(), String> {
     if rows < MIN_SIDE || cols < MIN_SIDE {
         return Err(format!(
             "the construction needs both sides at least {MIN_SIDE}"
@@ -495,7 +547,8 @@ pub fn construct(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Ve
         .flat_map(|&ro| col_choices.iter().map(move |&co| (ro, co)));
     for (ro, co) in choices.take(12) {
         if let Some(layout) = Layout::new(cols, bands(rows, ro), bands(cols, co), start, both_odd) {
-            return Ok(layout.walk(start));
+            layout.walk_with(start, sink);
+            return Ok(());
         }
     }
     Err(format!(
@@ -664,10 +717,16 @@ impl Layout {
         }
     }
 
-    /// The whole tour from `start`: arc by arc around the joined cycle.
-    fn walk(&self, start: Square) -> Vec<u32> {
+    /// The whole tour from `start`, handed to `sink` in pieces as it is
+    /// walked, arc by arc around the joined cycle: nothing is held but one
+    /// piece, so a 10^8-square tour can be checked or written in a few MB.
+    fn walk_with(&self, start: Square, sink: &mut dyn FnMut(&[u32])) {
         let total = (*self.rs.last().unwrap_or(&0) as usize) * self.cols as usize;
-        let mut path: Vec<u32> = Vec::with_capacity(total);
+        let mut path = Piece {
+            buf: Vec::with_capacity(PIECE.min(total)),
+            done: 0,
+            sink,
+        };
         let mut i = self.rs.partition_point(|&r| r <= start.row) - 1;
         let mut j = self.cs.partition_point(|&c| c <= start.col) - 1;
         let mut p = self
@@ -739,7 +798,36 @@ impl Layout {
             j = nj;
             p = q;
         }
-        path
+        path.flush();
+    }
+}
+
+/// Squares handed to a sink at a time.
+const PIECE: usize = 1 << 16;
+
+/// The walked tour's next piece, and how many squares went before it.
+struct Piece<'s> {
+    buf: Vec<u32>,
+    done: usize,
+    sink: &'s mut dyn FnMut(&[u32]),
+}
+
+impl Piece<'_> {
+    fn len(&self) -> usize {
+        self.done + self.buf.len()
+    }
+    fn extend<I: Iterator<Item = u32>>(&mut self, squares: I) {
+        for sq in squares {
+            if self.buf.len() == PIECE {
+                self.flush();
+            }
+            self.buf.push(sq);
+        }
+    }
+    fn flush(&mut self) {
+        (self.sink)(&self.buf);
+        self.done += self.buf.len();
+        self.buf.clear();
     }
 }
 

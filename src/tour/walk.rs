@@ -83,13 +83,30 @@ impl<'b> Walk<'b> {
         Ok(())
     }
 
-    /// The next square, as its index (`row * cols + col`).
+    /// The next square, as its index (`row * cols + col`). The usual case,
+    /// a fresh free square a knight's move on (row and column differences
+    /// that multiply to 2), takes a few operations; anything else goes
+    /// through [`Walk::step`] to be named.
     #[inline]
     pub fn step_index(&mut self, index: u32) -> Result<(), Fault> {
         let (row, col) = match self.by_cols {
             Some(d) => d.div_rem(index),
             None => (index, 0),
         };
+        let at = index as usize;
+        if at < self.seen.len() * 64
+            && let Some(last) = self.last
+        {
+            let (word, bit) = (at / 64, 1u64 << (at % 64));
+            let fresh = self.seen[word] & bit == 0 && (row as i64) < self.rows;
+            let knight = row.abs_diff(last.row) * col.abs_diff(last.col) == 2;
+            if fresh && knight && !self.holes {
+                self.seen[word] |= bit;
+                self.steps += 1;
+                self.last = Some(Square::new(row, col));
+                return Ok(());
+            }
+        }
         self.step(row as i64, col as i64)
     }
 
@@ -130,42 +147,4 @@ pub fn first_visit<I: IntoIterator<Item = Square>>(mut fault: Fault, path: I) ->
             .map_or(0, |i| i + 1);
     }
     fault
-}
-
-/// A path of square indices checked in one lean pass: its summary, or
-/// `None` at the first doubt (then [`Walk`] names the fault). A step is a
-/// knight's move when its row and column differences multiply to 2.
-pub(super) fn quick(board: &Board, path: &[u32], must_close: bool) -> Option<Summary> {
-    let cols = board.cols();
-    let by_cols = (cols >= 2).then(|| Divider::new(cols))?;
-    let squares = board.len();
-    let holes = !board.blocked().is_empty();
-    let mut seen = vec![0u64; squares.div_ceil(64)];
-    let &first = path.first()?;
-    let (mut row, mut col) = by_cols.div_rem(first);
-    let (first_row, first_col) = (row, col);
-    for (i, &at) in path.iter().enumerate() {
-        if at as usize >= squares {
-            return None;
-        }
-        let (r, c) = by_cols.div_rem(at);
-        if i > 0 && r.abs_diff(row) * c.abs_diff(col) != 2 {
-            return None;
-        }
-        let (word, bit) = (at as usize / 64, 1u64 << (at % 64));
-        if seen[word] & bit != 0 || (holes && !board.is_free(Square::new(r, c))) {
-            return None;
-        }
-        seen[word] |= bit;
-        (row, col) = (r, c);
-    }
-    let total = board.free_count();
-    if path.len() < total {
-        return Some(Summary::Partial {
-            visited: path.len(),
-            total,
-        });
-    }
-    let closed = path.len() > 2 && row.abs_diff(first_row) * col.abs_diff(first_col) == 2;
-    (closed || !must_close).then_some(Summary::Complete { closed })
 }
