@@ -298,7 +298,7 @@ fn main() {
             5,
             "1.22 s, 190 MB (Parberry's C++ generator, measured here)",
         ),
-        (10_000, 3.0, 1000.0, 3, ""),
+        (10_000, 0.6, 150.0, 3, ""),
     ] {
         let name = format!("{n}x{n} construct, closed (a fresh process)");
         if !want(&name) {
@@ -307,11 +307,11 @@ fn main() {
         let (inner, whole, peak) = construct_process(n, if quick { 1 } else { reps });
         rows.push(Row {
             name,
-            median: inner,
+            median: whole,
             target: Some(Duration::from_secs_f64(target_s)),
             note: format!(
-                "whole command with the tour checked {}; peak memory {peak:.0} MB, target < {target_mb:.0} MB: {}",
-                fmt(whole),
+                "the whole command, the tour checked square by square as it is built; construction and check {}; peak memory {peak:.0} MB, target < {target_mb:.0} MB: {}",
+                fmt(inner),
                 if peak < target_mb { "met" } else { "MISSED" }
             ),
             others,
