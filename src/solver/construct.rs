@@ -388,8 +388,13 @@ pub fn solve<M: Monitor>(
     let b = problem.board;
     let path = construct(b.rows(), b.cols(), problem.start, problem.closed).ok()?;
     let n = path.len();
-    Some(Solution {
-        tours: vec![path],
+    Some(built(vec![path], n, started))
+}
+
+/// The solution of a construction of `n` squares begun at `started`.
+fn built(tours: Vec<Vec<u32>>, n: usize, started: Instant) -> Solution {
+    Solution {
+        tours,
         verdict: Verdict::Found,
         stats: Stats {
             nodes: n as u64,
@@ -399,7 +404,7 @@ pub fn solve<M: Monitor>(
             ..Stats::default()
         },
         algorithm: Algorithm::Construct,
-    })
+    }
 }
 
 /// [`solve`] for one tour of a board the construction builds (not a strip),
@@ -424,18 +429,7 @@ pub fn solve_streamed(problem: &Problem, sink: &mut dyn FnMut(&[u32])) -> Option
         },
     )
     .ok()?;
-    Some(Solution {
-        tours: Vec::new(),
-        verdict: Verdict::Found,
-        stats: Stats {
-            nodes: n as u64,
-            max_depth: n,
-            tours: 1,
-            elapsed: started.elapsed(),
-            ..Stats::default()
-        },
-        algorithm: Algorithm::Construct,
-    })
+    Some(built(Vec::new(), n, started))
 }
 
 /// How one side of the board is cut into bands: band starts, with the
