@@ -257,10 +257,9 @@ impl<'b> Search<'b> {
             let n = n - live;
             self.scatter(p, n);
             self.around = (p, n);
-            let open = !n & swar::HIGH;
-            (swar::pack(open), swar::pack(was2 & open))
+            (swar::open(n), swar::open_ones(n))
         } else {
-            (swar::pack(!n & swar::HIGH), 0)
+            (swar::open(n), 0)
         };
         self.remaining -= 1;
         self.path.push(p as u32);
@@ -322,14 +321,8 @@ impl<'b> Search<'b> {
 
     /// The candidates of `p`, bit `k` for move `k` (see [`Search::pruned`]).
     fn candidates(&self, p: usize) -> u8 {
-        let (mut free, mut ones_free) = (0u8, 0u8);
-        for (k, &o) in self.offsets.iter().enumerate() {
-            let c = self.cells[p.wrapping_add_signed(o)];
-            let open = c & CELL_CLOSED == 0;
-            free |= (open as u8) << k;
-            ones_free |= ((open && c & CELL_DEGREE == 1) as u8) << k;
-        }
-        self.pruned(free, ones_free)
+        let n = self.gather(p);
+        self.pruned(swar::open(n), swar::open_ones(n))
     }
 
     /// The candidates among the free neighbours `free` (of which `ones_free`
@@ -536,6 +529,18 @@ mod swar {
     #[inline]
     pub fn pack(x: u64) -> u8 {
         ((x >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+    }
+
+    /// The moves to free squares among the cells `n`: bit `k` for byte `k`.
+    #[inline]
+    pub fn open(n: u64) -> u8 {
+        pack(!n & HIGH)
+    }
+
+    /// The moves to free squares with one free neighbour among the cells `n`.
+    #[inline]
+    pub fn open_ones(n: u64) -> u8 {
+        pack(zero_bytes((n & DEGREE) ^ LOW) & !n & HIGH)
     }
 
     /// How many bytes of `x` have their high bit set (the only bits set).

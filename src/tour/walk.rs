@@ -94,11 +94,11 @@ impl<'b> Walk<'b> {
             None => (index, 0),
         };
         let at = index as usize;
-        if at < self.seen.len() * 64
+        if at < self.board.len()
             && let Some(last) = self.last
         {
             let (word, bit) = (at / 64, 1u64 << (at % 64));
-            let fresh = self.seen[word] & bit == 0 && (row as i64) < self.rows;
+            let fresh = self.seen[word] & bit == 0;
             let knight = row.abs_diff(last.row) * col.abs_diff(last.col) == 2;
             if fresh && knight && !self.holes {
                 self.seen[word] |= bit;
