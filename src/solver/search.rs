@@ -311,11 +311,15 @@ impl<'b> Search<'b> {
         }
     }
 
-    /// True when the last square is a knight's move from the anchor.
+    /// True when the last square is a knight's move from the anchor, on a
+    /// path of at least three squares (two squares and back would use one
+    /// move twice: not a closed tour, as [`crate::tour::Walk`] judges too).
     fn closes(&self, p: usize) -> bool {
         match self.anchor {
             None => true,
-            Some(a) => self.offsets.iter().any(|&o| p.wrapping_add_signed(o) == a),
+            Some(a) => {
+                self.path.len() > 2 && self.offsets.iter().any(|&o| p.wrapping_add_signed(o) == a)
+            }
         }
     }
 

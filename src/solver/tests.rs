@@ -719,3 +719,31 @@ fn searches_visit_the_same_nodes_and_tours() {
     }
     insta::assert_snapshot!(lines.join("\n"));
 }
+
+#[test]
+fn two_squares_and_back_is_not_a_closed_tour() {
+    // Found by tests/properties.rs: the search counted 0,0 -> 1,2 -> 0,0 as
+    // a closed tour (one move used twice), where theory and the check say none.
+    let holes = [(0, 1), (0, 2), (1, 0), (1, 1)].map(|(r, c)| Square::new(r, c));
+    let b = Board::new(2, 3, &holes).unwrap();
+    for prune in [false, true] {
+        let mut s = Search::new(&b, &[0], true, search::Order::Fixed, prune);
+        s.run(&mut NoMonitor);
+        assert_eq!(s.stats.tours, 0, "prune {prune}");
+    }
+    let p = Problem::new(&b, Square::new(0, 0), true).unwrap();
+    for a in [
+        Algorithm::Enumerate,
+        Algorithm::Backtrack,
+        Algorithm::Warnsdorff,
+    ] {
+        assert_eq!(count(&p, a, &Limits::default(), None).count, 0, "{a:?}");
+        assert_ne!(solve(&p, &opts(a)).verdict, Verdict::Found, "{a:?}");
+    }
+    // Open, the same two squares are a tour.
+    let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
+    assert_eq!(
+        solve_checked(&b, p.start, false, &opts(Algorithm::Backtrack)).verdict,
+        Verdict::Found
+    );
+}
