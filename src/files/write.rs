@@ -23,7 +23,7 @@
 
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, BufWriter, Write};
-use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -224,18 +224,24 @@ where
     let dir = folder(path);
     let prefix = temporary_prefix(path);
     let mut builder = tempfile::Builder::new();
-    builder
-        .prefix(&prefix)
-        .suffix(".tmp")
-        .rand_bytes(6)
-        // Created as any new file is (0666 less the umask), not 0600.
-        .permissions(fs::Permissions::from_mode(0o666));
-    let tmp = builder.tempfile_in(&dir)?;
+    builder.prefix(&prefix).suffix(".tmp").rand_bytes(6);
+    let tmp = builder.make_in(&dir, |candidate| {
+        // Listed before it exists, so that a signal at any moment after
+        // finds it (the handler waits for the lock).
+        let mut list = TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner());
+        list.push(candidate.to_path_buf());
+        let made = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            // Created as any new file is (0666 less the umask), not 0600.
+            .mode(0o666)
+            .open(candidate);
+        if made.is_err() {
+            list.retain(|p| p != candidate);
+        }
+        made
+    })?;
     let tmp_path = tmp.path().to_path_buf();
-    TEMPORARIES
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(tmp_path.clone());
     let result = (|| -> io::Result<tempfile::NamedTempFile> {
         keep_attributes(tmp.as_file(), old)?;
         let mut w = BufWriter::new(tmp);
