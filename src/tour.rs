@@ -6,7 +6,7 @@ mod file;
 pub mod svg;
 mod walk;
 
-pub use file::{FORMAT_NAME, Loaded, TourFile, parse, parse_numbered, write_numbered};
+pub use file::{FORMAT_NAME, JsonTour, Loaded, TourFile, parse, parse_numbered, write_numbered};
 pub use walk::{Walk, first_visit};
 
 use std::fmt;

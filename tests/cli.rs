@@ -510,6 +510,59 @@ fn sample_tours_verify() {
 }
 
 #[test]
+fn a_constructed_tour_file_is_written_as_the_tour_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.json");
+    let fs = f.to_str().unwrap();
+    let board = [
+        "--rows", "120", "--cols", "131", "--start", "7,9", "--closed",
+    ];
+    let said = stdout(&[&["solve"][..], &board, &["--out", fs]].concat(), 0);
+    assert_eq!(
+        said,
+        format!("wrote {fs}: closed tour of 120x131 from 7,9 (15720 squares)\n")
+    );
+    let written = std::fs::read_to_string(&f).unwrap();
+    assert_eq!(
+        check_tour(&written, true),
+        Summary::Complete { closed: true }
+    );
+    // The same tour as the one built whole and printed.
+    let printed = stdout(&[&["solve"][..], &board, &["--format", "json"]].concat(), 0);
+    let (a, b) = (
+        tour::parse(&written).unwrap(),
+        tour::parse(&printed).unwrap(),
+    );
+    assert_eq!(a.file.path, b.file.path);
+    assert_eq!(a.file.path[0], [7, 9]);
+    let meta = a.file.meta.unwrap();
+    assert_eq!(
+        (&meta["algorithm"], &meta["nodes"]),
+        (&"construct".into(), &15720.into())
+    );
+    // Into a stream: the same file, and nothing said about it.
+    let streamed = stdout(
+        &[&["solve"][..], &board, &["--out", "/dev/stdout"]].concat(),
+        0,
+    );
+    assert_eq!(tour::parse(&streamed).unwrap().file.path, a.file.path);
+    // No tour: nothing is written.
+    let none = dir.path().join("none.json");
+    let args = [
+        "solve",
+        "--size",
+        "101",
+        "--closed",
+        "--algo",
+        "construct",
+        "--out",
+    ];
+    kt().args(args).arg(&none).assert().code(1);
+    assert!(!none.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
 fn construct_builds_big_tours_and_falls_back_where_it_does_not_apply() {
     let stats = |args: &[&str]| -> serde_json::Value {
         let out = kt()

@@ -5,11 +5,13 @@ use std::path::Path;
 
 use serde_json::json;
 
+use knight_tui::board::{Board, Square};
 use knight_tui::files::{self, Written};
+use knight_tui::solver::construct::Plan;
 use knight_tui::solver::{self, Algorithm, Monitor, Options, Problem, Solution, Verdict};
 use knight_tui::spec::Spec;
 use knight_tui::tour;
-use knight_tui::tour::Summary;
+use knight_tui::tour::{Fault, Summary, TourFile};
 use knight_tui::words;
 
 use super::args::{Format, SolveArgs};
@@ -42,9 +44,9 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
         return write_tour(path, &spec, &problem, &options, &mut out, args.quiet, svg);
     }
     if args.format == Format::Stats
-        && let Some(outcome) = stats_streamed(&spec, &problem, &options, &mut out)
+        && let Some(plan) = plan(&spec, &problem, &options)
     {
-        return outcome;
+        return stats_streamed(&spec, plan, &mut out);
     }
     // Each tour is checked square by square, then printed as it is found.
     let algorithm = options.algorithm.for_solve(&spec.board, tours).name();
@@ -67,41 +69,98 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     Ok(Exit::Yes)
 }
 
-/// `--format stats` of one constructed tour: the tour is checked square by
-/// square as it is built and never held (10,000 x 10,000 in about 115 MB:
-/// the board's cells and a bit per square). `None` when the construction
-/// does not answer this problem.
-fn stats_streamed<W: Write>(
-    spec: &Spec,
-    problem: &Problem,
-    options: &Options,
-    out: &mut W,
-) -> Option<Outcome> {
-    if options.tours != 1 || options.algorithm.for_solve(&spec.board, 1) != Algorithm::Construct {
-        return None;
-    }
-    let mut walk = tour::Walk::new(&spec.board);
-    let mut fault = None;
-    let sol = solver::construct::solve_streamed(problem, &mut |piece| {
-        for &at in piece {
-            if let Err(f) = walk.step_index(at) {
-                fault.get_or_insert(f);
-            }
+/// The construction's plan when it builds this tour, to be walked and
+/// checked square by square as it goes, never held.
+fn plan(spec: &Spec, problem: &Problem, options: &Options) -> Option<Plan> {
+    let constructs =
+        options.tours == 1 && options.algorithm.for_solve(&spec.board, 1) == Algorithm::Construct;
+    constructs.then(|| Plan::new(problem)).flatten()
+}
+
+/// A constructed tour checked square by square as it is walked.
+struct Checking<'b> {
+    board: &'b Board,
+    walk: tour::Walk<'b>,
+    fault: Option<Fault>,
+}
+
+impl<'b> Checking<'b> {
+    fn new(board: &'b Board) -> Self {
+        Checking {
+            board,
+            walk: tour::Walk::new(board),
+            fault: None,
         }
-    })?;
-    let checked = match fault {
-        Some(f) => Err(f),
-        None => walk.finish(spec.closed),
-    };
-    Some(match checked {
-        Ok(Summary::Complete { .. }) => writeln!(out, "{}", stats_json(&sol, None))
-            .and_then(|()| out.flush())
-            .map(|()| Exit::Yes)
-            .map_err(Failure::from),
-        other => Err(Failure::Internal(format!(
-            "the construction produced an invalid tour ({other:?})"
-        ))),
-    })
+    }
+
+    /// Takes the next square, keeping the first fault; its row and column.
+    #[inline]
+    fn step(&mut self, at: u32) -> Square {
+        self.walk.step_index(at).unwrap_or_else(|f| {
+            self.fault.get_or_insert(f);
+            self.board.square(at)
+        })
+    }
+
+    /// A complete tour (closed if it must be), or the construction's fault.
+    fn verdict(self, closed: bool) -> Result<(), Failure> {
+        match self.fault.map_or_else(|| self.walk.finish(closed), Err) {
+            Ok(Summary::Complete { .. }) => Ok(()),
+            other => Err(Failure::Internal(format!(
+                "the construction produced an invalid tour ({other:?})"
+            ))),
+        }
+    }
+}
+
+/// `--format stats` of one constructed tour, checked as it is built and
+/// never held (10,000 x 10,000 in about 115 MB: the board's cells and a
+/// bit per square).
+fn stats_streamed<W: Write>(spec: &Spec, plan: Plan, out: &mut W) -> Outcome {
+    let mut checking = Checking::new(&spec.board);
+    let sol = plan.walk(&mut |piece| {
+        for &at in piece {
+            checking.step(at);
+        }
+    });
+    checking.verdict(spec.closed)?;
+    writeln!(out, "{}", stats_json(&sol, None))?;
+    out.flush()?;
+    Ok(Exit::Yes)
+}
+
+/// `--out` of one constructed tour: the file is written as the tour is
+/// built and checked, never held (10,000 x 10,000: a 1.3 GB file, in
+/// about 120 MB). An invalid tour is an internal error and leaves no file.
+fn write_streamed(path: &Path, spec: &Spec, plan: Plan) -> Result<(Written, usize), Failure> {
+    let mut invalid = None;
+    let mut squares = 0;
+    let written = write_out(path, |w| {
+        let mut file = TourFile::new(&spec.board, spec.closed, &[], None);
+        let mut json = file.start_json(w, false)?;
+        let mut checking = Checking::new(&spec.board);
+        let mut failed = Ok(());
+        let sol = plan.walk(&mut |piece| {
+            for &at in piece {
+                let sq = checking.step(at);
+                if failed.is_ok() {
+                    failed = json.square(i64::from(sq.row), i64::from(sq.col));
+                }
+            }
+        });
+        failed?;
+        if let Err(e) = checking.verdict(spec.closed) {
+            invalid = Some(e);
+            return Err(io::Error::other("the tour is invalid"));
+        }
+        squares = sol.stats.nodes as usize;
+        file.meta = tour_file(spec, &sol, &[]).meta;
+        json.finish(&file)
+    });
+    match invalid {
+        Some(failure) => Err(failure),
+        None => written.map(|w| (w, squares)),
+    }
 }
 
 /// The answer when no tour was found: none, or the search was stopped.
@@ -144,24 +203,30 @@ fn write_tour<W: Write>(
     quiet: bool,
     svg: bool,
 ) -> Outcome {
-    let sol = solver::solve(problem, options);
-    let Some(t) = sol.tours.first() else {
-        return no_tour(&sol, Format::Board, out);
-    };
-    if let Err(fault) = tour::check_indices(&spec.board, t, spec.closed) {
-        return Err(Failure::Internal(format!(
-            "the {} solver produced an invalid tour ({fault})",
-            sol.algorithm
-        )));
-    }
-    let file = tour_file(spec, &sol, t);
-    let written = write_out(path, |w| {
-        if svg {
-            tour::svg::write_svg(w, &spec.board, t, &super::output::svg_options(spec))
-        } else {
-            file.write_json(w, false)
+    let (written, squares) = match plan(spec, problem, options).filter(|_| !svg) {
+        Some(plan) => write_streamed(path, spec, plan)?,
+        None => {
+            let sol = solver::solve(problem, options);
+            let Some(t) = sol.tours.first() else {
+                return no_tour(&sol, Format::Board, out);
+            };
+            if let Err(fault) = tour::check_indices(&spec.board, t, spec.closed) {
+                return Err(Failure::Internal(format!(
+                    "the {} solver produced an invalid tour ({fault})",
+                    sol.algorithm
+                )));
+            }
+            let file = tour_file(spec, &sol, t);
+            let written = write_out(path, |w| {
+                if svg {
+                    tour::svg::write_svg(w, &spec.board, t, &super::output::svg_options(spec))
+                } else {
+                    file.write_json(w, false)
+                }
+            })?;
+            (written, t.len())
         }
-    })?;
+    };
     if written == Written::File && !quiet {
         let said = writeln!(
             out,
@@ -170,7 +235,7 @@ fn write_tour<W: Write>(
             words::kind(spec.closed),
             spec.board.describe(),
             spec.start,
-            t.len()
+            squares
         )
         .and_then(|()| out.flush());
         // The file is written: that is the answer, whatever became of the

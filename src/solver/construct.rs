@@ -407,29 +407,44 @@ fn built(tours: Vec<Vec<u32>>, n: usize, started: Instant) -> Solution {
     }
 }
 
-/// [`solve`] for one tour of a board the construction builds (not a strip),
-/// handing the tour to `sink` in pieces as it is walked instead of keeping
-/// it: the solution holds no tour. `None` when the construction does not
-/// apply.
-pub fn solve_streamed(problem: &Problem, sink: &mut dyn FnMut(&[u32])) -> Option<Solution> {
-    let b = problem.board;
-    if !applies(b, 1) || strip::applies(b) {
-        return None;
+/// A construction ready to walk: [`solve`] for one tour of a board the
+/// construction builds (not a strip), whose tour goes to a sink in pieces
+/// as it is walked instead of being kept. Planned before anything is
+/// walked, so a caller knows whether a tour is coming before it commits
+/// to its output.
+pub struct Plan {
+    layout: Layout,
+    start: Square,
+    started: Instant,
+}
+
+impl Plan {
+    /// The plan for `problem`, or `None` when the construction does not
+    /// build its tour.
+    pub fn new(problem: &Problem) -> Option<Plan> {
+        let started = Instant::now();
+        let b = problem.board;
+        if !applies(b, 1) || strip::applies(b) {
+            return None;
+        }
+        let layout = layout(b.rows(), b.cols(), problem.start, problem.closed).ok()?;
+        Some(Plan {
+            layout,
+            start: problem.start,
+            started,
+        })
     }
-    let started = Instant::now();
-    let mut n = 0usize;
-    construct_with(
-        b.rows(),
-        b.cols(),
-        problem.start,
-        problem.closed,
-        &mut |piece| {
+
+    /// Walks the tour into `sink` (see [`Layout::walk_with`]); the
+    /// solution holds no tour.
+    pub fn walk(self, sink: &mut dyn FnMut(&[u32])) -> Solution {
+        let mut n = 0usize;
+        self.layout.walk_with(self.start, &mut |piece| {
             n += piece.len();
             sink(piece);
-        },
-    )
-    .ok()?;
-    Some(built(Vec::new(), n, started))
+        });
+        built(Vec::new(), n, self.started)
+    }
 }
 
 /// How one side of the board is cut into bands: band starts, with the
@@ -510,6 +525,13 @@ pub fn construct_with(
     closed: bool,
     sink: &mut dyn FnMut(&[u32]),
 ) -> Result<(), String> {
+    layout(rows, cols, start, closed)?.walk_with(start, sink);
+    Ok(())
+}
+
+/// The blocks of the construction of a `rows` x `cols` tour from `start`,
+/// or why it does not apply.
+fn layout(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Layout, String> {
     if rows < MIN_SIDE || cols < MIN_SIDE {
         return Err(format!(
             "the construction needs both sides at least {MIN_SIDE}"
@@ -541,8 +563,7 @@ pub fn construct_with(
         .flat_map(|&ro| col_choices.iter().map(move |&co| (ro, co)));
     for (ro, co) in choices.take(12) {
         if let Some(layout) = Layout::new(cols, bands(rows, ro), bands(cols, co), start, both_odd) {
-            layout.walk_with(start, sink);
-            return Ok(());
+            return Ok(layout);
         }
     }
     Err(format!(

@@ -239,3 +239,48 @@ fn the_svg_ramp_runs_from_violet_to_yellow_and_brightens() {
         last = l;
     }
 }
+
+#[test]
+fn squares_are_written_as_serde_reads_them() {
+    // Around each power of ten the fast digits change width; beyond 10^8
+    // and below zero (a bad file kept as it is) they go through itoa.
+    let mut numbers = vec![0, 1, i64::MAX, i64::MIN, -1, -10_000];
+    for p in 0..12 {
+        let t = 10i64.pow(p);
+        numbers.extend([t - 1, t, t + 1, 2 * t + 3]);
+    }
+    let path: Vec<[i64; 2]> = numbers
+        .iter()
+        .flat_map(|&a| numbers.iter().map(move |&b| [a, b]))
+        .collect();
+    let mut file = TourFile::new(&b(3, 4), false, &[], None);
+    file.path = path;
+    file.extra.insert("note".into(), Value::from("kept"));
+    for compact in [true, false] {
+        let mut out = Vec::new();
+        file.write_json(&mut out, compact).unwrap();
+        let back: TourFile = serde_json::from_slice(&out).unwrap();
+        assert_eq!(back, file, "compact {compact}");
+    }
+}
+
+#[test]
+fn a_long_path_is_written_across_buffers_ten_squares_a_line() {
+    let board = b(40, 40);
+    let path: Vec<u32> = (0..1600).collect();
+    let file = TourFile::new(&board, false, &path, None);
+    let mut out = Vec::new();
+    file.write_json(&mut out, false).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("\"path\": [[0,0], [0,1], [0,2]"));
+    assert!(text.contains("[0,9],\n    [0,10], [0,11]"));
+    // `meta` and unknown fields come after the path, as in the contract.
+    assert!(
+        text.ends_with("[39,39]]\n}\n"),
+        "{}",
+        &text[text.len() - 40..]
+    );
+    let back = parse(&text).unwrap().file;
+    assert_eq!(back.path.len(), 1600);
+    assert_eq!(back, file);
+}

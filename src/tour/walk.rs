@@ -86,9 +86,10 @@ impl<'b> Walk<'b> {
     /// The next square, as its index (`row * cols + col`). The usual case,
     /// a fresh free square a knight's move on (row and column differences
     /// that multiply to 2), takes a few operations; anything else goes
-    /// through [`Walk::step`] to be named.
+    /// through [`Walk::step`] to be named. The square is returned, for
+    /// callers that want its row and column.
     #[inline]
-    pub fn step_index(&mut self, index: u32) -> Result<(), Fault> {
+    pub fn step_index(&mut self, index: u32) -> Result<Square, Fault> {
         let (row, col) = match self.by_cols {
             Some(d) => d.div_rem(index),
             None => (index, 0),
@@ -103,11 +104,13 @@ impl<'b> Walk<'b> {
             if fresh && knight && !self.holes {
                 self.seen[word] |= bit;
                 self.steps += 1;
-                self.last = Some(Square::new(row, col));
-                return Ok(());
+                let sq = Square::new(row, col);
+                self.last = Some(sq);
+                return Ok(sq);
             }
         }
         self.step(row as i64, col as i64)
+            .map(|()| Square::new(row, col))
     }
 
     /// What the path is, once every square has been fed: a complete tour
