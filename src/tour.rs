@@ -3,6 +3,7 @@
 //! numbered board).
 
 mod file;
+pub mod stream;
 pub mod svg;
 mod walk;
 
@@ -54,6 +55,9 @@ impl fmt::Display for Fault {
                 write!(f, "step {s}: {row},{col} is off the board")
             }
             FaultKind::Blocked(sq) => write!(f, "step {s}: {sq} is blocked"),
+            FaultKind::Repeated { square, first: 0 } => {
+                write!(f, "step {s}: {square} was already visited")
+            }
             FaultKind::Repeated { square, first } => {
                 write!(f, "step {s}: {square} was already visited at step {first}")
             }

@@ -527,6 +527,10 @@ fn a_constructed_tour_file_is_written_as_the_tour_is_built() {
         check_tour(&written, true),
         Summary::Complete { closed: true }
     );
+    kt().args(["verify", fs])
+        .assert()
+        .code(0)
+        .stdout("complete closed tour: 15720 squares on 120x131 from 7,9\n");
     // The same tour as the one built whole and printed.
     let printed = stdout(&[&["solve"][..], &board, &["--format", "json"]].concat(), 0);
     let (a, b) = (

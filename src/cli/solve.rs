@@ -80,7 +80,7 @@ fn plan(spec: &Spec, problem: &Problem, options: &Options) -> Option<Plan> {
 /// A constructed tour checked square by square as it is walked.
 struct Checking<'b> {
     board: &'b Board,
-    walk: tour::Walk<'b>,
+    walk: tour::Walk,
     fault: Option<Fault>,
 }
 

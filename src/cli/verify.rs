@@ -1,10 +1,12 @@
 //! `verify`: check a tour file and say what it is, or its first fault.
 
+use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
 
 use knight_tui::files::{self, Limit, ReadError};
-use knight_tui::tour::{self, Summary};
+use knight_tui::tour::Summary;
+use knight_tui::tour::stream::{self, CheckError, Checked};
 use knight_tui::words::clip;
 
 use crossterm::style::Color;
@@ -71,10 +73,10 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
     let name = args.file.display().to_string();
     // Read, but not a tour file's text: not a valid tour (exit 1), not
     // unreadable (exit 2).
-    let judged = match read_input(&args.file) {
-        Err(ReadError::Io(source)) => return Err(Failure::Read { name, source }),
+    let judged = match check_input(&args.file) {
+        Err(CheckError::Read(ReadError::Io(source))) => return Err(Failure::Read { name, source }),
         Err(e) => refused(name, &e),
-        Ok(text) => judge(name, &text),
+        Ok(checked) => judge(name, checked, &args.file),
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -104,38 +106,52 @@ fn refused(file: String, why: &dyn std::fmt::Display) -> Judgement {
     }
 }
 
-fn judge(name: String, text: &str) -> Judgement {
-    let file = match tour::parse(text) {
-        Ok(l) => l.file,
-        Err(e) => return refused(name, &e),
-    };
-    let board = match file.board() {
-        Ok(b) => b,
-        Err(e) => return refused(name, &e),
-    };
+/// The judgement of a file read and checked. A repeated square in a
+/// streamed path is looked up in the file again for its first visit (not
+/// on standard input, which cannot be read twice).
+fn judge(name: String, checked: Checked, path: &Path) -> Judgement {
+    let board = &checked.board;
     let mut j = Judgement {
         file: name,
         board: Some(board.describe()),
         rows: Some(board.rows()),
         cols: Some(board.cols()),
         squares: Some(board.free_count()),
-        start: file.path.first().map(|[r, c]| format!("{r},{c}")),
+        start: checked.start.map(|[r, c]| format!("{r},{c}")),
         ..Judgement::default()
     };
-    match file.check(&board) {
+    match checked.summary {
         Ok(Summary::Complete { closed }) => {
             j.valid = true;
             j.complete = true;
             j.closed = Some(closed);
-            j.visited = Some(file.path.len());
+            j.visited = Some(checked.squares);
         }
         Ok(Summary::Partial { visited, .. }) => j.visited = Some(visited),
-        Err(fault) => {
+        Err(mut fault) => {
+            if checked.streamed
+                && path != Path::new("-")
+                && let Ok(again) = File::open(path)
+            {
+                fault = stream::first_visit(fault, again, &Limit::tour_file());
+            }
             j.step = Some(fault.step);
             j.error = Some(clip(&fault.to_string()));
         }
     }
     j
+}
+
+/// Reads and checks the file (or standard input for `-`), its path
+/// streamed through the check.
+fn check_input(path: &Path) -> Result<Checked, CheckError> {
+    let limit = Limit::tour_file();
+    if path == Path::new("-") {
+        stream::check_file(io::stdin().lock(), &limit)
+    } else {
+        let file = File::open(path).map_err(ReadError::from)?;
+        stream::check_file(file, &limit)
+    }
 }
 
 /// The file (or standard input for `-`) within the tour file's limits.

@@ -99,9 +99,7 @@ pub fn read_text<R: Read>(
 ) -> Result<String, ReadError> {
     let mut text: Vec<u8> = Vec::new();
     let mut chunk = vec![0u8; 64 * 1024];
-    // Bytes of `text` known to be whole UTF-8 characters.
-    let mut valid = 0usize;
-    let mut blank = 0u64;
+    let mut check = TextCheck::new(limit);
     loop {
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Err(ReadError::Cancelled);
@@ -112,43 +110,149 @@ pub fn read_text<R: Read>(
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e.into()),
         };
-        let base = text.len() as u64;
-        for (i, &byte) in chunk[..n].iter().enumerate() {
+        check.chunk(&chunk[..n])?;
+        text.extend_from_slice(&chunk[..n]);
+    }
+    check.end()?;
+    String::from_utf8(text).map_err(|e| ReadError::NotUtf8 {
+        offset: e.utf8_error().valid_up_to() as u64,
+    })
+}
+
+/// The checks of [`read_text`] on a file's bytes, fed chunk by chunk as
+/// they are read, for readers that do not keep the file whole.
+pub struct TextCheck<'l> {
+    limit: &'l Limit,
+    /// Bytes checked so far.
+    offset: u64,
+    /// Blank bytes in a row at the end of them.
+    blank: u64,
+    /// The start of a character cut at the end of the last chunk.
+    carry: Vec<u8>,
+}
+
+impl<'l> TextCheck<'l> {
+    pub fn new(limit: &'l Limit) -> Self {
+        TextCheck {
+            limit,
+            offset: 0,
+            blank: 0,
+            carry: Vec::new(),
+        }
+    }
+
+    /// Checks the next bytes of the file.
+    pub fn chunk(&mut self, bytes: &[u8]) -> Result<(), ReadError> {
+        if !self.plain(bytes) {
+            self.bytes(bytes)?;
+        }
+        self.offset += bytes.len() as u64;
+        if self.offset > self.limit.bytes {
+            return Err(ReadError::TooBig {
+                what: self.limit.what,
+                bytes: self.limit.bytes,
+            });
+        }
+        self.utf8(bytes)
+    }
+
+    /// The usual case, checked a word at a time: no control byte, and no
+    /// run of blank space too long (only a run from the last chunk into
+    /// this one can be, when the limit exceeds the chunk). False when the
+    /// bytes need [`TextCheck::bytes`] to find what is wrong.
+    fn plain(&mut self, bytes: &[u8]) -> bool {
+        let blank = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+        if (self.limit.blank_run as usize) < bytes.len() {
+            return false;
+        }
+        let control = bytes.iter().fold(false, |bad, &b| {
+            bad | ((b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r'))
+        });
+        let lead = bytes.iter().position(|&b| !blank(b)).unwrap_or(bytes.len());
+        if control || self.blank + lead as u64 > self.limit.blank_run {
+            return false;
+        }
+        self.blank = match bytes.iter().rposition(|&b| !blank(b)) {
+            Some(last) => (bytes.len() - 1 - last) as u64,
+            None => self.blank + bytes.len() as u64,
+        };
+        true
+    }
+
+    /// The bytes one by one: the first control byte or overlong blank run.
+    fn bytes(&mut self, bytes: &[u8]) -> Result<(), ReadError> {
+        let (limit, base) = (self.limit, self.offset);
+        for (i, &byte) in bytes.iter().enumerate() {
             let offset = base + i as u64;
             match byte {
                 b' ' | b'\t' | b'\n' | b'\r' => {
-                    blank += 1;
-                    if blank > limit.blank_run {
+                    self.blank += 1;
+                    if self.blank > limit.blank_run {
                         return Err(ReadError::Blank {
                             what: limit.what,
                             run: limit.blank_run,
-                            offset: offset + 1 - blank,
+                            offset: offset + 1 - self.blank,
                         });
                     }
                 }
                 0..=0x1f => return Err(ReadError::Control { offset, byte }),
-                _ => blank = 0,
+                _ => self.blank = 0,
             }
         }
-        if base + n as u64 > limit.bytes {
-            return Err(ReadError::TooBig {
-                what: limit.what,
-                bytes: limit.bytes,
-            });
-        }
-        text.extend_from_slice(&chunk[..n]);
-        match std::str::from_utf8(&text[valid..]) {
-            Ok(_) => valid = text.len(),
-            Err(e) if e.error_len().is_some() => {
-                return Err(ReadError::NotUtf8 {
-                    offset: (valid + e.valid_up_to()) as u64,
-                });
+        Ok(())
+    }
+
+    /// Checks that the bytes (after those checked so far) are UTF-8.
+    fn utf8(&mut self, bytes: &[u8]) -> Result<(), ReadError> {
+        let base = self.offset - bytes.len() as u64;
+        // A character cut at the last chunk's end is ended by this one.
+        let mut rest = bytes;
+        if !self.carry.is_empty() {
+            let need = char_width(self.carry[0]).saturating_sub(self.carry.len());
+            let take = need.min(rest.len());
+            self.carry.extend_from_slice(&rest[..take]);
+            rest = &rest[take..];
+            let start = base - (self.carry.len() - take) as u64;
+            match std::str::from_utf8(&self.carry) {
+                Ok(_) => self.carry.clear(),
+                Err(e) if e.error_len().is_some() || take == need => {
+                    return Err(ReadError::NotUtf8 {
+                        offset: start + e.valid_up_to() as u64,
+                    });
+                }
+                Err(_) => return Ok(()),
             }
-            // A character cut at the chunk's end: the next chunk ends it.
-            Err(e) => valid += e.valid_up_to(),
+        }
+        match std::str::from_utf8(rest) {
+            Ok(_) => Ok(()),
+            Err(e) if e.error_len().is_some() => Err(ReadError::NotUtf8 {
+                offset: self.offset - (rest.len() - e.valid_up_to()) as u64,
+            }),
+            Err(e) => {
+                self.carry.extend_from_slice(&rest[e.valid_up_to()..]);
+                Ok(())
+            }
         }
     }
-    String::from_utf8(text).map_err(|e| ReadError::NotUtf8 {
-        offset: e.utf8_error().valid_up_to() as u64,
-    })
+
+    /// Checks that the file did not end inside a character.
+    pub fn end(&self) -> Result<(), ReadError> {
+        match self.carry.len() {
+            0 => Ok(()),
+            n => Err(ReadError::NotUtf8 {
+                offset: self.offset - n as u64,
+            }),
+        }
+    }
+}
+
+/// The bytes of the UTF-8 character `lead` begins (1 for a byte that
+/// begins none, which then fails to decode).
+fn char_width(lead: u8) -> usize {
+    match lead {
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => 1,
+    }
 }

@@ -98,17 +98,7 @@ impl TourFile {
 
     /// The board the file describes (size and blocked squares).
     pub fn board(&self) -> Result<Board, String> {
-        let mut blocked = Vec::with_capacity(self.blocked.len());
-        for &[r, c] in &self.blocked {
-            if r < 0 || c < 0 || r >= self.rows as i64 || c >= self.cols as i64 {
-                return Err(format!(
-                    "blocked square {r},{c} is off the {}x{} board",
-                    self.rows, self.cols
-                ));
-            }
-            blocked.push(Square::new(r as u32, c as u32));
-        }
-        Ok(Board::new(self.rows, self.cols, &blocked)?)
+        board_of(self.rows, self.cols, &self.blocked)
     }
 
     /// Checks the path on the file's board.
@@ -328,6 +318,20 @@ impl Digits {
     }
 }
 
+/// The board of a tour file's `rows`, `cols` and `blocked`.
+pub(super) fn board_of(rows: u32, cols: u32, blocked: &[[i64; 2]]) -> Result<Board, String> {
+    let mut squares = Vec::with_capacity(blocked.len());
+    for &[r, c] in blocked {
+        if r < 0 || c < 0 || r >= rows as i64 || c >= cols as i64 {
+            return Err(format!(
+                "blocked square {r},{c} is off the {rows}x{cols} board"
+            ));
+        }
+        squares.push(Square::new(r as u32, c as u32));
+    }
+    Ok(Board::new(rows, cols, &squares)?)
+}
+
 fn json<T: Serialize + ?Sized>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|_| "null".into())
 }
@@ -338,27 +342,7 @@ pub fn parse(text: &str) -> Result<Loaded, String> {
     // A byte order mark (some editors write one) is not part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('{') {
-        let file: TourFile =
-            serde_json::from_str(text).map_err(|e| format!("not a valid tour file: {e}"))?;
-        if file.format != FORMAT_NAME {
-            return Err(format!(
-                "not a tour file: format is \"{}\", expected \"{FORMAT_NAME}\"",
-                file.format
-            ));
-        }
-        if file.version != 1 {
-            return Err(format!(
-                "tour file version {} is not supported (this program reads version 1)",
-                file.version
-            ));
-        }
-        if file.rows == 0 || file.cols == 0 {
-            return Err(format!(
-                "the tour file's board is {}x{}; it needs at least one row and column",
-                file.rows, file.cols
-            ));
-        }
-        Ok(Loaded {
+        parse_json(text.as_bytes()).map(|file| Loaded {
             file,
             numbered: false,
         })
@@ -368,6 +352,31 @@ pub fn parse(text: &str) -> Result<Loaded, String> {
             numbered: true,
         })
     }
+}
+
+/// Reads the JSON tour file, refusing what is not one (version 1).
+pub(super) fn parse_json(text: &[u8]) -> Result<TourFile, String> {
+    let file: TourFile =
+        serde_json::from_slice(text).map_err(|e| format!("not a valid tour file: {e}"))?;
+    if file.format != FORMAT_NAME {
+        return Err(format!(
+            "not a tour file: format is \"{}\", expected \"{FORMAT_NAME}\"",
+            file.format
+        ));
+    }
+    if file.version != 1 {
+        return Err(format!(
+            "tour file version {} is not supported (this program reads version 1)",
+            file.version
+        ));
+    }
+    if file.rows == 0 || file.cols == 0 {
+        return Err(format!(
+            "the tour file's board is {}x{}; it needs at least one row and column",
+            file.rows, file.cols
+        ));
+    }
+    Ok(file)
 }
 
 /// Reads a numbered board: one line a row, the step at each square (1..N),

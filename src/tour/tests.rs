@@ -284,3 +284,143 @@ fn a_long_path_is_written_across_buffers_ten_squares_a_line() {
     assert_eq!(back.path.len(), 1600);
     assert_eq!(back, file);
 }
+
+/// Hands out its bytes a few at a time (1 to 7, in turn), so that every
+/// buffer boundary is met.
+struct Dribble<'a>(&'a [u8], usize);
+
+impl std::io::Read for Dribble<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        self.1 = self.1 % 7 + 1;
+        let n = self.1.min(out.len()).min(self.0.len());
+        out[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+/// What a file is, read whole (the independent route): its summary or
+/// first fault, first square and length; `None` when it is refused.
+type Judged = Option<(Result<Summary, Fault>, Option<[i64; 2]>, usize, bool)>;
+
+fn judged_whole(bytes: &[u8]) -> Judged {
+    let limit = crate::files::Limit::tour_file();
+    let text = crate::files::read_text(bytes, &limit, None).ok()?;
+    let file = parse(&text).ok()?.file;
+    let board = file.board().ok()?;
+    let closed = file.closed;
+    Some((
+        file.check(&board),
+        file.path.first().copied(),
+        file.path.len(),
+        closed,
+    ))
+}
+
+fn judged_streamed<R: std::io::Read>(source: R, bytes: &[u8]) -> Judged {
+    let limit = crate::files::Limit::tour_file();
+    let c = stream::check_file(source, &limit).ok()?;
+    let summary = match c.summary {
+        Err(f) if c.streamed => Err(stream::first_visit(f, bytes, &limit)),
+        other => other,
+    };
+    Some((summary, c.start, c.squares, c.file.closed))
+}
+
+#[test]
+fn a_streamed_check_says_what_a_whole_read_says() {
+    let board = Board::new(5, 5, &[Square::new(2, 2)]).unwrap();
+    let tour = T5
+        .split_whitespace()
+        .map(|t| t.parse::<u32>().unwrap())
+        .enumerate()
+        .map(|(at, step)| (step, at as u32))
+        .collect::<std::collections::BTreeMap<_, _>>();
+    let path: Vec<u32> = tour.values().copied().collect();
+    let open = TourFile::new(&b(5, 5), false, &path, None);
+    let mut files: Vec<String> = Vec::new();
+    for compact in [true, false] {
+        let mut out = Vec::new();
+        open.write_json(&mut out, compact).unwrap();
+        files.push(String::from_utf8(out).unwrap());
+    }
+    let pretty = files[1].clone();
+    let holed = TourFile::new(&board, false, &path[..5], None);
+    files.push(serde_json::to_string(&holed).unwrap());
+    let head = r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,"blocked":[[2,2]],"#;
+    for tail in [
+        r#""path":[[0,0],[1,2],[0,0]]}"#,
+        r#""path":[[0,0],[1,2],[2,2]]}"#,
+        r#""path":[[0,0],[1,2],[9,1]]}"#,
+        r#""path":[[0,0],[1,3]]}"#,
+        r#""path":[[0,0],[-1,2]]}"#,
+        r#""path":[]}"#,
+        r#""path" : [ [ 0 , 0 ] ,
+             [ 1 , 2 ] ] , "closed" : true }"#,
+        r#""path":[[0,0],[01,2]]}"#,
+        r#""path":[[0,0],[1.0,2]]}"#,
+        r#""path":[[0,0],[1e0,2]]}"#,
+        r#""path":[[0,0],[99999999999999999999,2]]}"#,
+        r#""path":[[0,0],[1,2,3]]}"#,
+        r#""path":[[0,0],"x"]}"#,
+        r#""path":[[0,0],[1,2]],"path":[[0,0]]}"#,
+        r#""p\u0061th":[[0,0],[1,2]]}"#,
+        r#""path":[[0,0],[1,2]],"meta":{"path":[1]},"note":[{"a":"]\"}"}]}"#,
+        r#""path":[[0,0],[1,2]]} x"#,
+        r#""path":[[0,0],[1,2]],}"#,
+        r#""path":[[0,0],[1,2]] "closed":true}"#,
+        r#""path":[[0,0],[1,2]],"version":2}"#,
+    ] {
+        files.push(format!("{head}{tail}"));
+    }
+    // The board known only after the path: its squares are kept.
+    files.push(
+        r#"{"path":[[0,0],[1,2],[0,0]],"format":"knight-tour","version":1,"rows":5,"cols":5}"#
+            .into(),
+    );
+    files.push(
+        r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,"path":[[0,0],[2,1],[2,2]],"blocked":[[2,2]]}"#
+            .into(),
+    );
+    files.push(format!("\u{feff}{pretty}"));
+    files.push(format!("\n\n  {pretty}"));
+    files.push(format!("\u{feff}{T5}"));
+    files.push(T5.replace(" 9", "99"));
+    files.push(pretty.replace("[4,0]", "[4,0\u{1}]"));
+    files.push(pretty.replace("[4,0]", "[4,\u{e9}0]"));
+    // Every cut of a file.
+    let cuts: Vec<String> = (0..pretty.len())
+        .filter(|&n| pretty.is_char_boundary(n))
+        .map(|n| pretty[..n].to_string())
+        .collect();
+    let mut streamed = 0;
+    for text in files.iter().chain(&cuts) {
+        let bytes = text.as_bytes();
+        let whole = judged_whole(bytes);
+        assert_eq!(judged_streamed(bytes, bytes), whole, "{text}");
+        assert_eq!(judged_streamed(Dribble(bytes, 0), bytes), whole, "{text}");
+        let limit = crate::files::Limit::tour_file();
+        streamed += usize::from(stream::check_file(bytes, &limit).is_ok_and(|c| c.streamed));
+    }
+    assert!(streamed >= 12, "{streamed} streamed");
+    // A repeated square is named with its first visit.
+    let text = format!("{head}\"path\":[[0,0],[1,2],[0,0]]}}");
+    let (summary, ..) = judged_streamed(text.as_bytes(), text.as_bytes()).unwrap();
+    assert_eq!(
+        summary.unwrap_err().to_string(),
+        "step 3: 0,0 was already visited at step 1"
+    );
+}
+
+#[test]
+fn a_bad_path_is_refused_in_one_line_that_says_where() {
+    let text = "{\"format\":\"knight-tour\",\"version\":1,\"rows\":5,\"cols\":5,\n\"path\":[[0,0],\n [1,\"two\"]]}";
+    let limit = crate::files::Limit::tour_file();
+    let e = stream::check_file(text.as_bytes(), &limit)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "not a valid tour file: the path's square 2: expected a whole number, found '\"two\"]]}' at line 3 column 5"
+    );
+}

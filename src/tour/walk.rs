@@ -11,8 +11,7 @@ use super::{Fault, FaultKind, Summary};
 /// fault does not know when the square was first visited (that would take
 /// a step number per square): its `first` is 0 until the caller, who can
 /// go over the path again, fills it in (see [`first_visit`]).
-pub struct Walk<'b> {
-    board: &'b Board,
+pub struct Walk {
     rows: i64,
     cols: i64,
     /// Division by the number of columns (none for a single column).
@@ -21,14 +20,24 @@ pub struct Walk<'b> {
     first: Option<Square>,
     last: Option<Square>,
     steps: usize,
-    /// Whether the board has blocked squares to look out for.
-    holes: bool,
+    /// Free squares of the board.
+    free: usize,
+    /// The blocked squares, a bit each, when there are any.
+    holes: Option<Vec<u64>>,
 }
 
-impl<'b> Walk<'b> {
-    pub fn new(board: &'b Board) -> Self {
+impl Walk {
+    /// A walk on `board`, which it need not outlive.
+    pub fn new(board: &Board) -> Self {
+        let holes = (!board.blocked().is_empty()).then(|| {
+            let mut bits = vec![0u64; board.len().div_ceil(64)];
+            for &sq in board.blocked() {
+                let at = board.index(sq) as usize;
+                bits[at / 64] |= 1 << (at % 64);
+            }
+            bits
+        });
         Walk {
-            board,
             rows: board.rows() as i64,
             cols: board.cols() as i64,
             by_cols: (board.cols() >= 2).then(|| Divider::new(board.cols())),
@@ -36,7 +45,8 @@ impl<'b> Walk<'b> {
             first: None,
             last: None,
             steps: 0,
-            holes: !board.blocked().is_empty(),
+            free: board.free_count(),
+            holes,
         }
     }
 
@@ -59,11 +69,11 @@ impl<'b> Walk<'b> {
             return fault(FaultKind::OffBoard { row, col });
         }
         let sq = Square::new(row as u32, col as u32);
-        if self.holes && !self.board.is_free(sq) {
-            return fault(FaultKind::Blocked(sq));
-        }
         let at = (row * self.cols + col) as usize;
         let (word, bit) = (at / 64, 1u64 << (at % 64));
+        if self.holes.as_ref().is_some_and(|h| h[word] & bit != 0) {
+            return fault(FaultKind::Blocked(sq));
+        }
         if self.seen[word] & bit != 0 {
             return fault(FaultKind::Repeated {
                 square: sq,
@@ -95,13 +105,13 @@ impl<'b> Walk<'b> {
             None => (index, 0),
         };
         let at = index as usize;
-        if at < self.board.len()
+        if i64::from(row) < self.rows
             && let Some(last) = self.last
         {
             let (word, bit) = (at / 64, 1u64 << (at % 64));
             let fresh = self.seen[word] & bit == 0;
             let knight = row.abs_diff(last.row) * col.abs_diff(last.col) == 2;
-            if fresh && knight && !self.holes {
+            if fresh && knight && self.holes.is_none() {
                 self.seen[word] |= bit;
                 self.steps += 1;
                 let sq = Square::new(row, col);
@@ -122,7 +132,7 @@ impl<'b> Walk<'b> {
                 kind: FaultKind::Empty,
             });
         };
-        let total = self.board.free_count();
+        let total = self.free;
         if self.steps < total {
             return Ok(Summary::Partial {
                 visited: self.steps,

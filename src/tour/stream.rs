@@ -1,0 +1,642 @@
+//! Checking a tour file as it is read, without holding it: the path of a
+//! JSON tour file goes square by square through a [`Walk`] while the rest
+//! of the file (its fields, a few hundred bytes) is kept and read by serde
+//! as a whole file would be. A 10^8-square file (1.3 GB) is checked in
+//! the walk's 12.5 MB and a 64 KiB buffer.
+//!
+//! The path is streamed when the board is known before it, that is when
+//! `rows`, `cols` and `blocked` come first, as in every file this program
+//! writes and in the contract's example. Otherwise its squares are kept and
+//! checked once the file is read. A numbered board is read whole.
+//!
+//! What is said of a file does not depend on how it was read: the bytes
+//! are checked to the end whatever else is wrong ([`TextCheck`]), then the
+//! fields, then the path.
+
+use std::io::{self, Read};
+
+use thiserror::Error;
+
+use super::walk::Walk;
+use super::{Fault, FaultKind, Summary, TourFile, file, parse_numbered};
+use crate::board::{Board, Square};
+use crate::files::{Limit, ReadError, TextCheck};
+
+/// A tour file read and checked.
+#[derive(Debug)]
+pub struct Checked {
+    /// The file; its path is empty when it was streamed.
+    pub file: TourFile,
+    pub board: Board,
+    /// The path's first square.
+    pub start: Option<[i64; 2]>,
+    /// Squares in the path.
+    pub squares: usize,
+    /// What the path is, or its first fault. A repeated square's first
+    /// visit is 0 when the path was streamed: [`first_visit`] finds it.
+    pub summary: Result<Summary, Fault>,
+    /// Whether the path was streamed (not in `file.path`).
+    pub streamed: bool,
+}
+
+/// Why a tour file was not checked.
+#[derive(Debug, Error)]
+pub enum CheckError {
+    /// Not read, or read and refused for its bytes.
+    #[error("{0}")]
+    Read(#[from] ReadError),
+    /// Read, but not a tour file.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// Reads and checks the tour file (JSON or numbered board) from `source`,
+/// within `limit`.
+pub fn check_file<R: Read>(source: R, limit: &Limit) -> Result<Checked, CheckError> {
+    let mut input = Input::new(source, limit);
+    let mut head = input.skip_bom();
+    if head.is_empty() {
+        while let Some(b) = input.peek().filter(u8::is_ascii_whitespace) {
+            head.push(b);
+            input.bump();
+        }
+    }
+    if input.peek() != Some(b'{') || !head.iter().all(u8::is_ascii_whitespace) {
+        // A numbered board: read whole.
+        input.copy_rest(&mut head);
+        input.drain()?;
+        let text = String::from_utf8(head).map_err(|e| ReadError::NotUtf8 {
+            offset: e.utf8_error().valid_up_to() as u64,
+        })?;
+        let file = parse_numbered(&text).map_err(CheckError::Refused)?;
+        return checked_whole(file);
+    }
+    let mut scan = Scan {
+        skeleton: head,
+        ..Scan::default()
+    };
+    let fields = scan.object(&mut input);
+    // The bytes are checked to the end, whatever the scan found.
+    input.drain()?;
+    if let Err(e) = fields {
+        return Err(CheckError::Refused(e));
+    }
+    let mut file = file::parse_json(&scan.skeleton).map_err(CheckError::Refused)?;
+    let Some(mut walked) = scan.walked else {
+        return checked_whole(file);
+    };
+    let Some(walk) = walked.walk else {
+        file.path = std::mem::take(&mut walked.kept);
+        return checked_whole(file);
+    };
+    let board = file.board().map_err(CheckError::Refused)?;
+    let summary = match walked.fault {
+        Some(f) => Err(f),
+        None => walk.finish(file.closed),
+    };
+    Ok(Checked {
+        file,
+        board,
+        start: walked.start,
+        squares: walked.squares,
+        summary,
+        streamed: true,
+    })
+}
+
+/// The check of a file whose path is held.
+fn checked_whole(file: TourFile) -> Result<Checked, CheckError> {
+    let board = file.board().map_err(CheckError::Refused)?;
+    let summary = file.check(&board);
+    Ok(Checked {
+        start: file.path.first().copied(),
+        squares: file.path.len(),
+        board,
+        summary,
+        file,
+        streamed: false,
+    })
+}
+
+/// When a repeated square was first visited, from the file read again.
+pub fn first_visit<R: Read>(fault: Fault, source: R, limit: &Limit) -> Fault {
+    let FaultKind::Repeated { square, .. } = fault.kind else {
+        return fault;
+    };
+    let mut input = Input::new(source, limit);
+    let mut scan = Scan {
+        find: Some((square, 0)),
+        skeleton: input.skip_bom(),
+        ..Scan::default()
+    };
+    let _ = scan.object(&mut input);
+    let mut fault = fault;
+    if let FaultKind::Repeated { first, .. } = &mut fault.kind {
+        *first = scan.find.map_or(0, |(_, step)| step);
+    }
+    fault
+}
+
+/// The file's bytes through a buffer, each checked once as it comes in.
+/// The first error ends the bytes; [`Input::drain`] reports it.
+struct Input<'l, R> {
+    source: R,
+    check: TextCheck<'l>,
+    error: Option<ReadError>,
+    buf: Box<[u8]>,
+    pos: usize,
+    end: usize,
+    eof: bool,
+    /// Lines before the buffer's position, and where the current one
+    /// began (in bytes from the file's start), for messages.
+    line: u64,
+    line_start: u64,
+    /// Bytes of the file before `buf[0]`.
+    base: u64,
+}
+
+const CHUNK: usize = 64 * 1024;
+
+impl<'l, R: Read> Input<'l, R> {
+    fn new(source: R, limit: &'l Limit) -> Self {
+        Input {
+            source,
+            check: TextCheck::new(limit),
+            error: None,
+            buf: vec![0; CHUNK].into_boxed_slice(),
+            pos: 0,
+            end: 0,
+            eof: false,
+            line: 1,
+            line_start: 0,
+            base: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn peek(&mut self) -> Option<u8> {
+        if self.pos < self.end {
+            Some(self.buf[self.pos])
+        } else {
+            self.fill()
+        }
+    }
+
+    #[inline(always)]
+    fn bump(&mut self) {
+        self.pos += 1;
+    }
+
+    /// Reads the next chunk (the buffer is used up); its first byte.
+    #[cold]
+    fn fill(&mut self) -> Option<u8> {
+        if self.eof {
+            return None;
+        }
+        self.base += self.end as u64;
+        self.pos = 0;
+        self.end = 0;
+        let read = loop {
+            match self.source.read(&mut self.buf) {
+                Ok(0) => break self.check.end().map(|()| 0),
+                Ok(n) => break self.check.chunk(&self.buf[..n]).map(|()| n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => break Err(e.into()),
+            }
+        };
+        match read {
+            Ok(n) if n > 0 => {
+                self.end = n;
+                Some(self.buf[0])
+            }
+            other => {
+                self.eof = true;
+                self.error = other.err();
+                None
+            }
+        }
+    }
+
+    /// Skips a byte order mark (some editors write one); the bytes taken
+    /// when what began like one was not.
+    fn skip_bom(&mut self) -> Vec<u8> {
+        let mut taken = Vec::new();
+        for &b in "\u{feff}".as_bytes() {
+            if self.peek() != Some(b) {
+                return taken;
+            }
+            taken.push(b);
+            self.bump();
+        }
+        Vec::new()
+    }
+
+    /// A square as this program writes it, `[row,col]` with at most eight
+    /// digits each, read straight from the buffer; `None` (nothing read)
+    /// for any other form, or near the buffer's end, which the byte by
+    /// byte reading then takes.
+    #[inline(always)]
+    fn plain_square(&mut self) -> Option<(i64, i64)> {
+        let bytes = &self.buf[self.pos..self.end];
+        if bytes.len() < 24 {
+            return None;
+        }
+        let (row, a) = digits(&bytes[1..])?;
+        let (col, b) = digits(&bytes[2 + a..])?;
+        if bytes[1 + a] != b',' || bytes[2 + a + b] != b']' {
+            return None;
+        }
+        self.pos += 3 + a + b;
+        Some((row, col))
+    }
+
+    /// Skips blank space, counting lines; the next byte.
+    #[inline(always)]
+    fn blank(&mut self) -> Option<u8> {
+        loop {
+            match self.peek() {
+                Some(b'\n') => {
+                    self.bump();
+                    self.new_line();
+                }
+                Some(b' ' | b'\t' | b'\r') => self.bump(),
+                other => return other,
+            }
+        }
+    }
+
+    /// Notes that a line ended just before the position.
+    fn new_line(&mut self) {
+        self.line += 1;
+        self.line_start = self.base + self.pos as u64;
+    }
+
+    /// Where the next byte is, as people count it.
+    fn place(&self) -> String {
+        let column = self.base + self.pos as u64 - self.line_start + 1;
+        format!("line {} column {column}", self.line)
+    }
+
+    /// A few characters from here to the line's end, for a message.
+    fn quote(&mut self) -> String {
+        let mut bytes = Vec::new();
+        while let Some(b) = self.peek().filter(|&b| b != b'\n' && b != b'\r') {
+            if bytes.len() == 40 {
+                bytes.extend_from_slice("…".as_bytes());
+                break;
+            }
+            bytes.push(b);
+            self.bump();
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// Appends the rest of the file to `out`.
+    fn copy_rest(&mut self, out: &mut Vec<u8>) {
+        while self.peek().is_some() {
+            out.extend_from_slice(&self.buf[self.pos..self.end]);
+            self.pos = self.end;
+        }
+    }
+
+    /// Reads (and so checks) the rest of the file; the first error.
+    fn drain(&mut self) -> Result<(), ReadError> {
+        while self.peek().is_some() {
+            self.pos = self.end;
+        }
+        self.error.take().map_or(Ok(()), Err)
+    }
+}
+
+/// What the scan of the path found.
+struct Walked {
+    /// The check, when the board was known before the path.
+    walk: Option<Walk>,
+    /// Squares, kept when it was not.
+    kept: Vec<[i64; 2]>,
+    fault: Option<Fault>,
+    start: Option<[i64; 2]>,
+    squares: usize,
+}
+
+/// The scan of a JSON tour file's top-level object: everything but the
+/// path's squares is copied into `skeleton` (the path as `[]`, with its
+/// line ends, so serde's places stay right), the squares go to the walk.
+#[derive(Default)]
+struct Scan {
+    skeleton: Vec<u8>,
+    /// The raw values of `rows`, `cols` and `blocked`, as they come.
+    rows: Option<Vec<u8>>,
+    cols: Option<Vec<u8>>,
+    blocked: Option<Vec<u8>>,
+    walked: Option<Walked>,
+    /// For [`first_visit`]: the square looked for, and the step it was
+    /// found at (0 until then).
+    find: Option<(Square, usize)>,
+}
+
+/// A scan ends early at the end of the bytes (an error there is for
+/// [`Input::drain`]), at anything unexpected outside the path (serde then
+/// reports it where it is: the copy ends there), or at a path that is not
+/// a list of squares (the message).
+type Scanned = Result<(), String>;
+
+impl Scan {
+    /// The top-level object.
+    fn object<R: Read>(&mut self, input: &mut Input<R>) -> Scanned {
+        if !self.copy_byte(input, b'{') {
+            return Ok(());
+        }
+        loop {
+            match self.copy_blank(input) {
+                Some(b'"') => {}
+                Some(b'}') => {
+                    self.skeleton.push(b'}');
+                    input.bump();
+                    // Then blank space, else one byte for serde to refuse.
+                    if let Some(b) = self.copy_blank(input) {
+                        self.skeleton.push(b);
+                    }
+                    return Ok(());
+                }
+                _ => return Ok(()),
+            }
+            let key_at = self.skeleton.len();
+            if !self.copy_value(input) {
+                return Ok(());
+            }
+            let key = self.skeleton[key_at..].to_vec();
+            self.copy_blank(input);
+            if !self.copy_byte(input, b':') {
+                return Ok(());
+            }
+            self.copy_blank(input);
+            if key == b"\"path\"" && self.walked.is_none() {
+                self.path(input)?;
+            } else {
+                let value_at = self.skeleton.len();
+                if !self.copy_value(input) {
+                    return Ok(());
+                }
+                let value = Some(self.skeleton[value_at..].to_vec());
+                match &key[..] {
+                    b"\"rows\"" => self.rows = self.rows.take().or(value),
+                    b"\"cols\"" => self.cols = self.cols.take().or(value),
+                    b"\"blocked\"" => self.blocked = self.blocked.take().or(value),
+                    _ => {}
+                }
+            }
+            match self.copy_blank(input) {
+                Some(b',') => {
+                    self.skeleton.push(b',');
+                    input.bump();
+                }
+                Some(b'}') => {}
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// Copies blank space; the next byte.
+    fn copy_blank<R: Read>(&mut self, input: &mut Input<R>) -> Option<u8> {
+        loop {
+            let b = input.peek()?;
+            if !matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+                return Some(b);
+            }
+            self.skeleton.push(b);
+            input.bump();
+            if b == b'\n' {
+                input.new_line();
+            }
+        }
+    }
+
+    /// Copies `want` if it is next; false (nothing copied) otherwise.
+    fn copy_byte<R: Read>(&mut self, input: &mut Input<R>, want: u8) -> bool {
+        let next = input.peek() == Some(want);
+        if next {
+            self.skeleton.push(want);
+            input.bump();
+        }
+        next
+    }
+
+    /// Copies one value (a string, a number, a literal, an array or an
+    /// object) without judging it; false if the file ends inside it.
+    fn copy_value<R: Read>(&mut self, input: &mut Input<R>) -> bool {
+        let mut depth = 0usize;
+        let (mut in_string, mut escaped, mut started) = (false, false, false);
+        loop {
+            let Some(b) = input.peek() else {
+                return false;
+            };
+            if in_string {
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' {
+                    escaped = true;
+                } else if b == b'"' {
+                    in_string = false;
+                }
+            } else {
+                match b {
+                    b'"' => in_string = true,
+                    b'[' | b'{' => depth += 1,
+                    b']' | b'}' if depth > 0 => depth -= 1,
+                    b',' | b']' | b'}' | b' ' | b'\t' | b'\r' | b'\n' if depth == 0 => {
+                        return started;
+                    }
+                    _ => {}
+                }
+            }
+            self.skeleton.push(b);
+            input.bump();
+            if b == b'\n' {
+                input.new_line();
+            }
+            started = true;
+            // A string, array or object ends with its closing byte; a
+            // number or literal at the delimiter after it.
+            let scalar = matches!(b, b'-' | b'+' | b'.' | b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z');
+            if depth == 0 && !in_string && !scalar {
+                return true;
+            }
+        }
+    }
+
+    /// The board, when `rows`, `cols` and `blocked` came before the path
+    /// and make one.
+    fn board(&self) -> Option<Board> {
+        fn parse<T: serde::de::DeserializeOwned>(raw: &Option<Vec<u8>>) -> Option<T> {
+            serde_json::from_slice(raw.as_deref()?).ok()
+        }
+        file::board_of(
+            parse(&self.rows)?,
+            parse(&self.cols)?,
+            &parse::<Vec<[i64; 2]>>(&self.blocked)?,
+        )
+        .ok()
+    }
+
+    /// The path: `[`, squares `[row, col]` separated by commas, `]`. Its
+    /// squares go to the walk (or are kept); the skeleton gets `[]` where
+    /// the path ends, on the same line and column as in the file.
+    fn path<R: Read>(&mut self, input: &mut Input<R>) -> Scanned {
+        let mut walked = Walked {
+            // Looking for a square needs no board.
+            walk: self
+                .find
+                .is_none()
+                .then(|| self.board())
+                .flatten()
+                .as_ref()
+                .map(Walk::new),
+            kept: Vec::new(),
+            fault: None,
+            start: None,
+            squares: 0,
+        };
+        let lines = input.line;
+        let result = self.squares(input, &mut walked);
+        self.walked = Some(walked);
+        for _ in lines..input.line {
+            self.skeleton.push(b'\n');
+        }
+        let column = (input.base + input.pos as u64 - input.line_start) as usize;
+        let line_start = self
+            .skeleton
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let pad = column.saturating_sub(self.skeleton.len() - line_start + 2);
+        self.skeleton.extend(std::iter::repeat_n(b' ', pad));
+        self.skeleton.extend_from_slice(b"[]");
+        result
+    }
+
+    fn squares<R: Read>(&mut self, input: &mut Input<R>, walked: &mut Walked) -> Scanned {
+        let fail = |input: &mut Input<R>, what: &str, k: usize| {
+            let place = input.place();
+            let found = input.quote();
+            format!(
+                "not a valid tour file: the path's square {k}: {what}, found '{found}' at {place}"
+            )
+        };
+        if input.peek() != Some(b'[') {
+            return Err(fail(input, "expected a list of squares", 0));
+        }
+        input.bump();
+        let mut k = 0usize;
+        loop {
+            match input.blank() {
+                Some(b']') if k == 0 => {
+                    input.bump();
+                    return Ok(());
+                }
+                Some(b'[') => {}
+                None => return Ok(()),
+                _ => return Err(fail(input, "expected '[' to begin [row, col]", k + 1)),
+            }
+            k += 1;
+            let (row, col) = match input.plain_square() {
+                Some(square) => square,
+                None => {
+                    input.bump();
+                    input.blank();
+                    let row = number(input).map_err(|what| fail(input, what, k))?;
+                    if input.blank() != Some(b',') {
+                        return Err(fail(input, "expected ',' between row and column", k));
+                    }
+                    input.bump();
+                    input.blank();
+                    let col = number(input).map_err(|what| fail(input, what, k))?;
+                    if input.blank() != Some(b']') {
+                        return Err(fail(input, "expected ']' after the column", k));
+                    }
+                    input.bump();
+                    (row, col)
+                }
+            };
+            self.square(walked, row, col);
+            match input.blank() {
+                Some(b',') => input.bump(),
+                Some(b']') => {
+                    input.bump();
+                    return Ok(());
+                }
+                None => return Ok(()),
+                _ => return Err(fail(input, "expected ',' or the path's closing ']'", k)),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn square(&mut self, walked: &mut Walked, row: i64, col: i64) {
+        walked.squares += 1;
+        if walked.start.is_none() {
+            walked.start = Some([row, col]);
+        }
+        if let Some((want, step)) = &mut self.find {
+            if *step == 0 && i64::from(want.row) == row && i64::from(want.col) == col {
+                *step = walked.squares;
+            }
+        } else if let Some(walk) = &mut walked.walk {
+            if walked.fault.is_none()
+                && let Err(f) = walk.step(row, col)
+            {
+                walked.fault = Some(f);
+            }
+        } else {
+            walked.kept.push([row, col]);
+        }
+    }
+}
+
+/// The number at the start of `bytes`, of one to eight digits without a
+/// leading zero, and its length; `None` for anything else.
+#[inline(always)]
+fn digits(bytes: &[u8]) -> Option<(i64, usize)> {
+    let mut n = 0;
+    let mut k = 0;
+    while k < 9 && bytes[k].is_ascii_digit() {
+        n = n * 10 + i64::from(bytes[k] - b'0');
+        k += 1;
+    }
+    let plain = (1..9).contains(&k) && (k == 1 || bytes[0] != b'0');
+    plain.then_some((n, k))
+}
+
+/// A JSON integer that fits in an i64.
+#[inline(always)]
+fn number<R: Read>(input: &mut Input<R>) -> Result<i64, &'static str> {
+    let negative = input.peek() == Some(b'-');
+    if negative {
+        input.bump();
+    }
+    let mut n: i64 = 0;
+    let mut digits = 0;
+    while let Some(b @ b'0'..=b'9') = input.peek() {
+        if digits == 1 && n == 0 {
+            return Err("a number with a leading zero");
+        }
+        let d = i64::from(b - b'0');
+        n = n
+            .checked_mul(10)
+            .and_then(|n| {
+                if negative {
+                    n.checked_sub(d)
+                } else {
+                    n.checked_add(d)
+                }
+            })
+            .ok_or("a number beyond 64 bits")?;
+        digits += 1;
+        input.bump();
+    }
+    match input.peek() {
+        _ if digits == 0 => Err("expected a whole number"),
+        Some(b'.' | b'e' | b'E') => Err("expected a whole number"),
+        _ => Ok(n),
+    }
+}
