@@ -413,6 +413,12 @@ pub fn solve(problem: &Problem, options: &Options) -> Solution {
 /// A monitor that watches nothing.
 pub struct NoMonitor;
 impl Monitor for NoMonitor {
+    fn looks_at_node(&self, _: u64) -> bool {
+        false
+    }
+    fn looks_at_back(&self) -> bool {
+        false
+    }
     fn on_tour(&mut self, _: &Search) -> Flow {
         Flow::Continue
     }
@@ -451,14 +457,7 @@ struct Collect<'m, M> {
 }
 
 impl<M: Monitor> Monitor for Collect<'_, M> {
-    #[inline]
-    fn on_node(&mut self, s: &Search) -> Flow {
-        self.inner.on_node(s)
-    }
-    #[inline]
-    fn on_back(&mut self, s: &Search) -> Flow {
-        self.inner.on_back(s)
-    }
+    search::watch_as_inner!();
     fn on_tour(&mut self, s: &Search) -> Flow {
         self.found += 1;
         let inner = if self.inner.takes_tours() {

@@ -153,6 +153,12 @@ impl<'a, W: Write> Printer<'a, W> {
 }
 
 impl<W: Write> Monitor for Printer<'_, W> {
+    fn looks_at_node(&self, _: u64) -> bool {
+        false
+    }
+    fn looks_at_back(&self) -> bool {
+        false
+    }
     fn takes_tours(&self) -> bool {
         true
     }

@@ -410,6 +410,14 @@ struct Tally<'c> {
 
 impl Monitor for Tally<'_> {
     #[inline]
+    fn looks_at_node(&self, nodes: u64) -> bool {
+        nodes & 0xfff == 0
+    }
+    #[inline]
+    fn looks_at_back(&self) -> bool {
+        false
+    }
+    #[inline]
     fn on_node(&mut self, s: &Search) -> Flow {
         if s.stats.nodes & 0xfff == 0 && self.cancel.load(Ordering::Relaxed) {
             Flow::Stop

@@ -314,6 +314,14 @@ impl<F: FnMut(Event)> Watch<F> {
 
 impl<F: FnMut(Event)> Monitor for Watch<F> {
     #[inline]
+    fn looks_at_node(&self, nodes: u64) -> bool {
+        self.slow || nodes & 0x3ff == 0
+    }
+    #[inline]
+    fn looks_at_back(&self) -> bool {
+        self.slow
+    }
+    #[inline]
     fn on_node(&mut self, s: &Search) -> Flow {
         // The search's own node count: no counter of ours to keep.
         if !self.slow && s.stats.nodes & 0x3ff != 0 {

@@ -48,6 +48,20 @@ pub enum Halt {
 /// What a search reports to while it runs. Called on the search's own
 /// thread; the default methods do nothing and compile away.
 pub trait Monitor {
+    /// Whether [`Monitor::on_node`] wants to see the search at this node
+    /// count; when false it is not called. Plain backtracking keeps its
+    /// state in registers and brings the search up to date only for the
+    /// nodes a monitor looks at.
+    #[inline]
+    fn looks_at_node(&self, _nodes: u64) -> bool {
+        true
+    }
+    /// Likewise for [`Monitor::on_back`].
+    #[inline]
+    fn looks_at_back(&self) -> bool {
+        true
+    }
+
     /// After every node. Keep it cheap: it runs millions of times a second.
     #[inline]
     fn on_node(&mut self, _search: &Search) -> Flow {
@@ -76,9 +90,41 @@ pub trait Monitor {
     }
 }
 
+/// The watching half of a monitor that wraps another (`self.inner`): what
+/// it looks at, and its reports of nodes and steps back, are the inner
+/// monitor's.
+macro_rules! watch_as_inner {
+    () => {
+        #[inline]
+        fn looks_at_node(&self, nodes: u64) -> bool {
+            self.inner.looks_at_node(nodes)
+        }
+        #[inline]
+        fn looks_at_back(&self) -> bool {
+            self.inner.looks_at_back()
+        }
+        #[inline]
+        fn on_node(&mut self, s: &$crate::solver::search::Search) -> $crate::solver::Flow {
+            self.inner.on_node(s)
+        }
+        #[inline]
+        fn on_back(&mut self, s: &$crate::solver::search::Search) -> $crate::solver::Flow {
+            self.inner.on_back(s)
+        }
+    };
+}
+pub(super) use watch_as_inner;
+
 /// A monitor that stops at the first tour and watches nothing else.
 pub struct FirstTour;
-impl Monitor for FirstTour {}
+impl Monitor for FirstTour {
+    fn looks_at_node(&self, _: u64) -> bool {
+        false
+    }
+    fn looks_at_back(&self) -> bool {
+        false
+    }
+}
 
 pub struct Search<'b> {
     board: &'b Board,
@@ -429,10 +475,21 @@ impl<'b> Search<'b> {
         let halt = if self.degrees {
             self.run_inner::<M, true>(monitor)
         } else {
-            self.run_inner::<M, false>(monitor)
+            self.run_plain(monitor)
         };
         self.stats.elapsed = self.started.elapsed();
         halt
+    }
+
+    /// [`Search::run`] by the general loop, for plain backtracking too: the
+    /// reference [`Search::run_plain`] is tested against.
+    #[cfg(test)]
+    pub(super) fn run_general<M: Monitor>(&mut self, monitor: &mut M) -> Halt {
+        if self.degrees {
+            self.run_inner::<M, true>(monitor)
+        } else {
+            self.run_inner::<M, false>(monitor)
+        }
     }
 
     fn run_inner<M: Monitor, const DEGREES: bool>(&mut self, monitor: &mut M) -> Halt {
@@ -480,6 +537,148 @@ impl<'b> Search<'b> {
                 return Halt::Stopped;
             }
         }
+    }
+
+    /// [`Search::run_inner`] for plain backtracking (the fixed order, no
+    /// degrees, no pruning). The path and each
+    /// square's moves not tried yet are one word a square on a stack of
+    /// their own, the square in hand and the figures are locals the
+    /// compiler keeps in registers; `self` is brought up to date only for
+    /// what the monitor looks at (see [`Monitor::looks_at_node`]) and at
+    /// the end. The same nodes in the same order.
+    fn run_plain<M: Monitor>(&mut self, monitor: &mut M) -> Halt {
+        let Some(&last) = self.path.last() else {
+            return Halt::Exhausted;
+        };
+        // stack[i] = square << 8 | its moves left, below the square in hand.
+        let mut stack = vec![0u32; self.path.len() + self.remaining];
+        for (i, (&sq, &moves)) in self.path.iter().zip(&self.left).enumerate() {
+            stack[i] = sq << 8 | u32::from(moves);
+        }
+        let mut d = self.path.len() - 1;
+        let (mut p, mut moves) = (last as usize, self.left[d]);
+        let mut cells = std::mem::take(&mut self.cells);
+        // The depth of a whole tour: squares left are `full - d`.
+        let full = d + self.remaining;
+        let mut stats = self.stats;
+        let (offsets, base, limit, deadline) =
+            (self.offsets, self.base, self.node_limit, self.deadline);
+        // The next node count at which the limits are looked at.
+        let every = 0x1000;
+        let mut check_at = limit.min((stats.nodes | (every - 1)) + 1);
+        let halt = loop {
+            if d == full {
+                stats.max_depth = stats.max_depth.max(d + 1);
+                if self
+                    .anchor
+                    .is_none_or(|a| d > 1 && offsets.iter().any(|&o| p.wrapping_add_signed(o) == a))
+                {
+                    stats.tours += 1;
+                    let hand = (p, moves, full - d);
+                    let report = |s: &Self| monitor.on_tour(s);
+                    let flow;
+                    (flow, cells) = self.shown(cells, &stack[..d], hand, stats, report);
+                    if flow == Flow::Stop {
+                        break Halt::Stopped;
+                    }
+                }
+                moves = 0;
+            }
+            if moves != 0 {
+                let k = moves.trailing_zeros() as usize;
+                stack[d] = (p as u32) << 8 | u32::from(moves & (moves - 1));
+                let q = p.wrapping_add_signed(offsets[k]);
+                cells[q] |= CELL_CLOSED | CELL_GONE;
+                // The moves to free squares (high bit clear), gathered
+                // straight into bits: no multiply on the way (see
+                // [`swar::open`]).
+                let mut taken = 0u32;
+                for (k, &o) in offsets.iter().enumerate() {
+                    taken |= u32::from(cells[q.wrapping_add_signed(o)] >> 7) << k;
+                }
+                (p, moves) = (q, !taken as u8);
+                d += 1;
+                stats.nodes += 1;
+                if stats.nodes >= check_at {
+                    if stats.nodes >= limit {
+                        break Halt::NodeLimit;
+                    }
+                    if deadline.is_some_and(|dl| Instant::now() >= dl) {
+                        break Halt::TimeLimit;
+                    }
+                    check_at = limit.min(stats.nodes + every);
+                }
+                if monitor.looks_at_node(stats.nodes) {
+                    stats.max_depth = stats.max_depth.max(d + 1);
+                    let hand = (p, moves, full - d);
+                    let report = |s: &Self| monitor.on_node(s);
+                    let flow;
+                    (flow, cells) = self.shown(cells, &stack[..d], hand, stats, report);
+                    if flow == Flow::Stop {
+                        break Halt::Stopped;
+                    }
+                }
+            } else {
+                if d <= base {
+                    break Halt::Exhausted;
+                }
+                // The deepest point is always just before a step back
+                // (or a tour, or the end).
+                stats.max_depth = stats.max_depth.max(d + 1);
+                cells[p] &= CELL_DEGREE;
+                stats.backtracks += 1;
+                d -= 1;
+                let below = stack[d];
+                (p, moves) = ((below >> 8) as usize, below as u8);
+                if monitor.looks_at_back() {
+                    let hand = (p, moves, full - d);
+                    let report = |s: &Self| monitor.on_back(s);
+                    let flow;
+                    (flow, cells) = self.shown(cells, &stack[..d], hand, stats, report);
+                    if flow == Flow::Stop {
+                        break Halt::Stopped;
+                    }
+                }
+            }
+        };
+        stats.max_depth = stats.max_depth.max(d + 1);
+        self.sync(&stack[..d], (p, moves, full - d), stats);
+        self.cells = cells;
+        self.around.0 = usize::MAX;
+        halt
+    }
+
+    /// Shows a monitor the search as [`Search::run_plain`] has it: its
+    /// stack `below` the square in hand (`hand`: the square, its moves
+    /// left and the squares left), `cells` (handed back) and `stats`.
+    #[inline(always)]
+    fn shown(
+        &mut self,
+        cells: Vec<u8>,
+        below: &[u32],
+        hand: (usize, u8, usize),
+        stats: Stats,
+        report: impl FnOnce(&Self) -> Flow,
+    ) -> (Flow, Vec<u8>) {
+        self.sync(below, hand, stats);
+        self.cells = cells;
+        let flow = report(self);
+        (flow, std::mem::take(&mut self.cells))
+    }
+
+    /// Brings the path, the moves left and the figures up to date from
+    /// [`Search::run_plain`]'s stack and the square in hand.
+    fn sync(&mut self, below: &[u32], (p, moves, remaining): (usize, u8, usize), stats: Stats) {
+        self.path.clear();
+        self.left.clear();
+        for &e in below {
+            self.path.push(e >> 8);
+            self.left.push(e as u8);
+        }
+        self.path.push(p as u32);
+        self.left.push(moves);
+        self.remaining = remaining;
+        self.stats = stats;
     }
 
     /// Steps back one square; false when at the prefix.

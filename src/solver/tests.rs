@@ -747,3 +747,101 @@ fn two_squares_and_back_is_not_a_closed_tour() {
         Verdict::Found
     );
 }
+
+/// Records every tour, and (when `WATCH`) looks at every node.
+struct Tours<const WATCH: bool> {
+    tours: Vec<Vec<u32>>,
+    stop_after: usize,
+}
+
+impl<const WATCH: bool> Monitor for Tours<WATCH> {
+    fn looks_at_node(&self, _: u64) -> bool {
+        WATCH
+    }
+    fn looks_at_back(&self) -> bool {
+        WATCH
+    }
+    fn on_node(&mut self, s: &search::Search) -> Flow {
+        assert!(s.depth() >= 1);
+        Flow::Continue
+    }
+    fn on_tour(&mut self, s: &search::Search) -> Flow {
+        self.tours.push(s.tour());
+        if self.tours.len() >= self.stop_after {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+#[test]
+fn plain_backtracking_takes_the_same_steps_as_the_general_loop() {
+    // Every tour, stops after some, node limits: the plain loop (watched
+    // or not) and the general one must halt in the same place with the
+    // same figures, the same path and the same tours, and carry on from
+    // there alike.
+    for (rows, cols, start, closed) in [
+        (5, 5, Square::new(0, 0), false),
+        (5, 6, Square::new(2, 3), false),
+        (6, 6, Square::new(0, 0), true),
+        (3, 4, Square::new(0, 0), false),
+    ] {
+        let b = board(rows, cols);
+        // Searched to the end only where that is quick.
+        let whole = if rows * cols <= 25 { u64::MAX } else { 300_000 };
+        for (limit, stop_after) in [(whole, usize::MAX), (whole, 3), (1_000, 2), (77, 1)] {
+            let prefix = [b.index(start)];
+            let mut watched = search::Search::new(&b, &prefix, closed, search::Order::Fixed, false);
+            let mut plain = search::Search::new(&b, &prefix, closed, search::Order::Fixed, false);
+            let mut w = Tours::<true> {
+                tours: Vec::new(),
+                stop_after,
+            };
+            let mut p = Tours::<false> {
+                tours: Vec::new(),
+                stop_after,
+            };
+            let mut seen = search::Search::new(&b, &prefix, closed, search::Order::Fixed, false);
+            let mut v = Tours::<true> {
+                tours: Vec::new(),
+                stop_after,
+            };
+            for round in 0..3 {
+                let at = limit.saturating_mul(round + 1);
+                watched.set_node_limit(at);
+                plain.set_node_limit(at);
+                seen.set_node_limit(at);
+                let (hw, hp) = (watched.run_general(&mut w), plain.run(&mut p));
+                assert_eq!(seen.run(&mut v), hp);
+                assert_eq!(seen.path_indices(), plain.path_indices());
+                assert_eq!(
+                    (seen.stats.nodes, seen.stats.max_depth),
+                    (plain.stats.nodes, plain.stats.max_depth)
+                );
+                assert_eq!(v.tours, p.tours);
+                let what = format!("{rows}x{cols} {closed} limit {limit} round {round}");
+                assert_eq!(hw, hp, "{what}");
+                let (mut sw, mut sp) = (watched.stats, plain.stats);
+                (sw.elapsed, sp.elapsed) = (Duration::ZERO, Duration::ZERO);
+                assert_eq!(sw, sp, "{what}");
+                assert_eq!(watched.path_indices(), plain.path_indices(), "{what}");
+                assert_eq!(w.tours, p.tours, "{what}");
+                for t in &p.tours {
+                    let summary = check_indices(&b, t, closed).unwrap();
+                    assert!(matches!(summary, Summary::Complete { .. }));
+                }
+            }
+        }
+    }
+    // The counts are known: 304 open tours from a 5x5 corner.
+    let b = board(5, 5);
+    let mut all = Tours::<false> {
+        tours: Vec::new(),
+        stop_after: usize::MAX,
+    };
+    let prefix = [0];
+    let mut s = search::Search::new(&b, &prefix, false, search::Order::Fixed, false);
+    assert_eq!(s.run(&mut all), Halt::Exhausted);
+    assert_eq!(all.tours.len(), 304);
+}

@@ -108,14 +108,7 @@ struct FirstOf<'m, M> {
 }
 
 impl<M: Monitor> Monitor for FirstOf<'_, M> {
-    #[inline]
-    fn on_node(&mut self, s: &Search) -> super::Flow {
-        self.inner.on_node(s)
-    }
-    #[inline]
-    fn on_back(&mut self, s: &Search) -> super::Flow {
-        self.inner.on_back(s)
-    }
+    super::search::watch_as_inner!();
     fn on_tour(&mut self, s: &Search) -> super::Flow {
         self.tour = Some(s.tour());
         self.inner.on_tour(s);
