@@ -2,6 +2,7 @@
 //! step; the two file forms ([`file`]: the JSON tour file, version 1, and the
 //! numbered board).
 
+pub mod compact;
 mod file;
 pub mod stream;
 pub mod svg;

@@ -1,0 +1,297 @@
+//! A path held in well under a byte a square, for boards too big to hold
+//! a step number a square: 10,000 x 10,000 in about 95 MB, where the
+//! square at each step and the step at each square take 800 MB.
+//!
+//! Each square keeps, in half a byte, the move to the next square of the
+//! path. Every [`EVERY`]-th square of the path is a mark, whose step is
+//! kept. The square at a step is found from the mark before it, the step
+//! of a square from the mark after it, each at most `EVERY - 1` moves
+//! away; the square after a square takes one look.
+
+use crate::board::{Divider, MOVES};
+
+/// A mark every this many steps.
+pub const EVERY: usize = 32;
+
+/// Half a byte saying "no next square": the path's last square, or a
+/// square off the path.
+const NONE: u8 = 0xf;
+
+/// A path, built once from its squares in order by [`CompactBuilder`].
+#[derive(Debug)]
+pub struct Compact {
+    cols: u32,
+    len: usize,
+    last: Option<u32>,
+    /// The move to the next square, half a byte a square (the low half
+    /// for even squares): `k` for `MOVES[k]`, [`NONE`] for none.
+    next: Vec<u8>,
+    /// The square at steps 1, 1 + EVERY, 1 + 2 EVERY, ...
+    marks: Vec<u32>,
+    /// The marked squares, a bit each.
+    marked: Vec<u64>,
+    /// Marked squares before each word of `marked`.
+    rank: Vec<u32>,
+    /// The step of each marked square, in the order of the squares.
+    mark_steps: Vec<u32>,
+}
+
+/// Builds a [`Compact`] path square by square.
+pub struct CompactBuilder {
+    cols: u32,
+    /// Division by the number of columns (none for a single column).
+    by_cols: Option<Divider>,
+    next: Vec<u8>,
+    marks: Vec<u32>,
+    last: Option<(u32, u32, u32)>,
+    len: usize,
+    squares: usize,
+}
+
+impl CompactBuilder {
+    /// For a path on a `rows` x `cols` board.
+    pub fn new(rows: u32, cols: u32) -> Self {
+        let squares = rows as usize * cols as usize;
+        CompactBuilder {
+            cols,
+            by_cols: (cols >= 2).then(|| Divider::new(cols)),
+            next: vec![NONE << 4 | NONE; squares.div_ceil(2)],
+            marks: Vec::new(),
+            last: None,
+            len: 0,
+            squares,
+        }
+    }
+
+    /// The next square of the path, by index; false (nothing taken) when
+    /// it is off the board or not a knight's move from the last.
+    pub fn push(&mut self, square: u32) -> bool {
+        if square as usize >= self.squares {
+            return false;
+        }
+        let (row, col) = match self.by_cols {
+            Some(d) => d.div_rem(square),
+            None => (square, 0),
+        };
+        if let Some((at, r, c)) = self.last {
+            let delta = (row as i32 - r as i32, col as i32 - c as i32);
+            let Some(k) = MOVES.iter().position(|&m| m == delta) else {
+                return false;
+            };
+            set_half(&mut self.next, at as usize, k as u8);
+        }
+        if self.len.is_multiple_of(EVERY) {
+            self.marks.push(square);
+        }
+        self.last = Some((square, row, col));
+        self.len += 1;
+        true
+    }
+
+    pub fn finish(self) -> Compact {
+        let mut marked = vec![0u64; self.squares.div_ceil(64)];
+        for &sq in &self.marks {
+            marked[sq as usize / 64] |= 1 << (sq % 64);
+        }
+        let mut rank = Vec::with_capacity(marked.len());
+        let mut before = 0u32;
+        for w in &marked {
+            rank.push(before);
+            before += w.count_ones();
+        }
+        let mut c = Compact {
+            cols: self.cols,
+            len: self.len,
+            last: self.last.map(|(sq, ..)| sq),
+            next: self.next,
+            marks: self.marks,
+            marked,
+            rank,
+            mark_steps: vec![0; before as usize],
+        };
+        for (i, &sq) in c.marks.iter().enumerate() {
+            let at = c.mark_index(sq).expect("a mark is marked");
+            c.mark_steps[at] = (i * EVERY + 1) as u32;
+        }
+        c
+    }
+}
+
+fn set_half(halves: &mut [u8], at: usize, v: u8) {
+    let byte = &mut halves[at / 2];
+    *byte = if at.is_multiple_of(2) {
+        *byte & 0xf0 | v
+    } else {
+        *byte & 0x0f | v << 4
+    };
+}
+
+impl Compact {
+    /// Squares on the path.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The square after `square` on the path.
+    #[inline]
+    pub fn after(&self, square: u32) -> Option<u32> {
+        let byte = *self.next.get(square as usize / 2)?;
+        let k = if square.is_multiple_of(2) {
+            byte & 0xf
+        } else {
+            byte >> 4
+        };
+        let (dr, dc) = *MOVES.get(k as usize)?;
+        let to = square as i64 + dr as i64 * self.cols as i64 + dc as i64;
+        Some(to as u32)
+    }
+
+    /// The square at step `step` (1 for the first).
+    pub fn square(&self, step: usize) -> Option<u32> {
+        if step == 0 || step > self.len {
+            return None;
+        }
+        let i = step - 1;
+        let mut at = self.marks[i / EVERY];
+        for _ in 0..i % EVERY {
+            at = self.after(at)?;
+        }
+        Some(at)
+    }
+
+    /// The first square.
+    pub fn first(&self) -> Option<u32> {
+        self.marks.first().copied()
+    }
+
+    /// The last square.
+    pub fn last(&self) -> Option<u32> {
+        self.last
+    }
+
+    /// Where a marked square's step is in `mark_steps`, if it is marked.
+    fn mark_index(&self, square: u32) -> Option<usize> {
+        let (w, bit) = (square as usize / 64, square % 64);
+        let word = *self.marked.get(w)?;
+        (word >> bit & 1 == 1)
+            .then(|| self.rank[w] as usize + (word & ((1u64 << bit) - 1)).count_ones() as usize)
+    }
+
+    /// The step at `square` (1 for the first), 0 off the path.
+    pub fn step(&self, square: u32) -> u32 {
+        let mut at = square;
+        for hops in 0..EVERY as u32 {
+            if let Some(i) = self.mark_index(at) {
+                return self.mark_steps[i] - hops;
+            }
+            if Some(at) == self.last {
+                return self.len as u32 - hops;
+            }
+            match self.after(at) {
+                Some(next) => at = next,
+                None => return 0,
+            }
+        }
+        0
+    }
+
+    /// The squares in order.
+    pub fn squares(&self) -> impl Iterator<Item = u32> + '_ {
+        let mut at = self.first();
+        let mut left = self.len;
+        std::iter::from_fn(move || {
+            if left == 0 {
+                return None;
+            }
+            left -= 1;
+            let here = at?;
+            at = self.after(here);
+            Some(here)
+        })
+    }
+
+    /// Bytes held, for the figures.
+    pub fn bytes(&self) -> usize {
+        self.next.len()
+            + 4 * self.marks.len()
+            + 8 * self.marked.len()
+            + 4 * self.rank.len()
+            + 4 * self.mark_steps.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Square};
+    use crate::solver::construct::construct;
+
+    fn check(board: &Board, path: &[u32]) {
+        let mut b = CompactBuilder::new(board.rows(), board.cols());
+        for &sq in path {
+            assert!(b.push(sq));
+        }
+        let c = b.finish();
+        assert_eq!(c.len(), path.len());
+        assert_eq!(c.squares().collect::<Vec<_>>(), path);
+        let mut step = vec![0u32; board.len()];
+        for (i, &sq) in path.iter().enumerate() {
+            step[sq as usize] = i as u32 + 1;
+            assert_eq!(c.square(i + 1), Some(sq));
+        }
+        for sq in 0..board.len() as u32 {
+            assert_eq!(c.step(sq), step[sq as usize], "square {sq}");
+        }
+        assert_eq!(
+            (c.first(), c.last()),
+            (path.first().copied(), path.last().copied())
+        );
+        assert_eq!(c.square(0), None);
+        assert_eq!(c.square(path.len() + 1), None);
+    }
+
+    #[test]
+    fn every_square_and_step_is_found_again() {
+        // Tours of several sizes, a mark's length and more, and parts of
+        // them (a path that stops on, before and after a mark).
+        for (rows, cols) in [(5, 5), (6, 7), (10, 13), (33, 31)] {
+            let board = Board::new(rows, cols, &[]).unwrap();
+            let start = Square::new(rows - 1, 0);
+            let tour = construct(rows, cols, start, false).unwrap();
+            check(&board, &tour);
+            for n in [0, 1, 2, EVERY - 1, EVERY, EVERY + 1, 2 * EVERY + 5] {
+                check(&board, &tour[..n.min(tour.len())]);
+            }
+        }
+    }
+
+    #[test]
+    fn a_square_not_a_knights_move_on_is_refused() {
+        let mut b = CompactBuilder::new(5, 5);
+        assert!(b.push(0));
+        assert!(!b.push(1));
+        assert!(!b.push(25));
+        assert!(b.push(7));
+        assert_eq!(b.finish().squares().collect::<Vec<_>>(), vec![0, 7]);
+    }
+
+    #[test]
+    fn a_big_tour_takes_under_a_byte_a_square() {
+        let (rows, cols) = (400, 500);
+        let mut b = CompactBuilder::new(rows, cols);
+        let tour = construct(rows, cols, Square::new(0, 0), true).unwrap();
+        for &sq in &tour {
+            assert!(b.push(sq));
+        }
+        let c = b.finish();
+        let squares = (rows * cols) as usize;
+        assert!(c.bytes() < squares, "{} bytes", c.bytes());
+        for (i, &sq) in tour.iter().enumerate().step_by(997) {
+            assert_eq!(c.step(sq), i as u32 + 1);
+        }
+    }
+}
