@@ -11,9 +11,16 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Square};
+use crate::tour::compact::{Compact, CompactBuilder};
 
 use super::search::{Monitor, Search};
-use super::{Flow, Options, Problem, Solution, Stats, solve_with};
+use super::{Algorithm, Flow, Options, Problem, Solution, Stats, construct, solve_with};
+
+/// From this many squares up, a tour the construction builds reaches the
+/// watcher held compactly ([`Report::tour`]: well under a byte a square)
+/// instead of as a list (four bytes a square, and four more for the step
+/// at each square that a watcher keeps).
+pub const COMPACT_SQUARES: usize = 1 << 22;
 
 /// The shortest time between two snapshots at full speed.
 pub const SNAPSHOT_INTERVAL: Duration = Duration::from_millis(16);
@@ -44,6 +51,9 @@ pub struct Snapshot {
 #[derive(Clone, Debug)]
 pub struct Report {
     pub solution: Solution,
+    /// The tour, when it is held compactly (see [`COMPACT_SQUARES`]); the
+    /// solution then holds none.
+    pub tour: Option<Arc<Compact>>,
 }
 
 /// How fast the search runs.
@@ -152,21 +162,70 @@ where
                 low: usize::MAX,
                 high: 0,
             };
-            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                solve_with(&problem, &options, &mut watch)
-            }));
+            let run =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match construct_compact(
+                    &problem, &options,
+                ) {
+                    Some(built) => built.map(|(solution, tour)| (solution, Some(tour))),
+                    None => Ok((solve_with(&problem, &options, &mut watch), None)),
+                }));
             let paused_for = watch.paused_for;
             (watch.sink)(match run {
-                Ok(mut solution) => {
+                Ok(Ok((mut solution, tour))) => {
                     // The clock stood still while paused.
                     solution.stats.elapsed = solution.stats.elapsed.saturating_sub(paused_for);
-                    Event::Done(Report { solution })
+                    Event::Done(Report { solution, tour })
                 }
+                Ok(Err(why)) => Event::Failed(why),
                 Err(panic) => Event::Failed(panic_message(panic.as_ref())),
             });
         })
         .map_err(|e| format!("cannot start the search thread: {e}"))?;
     Ok((control, handle))
+}
+
+/// The construction's tour of a board of at least [`COMPACT_SQUARES`],
+/// held compactly and checked square by square as it is built; `None`
+/// when the construction does not answer (`solve_with` does).
+fn construct_compact(
+    problem: &Problem,
+    options: &Options,
+) -> Option<Result<(Solution, Arc<Compact>), String>> {
+    let b = problem.board;
+    let constructs = b.len() >= COMPACT_SQUARES
+        && options.tours == 1
+        && options.algorithm.for_solve(b, 1) == Algorithm::Construct
+        && crate::theory::check(b, Some(problem.start), problem.closed).is_ok();
+    let plan = construct::Plan::new(problem).filter(|_| constructs)?;
+    // The builder refuses what is off the board, repeated or not a
+    // knight's move: the check, without a bit a square of its own.
+    let mut builder = CompactBuilder::new(b.rows(), b.cols());
+    let mut refused = None;
+    let solution = plan.walk(&mut |piece| {
+        for &at in piece {
+            if !builder.push(at) {
+                refused.get_or_insert(builder.len() + 1);
+            }
+        }
+    });
+    let tour = builder.finish();
+    let ends = tour
+        .first()
+        .zip(tour.last())
+        .map(|(a, z)| (b.square(a), b.square(z)));
+    let closes = ends.is_some_and(|(a, z)| a.is_knight_move(z));
+    Some(match refused {
+        Some(step) => Err(format!(
+            "the construction produced an invalid tour (step {step} refused)"
+        )),
+        None if tour.len() != b.free_count() => Err(format!(
+            "the construction produced {} squares of {}",
+            tour.len(),
+            b.free_count()
+        )),
+        None if problem.closed && !closes => Err("the construction's tour does not close".into()),
+        None => Ok((solution, Arc::new(tour))),
+    })
 }
 
 /// What a caught panic said.

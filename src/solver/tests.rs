@@ -397,27 +397,27 @@ fn slowed_down_each_step_back_is_a_step_of_its_own() {
     assert!(backs > 0, "some steps back were seen: {lengths:?}");
 }
 
-#[test]
-fn live_search_reports_the_tour() {
+/// The last event of a search on its own thread at full speed: its report.
+fn reported(b: &Board, start: Square, closed: bool, algorithm: Algorithm) -> Report {
     use std::sync::mpsc;
     let (tx, rx) = mpsc::channel();
-    let b = board(6, 6);
-    let (_ctl, handle) = spawn(
-        b.clone(),
-        Square::new(2, 3),
-        true,
-        opts(Algorithm::Warnsdorff),
-        Speed::Full,
-        false,
-        move |e| {
-            let _ = tx.send(e);
-        },
-    )
-    .unwrap();
-    handle.join().unwrap();
-    let Some(Event::Done(r)) = rx.into_iter().last() else {
-        panic!()
+    let send = move |e| {
+        let _ = tx.send(e);
     };
+    let options = opts(algorithm);
+    let (_ctl, handle) =
+        spawn(b.clone(), start, closed, options, Speed::Full, false, send).unwrap();
+    handle.join().unwrap();
+    match rx.into_iter().last() {
+        Some(Event::Done(r)) => r,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn live_search_reports_the_tour() {
+    let b = board(6, 6);
+    let r = reported(&b, Square::new(2, 3), true, Algorithm::Warnsdorff);
     assert_eq!(r.solution.verdict, Verdict::Found);
     check_indices(&b, &r.solution.tours[0], true).unwrap();
 }
@@ -844,4 +844,39 @@ fn plain_backtracking_takes_the_same_steps_as_the_general_loop() {
     let mut s = search::Search::new(&b, &prefix, false, search::Order::Fixed, false);
     assert_eq!(s.run(&mut all), Halt::Exhausted);
     assert_eq!(all.tours.len(), 304);
+}
+
+#[test]
+fn a_huge_constructed_tour_reaches_the_watcher_held_compactly() {
+    // The smallest square board held compactly, closed and open from an
+    // inner square; a smaller one comes as a list.
+    let n = (live::COMPACT_SQUARES as f64).sqrt().ceil() as u32;
+    for (rows, start, closed) in [
+        (n, Square::new(0, 0), true),
+        (n, Square::new(7, 9), false),
+        (n - 2, Square::new(0, 0), true),
+    ] {
+        let b = board(rows, n);
+        let r = reported(&b, start, closed, Algorithm::Auto);
+        assert_eq!(r.solution.verdict, Verdict::Found);
+        assert_eq!(r.solution.algorithm, Algorithm::Construct);
+        let tour = match &r.tour {
+            Some(c) => {
+                assert!(r.solution.tours.is_empty());
+                assert!(c.bytes() < b.len(), "{} bytes", c.bytes());
+                c.squares().collect()
+            }
+            None => r.solution.tours[0].clone(),
+        };
+        assert_eq!(
+            r.tour.is_some(),
+            b.len() >= live::COMPACT_SQUARES,
+            "{rows}x{n}"
+        );
+        assert_eq!(tour[0], b.index(start));
+        let summary = check_indices(&b, &tour, closed).unwrap();
+        assert!(matches!(summary, Summary::Complete { .. }));
+        // The same tour as the construction builds as a list.
+        assert_eq!(tour, construct::construct(rows, n, start, closed).unwrap());
+    }
 }

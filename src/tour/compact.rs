@@ -18,7 +18,7 @@ pub const EVERY: usize = 32;
 const NONE: u8 = 0xf;
 
 /// A path, built once from its squares in order by [`CompactBuilder`].
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct Compact {
     cols: u32,
     len: usize,
@@ -64,9 +64,10 @@ impl CompactBuilder {
     }
 
     /// The next square of the path, by index; false (nothing taken) when
-    /// it is off the board or not a knight's move from the last.
+    /// it is off the board, on the path already, or not a knight's move
+    /// from the last.
     pub fn push(&mut self, square: u32) -> bool {
-        if square as usize >= self.squares {
+        if square as usize >= self.squares || half(&self.next, square) != NONE {
             return false;
         }
         let (row, col) = match self.by_cols {
@@ -86,6 +87,15 @@ impl CompactBuilder {
         self.last = Some((square, row, col));
         self.len += 1;
         true
+    }
+
+    /// Squares taken so far.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     pub fn finish(self) -> Compact {
@@ -117,6 +127,15 @@ impl CompactBuilder {
     }
 }
 
+fn half(halves: &[u8], at: u32) -> u8 {
+    let byte = halves[at as usize / 2];
+    if at.is_multiple_of(2) {
+        byte & 0xf
+    } else {
+        byte >> 4
+    }
+}
+
 fn set_half(halves: &mut [u8], at: usize, v: u8) {
     let byte = &mut halves[at / 2];
     *byte = if at.is_multiple_of(2) {
@@ -139,13 +158,10 @@ impl Compact {
     /// The square after `square` on the path.
     #[inline]
     pub fn after(&self, square: u32) -> Option<u32> {
-        let byte = *self.next.get(square as usize / 2)?;
-        let k = if square.is_multiple_of(2) {
-            byte & 0xf
-        } else {
-            byte >> 4
-        };
-        let (dr, dc) = *MOVES.get(k as usize)?;
+        if square as usize / 2 >= self.next.len() {
+            return None;
+        }
+        let (dr, dc) = *MOVES.get(half(&self.next, square) as usize)?;
         let to = square as i64 + dr as i64 * self.cols as i64 + dc as i64;
         Some(to as u32)
     }
@@ -275,8 +291,21 @@ mod tests {
         assert!(b.push(0));
         assert!(!b.push(1));
         assert!(!b.push(25));
+        assert!(!b.push(0));
         assert!(b.push(7));
-        assert_eq!(b.finish().squares().collect::<Vec<_>>(), vec![0, 7]);
+        // Back to a square already on the path (a knight's move away),
+        // the first or another.
+        assert!(!b.push(0));
+        assert!(b.push(14));
+        assert!(!b.push(7));
+        assert!(b.push(23));
+        assert!(!b.push(14));
+        assert!(b.push(12));
+        assert_eq!(b.len(), 5);
+        assert_eq!(
+            b.finish().squares().collect::<Vec<_>>(),
+            vec![0, 7, 14, 23, 12]
+        );
     }
 
     #[test]

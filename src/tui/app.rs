@@ -19,6 +19,7 @@ use knight_tui::board::{Board, Square};
 use knight_tui::solver::{Count, Event, Progress, Speed};
 use knight_tui::spec::Spec;
 use knight_tui::tour::TourFile;
+use knight_tui::tour::compact::Compact;
 
 use super::game::{Game, Outlook};
 use super::keymap::{Command, Context};
@@ -138,6 +139,9 @@ pub enum Effect {
         dir: PathBuf,
         stem: String,
         file: Box<TourFile>,
+        /// The path, when it is held compactly: streamed into the file,
+        /// whose own path is then empty.
+        tour: Option<Arc<Compact>>,
     },
     /// Draw this path as an SVG picture into `dir`, under a new name
     /// starting `stem` (the answer comes back as `Action::Saved`).
@@ -699,20 +703,22 @@ impl App {
     }
 
     /// Tab: search -> replay (of the tour loaded, else of the tour just
-    /// found; skipped when there is none) -> play -> search.
+    /// found; skipped when there is none, or when the tour is held
+    /// compactly: a replay holds eight bytes a square) -> play -> search.
     fn next_mode(&mut self) -> Vec<Effect> {
         match self.mode {
             Mode::Search => {
                 if self.search.state == RunState::Found
+                    && !self.search.trail.is_compact()
                     && self
                         .replay
                         .as_ref()
-                        .is_none_or(|r| r.legal != self.search.trail.path)
+                        .is_none_or(|r| !self.search.trail.is(&r.legal))
                 {
                     let r = Replay::of_path(
                         "the search's tour",
                         &self.spec.board,
-                        &self.search.trail.path,
+                        &self.search.trail.to_vec(),
                         self.spec.closed,
                         Some(self.spec.search_name()),
                     );
@@ -857,12 +863,12 @@ impl App {
 
     /// `e`: the path on screen as an SVG picture, beside the saves.
     fn picture(&mut self) -> Vec<Effect> {
-        let (board, path) = match (self.replaying(), self.playing()) {
-            (Some(r), _) => (&r.board, &r.trail.path),
-            (None, Some(g)) => (&g.board, &g.trail.path),
-            _ => (&self.spec.board, &self.search.trail.path),
+        let (board, trail) = match (self.replaying(), self.playing()) {
+            (Some(r), _) => (&r.board, &r.trail),
+            (None, Some(g)) => (&g.board, &g.trail),
+            _ => (&self.spec.board, &self.search.trail),
         };
-        if path.is_empty() {
+        if trail.is_empty() {
             self.refuse("nothing to draw yet");
             return Vec::new();
         }
@@ -878,26 +884,32 @@ impl App {
             dir: self.save_dir.clone(),
             stem: format!("knight-{}x{}", board.rows(), board.cols()),
             board: Box::new(board.clone()),
-            path: path.clone(),
+            path: trail.to_vec(),
         }]
     }
 
     /// `s`: the game's path in play, else the search's, as a tour file.
     fn save(&mut self) -> Vec<Effect> {
-        let (b, closed, path, algorithm) = match (&self.game, self.mode) {
-            (Some(g), Mode::Play) => (&g.board, g.closed, &g.trail.path, "hand"),
+        let (b, closed, trail, algorithm) = match (&self.game, self.mode) {
+            (Some(g), Mode::Play) => (&g.board, g.closed, &g.trail, "hand"),
             _ => (
                 &self.spec.board,
                 self.spec.closed,
-                &self.search.trail.path,
+                &self.search.trail,
                 self.spec.algorithm.for_solve(&self.spec.board, 1).name(),
             ),
         };
-        if path.is_empty() {
+        if trail.is_empty() {
             self.refuse("nothing to save yet");
             return Vec::new();
         }
-        let mut file = TourFile::of_run(b, closed, path, algorithm, &self.search.stats);
+        let tour = trail.compact().cloned();
+        let path = if tour.is_some() {
+            Vec::new()
+        } else {
+            trail.to_vec()
+        };
+        let mut file = TourFile::of_run(b, closed, &path, algorithm, &self.search.stats);
         self.saving_game = self.mode == Mode::Play;
         if !self.saving_game
             && !self.spec.moves.is_default()
@@ -909,6 +921,7 @@ impl App {
             dir: self.save_dir.clone(),
             stem: format!("knight-{}x{}", b.rows(), b.cols()),
             file: Box::new(file),
+            tour,
         }]
     }
 }

@@ -14,6 +14,7 @@ use tokio::sync::mpsc::UnboundedSender;
 use knight_tui::files::{self, Limit};
 use knight_tui::solver::{self, Control, Limits, Solution, Verdict};
 use knight_tui::tour::TourFile;
+use knight_tui::tour::compact::Compact;
 
 use super::app::{Action, App, Effect, Side, Worker};
 use super::game::Outlook;
@@ -72,9 +73,14 @@ impl Executor {
                 Effect::Resume => self.with(|c| c.resume()),
                 Effect::Step => self.with(|c| c.step()),
                 Effect::SetSpeed(s) => self.with(|c| c.set_speed(s)),
-                Effect::Save { dir, stem, file } => {
+                Effect::Save {
+                    dir,
+                    stem,
+                    file,
+                    tour,
+                } => {
                     self.spawn(Worker::Save, move || {
-                        Action::Saved(save_new(&dir, &stem, &file))
+                        Action::Saved(save_new(&dir, &stem, &file, tour.as_deref()))
                     });
                 }
                 Effect::Picture {
@@ -327,8 +333,26 @@ impl Thinker {
 /// `STEM-SECONDS.json`, then `STEM-SECONDS-2.json` and so on. The name is
 /// claimed first (created, never opened if it exists), so two saves never
 /// write the same file; the tour is then written atomically over the claim.
-pub fn save_new(dir: &Path, stem: &str, file: &TourFile) -> Result<PathBuf, String> {
-    write_new(dir, stem, "json", |w| file.write_json(w, false))
+/// A tour held compactly (`tour`) is written square by square as the
+/// file's path.
+pub fn save_new(
+    dir: &Path,
+    stem: &str,
+    file: &TourFile,
+    tour: Option<&Compact>,
+) -> Result<PathBuf, String> {
+    let Some(tour) = tour else {
+        return write_new(dir, stem, "json", |w| file.write_json(w, false));
+    };
+    write_new(dir, stem, "json", |w| {
+        let mut json = file.start_json(w, false)?;
+        let cols = u64::from(file.cols.max(1));
+        for sq in tour.squares() {
+            let sq = u64::from(sq);
+            json.square((sq / cols) as i64, (sq % cols) as i64)?;
+        }
+        json.finish(file)
+    })
 }
 
 /// Writes into `dir` under a new name `STEM-SECONDS.EXT` (then `-2`, `-3`
@@ -375,7 +399,7 @@ pub fn write_new(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knight_tui::board::Board;
+    use knight_tui::board::{Board, Square};
 
     #[test]
     fn a_panic_on_a_worker_thread_comes_back_as_failed() {
@@ -431,7 +455,7 @@ mod tests {
         let b = Board::new(5, 5, &[]).unwrap();
         let file = TourFile::new(&b, false, &[0, 7], None);
         let paths: Vec<PathBuf> = (0..3)
-            .map(|_| save_new(dir.path(), "knight-5x5", &file).unwrap())
+            .map(|_| save_new(dir.path(), "knight-5x5", &file, None).unwrap())
             .collect();
         assert_ne!(paths[0], paths[1]);
         assert_ne!(paths[1], paths[2]);
@@ -441,8 +465,31 @@ mod tests {
             assert_eq!(back.path, vec![[0, 0], [1, 2]]);
         }
         let missing = dir.path().join("no-such-folder");
-        let e = save_new(&missing, "knight-5x5", &file).unwrap_err();
+        let e = save_new(&missing, "knight-5x5", &file, None).unwrap_err();
         assert!(e.contains("no-such-folder"), "{e}");
+    }
+
+    #[test]
+    fn a_tour_held_compactly_is_saved_as_the_same_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let tour = knight_tui::solver::construct::construct(6, 7, Square::new(5, 6), true).unwrap();
+        let b = Board::new(6, 7, &[]).unwrap();
+        let mut builder = knight_tui::tour::compact::CompactBuilder::new(6, 7);
+        assert!(tour.iter().all(|&sq| builder.push(sq)));
+        let compact = builder.finish();
+        let whole = TourFile::new(&b, true, &tour, None);
+        let empty = TourFile::new(&b, true, &[], None);
+        let a = save_new(dir.path(), "whole", &whole, None).unwrap();
+        let c = save_new(dir.path(), "compact", &empty, Some(&compact)).unwrap();
+        let (a, c) = (std::fs::read(a).unwrap(), std::fs::read(c).unwrap());
+        assert_eq!(a, c);
+        let back = knight_tui::tour::parse(std::str::from_utf8(&c).unwrap())
+            .unwrap()
+            .file;
+        assert_eq!(
+            back.check(&b),
+            Ok(knight_tui::tour::Summary::Complete { closed: true })
+        );
     }
 
     #[test]

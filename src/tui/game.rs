@@ -101,7 +101,7 @@ impl Game {
     }
 
     pub fn knight(&self) -> Option<Square> {
-        self.trail.path.last().map(|&i| self.board.square(i))
+        self.trail.last().map(|i| self.board.square(i))
     }
 
     pub fn visited(&self, sq: Square) -> bool {
@@ -182,7 +182,7 @@ impl Game {
     }
 
     pub fn moves_made(&self) -> usize {
-        self.trail.path.len()
+        self.trail.len()
     }
 
     /// Whether quitting would lose work: moves past placing the knight,

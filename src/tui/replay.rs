@@ -197,12 +197,12 @@ mod tests {
         assert_eq!((r.legal.len(), r.length(), r.pos), (25, 25, 0));
         assert_eq!(r.verdict(), None);
         r.seek(3);
-        assert_eq!(r.trail.path.len(), 3);
+        assert_eq!(r.trail.len(), 3);
         r.seek(100);
         assert!(r.at_end() && !r.playing);
         assert_eq!(r.verdict().unwrap(), "complete open tour of 25 squares");
         r.seek(0);
-        assert!(r.trail.steps.iter().all(|&s| s == 0));
+        assert!((0..r.trail.board_squares() as u32).all(|sq| r.trail.step(sq) == 0));
     }
 
     #[test]

@@ -117,6 +117,9 @@ impl Run {
             }
             Event::Done(report) => {
                 let sol = report.solution;
+                if let Some(tour) = report.tour {
+                    self.trail = super::trail::Trail::of_compact(tour, self.trail.board_squares());
+                }
                 self.rate_now = None;
                 self.stats = sol.stats;
                 match sol.verdict {

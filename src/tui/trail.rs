@@ -1,20 +1,46 @@
 //! A path on a board as the app draws it: the squares in order and the
-//! step at each square, changed incrementally.
+//! step at each square, changed incrementally; or, for a whole tour of a
+//! board too big for a step number a square, the tour held compactly.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
 
 use knight_tui::board::Board;
+use knight_tui::tour::compact::Compact;
 
 /// A path on a board: the squares in order, and the step (1-based) at
-/// each square, 0 off the path; changed incrementally.
+/// each square, 0 off the path.
 #[derive(Clone, Debug, Default)]
 pub struct Trail {
-    pub path: Vec<u32>,
-    pub steps: Vec<u32>,
+    held: Held,
+    /// Squares on the board.
+    squares: usize,
     /// Squares just taken off the path, with the change that took them:
     /// shown for a moment as undone, so backtracking is seen, not just
     /// squares vanishing.
-    undone: std::collections::VecDeque<(u32, u64)>,
+    undone: VecDeque<(u32, u64)>,
     /// Changes made by [`Trail::set`].
     changes: u64,
+}
+
+#[derive(Clone, Debug)]
+enum Held {
+    /// The squares in order and the step at each square: changed
+    /// incrementally.
+    Full { path: Vec<u32>, steps: Vec<u32> },
+    /// A tour found whole on a board too big for that (see
+    /// [`knight_tui::tour::compact`]), drawn as it is and replaced whole
+    /// by the next change.
+    Compact(Arc<Compact>),
+}
+
+impl Default for Held {
+    fn default() -> Self {
+        Held::Full {
+            path: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
 }
 
 /// For how many changes a square taken off the path shows as undone.
@@ -26,20 +52,56 @@ const UNDONE_MAX: usize = 64;
 impl Trail {
     pub fn new(squares: usize) -> Trail {
         Trail {
-            path: Vec::new(),
-            steps: vec![0; squares],
+            held: Held::Full {
+                path: Vec::new(),
+                steps: vec![0; squares],
+            },
+            squares,
             ..Trail::default()
         }
     }
 
+    /// A whole tour held compactly, on a board of `squares` squares.
+    pub fn of_compact(tour: Arc<Compact>, squares: usize) -> Trail {
+        Trail {
+            held: Held::Compact(tour),
+            squares,
+            ..Trail::default()
+        }
+    }
+
+    /// Squares on the board.
+    pub fn board_squares(&self) -> usize {
+        self.squares
+    }
+
+    /// The tour, when it is held compactly.
+    pub fn compact(&self) -> Option<&Arc<Compact>> {
+        match &self.held {
+            Held::Compact(c) => Some(c),
+            Held::Full { .. } => None,
+        }
+    }
+
+    /// Whether the path is held compactly (see [`Trail::of_compact`]).
+    pub fn is_compact(&self) -> bool {
+        matches!(self.held, Held::Compact(_))
+    }
+
+    /// The path and steps to change, a compact tour first replaced by an
+    /// empty path (it is only ever replaced whole).
+    fn full(&mut self) -> (&mut Vec<u32>, &mut Vec<u32>) {
+        if self.is_compact() {
+            self.held = Trail::new(self.squares).held;
+        }
+        match &mut self.held {
+            Held::Full { path, steps } => (path, steps),
+            Held::Compact(_) => unreachable!("replaced above"),
+        }
+    }
+
     /// Puts `path` on the board, touching only the squares that changed.
-    pub fn set(&mut self, path: &[u32]) {
-        let common = self
-            .path
-            .iter()
-            .zip(path)
-            .take_while(|(a, b)| a == b)
-            .count();
+    pub fn set(&mut self, new: &[u32]) {
         self.changes += 1;
         let now = self.changes;
         while self
@@ -49,51 +111,122 @@ impl Trail {
         {
             self.undone.pop_front();
         }
-        let retreat = &self.path[common..];
-        if retreat.len() <= UNDONE_MAX && !path.is_empty() {
-            self.undone.extend(retreat.iter().map(|&sq| (sq, now)));
+        let (path, steps) = self.full();
+        let common = path.iter().zip(new).take_while(|(a, b)| a == b).count();
+        let retreat = &path[common..];
+        let marked = (retreat.len() <= UNDONE_MAX && !new.is_empty()).then(|| retreat.to_vec());
+        for &sq in &path[common..] {
+            steps[sq as usize] = 0;
         }
-        for &sq in &self.path[common..] {
-            self.steps[sq as usize] = 0;
+        for (i, &sq) in new.iter().enumerate().skip(common) {
+            steps[sq as usize] = i as u32 + 1;
         }
-        for (i, &sq) in path.iter().enumerate().skip(common) {
-            self.steps[sq as usize] = i as u32 + 1;
+        path.truncate(common);
+        path.extend_from_slice(&new[common..]);
+        if let Some(squares) = marked {
+            self.undone.extend(squares.into_iter().map(|sq| (sq, now)));
         }
-        self.path.truncate(common);
-        self.path.extend_from_slice(&path[common..]);
     }
 
     /// Whether a square was taken off the path in the last few changes
     /// and is not back on it.
     pub fn undone(&self, square: u32) -> bool {
-        self.steps[square as usize] == 0 && self.undone.iter().any(|&(sq, _)| sq == square)
+        !self.undone.is_empty()
+            && self.step(square) == 0
+            && self.undone.iter().any(|&(sq, _)| sq == square)
     }
 
     /// Step at a square (0: not on the path).
     pub fn step(&self, square: u32) -> u32 {
-        self.steps[square as usize]
+        match &self.held {
+            Held::Full { steps, .. } => steps.get(square as usize).copied().unwrap_or(0),
+            Held::Compact(c) => c.step(square),
+        }
+    }
+
+    /// Squares on the path.
+    pub fn len(&self) -> usize {
+        match &self.held {
+            Held::Full { path, .. } => path.len(),
+            Held::Compact(c) => c.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn first(&self) -> Option<u32> {
+        match &self.held {
+            Held::Full { path, .. } => path.first().copied(),
+            Held::Compact(c) => c.first(),
+        }
+    }
+
+    pub fn last(&self) -> Option<u32> {
+        match &self.held {
+            Held::Full { path, .. } => path.last().copied(),
+            Held::Compact(c) => c.last(),
+        }
+    }
+
+    /// The square after `square` on the path.
+    pub fn after(&self, square: u32) -> Option<u32> {
+        match &self.held {
+            Held::Full { path, .. } => path.get(self.step(square) as usize).copied(),
+            Held::Compact(c) => c.after(square),
+        }
+        .filter(|_| self.step(square) > 0)
+    }
+
+    /// The square before `square` on the path.
+    pub fn before(&self, square: u32) -> Option<u32> {
+        let s = self.step(square) as usize;
+        match &self.held {
+            _ if s < 2 => None,
+            Held::Full { path, .. } => path.get(s - 2).copied(),
+            Held::Compact(c) => c.square(s - 1),
+        }
+    }
+
+    /// The path's squares in order.
+    pub fn squares(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+        match &self.held {
+            Held::Full { path, .. } => Box::new(path.iter().copied()),
+            Held::Compact(c) => Box::new(c.squares()),
+        }
+    }
+
+    /// The path as a list (for a compact tour, built: four bytes a square).
+    pub fn to_vec(&self) -> Vec<u32> {
+        self.squares().collect()
+    }
+
+    /// Whether the path is `other`.
+    pub fn is(&self, other: &[u32]) -> bool {
+        self.len() == other.len() && self.squares().eq(other.iter().copied())
     }
 
     /// Adds a square at the end of the path.
     pub fn push(&mut self, square: u32) {
-        self.path.push(square);
-        self.steps[square as usize] = self.path.len() as u32;
+        let (path, steps) = self.full();
+        path.push(square);
+        steps[square as usize] = path.len() as u32;
     }
 
     /// Takes the last square off the path.
     pub fn pop(&mut self) -> Option<u32> {
-        let last = self.path.pop()?;
-        self.steps[last as usize] = 0;
+        let (path, steps) = self.full();
+        let last = path.pop()?;
+        steps[last as usize] = 0;
         Some(last)
     }
 
     /// True when the path is longer than two squares and ends a knight's
     /// move from where it started.
     pub fn closes(&self, board: &Board) -> bool {
-        match (self.path.first(), self.path.last()) {
-            (Some(&a), Some(&b)) if self.path.len() > 2 => {
-                board.square(a).is_knight_move(board.square(b))
-            }
+        match (self.first(), self.last()) {
+            (Some(a), Some(b)) if self.len() > 2 => board.square(a).is_knight_move(board.square(b)),
             _ => false,
         }
     }
@@ -102,6 +235,7 @@ impl Trail {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use knight_tui::board::Square;
 
     #[test]
     fn squares_just_taken_back_show_as_undone_for_a_moment() {
@@ -122,5 +256,44 @@ mod tests {
         // A restart (the empty path) and long jumps mark nothing.
         t.set(&[]);
         assert!((0..10).all(|sq| !t.undone(sq)));
+    }
+
+    #[test]
+    fn a_compact_tour_answers_as_the_full_path_does() {
+        use knight_tui::tour::compact::CompactBuilder;
+        let board = Board::new(7, 9, &[]).unwrap();
+        let tour =
+            knight_tui::solver::construct::construct(7, 9, Square::new(3, 3), false).unwrap();
+        for n in [tour.len(), 40, 3] {
+            let path = &tour[..n];
+            let mut full = Trail::new(board.len());
+            full.set(path);
+            let mut b = CompactBuilder::new(7, 9);
+            assert!(path.iter().all(|&sq| b.push(sq)));
+            let compact = Trail::of_compact(Arc::new(b.finish()), board.len());
+            assert!(compact.is_compact() && !full.is_compact());
+            for t in [&full, &compact] {
+                assert_eq!(t.len(), n);
+                assert_eq!(
+                    (t.first(), t.last()),
+                    (path.first().copied(), path.last().copied())
+                );
+                assert_eq!(t.to_vec(), path);
+                assert!(t.is(path) && !t.is(&path[1..]));
+                assert_eq!(t.closes(&board), full.closes(&board));
+            }
+            for sq in 0..board.len() as u32 {
+                assert_eq!(compact.step(sq), full.step(sq), "step of {sq}");
+                assert_eq!(compact.after(sq), full.after(sq), "after {sq}");
+                assert_eq!(compact.before(sq), full.before(sq), "before {sq}");
+                assert!(!compact.undone(sq));
+            }
+            // A change replaces the compact tour whole.
+            let mut changed = compact.clone();
+            changed.set(&path[..2]);
+            assert!(!changed.is_compact());
+            assert_eq!(changed.to_vec(), &path[..2]);
+            assert_eq!(changed.step(path[n - 1]), u32::from(n <= 2) * n as u32);
+        }
     }
 }

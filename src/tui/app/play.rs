@@ -40,7 +40,7 @@ impl App {
         g.outlook = Outlook::Checking;
         vec![Effect::Check {
             generation: self.position,
-            prefix: g.trail.path.clone(),
+            prefix: g.trail.to_vec(),
         }]
     }
 
@@ -189,7 +189,7 @@ impl App {
                     self.refuse("place the knight first (Enter)");
                     return Vec::new();
                 }
-                let prefix = g.trail.path.clone();
+                let prefix = g.trail.to_vec();
                 self.info("asking the solver to finish the tour…");
                 vec![Effect::Finish {
                     generation: self.position,

@@ -110,8 +110,8 @@ fn settings_change_the_board_and_start_a_new_search() {
     assert_eq!((a.spec.start, a.spec.closed), (Square::new(2, 2), true));
     assert_eq!(a.spec.algorithm, Algorithm::Warnsdorff);
     assert_eq!(a.spec.tie_break, TieBreak::Fixed);
-    assert_eq!(a.search.trail.steps.len(), 42);
-    assert!(a.search.trail.path.is_empty());
+    assert_eq!(a.search.trail.board_squares(), 42);
+    assert!(a.search.trail.is_empty());
 }
 
 #[test]
@@ -201,21 +201,21 @@ fn snapshots_move_the_board_and_backtracking_clears_squares() {
     a.update(Action::Engine(Side::A, g, snap(&[0, 7, 14])));
     assert_eq!(
         (
-            a.search.trail.steps[0],
-            a.search.trail.steps[7],
-            a.search.trail.steps[14]
+            a.search.trail.step(0),
+            a.search.trail.step(7),
+            a.search.trail.step(14)
         ),
         (1, 2, 3)
     );
     a.update(Action::Engine(Side::A, g, snap(&[0, 7, 4])));
-    assert_eq!((a.search.trail.steps[14], a.search.trail.steps[4]), (0, 3));
+    assert_eq!((a.search.trail.step(14), a.search.trail.step(4)), (0, 3));
     assert_eq!(
         a.search.history.iter().map(|s| s.depth).collect::<Vec<_>>(),
         vec![3, 3]
     );
     // Events of an earlier search are ignored.
     a.update(Action::Engine(Side::A, g - 1, snap(&[0])));
-    assert_eq!(a.search.trail.path, vec![0, 7, 4]);
+    assert_eq!(a.search.trail.to_vec(), vec![0, 7, 4]);
 }
 
 #[test]
@@ -225,7 +225,10 @@ fn restart_clears_and_starts_a_new_generation() {
     a.update(Action::Engine(Side::A, g, snap(&[0, 7])));
     let fx = a.update(Action::Key(Command::Restart));
     assert!(matches!(fx[..], [Effect::Start { generation, .. }] if generation == g + 1));
-    assert!(a.search.trail.path.is_empty() && a.search.trail.steps.iter().all(|&s| s == 0));
+    assert!(
+        a.search.trail.is_empty()
+            && (0..a.search.trail.board_squares() as u32).all(|sq| a.search.trail.step(sq) == 0)
+    );
 }
 
 #[test]
@@ -240,6 +243,7 @@ fn done_sets_found_or_no_tour() {
                 stats: Stats::default(),
                 algorithm: Algorithm::Warnsdorff,
             },
+            tour: None,
         })
     };
     a.update(Action::Engine(
@@ -248,7 +252,7 @@ fn done_sets_found_or_no_tour() {
         done(Verdict::Found, vec![vec![0, 7]]),
     ));
     assert_eq!(a.search.state, RunState::Found);
-    assert_eq!(a.search.trail.path, vec![0, 7]);
+    assert_eq!(a.search.trail.to_vec(), vec![0, 7]);
     // Space after the end does not resume anything.
     assert!(a.update(Action::Key(Command::Pause)).is_empty());
     a.update(Action::Key(Command::Restart));
@@ -269,7 +273,12 @@ fn save_writes_the_path_and_reports() {
     let g = a.search.generation;
     a.update(Action::Engine(Side::A, g, snap(&[0, 7])));
     let fx = a.update(Action::Key(Command::Save));
-    let [Effect::Save { dir, stem, file }] = &fx[..] else {
+    let [
+        Effect::Save {
+            dir, stem, file, ..
+        },
+    ] = &fx[..]
+    else {
         panic!("{fx:?}")
     };
     assert!(dir.starts_with("/tmp"));
@@ -364,6 +373,7 @@ fn tab_replays_the_tour_just_found() {
                 stats: Stats::default(),
                 algorithm: Algorithm::Warnsdorff,
             },
+            tour: None,
         }),
     ));
     keys(&mut a, &[Command::NextMode]);
@@ -819,6 +829,7 @@ fn done_after(verdict: Verdict, tour: Option<Vec<u32>>, nodes: u64) -> Event {
             },
             algorithm: Algorithm::Warnsdorff,
         },
+        tour: None,
     })
 }
 
@@ -899,11 +910,11 @@ fn each_side_takes_only_its_own_events_and_the_winner_is_told() {
     let (mut a, _) = race();
     a.update(Action::Engine(Side::B, 1, snap(&[0, 7])));
     a.update(Action::Engine(Side::A, 1, snap(&[0, 11, 2])));
-    assert_eq!(a.race.as_ref().unwrap().run.trail.path, vec![0, 7]);
-    assert_eq!(a.search.trail.path, vec![0, 11, 2]);
+    assert_eq!(a.race.as_ref().unwrap().run.trail.to_vec(), vec![0, 7]);
+    assert_eq!(a.search.trail.to_vec(), vec![0, 11, 2]);
     // A late event of an earlier generation of B is ignored.
     a.update(Action::Engine(Side::B, 0, snap(&[0])));
-    assert_eq!(a.race.as_ref().unwrap().run.trail.path, vec![0, 7]);
+    assert_eq!(a.race.as_ref().unwrap().run.trail.to_vec(), vec![0, 7]);
     // B finds a tour first: said, with A still going.
     a.update(Action::Engine(
         Side::B,
@@ -991,4 +1002,47 @@ fn e_draws_the_path_on_screen_as_a_picture() {
     ));
     assert!(keys(&mut a, &[Command::Save]).is_empty());
     assert!(a.message().unwrap().contains("e draws it"));
+}
+
+#[test]
+fn a_tour_held_compactly_is_drawn_saved_and_not_replayed() {
+    // What the search thread sends for a huge board, here on 5x5.
+    let mut a = app();
+    let g = a.search.generation;
+    let tour = knight_tui::solver::construct::construct(5, 5, a.spec.start, false).unwrap();
+    let mut b = knight_tui::tour::compact::CompactBuilder::new(5, 5);
+    assert!(tour.iter().all(|&sq| b.push(sq)));
+    let compact = Arc::new(b.finish());
+    a.update(Action::Engine(
+        Side::A,
+        g,
+        Event::Done(Report {
+            solution: Solution {
+                tours: Vec::new(),
+                verdict: Verdict::Found,
+                stats: Stats::default(),
+                algorithm: Algorithm::Construct,
+            },
+            tour: Some(compact.clone()),
+        }),
+    ));
+    assert_eq!(a.search.state, RunState::Found);
+    assert!(a.search.trail.is_compact());
+    assert_eq!(a.search.trail.to_vec(), tour);
+    // Saved from the compact tour, not a list.
+    let fx = a.update(Action::Key(Command::Save));
+    let [
+        Effect::Save {
+            file, tour: saved, ..
+        },
+    ] = &fx[..]
+    else {
+        panic!("{fx:?}")
+    };
+    assert!(file.path.is_empty());
+    assert_eq!(saved.as_ref(), Some(&compact));
+    // Tab goes past the replay (which would hold the tour as lists) to play.
+    a.update(Action::Key(Command::NextMode));
+    assert_eq!(a.mode, Mode::Play);
+    assert!(a.replay.is_none());
 }

@@ -70,7 +70,7 @@ impl<'a> Scene<'a> {
         };
         let current = match settings {
             Some(st) => Some(st.start),
-            None => trail.and_then(|t| t.path.last()).map(|&i| b.square(i)),
+            None => trail.and_then(Trail::last).map(|i| b.square(i)),
         };
         let targets = match (game, current) {
             (Some(g), _) => g.targets(),
@@ -114,7 +114,7 @@ impl<'a> Scene<'a> {
         drawing: Drawing,
         labels: bool,
     ) -> Scene<'a> {
-        let current = run.trail.path.last().map(|&i| board.square(i));
+        let current = run.trail.last().map(|i| board.square(i));
         let targets = match current {
             Some(c) if run.is_searching() => free_neighbours(board, Some(&run.trail), c),
             _ => Vec::new(),

@@ -28,7 +28,7 @@ pub(super) fn state_word(app: &App) -> String {
             format!(
                 "found: {} tour of {} squares",
                 words::kind(closed),
-                app.search.trail.path.len()
+                app.search.trail.len()
             )
         }
         RunState::NoTour(_) => "no tour".into(),

@@ -28,7 +28,7 @@ pub fn draw(
     (first, span): (u32, usize),
 ) {
     let rect = rect.intersection(buf.area);
-    if rect.is_empty() || trail.path.len() < 2 {
+    if rect.is_empty() || trail.len() < 2 {
         return;
     }
     let total = board.free_count();
@@ -57,36 +57,38 @@ pub fn draw(
             if !board.is_free(sq) {
                 continue;
             }
-            let s = trail.step(board.index(sq));
+            let at = board.index(sq);
+            let s = trail.step(at);
             if s == 0 {
                 continue;
             }
-            if let Some(&next) = trail.path.get(s as usize) {
+            if let Some(next) = trail.after(at) {
                 moves.push((sq, board.square(next), s));
             }
-            if s >= 2 {
-                let prev = board.square(trail.path[s as usize - 2]);
-                if !part.contains(prev) {
-                    moves.push((prev, sq, s - 1));
-                }
+            if let Some(prev) = trail.before(at).map(|i| board.square(i))
+                && !part.contains(prev)
+            {
+                moves.push((prev, sq, s - 1));
             }
         }
     }
     // A complete tour ending a knight's move from its start: the closing
     // move, dotted.
-    let closing = (trail.path.len() == total && trail.closes(board)).then(|| {
-        let first = board.square(trail.path[0]);
-        let last = board.square(trail.path[trail.path.len() - 1]);
-        let ((x1, y1), (x2, y2)) = (centre(last), centre(first));
-        let dots: Vec<(f64, f64)> = (0..=12)
-            .filter(|i| i % 3 != 2)
-            .map(|i| {
-                let t = i as f64 / 12.0;
-                (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t)
-            })
-            .collect();
-        dots
-    });
+    let ends = trail.first().zip(trail.last());
+    let closing = ends
+        .filter(|_| trail.len() == total && trail.closes(board))
+        .map(|(first, last)| {
+            let (first, last) = (board.square(first), board.square(last));
+            let ((x1, y1), (x2, y2)) = (centre(last), centre(first));
+            let dots: Vec<(f64, f64)> = (0..=12)
+                .filter(|i| i % 3 != 2)
+                .map(|i| {
+                    let t = i as f64 / 12.0;
+                    (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t)
+                })
+                .collect();
+            dots
+        });
     let canvas = Canvas::default()
         .marker(Marker::Braille)
         .x_bounds([0.0, part.cols as f64])

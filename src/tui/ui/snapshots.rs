@@ -270,7 +270,10 @@ fn a_race_at_80x24() {
     a.update(Action::Engine(
         Side::B,
         1,
-        Event::Done(knight_tui::solver::Report { solution }),
+        Event::Done(knight_tui::solver::Report {
+            solution,
+            tour: None,
+        }),
     ));
     assert_snapshot!(screen(&a, 80, 24));
 }
@@ -417,6 +420,7 @@ fn squares_a_no_tour_reason_names_are_marked_on_the_board() {
                 stats: Stats::default(),
                 algorithm: knight_tui::solver::Algorithm::Warnsdorff,
             },
+            tour: None,
         }),
     ));
     let shown = text_lines(&board_buffer(&a, 24, 9));

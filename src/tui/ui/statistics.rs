@@ -241,7 +241,7 @@ impl Widget for StatsLine<'_> {
 /// The path's length, and the deepest point so far when the search has
 /// backed up from it: `41 (max 63)`.
 pub(super) fn depth(run: &Run) -> String {
-    match run.trail.path.len() {
+    match run.trail.len() {
         d if d >= run.stats.max_depth => thousands(d as u64),
         d => format!(
             "{} (max {})",

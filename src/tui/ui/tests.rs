@@ -516,7 +516,14 @@ fn frame_times() {
         let solution = knight_tui::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
         knight_tui::tour::check_indices(&a.spec.board, &solution.tours[0], false).unwrap();
         let g = a.search.generation;
-        a.update(Action::Engine(Side::A, g, Event::Done(Report { solution })));
+        a.update(Action::Engine(
+            Side::A,
+            g,
+            Event::Done(Report {
+                solution,
+                tour: None,
+            }),
+        ));
         a
     };
     let median_ms = |a: &App, w: u16, h: u16, theme: &Theme| {
