@@ -413,10 +413,10 @@ pub fn solve(problem: &Problem, options: &Options) -> Solution {
 /// A monitor that watches nothing.
 pub struct NoMonitor;
 impl Monitor for NoMonitor {
-    fn looks_at_node(&self, _: u64) -> bool {
-        false
+    fn looks_every(&self) -> Option<u64> {
+        None
     }
-    fn looks_at_back(&self) -> bool {
+    fn looks_at_backs(&self) -> bool {
         false
     }
     fn on_tour(&mut self, _: &Search) -> Flow {

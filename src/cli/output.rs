@@ -153,10 +153,10 @@ impl<'a, W: Write> Printer<'a, W> {
 }
 
 impl<W: Write> Monitor for Printer<'_, W> {
-    fn looks_at_node(&self, _: u64) -> bool {
-        false
+    fn looks_every(&self) -> Option<u64> {
+        None
     }
-    fn looks_at_back(&self) -> bool {
+    fn looks_at_backs(&self) -> bool {
         false
     }
     fn takes_tours(&self) -> bool {

@@ -410,11 +410,11 @@ struct Tally<'c> {
 
 impl Monitor for Tally<'_> {
     #[inline]
-    fn looks_at_node(&self, nodes: u64) -> bool {
-        nodes & 0xfff == 0
+    fn looks_every(&self) -> Option<u64> {
+        Some(0x1000)
     }
     #[inline]
-    fn looks_at_back(&self) -> bool {
+    fn looks_at_backs(&self) -> bool {
         false
     }
     #[inline]

@@ -373,11 +373,11 @@ impl<F: FnMut(Event)> Watch<F> {
 
 impl<F: FnMut(Event)> Monitor for Watch<F> {
     #[inline]
-    fn looks_at_node(&self, nodes: u64) -> bool {
-        self.slow || nodes & 0x3ff == 0
+    fn looks_every(&self) -> Option<u64> {
+        Some(if self.slow { 1 } else { 0x400 })
     }
     #[inline]
-    fn looks_at_back(&self) -> bool {
+    fn looks_at_backs(&self) -> bool {
         self.slow
     }
     #[inline]

@@ -48,17 +48,20 @@ pub enum Halt {
 /// What a search reports to while it runs. Called on the search's own
 /// thread; the default methods do nothing and compile away.
 pub trait Monitor {
-    /// Whether [`Monitor::on_node`] wants to see the search at this node
-    /// count; when false it is not called. Plain backtracking keeps its
-    /// state in registers and brings the search up to date only for the
-    /// nodes a monitor looks at.
+    /// Which nodes [`Monitor::on_node`] wants to see: those whose count
+    /// is a multiple of this power of two (1 for every node), none for
+    /// `None`. Plain backtracking keeps its state in registers and brings
+    /// the search up to date only for the nodes a monitor looks at. Asked
+    /// again after each of the monitor's reports: it may change then, and
+    /// only then.
     #[inline]
-    fn looks_at_node(&self, _nodes: u64) -> bool {
-        true
+    fn looks_every(&self) -> Option<u64> {
+        Some(1)
     }
-    /// Likewise for [`Monitor::on_back`].
+    /// Whether [`Monitor::on_node`]'s is wanted after every step back too
+    /// (asked as [`Monitor::looks_every`] is).
     #[inline]
-    fn looks_at_back(&self) -> bool {
+    fn looks_at_backs(&self) -> bool {
         true
     }
 
@@ -96,12 +99,12 @@ pub trait Monitor {
 macro_rules! watch_as_inner {
     () => {
         #[inline]
-        fn looks_at_node(&self, nodes: u64) -> bool {
-            self.inner.looks_at_node(nodes)
+        fn looks_every(&self) -> Option<u64> {
+            self.inner.looks_every()
         }
         #[inline]
-        fn looks_at_back(&self) -> bool {
-            self.inner.looks_at_back()
+        fn looks_at_backs(&self) -> bool {
+            self.inner.looks_at_backs()
         }
         #[inline]
         fn on_node(&mut self, s: &$crate::solver::search::Search) -> $crate::solver::Flow {
@@ -118,10 +121,10 @@ pub(super) use watch_as_inner;
 /// A monitor that stops at the first tour and watches nothing else.
 pub struct FirstTour;
 impl Monitor for FirstTour {
-    fn looks_at_node(&self, _: u64) -> bool {
-        false
+    fn looks_every(&self) -> Option<u64> {
+        None
     }
-    fn looks_at_back(&self) -> bool {
+    fn looks_at_backs(&self) -> bool {
         false
     }
 }
@@ -544,7 +547,7 @@ impl<'b> Search<'b> {
     /// square's moves not tried yet are one word a square on a stack of
     /// their own, the square in hand and the figures are locals the
     /// compiler keeps in registers; `self` is brought up to date only for
-    /// what the monitor looks at (see [`Monitor::looks_at_node`]) and at
+    /// what the monitor looks at (see [`Monitor::looks_every`]) and at
     /// the end. The same nodes in the same order.
     fn run_plain<M: Monitor>(&mut self, monitor: &mut M) -> Halt {
         let Some(&last) = self.path.last() else {
@@ -561,11 +564,26 @@ impl<'b> Search<'b> {
         // The depth of a whole tour: squares left are `full - d`.
         let full = d + self.remaining;
         let mut stats = self.stats;
+        // Steps back are not counted as they happen: each node is a step
+        // down and each step back one up, so they are what the nodes and
+        // the depth say (see `counted`).
+        let (n0, b0, d0) = (stats.nodes, stats.backtracks, d as u64);
+        let counted = |stats: Stats, d: usize| Stats {
+            backtracks: b0 + (stats.nodes - n0) + d0 - d as u64,
+            ..stats
+        };
         let (offsets, base, limit, deadline) =
             (self.offsets, self.base, self.node_limit, self.deadline);
-        // The next node count at which the limits are looked at.
-        let every = 0x1000;
-        let mut check_at = limit.min((stats.nodes | (every - 1)) + 1);
+        // The node counts at which something is looked at: the limits (the
+        // clock every 4096 nodes) and what the monitor looks at, asked
+        // again after each report (see [`Monitor::looks_every`]).
+        const CLOCK: u64 = 0x1000;
+        let next = |nodes: u64, looks: Option<u64>| {
+            let at = limit.min((nodes | (CLOCK - 1)) + 1);
+            looks.map_or(at, |e| at.min((nodes | (e - 1)) + 1))
+        };
+        let (mut looks, mut backs) = (monitor.looks_every(), monitor.looks_at_backs());
+        let mut check_at = next(stats.nodes, looks);
         let halt = loop {
             if d == full {
                 stats.max_depth = stats.max_depth.max(d + 1);
@@ -577,10 +595,12 @@ impl<'b> Search<'b> {
                     let hand = (p, moves, full - d);
                     let report = |s: &Self| monitor.on_tour(s);
                     let flow;
-                    (flow, cells) = self.shown(cells, &stack[..d], hand, stats, report);
+                    (flow, cells) = self.shown(cells, &stack[..d], hand, counted(stats, d), report);
                     if flow == Flow::Stop {
                         break Halt::Stopped;
                     }
+                    (looks, backs) = (monitor.looks_every(), monitor.looks_at_backs());
+                    check_at = next(stats.nodes, looks);
                 }
                 moves = 0;
             }
@@ -603,20 +623,24 @@ impl<'b> Search<'b> {
                     if stats.nodes >= limit {
                         break Halt::NodeLimit;
                     }
-                    if deadline.is_some_and(|dl| Instant::now() >= dl) {
+                    if stats.nodes.is_multiple_of(CLOCK)
+                        && deadline.is_some_and(|dl| Instant::now() >= dl)
+                    {
                         break Halt::TimeLimit;
                     }
-                    check_at = limit.min(stats.nodes + every);
-                }
-                if monitor.looks_at_node(stats.nodes) {
-                    stats.max_depth = stats.max_depth.max(d + 1);
-                    let hand = (p, moves, full - d);
-                    let report = |s: &Self| monitor.on_node(s);
-                    let flow;
-                    (flow, cells) = self.shown(cells, &stack[..d], hand, stats, report);
-                    if flow == Flow::Stop {
-                        break Halt::Stopped;
+                    if looks.is_some_and(|e| stats.nodes & (e - 1) == 0) {
+                        stats.max_depth = stats.max_depth.max(d + 1);
+                        let hand = (p, moves, full - d);
+                        let report = |s: &Self| monitor.on_node(s);
+                        let flow;
+                        (flow, cells) =
+                            self.shown(cells, &stack[..d], hand, counted(stats, d), report);
+                        if flow == Flow::Stop {
+                            break Halt::Stopped;
+                        }
+                        (looks, backs) = (monitor.looks_every(), monitor.looks_at_backs());
                     }
+                    check_at = next(stats.nodes, looks);
                 }
             } else {
                 if d <= base {
@@ -626,23 +650,24 @@ impl<'b> Search<'b> {
                 // (or a tour, or the end).
                 stats.max_depth = stats.max_depth.max(d + 1);
                 cells[p] &= CELL_DEGREE;
-                stats.backtracks += 1;
                 d -= 1;
                 let below = stack[d];
                 (p, moves) = ((below >> 8) as usize, below as u8);
-                if monitor.looks_at_back() {
+                if backs {
                     let hand = (p, moves, full - d);
                     let report = |s: &Self| monitor.on_back(s);
                     let flow;
-                    (flow, cells) = self.shown(cells, &stack[..d], hand, stats, report);
+                    (flow, cells) = self.shown(cells, &stack[..d], hand, counted(stats, d), report);
                     if flow == Flow::Stop {
                         break Halt::Stopped;
                     }
+                    (looks, backs) = (monitor.looks_every(), monitor.looks_at_backs());
+                    check_at = next(stats.nodes, looks);
                 }
             }
         };
         stats.max_depth = stats.max_depth.max(d + 1);
-        self.sync(&stack[..d], (p, moves, full - d), stats);
+        self.sync(&stack[..d], (p, moves, full - d), counted(stats, d));
         self.cells = cells;
         self.around.0 = usize::MAX;
         halt

@@ -748,21 +748,31 @@ fn two_squares_and_back_is_not_a_closed_tour() {
     );
 }
 
-/// Records every tour, and (when `WATCH`) looks at every node.
-struct Tours<const WATCH: bool> {
+/// Records every tour, and looks at every `EVERY`-th node (none for 0;
+/// every step back too for 1).
+struct Tours<const EVERY: u64> {
     tours: Vec<Vec<u32>>,
     stop_after: usize,
 }
 
-impl<const WATCH: bool> Monitor for Tours<WATCH> {
-    fn looks_at_node(&self, _: u64) -> bool {
-        WATCH
+impl<const EVERY: u64> Monitor for Tours<EVERY> {
+    fn looks_every(&self) -> Option<u64> {
+        (EVERY > 0).then_some(EVERY)
     }
-    fn looks_at_back(&self) -> bool {
-        WATCH
+    fn looks_at_backs(&self) -> bool {
+        EVERY == 1
     }
     fn on_node(&mut self, s: &search::Search) -> Flow {
         assert!(s.depth() >= 1);
+        assert!(
+            EVERY > 0 && s.stats.nodes.is_multiple_of(EVERY),
+            "node {}",
+            s.stats.nodes
+        );
+        Flow::Continue
+    }
+    fn on_back(&mut self, _: &search::Search) -> Flow {
+        assert_eq!(EVERY, 1);
         Flow::Continue
     }
     fn on_tour(&mut self, s: &search::Search) -> Flow {
@@ -794,16 +804,16 @@ fn plain_backtracking_takes_the_same_steps_as_the_general_loop() {
             let prefix = [b.index(start)];
             let mut watched = search::Search::new(&b, &prefix, closed, search::Order::Fixed, false);
             let mut plain = search::Search::new(&b, &prefix, closed, search::Order::Fixed, false);
-            let mut w = Tours::<true> {
+            let mut w = Tours::<1> {
                 tours: Vec::new(),
                 stop_after,
             };
-            let mut p = Tours::<false> {
+            let mut p = Tours::<0> {
                 tours: Vec::new(),
                 stop_after,
             };
             let mut seen = search::Search::new(&b, &prefix, closed, search::Order::Fixed, false);
-            let mut v = Tours::<true> {
+            let mut v = Tours::<64> {
                 tours: Vec::new(),
                 stop_after,
             };
@@ -836,7 +846,7 @@ fn plain_backtracking_takes_the_same_steps_as_the_general_loop() {
     }
     // The counts are known: 304 open tours from a 5x5 corner.
     let b = board(5, 5);
-    let mut all = Tours::<false> {
+    let mut all = Tours::<0> {
         tours: Vec::new(),
         stop_after: usize::MAX,
     };
