@@ -168,6 +168,80 @@ fn construct_process(n: u32, reps: usize) -> (Duration, Duration, f64) {
     (median(inner), median(whole), peak)
 }
 
+/// The peak memory of a running process so far (VmHWM), in MB.
+fn peak_mb(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kb: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Runs the release binary with `args` (its output thrown away) to its
+/// end: its time, exit code and peak memory (read every millisecond while
+/// it runs; what these commands hold, they hold to the end).
+fn process(args: &[&str]) -> (Duration, Option<i32>, f64) {
+    let t = Instant::now();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_knight-tui"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("the knight-tui binary runs");
+    let mut peak = 0f64;
+    let status = loop {
+        if let Some(mb) = peak_mb(child.id()) {
+            peak = peak.max(mb);
+        }
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    (t.elapsed(), status.code(), peak)
+}
+
+/// The app on a board of `n` x `n` in a tmux pane (120x40) until its tour
+/// is found: the time to it and the app's peak memory. `None` without
+/// tmux.
+fn app_in_tmux(n: u32) -> Option<(Duration, f64)> {
+    let tmux = |args: &[&str]| {
+        std::process::Command::new("tmux")
+            .args(["-L", "knight-bench"])
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+    };
+    let command = format!("exec {} --size {n}", env!("CARGO_BIN_EXE_knight-tui"));
+    let t = Instant::now();
+    tmux(&["new", "-d", "-x", "120", "-y", "40", &command])?;
+    let pid: u32 = tmux(&["display", "-p", "#{pane_pid}"])?
+        .trim()
+        .parse()
+        .ok()?;
+    let mut peak = 0f64;
+    let mut found = None;
+    while t.elapsed() < Duration::from_secs(60) {
+        peak = peak.max(peak_mb(pid).unwrap_or(0.0));
+        let screen = tmux(&["capture-pane", "-p"]).unwrap_or_default();
+        if found.is_none() && screen.contains("found:") {
+            found = Some(t.elapsed());
+        }
+        // A second more on screen: drawing and zooming hold no more.
+        if found.is_some_and(|f| t.elapsed() > f + Duration::from_secs(1)) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = tmux(&["kill-server"]);
+    Some((found?, peak))
+}
+
 /// Builds the reference C program `benches/reference/NAME.c` with the
 /// system's C compiler (`$CC`, else `cc`), once per run; `None` when there
 /// is none or it fails.
@@ -317,6 +391,68 @@ fn main() {
             others,
         });
     }
+    // A huge tour file: written as the tour is built, verified as it is
+    // read, and the app holding the tour.
+    let name = "10000x10000 solve --out, closed (a fresh process)";
+    if want(name) {
+        let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("huge-tour.json");
+        let f = file.to_str().expect("a UTF-8 path");
+        let (mut outs, mut verifies, mut peaks) = (Vec::new(), Vec::new(), (0f64, 0f64));
+        for _ in 0..if quick { 1 } else { 3 } {
+            let (took, code, peak) = process(&["solve", "--size", "10000", "--closed", "--out", f]);
+            assert_eq!(code, Some(0));
+            outs.push(took);
+            peaks.0 = peaks.0.max(peak);
+            let (took, code, peak) = process(&["verify", f]);
+            assert_eq!(code, Some(0), "the file is a complete tour");
+            verifies.push(took);
+            peaks.1 = peaks.1.max(peak);
+        }
+        let bytes = std::fs::metadata(&file).map_or(0, |m| m.len());
+        let _ = std::fs::remove_file(&file);
+        let (out, verify) = (median(outs), median(verifies));
+        let met = |ok: bool| if ok { "met" } else { "MISSED" };
+        rows.push(Row {
+            name: name.into(),
+            median: out,
+            target: Some(Duration::from_secs(3)),
+            note: format!(
+                "a {:.2} GB file, written with fsync; peak memory {:.0} MB, target < 200 MB: {}",
+                bytes as f64 / 1e9,
+                peaks.0,
+                met(peaks.0 < 200.0)
+            ),
+            others: "",
+        });
+        rows.push(Row {
+            name: "verify of that file (a fresh process)".into(),
+            median: verify,
+            target: Some(Duration::from_secs(4)),
+            note: format!(
+                "complete closed tour; peak memory {:.0} MB, target < 300 MB: {}",
+                peaks.1,
+                met(peaks.1 < 300.0)
+            ),
+            others: "",
+        });
+    }
+    let name = "the app on 10000x10000, to its tour on screen (tmux, 120x40)";
+    if want(name) {
+        match app_in_tmux(10_000) {
+            Some((took, peak)) => rows.push(Row {
+                name: name.into(),
+                median: took,
+                target: None,
+                note: format!(
+                    "peak memory {peak:.0} MB, target < 300 MB: {}",
+                    if peak < 300.0 { "met" } else { "MISSED" }
+                ),
+                others: "",
+            }),
+            None => println!("skipped: {name} (no tmux)"),
+        }
+    }
+
     // Strips (a side of 3 or 4): built along their length, exactly.
     for (name, rows_, cols, start, closed) in [
         (
