@@ -73,6 +73,21 @@ pub fn read_tour_file(file: &std::path::Path) -> Result<String, Failure> {
         .map_err(|e| read_failure(file, e))
 }
 
+/// A tour file read and checked as [`read_tour_file`] reads it, a huge
+/// board's tour kept compactly as it is read (for a replay).
+pub fn check_tour_file(
+    file: &std::path::Path,
+) -> Result<knight_tui::tour::stream::Checked, Failure> {
+    use knight_tui::files::{Limit, ReadError};
+    use knight_tui::tour::stream::{CheckError, Keep, read_file};
+    let opened = std::fs::File::open(file).map_err(|e| read_failure(file, ReadError::Io(e)))?;
+    // A huge board's tour is kept compactly as it is read.
+    read_file(opened, &Limit::tour_file(), Keep::CompactWhenHuge, None).map_err(|e| match e {
+        CheckError::Read(e) => read_failure(file, e),
+        CheckError::Refused(why) => usage(format!("{}: {why}", file.display())),
+    })
+}
+
 /// A file that could not be read (exit 2): a read failure when the system
 /// said no, else a usage error naming the file and what was wrong with it.
 pub fn read_failure(file: &std::path::Path, e: knight_tui::files::ReadError) -> Failure {

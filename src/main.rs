@@ -78,9 +78,8 @@ fn run(cli: Cli) -> Outcome {
 /// The app opened in replay mode on a tour file.
 fn replay_app(file: &std::path::Path, config: &Config) -> Outcome {
     let name = file.display().to_string();
-    let text = cli::read_tour_file(file)?;
-    let replay =
-        tui::replay::Replay::load(&name, &text).map_err(|e| usage(format!("{name}: {e}")))?;
+    let checked = cli::check_tour_file(file)?;
+    let replay = tui::replay::Replay::of_checked(&name, checked);
     let spec = BoardArgs::default().spec(config).map_err(usage)?;
     tui::run(spec, config, tui::Launch::Replay(replay)).map_err(Failure::Terminal)?;
     Ok(Exit::Yes)

@@ -20,7 +20,7 @@ use super::{Algorithm, Flow, Options, Problem, Solution, Stats, construct, solve
 /// watcher held compactly ([`Report::tour`]: well under a byte a square)
 /// instead of as a list (four bytes a square, and four more for the step
 /// at each square that a watcher keeps).
-pub const COMPACT_SQUARES: usize = 1 << 22;
+pub use crate::tour::compact::HUGE as COMPACT_SQUARES;
 
 /// The shortest time between two snapshots at full speed.
 pub const SNAPSHOT_INTERVAL: Duration = Duration::from_millis(16);

@@ -10,6 +10,11 @@
 
 use crate::board::{Divider, MOVES};
 
+/// Boards of at least this many squares (2048 x 2048) have their tours
+/// held compactly where a whole tour is kept: by the app, for a tour built
+/// or read from a file.
+pub const HUGE: usize = 1 << 22;
+
 /// A mark every this many steps.
 pub const EVERY: usize = 32;
 

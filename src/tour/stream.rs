@@ -14,9 +14,11 @@
 //! fields, then the path.
 
 use std::io::{self, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use thiserror::Error;
 
+use super::compact::{Compact, CompactBuilder, HUGE};
 use super::walk::Walk;
 use super::{Fault, FaultKind, Summary, TourFile, file, parse_numbered};
 use crate::board::{Board, Square};
@@ -37,6 +39,8 @@ pub struct Checked {
     pub summary: Result<Summary, Fault>,
     /// Whether the path was streamed (not in `file.path`).
     pub streamed: bool,
+    /// The path's legal squares, when kept compactly (see [`Keep`]).
+    pub compact: Option<Compact>,
 }
 
 /// Why a tour file was not checked.
@@ -53,7 +57,31 @@ pub enum CheckError {
 /// Reads and checks the tour file (JSON or numbered board) from `source`,
 /// within `limit`.
 pub fn check_file<R: Read>(source: R, limit: &Limit) -> Result<Checked, CheckError> {
+    read_file(source, limit, Keep::Nothing, None)
+}
+
+/// What is kept of a path read by [`read_file`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Keep {
+    /// Nothing: the squares are checked as they stream ([`check_file`]).
+    #[default]
+    Nothing,
+    /// On a board of at least [`HUGE`] squares known before the path, its
+    /// legal squares (those before the first fault) in
+    /// [`Checked::compact`]; otherwise the list in the file's path.
+    CompactWhenHuge,
+}
+
+/// [`check_file`], keeping what `keep` says of the path, and stopping
+/// (as [`ReadError::Cancelled`]) when `cancel` is set.
+pub fn read_file<R: Read>(
+    source: R,
+    limit: &Limit,
+    keep: Keep,
+    cancel: Option<&AtomicBool>,
+) -> Result<Checked, CheckError> {
     let mut input = Input::new(source, limit);
+    input.cancel = cancel;
     let mut head = input.skip_bom();
     if head.is_empty() {
         while let Some(b) = input.peek().filter(u8::is_ascii_whitespace) {
@@ -73,6 +101,7 @@ pub fn check_file<R: Read>(source: R, limit: &Limit) -> Result<Checked, CheckErr
     }
     let mut scan = Scan {
         skeleton: head,
+        keep,
         ..Scan::default()
     };
     let fields = scan.object(&mut input);
@@ -101,6 +130,7 @@ pub fn check_file<R: Read>(source: R, limit: &Limit) -> Result<Checked, CheckErr
         squares: walked.squares,
         summary,
         streamed: true,
+        compact: walked.builder.map(CompactBuilder::finish),
     })
 }
 
@@ -115,6 +145,7 @@ fn checked_whole(file: TourFile) -> Result<Checked, CheckError> {
         summary,
         file,
         streamed: false,
+        compact: None,
     })
 }
 
@@ -141,6 +172,8 @@ pub fn first_visit<R: Read>(fault: Fault, source: R, limit: &Limit) -> Fault {
 /// The first error ends the bytes; [`Input::drain`] reports it.
 struct Input<'l, R> {
     source: R,
+    /// Set to stop the read (a chunk at a time).
+    cancel: Option<&'l AtomicBool>,
     check: TextCheck<'l>,
     error: Option<ReadError>,
     buf: Box<[u8]>,
@@ -161,6 +194,7 @@ impl<'l, R: Read> Input<'l, R> {
     fn new(source: R, limit: &'l Limit) -> Self {
         Input {
             source,
+            cancel: None,
             check: TextCheck::new(limit),
             error: None,
             buf: vec![0; CHUNK].into_boxed_slice(),
@@ -197,6 +231,9 @@ impl<'l, R: Read> Input<'l, R> {
         self.pos = 0;
         self.end = 0;
         let read = loop {
+            if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                break Err(ReadError::Cancelled);
+            }
             match self.source.read(&mut self.buf) {
                 Ok(0) => break self.check.end().map(|()| 0),
                 Ok(n) => break self.check.chunk(&self.buf[..n]).map(|()| n),
@@ -312,6 +349,10 @@ impl<'l, R: Read> Input<'l, R> {
 struct Walked {
     /// The check, when the board was known before the path.
     walk: Option<Walk>,
+    /// The legal squares held compactly (see [`Keep`]), and the columns
+    /// that make a square's index.
+    builder: Option<CompactBuilder>,
+    cols: i64,
     /// Squares, kept when it was not.
     kept: Vec<[i64; 2]>,
     fault: Option<Fault>,
@@ -333,6 +374,7 @@ struct Scan {
     /// For [`first_visit`]: the square looked for, and the step it was
     /// found at (0 until then).
     find: Option<(Square, usize)>,
+    keep: Keep,
 }
 
 /// A scan ends early at the end of the bytes (an error there is for
@@ -483,15 +525,18 @@ impl Scan {
     /// squares go to the walk (or are kept); the skeleton gets `[]` where
     /// the path ends, on the same line and column as in the file.
     fn path<R: Read>(&mut self, input: &mut Input<R>) -> Scanned {
+        // Looking for a square needs no board; keeping the path compactly
+        // needs a huge one, else the path is kept as a list.
+        let board = self.find.is_none().then(|| self.board()).flatten();
+        let huge = board.as_ref().is_some_and(|b| b.len() >= HUGE);
+        let board = board.filter(|_| self.keep == Keep::Nothing || huge);
         let mut walked = Walked {
-            // Looking for a square needs no board.
-            walk: self
-                .find
-                .is_none()
-                .then(|| self.board())
-                .flatten()
+            walk: board.as_ref().map(Walk::new),
+            builder: board
                 .as_ref()
-                .map(Walk::new),
+                .filter(|_| self.keep == Keep::CompactWhenHuge)
+                .map(|b| CompactBuilder::new(b.rows(), b.cols())),
+            cols: board.as_ref().map_or(1, |b| i64::from(b.cols())),
             kept: Vec::new(),
             fault: None,
             start: None,
@@ -582,10 +627,15 @@ impl Scan {
                 *step = walked.squares;
             }
         } else if let Some(walk) = &mut walked.walk {
-            if walked.fault.is_none()
-                && let Err(f) = walk.step(row, col)
-            {
-                walked.fault = Some(f);
+            if walked.fault.is_none() {
+                match walk.step(row, col) {
+                    Ok(()) => {
+                        if let Some(b) = &mut walked.builder {
+                            b.push((row * walked.cols + col) as u32);
+                        }
+                    }
+                    Err(f) => walked.fault = Some(f),
+                }
             }
         } else {
             walked.kept.push([row, col]);

@@ -713,7 +713,7 @@ impl App {
                     && self
                         .replay
                         .as_ref()
-                        .is_none_or(|r| !self.search.trail.is(&r.legal))
+                        .is_none_or(|r| r.legal.as_slice().is_none_or(|l| !self.search.trail.is(l)))
                 {
                     let r = Replay::of_path(
                         "the search's tour",

@@ -13,8 +13,8 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use knight_tui::files::{self, Limit};
 use knight_tui::solver::{self, Control, Limits, Solution, Verdict};
-use knight_tui::tour::TourFile;
 use knight_tui::tour::compact::Compact;
+use knight_tui::tour::{self, TourFile};
 
 use super::app::{Action, App, Effect, Side, Worker};
 use super::game::Outlook;
@@ -185,10 +185,15 @@ impl Executor {
         self.loading = Some(stop.clone());
         self.spawn(Worker::Read, move || {
             let name = path.display().to_string();
-            let replay = files::read_path(&path, &Limit::tour_file(), Some(&stop))
+            // A huge board's tour is kept compactly as it is read.
+            let keep = tour::stream::Keep::CompactWhenHuge;
+            let replay = std::fs::File::open(&path)
                 .map_err(|e| e.to_string())
-                .and_then(|text| Replay::load(&name, &text))
-                .map(Box::new);
+                .and_then(|file| {
+                    tour::stream::read_file(file, &Limit::tour_file(), keep, Some(&stop))
+                        .map_err(|e| e.to_string())
+                })
+                .map(|checked| Box::new(Replay::of_checked(&name, checked)));
             Action::Opened(load, name, replay)
         });
     }

@@ -12,8 +12,9 @@ pub struct Replay {
     /// Where the tour came from (a file name, or "the search's tour").
     pub name: String,
     pub board: Board,
-    /// The legal steps of the path, as square indices.
-    pub legal: Vec<u32>,
+    /// The legal steps of the path, with the step at each square: as
+    /// lists, or for a huge board compactly.
+    pub legal: Trail,
     /// The first fault, and the square on the board to mark for it.
     pub fault: Option<(Fault, Option<Square>)>,
     /// What the legal path is, when there is no fault.
@@ -22,11 +23,20 @@ pub struct Replay {
     pub pos: usize,
     pub trail: Trail,
     pub playing: bool,
-    /// The step of each square on the legal path (0: not on it).
-    order: Vec<u32>,
     /// How the tour was made, from the file's `meta`: the algorithm and,
     /// when it was not the default, the move order.
     pub made_by: Option<String>,
+}
+
+/// The square a fault is marked on, if any.
+fn fault_square(f: &Fault) -> Option<Square> {
+    match &f.kind {
+        FaultKind::Blocked(s) => Some(*s),
+        FaultKind::Repeated { square, .. } => Some(*square),
+        FaultKind::NotKnightMove { to, .. } => Some(*to),
+        FaultKind::NotClosed { last, .. } => Some(*last),
+        FaultKind::OffBoard { .. } | FaultKind::Empty => None,
+    }
 }
 
 /// `warnsdorff, moves 2,1;-2,-1;…` from a tour file's `meta`.
@@ -40,11 +50,46 @@ fn made_by(file: &TourFile) -> Option<String> {
 }
 
 impl Replay {
-    /// Reads a tour file's text (JSON or numbered board). Errors are one line.
+    /// Reads a tour file's text (JSON or numbered board). Errors are one
+    /// line. (The app reads files with [`Replay::of_checked`].)
+    #[cfg(test)]
     pub fn load(name: &str, text: &str) -> Result<Replay, String> {
         let file = tour::parse(text)?.file;
         let board = file.board()?;
         Ok(Self::build(name, board, &file))
+    }
+
+    /// A replay of a tour file read by [`tour::stream::read_file`]: of its
+    /// path, or of the legal squares it kept compactly (a huge board).
+    pub fn of_checked(name: &str, checked: tour::stream::Checked) -> Replay {
+        let Some(compact) = checked.compact else {
+            return Self::build(name, checked.board, &checked.file);
+        };
+        let squares = checked.board.len();
+        let legal = Trail::of_compact(std::sync::Arc::new(compact), squares);
+        let board = checked.board;
+        let (fault, summary) = match checked.summary {
+            Ok(s) => (None, Some(s)),
+            Err(mut f) => {
+                // A repeated square is on the legal path: its step is there.
+                if let FaultKind::Repeated { square, first } = &mut f.kind {
+                    *first = legal.step(board.index(*square)) as usize;
+                }
+                let at = fault_square(&f);
+                (Some((f, at)), None)
+            }
+        };
+        Replay {
+            name: name.to_string(),
+            trail: Trail::of_compact_prefix(legal.compact().expect("compact").clone(), 0, squares),
+            legal,
+            board,
+            fault,
+            summary,
+            pos: 0,
+            playing: true,
+            made_by: made_by(&checked.file),
+        }
     }
 
     /// A replay of a path of square indices (the search's tour), made by
@@ -78,23 +123,15 @@ impl Replay {
         let (fault, summary) = match checked {
             Ok(s) => (None, Some(s)),
             Err(f) => {
-                let at = match &f.kind {
-                    FaultKind::Blocked(s) => Some(*s),
-                    FaultKind::Repeated { square, .. } => Some(*square),
-                    FaultKind::NotKnightMove { to, .. } => Some(*to),
-                    FaultKind::NotClosed { last, .. } => Some(*last),
-                    FaultKind::OffBoard { .. } | FaultKind::Empty => None,
-                };
+                let at = fault_square(&f);
                 (Some((f, at)), None)
             }
         };
         let trail = Trail::new(board.len());
-        let mut order = vec![0; board.len()];
-        for (k, &sq) in legal.iter().enumerate() {
-            order[sq as usize] = k as u32 + 1;
-        }
+        let mut whole = Trail::new(board.len());
+        whole.set(&legal);
+        let legal = whole;
         Replay {
-            order,
             name: name.to_string(),
             board,
             legal,
@@ -110,7 +147,13 @@ impl Replay {
     /// Moves to `pos` steps shown (clamped).
     pub fn seek(&mut self, pos: usize) {
         self.pos = pos.min(self.legal.len());
-        self.trail.set(&self.legal[..self.pos]);
+        match (self.legal.as_slice(), self.legal.compact()) {
+            (Some(path), _) => self.trail.set(&path[..self.pos]),
+            (None, Some(c)) => {
+                self.trail = Trail::of_compact_prefix(c.clone(), self.pos, self.board.len());
+            }
+            (None, None) => {}
+        }
         if self.at_end() {
             self.playing = false;
         }
@@ -125,11 +168,13 @@ impl Replay {
     /// squares a knight's move from its square not yet visited by then
     /// (Warnsdorff's degree).
     pub fn onward(&self, k: usize) -> usize {
-        let at = self.board.square(self.legal[k - 1]);
+        let Some(at) = self.legal.square(k).map(|i| self.board.square(i)) else {
+            return 0;
+        };
         self.board
             .neighbours(at)
             .filter(|&n| {
-                let s = self.order[self.board.index(n) as usize] as usize;
+                let s = self.legal.step(self.board.index(n)) as usize;
                 s == 0 || s > k
             })
             .count()
@@ -252,12 +297,13 @@ mod tests {
         let euler = include_str!("../../assets/euler-1759-8x8.json");
         let r = Replay::load("e", euler).unwrap();
         for k in 1..=r.legal.len() {
-            let at = r.board.square(r.legal[k - 1]);
+            let legal = r.legal.to_vec();
+            let at = r.board.square(legal[k - 1]);
             // Neighbours not among the first k squares of the path.
             let brute = r
                 .board
                 .neighbours(at)
-                .filter(|&n| !r.legal[..k].contains(&r.board.index(n)))
+                .filter(|&n| !legal[..k].contains(&r.board.index(n)))
                 .count();
             assert_eq!(r.onward(k), brute, "step {k}");
         }
@@ -270,7 +316,7 @@ mod tests {
         let numbered = Replay::load("t", textbook).unwrap();
         assert_eq!(numbered.made_by, None, "a numbered board has no meta");
         let board = Board::new(8, 8, &[]).unwrap();
-        let mut file = TourFile::new(&board, false, &numbered.legal, None);
+        let mut file = TourFile::new(&board, false, &numbered.legal.to_vec(), None);
         let mut meta = serde_json::Map::new();
         meta.insert("algorithm".into(), "warnsdorff".into());
         meta.insert(
@@ -285,5 +331,87 @@ mod tests {
             r.made_by.as_deref(),
             Some("warnsdorff, moves 2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1")
         );
+    }
+
+    #[test]
+    fn a_huge_tour_file_is_replayed_from_its_compact_form() {
+        use knight_tui::files::Limit;
+        use knight_tui::tour::stream::{Keep, read_file};
+        let n = (knight_tui::tour::compact::HUGE as f64).sqrt() as u32;
+        let board = Board::new(n, n, &[]).unwrap();
+        let tour = knight_tui::solver::construct::construct(n, n, Square::new(0, 0), true).unwrap();
+        let text = |path: &[u32]| {
+            let mut out = Vec::new();
+            TourFile::new(&board, true, path, None)
+                .write_json(&mut out, true)
+                .unwrap();
+            out
+        };
+        let read = |bytes: &[u8]| {
+            let checked = read_file(bytes, &Limit::tour_file(), Keep::CompactWhenHuge, None);
+            Replay::of_checked("huge", checked.unwrap())
+        };
+        let mut r = read(&text(&tour));
+        assert!(r.legal.is_compact());
+        assert_eq!((r.legal.len(), r.length()), (tour.len(), tour.len()));
+        r.seek(1000);
+        assert!(r.trail.is_compact());
+        assert_eq!((r.trail.len(), r.trail.last()), (1000, Some(tour[999])));
+        assert_eq!(
+            (r.trail.step(tour[999]), r.trail.step(tour[1000])),
+            (1000, 0)
+        );
+        // The onward counts, against a count of the squares not yet visited.
+        let mut step = vec![0usize; board.len()];
+        for (i, &sq) in tour.iter().enumerate() {
+            step[sq as usize] = i + 1;
+        }
+        for k in [1, 2, 999, 1000, 4000, tour.len()] {
+            let at = board.square(tour[k - 1]);
+            let free = board
+                .neighbours(at)
+                .filter(|&q| step[board.index(q) as usize] > k)
+                .count();
+            assert_eq!(r.onward(k), free, "step {k}");
+        }
+        r.seek(usize::MAX);
+        assert_eq!(
+            r.verdict().unwrap(),
+            format!("complete closed tour of {} squares", tour.len())
+        );
+        // A square visited again: the steps before it are legal, and the
+        // fault names the first visit, as the list's replay does.
+        let k = (5000..tour.len())
+            .find(|&k| {
+                let at = board.square(tour[k - 1]);
+                board
+                    .neighbours(at)
+                    .any(|q| step[board.index(q) as usize] < k - 1)
+            })
+            .unwrap();
+        let at = board.square(tour[k - 1]);
+        let again = board
+            .neighbours(at)
+            .find(|&q| step[board.index(q) as usize] < k - 1)
+            .unwrap();
+        let mut bad = tour[..k].to_vec();
+        bad.push(board.index(again));
+        let bytes = text(&bad);
+        let mut r = read(&bytes);
+        let whole = Replay::load("huge", std::str::from_utf8(&bytes).unwrap()).unwrap();
+        assert!(r.legal.is_compact() && !whole.legal.is_compact());
+        assert_eq!(r.legal.len(), k);
+        assert_eq!(r.legal.to_vec(), whole.legal.to_vec());
+        assert_eq!(r.fault, whole.fault);
+        r.seek(usize::MAX);
+        assert_eq!(r.fault_square(), Some(again));
+        assert!(r.verdict().unwrap().contains(&format!(
+            "already visited at step {}",
+            step[board.index(again) as usize]
+        )));
+        // A small board's file is kept as a list.
+        let small = read(GOOD.as_bytes());
+        assert!(!small.legal.is_compact());
+        assert_eq!(small.legal.len(), 25);
     }
 }

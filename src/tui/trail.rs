@@ -28,10 +28,10 @@ enum Held {
     /// The squares in order and the step at each square: changed
     /// incrementally.
     Full { path: Vec<u32>, steps: Vec<u32> },
-    /// A tour found whole on a board too big for that (see
-    /// [`knight_tui::tour::compact`]), drawn as it is and replaced whole
-    /// by the next change.
-    Compact(Arc<Compact>),
+    /// A tour held whole on a board too big for that (see
+    /// [`knight_tui::tour::compact`]), of which the first so many squares
+    /// are the path; replaced whole by the next change.
+    Compact(Arc<Compact>, usize),
 }
 
 impl Default for Held {
@@ -63,8 +63,14 @@ impl Trail {
 
     /// A whole tour held compactly, on a board of `squares` squares.
     pub fn of_compact(tour: Arc<Compact>, squares: usize) -> Trail {
+        let len = tour.len();
+        Self::of_compact_prefix(tour, len, squares)
+    }
+
+    /// The first `len` squares of a tour held compactly.
+    pub fn of_compact_prefix(tour: Arc<Compact>, len: usize, squares: usize) -> Trail {
         Trail {
-            held: Held::Compact(tour),
+            held: Held::Compact(tour, len),
             squares,
             ..Trail::default()
         }
@@ -78,14 +84,14 @@ impl Trail {
     /// The tour, when it is held compactly.
     pub fn compact(&self) -> Option<&Arc<Compact>> {
         match &self.held {
-            Held::Compact(c) => Some(c),
+            Held::Compact(c, _) => Some(c),
             Held::Full { .. } => None,
         }
     }
 
     /// Whether the path is held compactly (see [`Trail::of_compact`]).
     pub fn is_compact(&self) -> bool {
-        matches!(self.held, Held::Compact(_))
+        matches!(self.held, Held::Compact(..))
     }
 
     /// The path and steps to change, a compact tour first replaced by an
@@ -96,7 +102,7 @@ impl Trail {
         }
         match &mut self.held {
             Held::Full { path, steps } => (path, steps),
-            Held::Compact(_) => unreachable!("replaced above"),
+            Held::Compact(..) => unreachable!("replaced above"),
         }
     }
 
@@ -140,7 +146,9 @@ impl Trail {
     pub fn step(&self, square: u32) -> u32 {
         match &self.held {
             Held::Full { steps, .. } => steps.get(square as usize).copied().unwrap_or(0),
-            Held::Compact(c) => c.step(square),
+            Held::Compact(c, len) => Some(c.step(square))
+                .filter(|&s| s as usize <= *len)
+                .unwrap_or(0),
         }
     }
 
@@ -148,7 +156,7 @@ impl Trail {
     pub fn len(&self) -> usize {
         match &self.held {
             Held::Full { path, .. } => path.len(),
-            Held::Compact(c) => c.len(),
+            Held::Compact(_, len) => *len,
         }
     }
 
@@ -159,14 +167,14 @@ impl Trail {
     pub fn first(&self) -> Option<u32> {
         match &self.held {
             Held::Full { path, .. } => path.first().copied(),
-            Held::Compact(c) => c.first(),
+            Held::Compact(c, len) => c.first().filter(|_| *len > 0),
         }
     }
 
     pub fn last(&self) -> Option<u32> {
         match &self.held {
             Held::Full { path, .. } => path.last().copied(),
-            Held::Compact(c) => c.last(),
+            Held::Compact(c, len) => c.square(*len),
         }
     }
 
@@ -174,7 +182,9 @@ impl Trail {
     pub fn after(&self, square: u32) -> Option<u32> {
         match &self.held {
             Held::Full { path, .. } => path.get(self.step(square) as usize).copied(),
-            Held::Compact(c) => c.after(square),
+            Held::Compact(c, len) => c
+                .after(square)
+                .filter(|_| (self.step(square) as usize) < *len),
         }
         .filter(|_| self.step(square) > 0)
     }
@@ -185,7 +195,7 @@ impl Trail {
         match &self.held {
             _ if s < 2 => None,
             Held::Full { path, .. } => path.get(s - 2).copied(),
-            Held::Compact(c) => c.square(s - 1),
+            Held::Compact(c, _) => c.square(s - 1),
         }
     }
 
@@ -193,7 +203,24 @@ impl Trail {
     pub fn squares(&self) -> Box<dyn Iterator<Item = u32> + '_> {
         match &self.held {
             Held::Full { path, .. } => Box::new(path.iter().copied()),
-            Held::Compact(c) => Box::new(c.squares()),
+            Held::Compact(c, len) => Box::new(c.squares().take(*len)),
+        }
+    }
+
+    /// The square at step `k` (1 for the first).
+    pub fn square(&self, k: usize) -> Option<u32> {
+        match &self.held {
+            _ if k == 0 || k > self.len() => None,
+            Held::Full { path, .. } => path.get(k - 1).copied(),
+            Held::Compact(c, _) => c.square(k),
+        }
+    }
+
+    /// The path as held, when it is a list.
+    pub fn as_slice(&self) -> Option<&[u32]> {
+        match &self.held {
+            Held::Full { path, .. } => Some(path),
+            Held::Compact(..) => None,
         }
     }
 

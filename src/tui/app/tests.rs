@@ -378,7 +378,7 @@ fn tab_replays_the_tour_just_found() {
     ));
     keys(&mut a, &[Command::NextMode]);
     assert_eq!(a.mode, Mode::Replay);
-    assert_eq!(replay_of(&a).legal, tour);
+    assert_eq!(replay_of(&a).legal.to_vec(), tour);
     assert_eq!(replay_of(&a).pos, 0);
     // It says how it was made: the search that found it.
     assert_eq!(

@@ -206,7 +206,9 @@ fn move_list(buf: &mut Buffer, area: Rect, r: &Replay, theme: &Theme) {
     for k in first..=(first + rows - 1).min(n) {
         let text = format!(
             "{k:>6}  {:<9}{:>4}",
-            r.board.square(r.legal[k - 1]).to_string(),
+            r.legal
+                .square(k)
+                .map_or(String::new(), |i| r.board.square(i).to_string()),
             r.onward(k)
         );
         lines.push(if k == r.pos {
