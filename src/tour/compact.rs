@@ -8,6 +8,8 @@
 //! of a square from the mark after it, each at most `EVERY - 1` moves
 //! away; the square after a square takes one look.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::board::{Divider, MOVES};
 
 /// Boards of at least this many squares (2048 x 2048) have their tours
@@ -22,8 +24,10 @@ pub const EVERY: usize = 32;
 /// square off the path.
 const NONE: u8 = 0xf;
 
+/// Squares whose steps are remembered (see [`Compact::step`]).
+const MEMO: usize = 1 << 16;
+
 /// A path, built once from its squares in order by [`CompactBuilder`].
-#[derive(Debug, PartialEq)]
 pub struct Compact {
     cols: u32,
     len: usize,
@@ -39,6 +43,27 @@ pub struct Compact {
     rank: Vec<u32>,
     /// The step of each marked square, in the order of the squares.
     mark_steps: Vec<u32>,
+    /// Steps looked up lately, `square << 32 | step` at the square's slot:
+    /// a view drawn again asks for the same squares (512 KiB).
+    memo: Box<[AtomicU64]>,
+}
+
+impl PartialEq for Compact {
+    fn eq(&self, other: &Self) -> bool {
+        (self.cols, self.len, self.last, &self.next, &self.marks)
+            == (other.cols, other.len, other.last, &other.next, &other.marks)
+    }
+}
+
+impl std::fmt::Debug for Compact {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Compact")
+            .field("cols", &self.cols)
+            .field("len", &self.len)
+            .field("first", &self.first())
+            .field("last", &self.last)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Builds a [`Compact`] path square by square.
@@ -123,6 +148,7 @@ impl CompactBuilder {
             marked,
             rank,
             mark_steps: vec![0; before as usize],
+            memo: (0..MEMO).map(|_| AtomicU64::new(u64::MAX)).collect(),
         };
         for (i, &sq) in c.marks.iter().enumerate() {
             let at = c.mark_index(sq).expect("a mark is marked");
@@ -204,6 +230,18 @@ impl Compact {
 
     /// The step at `square` (1 for the first), 0 off the path.
     pub fn step(&self, square: u32) -> u32 {
+        let slot = &self.memo[(square as usize).wrapping_mul(0x9e37_79b9) % MEMO];
+        let seen = slot.load(Ordering::Relaxed);
+        if seen >> 32 == u64::from(square) {
+            return seen as u32;
+        }
+        let step = self.find_step(square);
+        slot.store(u64::from(square) << 32 | u64::from(step), Ordering::Relaxed);
+        step
+    }
+
+    /// [`Compact::step`], from the mark after the square.
+    fn find_step(&self, square: u32) -> u32 {
         let mut at = square;
         for hops in 0..EVERY as u32 {
             if let Some(i) = self.mark_index(at) {
@@ -235,7 +273,8 @@ impl Compact {
         })
     }
 
-    /// Bytes held, for the figures.
+    /// Bytes held for the tour, for the figures (besides a fixed 512 KiB
+    /// of remembered steps).
     pub fn bytes(&self) -> usize {
         self.next.len()
             + 4 * self.marks.len()
@@ -264,7 +303,8 @@ mod tests {
             step[sq as usize] = i as u32 + 1;
             assert_eq!(c.square(i + 1), Some(sq));
         }
-        for sq in 0..board.len() as u32 {
+        // Twice: the second time from the remembered steps.
+        for sq in (0..board.len() as u32).chain(0..board.len() as u32) {
             assert_eq!(c.step(sq), step[sq as usize], "square {sq}");
         }
         assert_eq!(
@@ -324,8 +364,11 @@ mod tests {
         let c = b.finish();
         let squares = (rows * cols) as usize;
         assert!(c.bytes() < squares, "{} bytes", c.bytes());
-        for (i, &sq) in tour.iter().enumerate().step_by(997) {
-            assert_eq!(c.step(sq), i as u32 + 1);
+        // Squares far apart share the remembered steps' slots.
+        for _ in 0..2 {
+            for (i, &sq) in tour.iter().enumerate().step_by(7) {
+                assert_eq!(c.step(sq), i as u32 + 1);
+            }
         }
     }
 }

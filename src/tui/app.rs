@@ -703,25 +703,30 @@ impl App {
     }
 
     /// Tab: search -> replay (of the tour loaded, else of the tour just
-    /// found; skipped when there is none, or when the tour is held
-    /// compactly: a replay holds eight bytes a square) -> play -> search.
+    /// found; skipped when there is none) -> play -> search.
     fn next_mode(&mut self) -> Vec<Effect> {
         match self.mode {
             Mode::Search => {
                 if self.search.state == RunState::Found
-                    && !self.search.trail.is_compact()
                     && self
                         .replay
                         .as_ref()
-                        .is_none_or(|r| r.legal.as_slice().is_none_or(|l| !self.search.trail.is(l)))
+                        .is_none_or(|r| !r.legal.same_path(&self.search.trail))
                 {
-                    let r = Replay::of_path(
-                        "the search's tour",
-                        &self.spec.board,
-                        &self.search.trail.to_vec(),
-                        self.spec.closed,
-                        Some(self.spec.search_name()),
-                    );
+                    let name = "the search's tour";
+                    let made_by = Some(self.spec.search_name());
+                    let r = match self.search.trail.compact() {
+                        Some(tour) => {
+                            Replay::of_compact(name, &self.spec.board, tour.clone(), made_by)
+                        }
+                        None => Replay::of_path(
+                            name,
+                            &self.spec.board,
+                            &self.search.trail.to_vec(),
+                            self.spec.closed,
+                            made_by,
+                        ),
+                    };
                     self.open_replay(r);
                     return Vec::new();
                 }

@@ -59,6 +59,37 @@ impl Replay {
         Ok(Self::build(name, board, &file))
     }
 
+    /// A replay of a whole tour held compactly (the search's, on a huge
+    /// board): checked as it was built, so without fault.
+    pub fn of_compact(
+        name: &str,
+        board: &Board,
+        tour: std::sync::Arc<knight_tui::tour::compact::Compact>,
+        made_by: Option<String>,
+    ) -> Replay {
+        let squares = board.len();
+        let legal = Trail::of_compact(tour.clone(), squares);
+        let (visited, total) = (legal.len(), board.free_count());
+        let summary = if visited == total {
+            Summary::Complete {
+                closed: legal.closes(board),
+            }
+        } else {
+            Summary::Partial { visited, total }
+        };
+        Replay {
+            name: name.to_string(),
+            board: board.clone(),
+            trail: Trail::of_compact_prefix(tour, 0, squares),
+            legal,
+            fault: None,
+            summary: Some(summary),
+            pos: 0,
+            playing: true,
+            made_by,
+        }
+    }
+
     /// A replay of a tour file read by [`tour::stream::read_file`]: of its
     /// path, or of the legal squares it kept compactly (a huge board).
     pub fn of_checked(name: &str, checked: tour::stream::Checked) -> Replay {

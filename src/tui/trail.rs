@@ -229,6 +229,16 @@ impl Trail {
         self.squares().collect()
     }
 
+    /// Whether two trails hold the same path (a compact tour only as the
+    /// same tour, shown as far).
+    pub fn same_path(&self, other: &Trail) -> bool {
+        match (&self.held, &other.held) {
+            (Held::Compact(a, n), Held::Compact(b, m)) => Arc::ptr_eq(a, b) && n == m,
+            (Held::Full { path, .. }, _) => other.is(path),
+            (_, Held::Full { path, .. }) => self.is(path),
+        }
+    }
+
     /// Whether the path is `other`.
     pub fn is(&self, other: &[u32]) -> bool {
         self.len() == other.len() && self.squares().eq(other.iter().copied())

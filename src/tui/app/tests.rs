@@ -1005,7 +1005,7 @@ fn e_draws_the_path_on_screen_as_a_picture() {
 }
 
 #[test]
-fn a_tour_held_compactly_is_drawn_saved_and_not_replayed() {
+fn a_tour_held_compactly_is_drawn_saved_and_replayed() {
     // What the search thread sends for a huge board, here on 5x5.
     let mut a = app();
     let g = a.search.generation;
@@ -1041,8 +1041,21 @@ fn a_tour_held_compactly_is_drawn_saved_and_not_replayed() {
     };
     assert!(file.path.is_empty());
     assert_eq!(saved.as_ref(), Some(&compact));
-    // Tab goes past the replay (which would hold the tour as lists) to play.
+    // Tab replays it, still compactly, to the same end.
+    a.update(Action::Key(Command::NextMode));
+    assert_eq!(a.mode, Mode::Replay);
+    let r = a.replay.as_mut().unwrap();
+    assert!(r.legal.is_compact() && r.trail.is_compact());
+    assert_eq!(r.legal.to_vec(), tour);
+    r.seek(7);
+    assert_eq!(r.trail.to_vec(), &tour[..7]);
+    r.seek(usize::MAX);
+    assert_eq!(r.verdict().unwrap(), "complete open tour of 25 squares");
+    // Tab again: play; and back round, the same replay (not a new one).
     a.update(Action::Key(Command::NextMode));
     assert_eq!(a.mode, Mode::Play);
-    assert!(a.replay.is_none());
+    a.update(Action::Key(Command::NextMode));
+    a.update(Action::Key(Command::NextMode));
+    assert_eq!(a.mode, Mode::Replay);
+    assert_eq!(a.replay.as_ref().unwrap().pos, 25);
 }

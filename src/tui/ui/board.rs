@@ -531,16 +531,23 @@ fn draw_labels(buf: &mut Buffer, g: &Geometry, b: &Board, win: Window, theme: &T
     }
 }
 
+/// Sides of the grid of squares [`step_span`] looks at, at most.
+const SPAN_SAMPLES: u32 = 256;
+
 /// The first step the colours start from and how many they span: the
-/// whole tour, or zoomed in, the steps of the squares in view.
+/// whole tour, or zoomed in, the steps of the squares in view (of every
+/// square of a window up to 256 squares a side, else of a 256 x 256 grid
+/// of them, as an overview samples them: a window of 5000 x 5000 squares
+/// costs 65,536 looks, not 25 million).
 pub(super) fn step_span(trail: Option<&Trail>, b: &Board, win: Window) -> (u32, usize) {
     let whole = (1, b.free_count());
     let Some(t) = trail.filter(|_| (win.rows, win.cols) != (b.rows(), b.cols())) else {
         return whole;
     };
     let (mut lo, mut hi) = (u32::MAX, 0);
-    for r in win.row..win.row + win.rows {
-        for c in win.col..win.col + win.cols {
+    let every = |n: u32| n.div_ceil(SPAN_SAMPLES) as usize;
+    for r in (win.row..win.row + win.rows).step_by(every(win.rows)) {
+        for c in (win.col..win.col + win.cols).step_by(every(win.cols)) {
             let sq = Square::new(r, c);
             if b.is_free(sq) {
                 let s = t.step(b.index(sq));

@@ -390,6 +390,19 @@ fn zoomed_in_the_colours_span_the_steps_in_view() {
         cols: 4,
     };
     assert_eq!(super::board::step_span(Some(&t), &b, empty), (1, 400));
+    // A window over 256 squares a side is looked at on a grid (every third
+    // row and column of 600): (300, 300) is on it, (301, 301) not.
+    let b = Board::new(1000, 1000, &[]).unwrap();
+    let mut t = crate::tui::trail::Trail::new(b.len());
+    let sq = |r, c| b.index(Square::new(r, c));
+    t.set(&[sq(300, 300), sq(301, 301), sq(999, 999)]);
+    let big = Window {
+        row: 0,
+        col: 0,
+        rows: 600,
+        cols: 600,
+    };
+    assert_eq!(super::board::step_span(Some(&t), &b, big), (1, 1));
 }
 
 #[test]
