@@ -4,7 +4,7 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-use knight_tui::board::Board;
+use knight_tui::board::{Board, Square};
 use knight_tui::tour::{self, Summary};
 
 fn kt() -> Command {
@@ -531,14 +531,22 @@ fn a_constructed_tour_file_is_written_as_the_tour_is_built() {
         .assert()
         .code(0)
         .stdout("complete closed tour: 15720 squares on 120x131 from 7,9\n");
-    // The same tour as the one built whole and printed.
+    // The same tour as printed (streamed too) and as the library builds it
+    // whole.
     let printed = stdout(&[&["solve"][..], &board, &["--format", "json"]].concat(), 0);
     let (a, b) = (
         tour::parse(&written).unwrap(),
         tour::parse(&printed).unwrap(),
     );
     assert_eq!(a.file.path, b.file.path);
-    assert_eq!(a.file.path[0], [7, 9]);
+    assert_eq!(printed.lines().count(), 1, "compact JSON, one line");
+    let whole =
+        knight_tui::solver::construct::construct(120, 131, Square::new(7, 9), true).unwrap();
+    let whole: Vec<[i64; 2]> = whole
+        .iter()
+        .map(|&i| [i64::from(i / 131), i64::from(i % 131)])
+        .collect();
+    assert_eq!(a.file.path, whole);
     let meta = a.file.meta.unwrap();
     assert_eq!(
         (&meta["algorithm"], &meta["nodes"]),

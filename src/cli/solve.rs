@@ -48,6 +48,14 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     {
         return stats_streamed(&spec, plan, &mut out);
     }
+    if args.format == Format::Json
+        && let Some(plan) = plan(&spec, &problem, &options)
+    {
+        // The tour file on standard output as the tour is built.
+        json_streamed(&mut out, &spec, plan, true)??;
+        out.flush()?;
+        return Ok(Exit::Yes);
+    }
     // Each tour is checked square by square, then printed as it is found.
     let algorithm = options.algorithm.for_solve(&spec.board, tours).name();
     let mut printer = Printer::new(&mut out, args.format, &spec, algorithm);
@@ -135,32 +143,50 @@ fn stats_streamed<W: Write>(spec: &Spec, plan: Plan, out: &mut W) -> Outcome {
 fn write_streamed(path: &Path, spec: &Spec, plan: Plan) -> Result<(Written, usize), Failure> {
     let mut invalid = None;
     let mut squares = 0;
-    let written = write_out(path, |w| {
-        let mut file = TourFile::new(&spec.board, spec.closed, &[], None);
-        let mut json = file.start_json(w, false)?;
-        let mut checking = Checking::new(&spec.board);
-        let mut failed = Ok(());
-        let sol = plan.walk(&mut |piece| {
-            for &at in piece {
-                let sq = checking.step(at);
-                if failed.is_ok() {
-                    failed = json.square(i64::from(sq.row), i64::from(sq.col));
-                }
-            }
-        });
-        failed?;
-        if let Err(e) = checking.verdict(spec.closed) {
-            invalid = Some(e);
-            return Err(io::Error::other("the tour is invalid"));
+    let written = write_out(path, |w| match json_streamed(w, spec, plan, false)? {
+        Ok(n) => {
+            squares = n;
+            Ok(())
         }
-        squares = sol.stats.nodes as usize;
-        file.meta = tour_file(spec, &sol, &[]).meta;
-        json.finish(&file)
+        Err(failure) => {
+            invalid = Some(failure);
+            Err(io::Error::other("the tour is invalid"))
+        }
     });
     match invalid {
         Some(failure) => Err(failure),
         None => written.map(|w| (w, squares)),
     }
+}
+
+/// Writes the tour file of a constructed tour into `w` as the tour is
+/// built and checked (`compact` JSON or not): the squares written, or the
+/// construction's fault, found at the end.
+fn json_streamed(
+    w: &mut dyn Write,
+    spec: &Spec,
+    plan: Plan,
+    compact: bool,
+) -> io::Result<Result<usize, Failure>> {
+    let mut file = TourFile::new(&spec.board, spec.closed, &[], None);
+    let mut json = file.start_json(w, compact)?;
+    let mut checking = Checking::new(&spec.board);
+    let mut failed = Ok(());
+    let sol = plan.walk(&mut |piece| {
+        for &at in piece {
+            let sq = checking.step(at);
+            if failed.is_ok() {
+                failed = json.square(i64::from(sq.row), i64::from(sq.col));
+            }
+        }
+    });
+    failed?;
+    if let Err(e) = checking.verdict(spec.closed) {
+        return Ok(Err(e));
+    }
+    file.meta = tour_file(spec, &sol, &[]).meta;
+    json.finish(&file)?;
+    Ok(Ok(sol.stats.nodes as usize))
 }
 
 /// The answer when no tour was found: none, or the search was stopped.
