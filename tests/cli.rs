@@ -547,6 +547,13 @@ fn a_constructed_tour_file_is_written_as_the_tour_is_built() {
         .map(|&i| [i64::from(i / 131), i64::from(i % 131)])
         .collect();
     assert_eq!(a.file.path, whole);
+    // And as moves, streamed the same way.
+    let moves = stdout(
+        &[&["solve"][..], &board, &["--format", "moves"]].concat(),
+        0,
+    );
+    let listed: Vec<String> = whole.iter().map(|[r, c]| format!("{r},{c}")).collect();
+    assert_eq!(moves, listed.join(" ") + "\n");
     let meta = a.file.meta.unwrap();
     assert_eq!(
         (&meta["algorithm"], &meta["nodes"]),

@@ -48,10 +48,13 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     {
         return stats_streamed(&spec, plan, &mut out);
     }
-    if args.format == Format::Json
+    if matches!(args.format, Format::Json | Format::Moves)
         && let Some(plan) = plan(&spec, &problem, &options)
     {
-        // The tour file on standard output as the tour is built.
+        // The tour on standard output as it is built.
+        if args.format == Format::Moves {
+            return moves_streamed(&spec, plan, &mut out);
+        }
         json_streamed(&mut out, &spec, plan, true)??;
         out.flush()?;
         return Ok(Exit::Yes);
@@ -125,16 +128,50 @@ impl<'b> Checking<'b> {
 /// never held (10,000 x 10,000 in about 115 MB: the board's cells and a
 /// bit per square).
 fn stats_streamed<W: Write>(spec: &Spec, plan: Plan, out: &mut W) -> Outcome {
-    let mut checking = Checking::new(&spec.board);
-    let sol = plan.walk(&mut |piece| {
-        for &at in piece {
-            checking.step(at);
-        }
-    });
-    checking.verdict(spec.closed)?;
+    let sol = walk_checked(spec, plan, &mut |_| Ok(()))??;
     writeln!(out, "{}", stats_json(&sol, None))?;
     out.flush()?;
     Ok(Exit::Yes)
+}
+
+/// `--format moves` of one constructed tour, written as it is built and
+/// checked: `ROW,COL` a square, a space between, on one line.
+fn moves_streamed<W: Write>(spec: &Spec, plan: Plan, out: &mut W) -> Outcome {
+    let mut digits = itoa::Buffer::new();
+    let mut first = true;
+    walk_checked(spec, plan, &mut |sq| {
+        if !std::mem::take(&mut first) {
+            out.write_all(b" ")?;
+        }
+        out.write_all(digits.format(sq.row).as_bytes())?;
+        out.write_all(b",")?;
+        out.write_all(digits.format(sq.col).as_bytes())
+    })??;
+    writeln!(out)?;
+    out.flush()?;
+    Ok(Exit::Yes)
+}
+
+/// Walks a construction's tour, checking it square by square and handing
+/// each square to `square` (whose first error ends the handing): the
+/// solution, or the construction's fault, found at the end.
+fn walk_checked(
+    spec: &Spec,
+    plan: Plan,
+    square: &mut dyn FnMut(Square) -> io::Result<()>,
+) -> io::Result<Result<Solution, Failure>> {
+    let mut checking = Checking::new(&spec.board);
+    let mut failed = Ok(());
+    let sol = plan.walk(&mut |piece| {
+        for &at in piece {
+            let sq = checking.step(at);
+            if failed.is_ok() {
+                failed = square(sq);
+            }
+        }
+    });
+    failed?;
+    Ok(checking.verdict(spec.closed).map(|()| sol))
 }
 
 /// `--out` of one constructed tour: the file is written as the tour is
@@ -170,20 +207,12 @@ fn json_streamed(
 ) -> io::Result<Result<usize, Failure>> {
     let mut file = TourFile::new(&spec.board, spec.closed, &[], None);
     let mut json = file.start_json(w, compact)?;
-    let mut checking = Checking::new(&spec.board);
-    let mut failed = Ok(());
-    let sol = plan.walk(&mut |piece| {
-        for &at in piece {
-            let sq = checking.step(at);
-            if failed.is_ok() {
-                failed = json.square(i64::from(sq.row), i64::from(sq.col));
-            }
-        }
-    });
-    failed?;
-    if let Err(e) = checking.verdict(spec.closed) {
-        return Ok(Err(e));
-    }
+    let sol = match walk_checked(spec, plan, &mut |sq| {
+        json.square(i64::from(sq.row), i64::from(sq.col))
+    })? {
+        Ok(sol) => sol,
+        Err(failure) => return Ok(Err(failure)),
+    };
     file.meta = tour_file(spec, &sol, &[]).meta;
     json.finish(&file)?;
     Ok(Ok(sol.stats.nodes as usize))
