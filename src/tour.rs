@@ -8,7 +8,10 @@ pub mod stream;
 pub mod svg;
 mod walk;
 
-pub use file::{FORMAT_NAME, JsonTour, Loaded, TourFile, parse, parse_numbered, write_numbered};
+pub use file::{
+    FORMAT_NAME, JsonTour, Loaded, TourFile, parse, parse_numbered, write_numbered,
+    write_numbered_steps,
+};
 pub use walk::{Walk, first_visit};
 
 use std::fmt;

@@ -554,6 +554,13 @@ fn a_constructed_tour_file_is_written_as_the_tour_is_built() {
     );
     let listed: Vec<String> = whole.iter().map(|[r, c]| format!("{r},{c}")).collect();
     assert_eq!(moves, listed.join(" ") + "\n");
+    // And as a numbered board, from its step table.
+    let numbered = stdout(
+        &[&["solve"][..], &board, &["--format", "board"]].concat(),
+        0,
+    );
+    assert_eq!(tour::parse(&numbered).unwrap().file.path, whole);
+    assert_eq!(numbered.lines().count(), 120);
     let meta = a.file.meta.unwrap();
     assert_eq!(
         (&meta["algorithm"], &meta["nodes"]),

@@ -48,12 +48,26 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     {
         return stats_streamed(&spec, plan, &mut out);
     }
-    if matches!(args.format, Format::Json | Format::Moves)
+    if matches!(args.format, Format::Json | Format::Moves | Format::Board)
         && let Some(plan) = plan(&spec, &problem, &options)
     {
-        // The tour on standard output as it is built.
+        // The tour on standard output as it is built (a numbered board
+        // once its step table is filled).
         if args.format == Format::Moves {
             return moves_streamed(&spec, plan, &mut out);
+        }
+        if args.format == Format::Board {
+            let b = &spec.board;
+            let mut steps = vec![0u32; b.len()];
+            let mut n = 0;
+            walk_checked(&spec, plan, &mut |sq| {
+                n += 1;
+                steps[b.index(sq) as usize] = n;
+                Ok(())
+            })??;
+            tour::write_numbered_steps(&mut out, b, &steps)?;
+            out.flush()?;
+            return Ok(Exit::Yes);
         }
         json_streamed(&mut out, &spec, plan, true)??;
         out.flush()?;

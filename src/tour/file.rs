@@ -452,26 +452,39 @@ pub fn write_numbered<W: Write>(out: &mut W, board: &Board, path: &[u32]) -> io:
     for (i, &idx) in path.iter().enumerate() {
         step[idx as usize] = i as u32 + 1;
     }
+    write_numbered_steps(out, board, &step)
+}
+
+/// [`write_numbered`] from the step at each square (0: not reached), a
+/// line formatted at a time.
+pub fn write_numbered_steps<W: Write + ?Sized>(
+    out: &mut W,
+    board: &Board,
+    step: &[u32],
+) -> io::Result<()> {
     let width = board.len().max(1).to_string().len();
-    let mut line = String::new();
+    let mut line = Vec::new();
+    let mut digits = itoa::Buffer::new();
     for r in 0..board.rows() {
         line.clear();
         for c in 0..board.cols() {
             let sq = Square::new(r, c);
             if c > 0 {
-                line.push(' ');
+                line.push(b' ');
             }
             let n = step[board.index(sq) as usize];
             let cell = if !board.is_free(sq) {
-                ".".to_string()
+                "."
             } else if n == 0 {
-                "-".to_string()
+                "-"
             } else {
-                n.to_string()
+                digits.format(n)
             };
-            line.push_str(&format!("{cell:>width$}"));
+            line.extend(std::iter::repeat_n(b' ', width.saturating_sub(cell.len())));
+            line.extend_from_slice(cell.as_bytes());
         }
-        writeln!(out, "{line}")?;
+        line.push(b'\n');
+        out.write_all(&line)?;
     }
     Ok(())
 }
