@@ -8,7 +8,7 @@ use serde_json::json;
 use knight_tui::board::{Board, Square};
 use knight_tui::files::{self, Written};
 use knight_tui::solver::construct::Plan;
-use knight_tui::solver::{self, Algorithm, Monitor, Options, Problem, Solution, Verdict};
+use knight_tui::solver::{self, Monitor, Options, Problem, Solution, Verdict};
 use knight_tui::spec::Spec;
 use knight_tui::tour;
 use knight_tui::tour::{Fault, Summary, TourFile};
@@ -44,12 +44,12 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
         return write_tour(path, &spec, &problem, &options, &mut out, args.quiet, svg);
     }
     if args.format == Format::Stats
-        && let Some(plan) = plan(&spec, &problem, &options)
+        && let Some(plan) = Plan::for_options(&problem, &options)
     {
         return stats_streamed(&spec, plan, &mut out);
     }
     if matches!(args.format, Format::Json | Format::Moves | Format::Board)
-        && let Some(plan) = plan(&spec, &problem, &options)
+        && let Some(plan) = Plan::for_options(&problem, &options)
     {
         // The tour on standard output as it is built (a numbered board
         // once its step table is filled).
@@ -92,14 +92,6 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     }
     out.flush()?;
     Ok(Exit::Yes)
-}
-
-/// The construction's plan when it builds this tour, to be walked and
-/// checked square by square as it goes, never held.
-fn plan(spec: &Spec, problem: &Problem, options: &Options) -> Option<Plan> {
-    let constructs =
-        options.tours == 1 && options.algorithm.for_solve(&spec.board, 1) == Algorithm::Construct;
-    constructs.then(|| Plan::new(problem)).flatten()
 }
 
 /// A constructed tour checked square by square as it is walked.
@@ -272,7 +264,11 @@ fn write_tour<W: Write>(
     quiet: bool,
     svg: bool,
 ) -> Outcome {
-    let (written, squares) = match plan(spec, problem, options).filter(|_| !svg) {
+    // A picture is drawn from the tour held whole.
+    let plan = (!svg)
+        .then(|| Plan::for_options(problem, options))
+        .flatten();
+    let (written, squares) = match plan {
         Some(plan) => write_streamed(path, spec, plan)?,
         None => {
             let sol = solver::solve(problem, options);

@@ -435,6 +435,17 @@ impl Plan {
         })
     }
 
+    /// The plan when `options` ask for what the construction answers: one
+    /// tour, by the construction (named, or picked by `auto`), where theory
+    /// allows a tour. Nothing is built otherwise.
+    pub fn for_options(problem: &Problem, options: &Options) -> Option<Plan> {
+        let b = problem.board;
+        let wanted = options.tours == 1
+            && options.algorithm.for_solve(b, 1) == Algorithm::Construct
+            && crate::theory::check(b, Some(problem.start), problem.closed).is_ok();
+        wanted.then(|| Plan::new(problem)).flatten()
+    }
+
     /// Walks the tour into `sink` (see [`Layout::walk_with`]); the
     /// solution holds no tour.
     pub fn walk(self, sink: &mut dyn FnMut(&[u32])) -> Solution {

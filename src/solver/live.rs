@@ -11,16 +11,10 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Square};
-use crate::tour::compact::{Compact, CompactBuilder};
+use crate::tour::compact::{Compact, CompactBuilder, HUGE};
 
 use super::search::{Monitor, Search};
-use super::{Algorithm, Flow, Options, Problem, Solution, Stats, construct, solve_with};
-
-/// From this many squares up, a tour the construction builds reaches the
-/// watcher held compactly ([`Report::tour`]: well under a byte a square)
-/// instead of as a list (four bytes a square, and four more for the step
-/// at each square that a watcher keeps).
-pub use crate::tour::compact::HUGE as COMPACT_SQUARES;
+use super::{Flow, Options, Problem, Solution, Stats, construct, solve_with};
 
 /// The shortest time between two snapshots at full speed.
 pub const SNAPSHOT_INTERVAL: Duration = Duration::from_millis(16);
@@ -51,7 +45,9 @@ pub struct Snapshot {
 #[derive(Clone, Debug)]
 pub struct Report {
     pub solution: Solution,
-    /// The tour, when it is held compactly (see [`COMPACT_SQUARES`]); the
+    /// The tour, when it is held compactly (from [`HUGE`] squares up:
+    /// well under a byte a square, where a list takes four and the step at
+    /// each square that a watcher keeps four more); the
     /// solution then holds none.
     pub tour: Option<Arc<Compact>>,
 }
@@ -184,7 +180,7 @@ where
     Ok((control, handle))
 }
 
-/// The construction's tour of a board of at least [`COMPACT_SQUARES`],
+/// The construction's tour of a board of at least [`HUGE`] squares,
 /// held compactly and checked square by square as it is built; `None`
 /// when the construction does not answer (`solve_with` does).
 fn construct_compact(
@@ -192,11 +188,10 @@ fn construct_compact(
     options: &Options,
 ) -> Option<Result<(Solution, Arc<Compact>), String>> {
     let b = problem.board;
-    let constructs = b.len() >= COMPACT_SQUARES
-        && options.tours == 1
-        && options.algorithm.for_solve(b, 1) == Algorithm::Construct
-        && crate::theory::check(b, Some(problem.start), problem.closed).is_ok();
-    let plan = construct::Plan::new(problem).filter(|_| constructs)?;
+    if b.len() < HUGE {
+        return None;
+    }
+    let plan = construct::Plan::for_options(problem, options)?;
     // The builder refuses what is off the board, repeated or not a
     // knight's move: the check, without a bit a square of its own.
     let mut builder = CompactBuilder::new(b.rows(), b.cols());

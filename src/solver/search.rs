@@ -584,6 +584,20 @@ impl<'b> Search<'b> {
         };
         let (mut looks, mut backs) = (monitor.looks_every(), monitor.looks_at_backs());
         let mut check_at = next(stats.nodes, looks);
+        // A report to the monitor: the search shown as it is, then what the
+        // monitor looks at asked again.
+        macro_rules! report {
+            ($call:ident) => {{
+                let hand = (p, moves, full - d);
+                let flow;
+                (flow, cells) = self.shown(cells, &stack[..d], hand, counted(stats, d), |s| {
+                    monitor.$call(s)
+                });
+                (looks, backs) = (monitor.looks_every(), monitor.looks_at_backs());
+                check_at = next(stats.nodes, looks);
+                flow
+            }};
+        }
         let halt = loop {
             if d == full {
                 stats.max_depth = stats.max_depth.max(d + 1);
@@ -592,15 +606,9 @@ impl<'b> Search<'b> {
                     .is_none_or(|a| d > 1 && offsets.iter().any(|&o| p.wrapping_add_signed(o) == a))
                 {
                     stats.tours += 1;
-                    let hand = (p, moves, full - d);
-                    let report = |s: &Self| monitor.on_tour(s);
-                    let flow;
-                    (flow, cells) = self.shown(cells, &stack[..d], hand, counted(stats, d), report);
-                    if flow == Flow::Stop {
+                    if report!(on_tour) == Flow::Stop {
                         break Halt::Stopped;
                     }
-                    (looks, backs) = (monitor.looks_every(), monitor.looks_at_backs());
-                    check_at = next(stats.nodes, looks);
                 }
                 moves = 0;
             }
@@ -628,19 +636,13 @@ impl<'b> Search<'b> {
                     {
                         break Halt::TimeLimit;
                     }
+                    check_at = next(stats.nodes, looks);
                     if looks.is_some_and(|e| stats.nodes & (e - 1) == 0) {
                         stats.max_depth = stats.max_depth.max(d + 1);
-                        let hand = (p, moves, full - d);
-                        let report = |s: &Self| monitor.on_node(s);
-                        let flow;
-                        (flow, cells) =
-                            self.shown(cells, &stack[..d], hand, counted(stats, d), report);
-                        if flow == Flow::Stop {
+                        if report!(on_node) == Flow::Stop {
                             break Halt::Stopped;
                         }
-                        (looks, backs) = (monitor.looks_every(), monitor.looks_at_backs());
                     }
-                    check_at = next(stats.nodes, looks);
                 }
             } else {
                 if d <= base {
@@ -653,16 +655,8 @@ impl<'b> Search<'b> {
                 d -= 1;
                 let below = stack[d];
                 (p, moves) = ((below >> 8) as usize, below as u8);
-                if backs {
-                    let hand = (p, moves, full - d);
-                    let report = |s: &Self| monitor.on_back(s);
-                    let flow;
-                    (flow, cells) = self.shown(cells, &stack[..d], hand, counted(stats, d), report);
-                    if flow == Flow::Stop {
-                        break Halt::Stopped;
-                    }
-                    (looks, backs) = (monitor.looks_every(), monitor.looks_at_backs());
-                    check_at = next(stats.nodes, looks);
+                if backs && report!(on_back) == Flow::Stop {
+                    break Halt::Stopped;
                 }
             }
         };

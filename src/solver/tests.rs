@@ -860,7 +860,7 @@ fn plain_backtracking_takes_the_same_steps_as_the_general_loop() {
 fn a_huge_constructed_tour_reaches_the_watcher_held_compactly() {
     // The smallest square board held compactly, closed and open from an
     // inner square; a smaller one comes as a list.
-    let n = (live::COMPACT_SQUARES as f64).sqrt().ceil() as u32;
+    let n = (crate::tour::compact::HUGE as f64).sqrt().ceil() as u32;
     for (rows, start, closed) in [
         (n, Square::new(0, 0), true),
         (n, Square::new(7, 9), false),
@@ -880,7 +880,7 @@ fn a_huge_constructed_tour_reaches_the_watcher_held_compactly() {
         };
         assert_eq!(
             r.tour.is_some(),
-            b.len() >= live::COMPACT_SQUARES,
+            b.len() >= crate::tour::compact::HUGE,
             "{rows}x{n}"
         );
         assert_eq!(tour[0], b.index(start));

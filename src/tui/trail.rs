@@ -180,13 +180,12 @@ impl Trail {
 
     /// The square after `square` on the path.
     pub fn after(&self, square: u32) -> Option<u32> {
+        let s = self.step(square) as usize;
         match &self.held {
-            Held::Full { path, .. } => path.get(self.step(square) as usize).copied(),
-            Held::Compact(c, len) => c
-                .after(square)
-                .filter(|_| (self.step(square) as usize) < *len),
+            _ if s == 0 => None,
+            Held::Full { path, .. } => path.get(s).copied(),
+            Held::Compact(c, len) => c.after(square).filter(|_| s < *len),
         }
-        .filter(|_| self.step(square) > 0)
     }
 
     /// The square before `square` on the path.
