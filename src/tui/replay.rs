@@ -97,7 +97,8 @@ impl Replay {
             return Self::build(name, checked.board, &checked.file);
         };
         let squares = checked.board.len();
-        let legal = Trail::of_compact(std::sync::Arc::new(compact), squares);
+        let tour = std::sync::Arc::new(compact);
+        let legal = Trail::of_compact(tour.clone(), squares);
         let board = checked.board;
         let (fault, summary) = match checked.summary {
             Ok(s) => (None, Some(s)),
@@ -112,7 +113,7 @@ impl Replay {
         };
         Replay {
             name: name.to_string(),
-            trail: Trail::of_compact_prefix(legal.compact().expect("compact").clone(), 0, squares),
+            trail: Trail::of_compact_prefix(tour, 0, squares),
             legal,
             board,
             fault,
