@@ -18,7 +18,9 @@ pub mod backtrack;
 pub mod construct;
 pub mod enumerate;
 mod finish;
+pub mod frontier;
 pub mod search;
+mod states;
 pub mod strip;
 pub mod warnsdorff;
 
@@ -276,6 +278,9 @@ pub enum Limit {
     Time,
     /// A count past the largest number it holds (2^128 - 1).
     Counter,
+    /// A count over the frontier that would need more memory than the
+    /// machine has.
+    Memory,
 }
 
 impl fmt::Display for Limit {
@@ -284,6 +289,7 @@ impl fmt::Display for Limit {
             Limit::Nodes => "node limit",
             Limit::Time => "time limit",
             Limit::Counter => "128-bit counter",
+            Limit::Memory => "memory bound",
         })
     }
 }

@@ -33,9 +33,10 @@
 //! (see `Strip::inner_cap`).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 use std::time::Instant;
 
+use super::states::{FastMap, StateHasher};
 use super::{Algorithm, Flow, Monitor, Options, Problem, Solution, Stats, Verdict};
 use crate::board::{Board, Square};
 
@@ -60,29 +61,6 @@ const INERT: u8 = 2;
 /// The state after the last square, when the tour is complete.
 const FINAL: u64 = u64::MAX;
 
-/// A multiplicative hash for the state keys (the standard SipHash costs more
-/// than the work it guards here).
-#[derive(Default)]
-struct StateHasher(u64);
-
-impl Hasher for StateHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(x as u64);
-    }
-}
-
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<StateHasher>>;
 /// The steps into each state under one kind: (state before, moves).
 type Reverse = FastMap<u32, Vec<(u32, u8)>>;
 

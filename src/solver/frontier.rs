@@ -1,0 +1,688 @@
+//! Counting tours by dynamic programming over a frontier, on boards up to
+//! [`MAX_WIDTH`] squares across (any length, blocked squares allowed): the
+//! strip programme's idea, generalised and stripped down to counting.
+//!
+//! The squares are placed one at a time, row by row across the narrow side
+//! (`w` squares a row). A knight reaches at most two rows back, so when
+//! square `v` is placed its moves back go to squares among the `2w + 1`
+//! before it, and a square that has been placed matters to the rest of the
+//! tour only until its last move forward has been placed. Placing `v`
+//! chooses which of its moves back the tour uses (at most two). The *state*
+//! is what the placed squares still open to later moves need to know, one
+//! nibble each: no tour move yet, both tour moves taken, or one taken and
+//! then which loose end is the other end of the same path piece (a label
+//! shared by the two ends, renumbered in order of first appearance so that
+//! equal situations are one state) or that the piece's other end is a tour
+//! end ([`T`]).
+//!
+//! A state dies when a piece would close into a cycle before the last
+//! square (for a closed tour; never for an open one), when a square leaves
+//! with fewer than two moves (open tours: with one, it is a tour end, and
+//! there are at most two), or when a square with no move yet has a single
+//! move forward left and could at best be a tour end. Every tour is one set
+//! of moves and one way through the steps, so the ways into each state,
+//! added up, count the tours exactly: undirected closed tours, undirected
+//! open tours over all starts, or open tours from one start (whose square
+//! enters with a virtual move to "the tour's end").
+//!
+//! Knuth's SIMPATH (TAOCP 7.1.4) and Iwashita and Minato's frontier-based
+//! search (TdZdd) count paths in graphs this way, edge by edge; here a step
+//! is a square and its moves back, so a state is packed in one `u64`.
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
+
+use super::Progress;
+use super::states::FastMap;
+use crate::board::{Board, Square};
+
+/// The widest board (its narrow side) this programme takes: the state's
+/// `2w + 2` squares of the working window fit a `u64` a nibble each.
+pub const MAX_WIDTH: u32 = 7;
+
+/// A nibble: the piece's other end is a tour end.
+const T: u64 = 13;
+/// A nibble: both tour moves taken.
+const FULL: u64 = 15;
+/// A nibble: the label of a piece made at this step, before renumbering.
+const FRESH: u64 = 12;
+
+/// Which tours a count takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ends {
+    /// Closed tours (undirected: each cycle once).
+    Closed,
+    /// Open tours from this start (directed: each once, from the start).
+    From(Square),
+    /// Open tours from any start (undirected: each path once).
+    Any,
+}
+
+/// What may stop a count before it ends.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// The most states held at once (the memory bound).
+    pub states: u64,
+    /// The most states taken from one square to the next, in all.
+    pub expansions: Option<u64>,
+    pub deadline: Option<Instant>,
+}
+
+impl Budget {
+    /// No bound but the states.
+    pub fn states(states: u64) -> Budget {
+        Budget {
+            states,
+            expansions: None,
+            deadline: None,
+        }
+    }
+}
+
+/// Why a count has no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Past 2^128 - 1 tours.
+    Overflow,
+    /// More states at one square than the budget allows: how many, and at
+    /// which square (in placing order) of how many.
+    States { states: u64, at: u64, of: u64 },
+    /// The budget's expansions ran out.
+    Expansions,
+    /// The budget's deadline passed.
+    Deadline,
+    /// [`Progress::cancel`] was set.
+    Cancelled,
+}
+
+/// A finished count: the number, and the work it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counted {
+    pub tours: u128,
+    /// States taken from one square to the next, in all.
+    pub expansions: u64,
+    /// The most states at one square.
+    pub peak: u64,
+}
+
+/// One square of the board in placing order, with what its step does to
+/// the working window (slot `j` holds square `v - 2w - 1 + j`; `v` is the
+/// top slot `2w + 1`).
+#[derive(Clone, Debug, Default)]
+struct Step {
+    free: bool,
+    /// The slots of the free squares the square's moves back reach.
+    back: Vec<u32>,
+    /// The tour's given start.
+    start: bool,
+    /// The given start is still to come.
+    pending: bool,
+    /// The last free square.
+    last: bool,
+    /// Slots of squares whose last move forward this square was.
+    retire: u32,
+    /// Slots of squares left with one move forward after this square.
+    warn: u32,
+    /// The free squares still to come with moves back to squares placed
+    /// by now.
+    ahead: Vec<Ahead>,
+}
+
+/// A square still to come, seen from a step: its moves back to squares
+/// placed by now, and the rest.
+#[derive(Clone, Copy, Debug)]
+struct Ahead {
+    /// Bit `4j` for each slot `j` its moves back reach.
+    slots: u64,
+    /// How many those are.
+    placed: u32,
+    /// Its moves to squares after the step.
+    later: u32,
+    /// The last free square.
+    last: bool,
+    /// The given start (an end already counted).
+    start: bool,
+}
+
+/// The board as the programme sees it: rows across the narrow side.
+struct Layout {
+    w: u32,
+    steps: Vec<Step>,
+}
+
+impl Layout {
+    fn new(board: &Board, ends: Ends) -> Layout {
+        let (rows, cols) = (board.rows(), board.cols());
+        let across = cols <= rows;
+        let (w, h) = if across { (cols, rows) } else { (rows, cols) };
+        let square = |r: u32, c: u32| {
+            if across {
+                Square::new(r, c)
+            } else {
+                Square::new(c, r)
+            }
+        };
+        let len = (w * h) as usize;
+        let free: Vec<bool> = (0..len as u32)
+            .map(|v| board.is_free(square(v / w, v % w)))
+            .collect();
+        let neighbours = |v: u32| -> Vec<u32> {
+            let (r, c) = ((v / w) as i64, (v % w) as i64);
+            let mut out: Vec<u32> = [
+                (-2, -1),
+                (-2, 1),
+                (-1, -2),
+                (-1, 2),
+                (1, -2),
+                (1, 2),
+                (2, -1),
+                (2, 1),
+            ]
+            .iter()
+            .map(|&(dr, dc)| (r + dr, c + dc))
+            .filter(|&(r, c)| r >= 0 && c >= 0 && r < h as i64 && c < w as i64)
+            .map(|(r, c)| (r * w as i64 + c) as u32)
+            .filter(|&u| free[u as usize])
+            .collect();
+            out.sort_unstable();
+            out
+        };
+        let start = match ends {
+            Ends::From(s) => {
+                let (r, c) = if across {
+                    (s.row, s.col)
+                } else {
+                    (s.col, s.row)
+                };
+                Some(r * w + c)
+            }
+            _ => None,
+        };
+        let last = (0..len).rev().find(|&v| free[v]);
+        let top = 2 * w + 1;
+        let mut steps: Vec<Step> = (0..len)
+            .map(|v| Step {
+                free: free[v],
+                start: start == Some(v as u32),
+                pending: start.is_some_and(|s| s > v as u32),
+                last: last == Some(v),
+                ..Step::default()
+            })
+            .collect();
+        for u in (0..len as u32).filter(|&u| free[u as usize]) {
+            let all = neighbours(u);
+            let forward: Vec<u32> = all.iter().copied().filter(|&x| x > u).collect();
+            steps[u as usize].back = all
+                .iter()
+                .filter(|&&x| x < u)
+                .map(|&x| top - (u - x))
+                .collect();
+            let at = |v: u32| top - (v - u);
+            let retire_at = forward.last().copied().unwrap_or(u);
+            steps[retire_at as usize].retire |= 1 << at(retire_at);
+            let warn_at = match forward.len() {
+                0 => None,
+                1 => Some(u),
+                n => Some(forward[n - 2]),
+            };
+            if let Some(v) = warn_at {
+                steps[v as usize].warn |= 1 << at(v);
+            }
+        }
+        for v in 0..len as u32 {
+            if !free[v as usize] {
+                continue;
+            }
+            let ahead = (v + 1..(v + top).min(len as u32 - 1) + 1)
+                .filter(|&x| free[x as usize])
+                .filter_map(|x| {
+                    let all = neighbours(x);
+                    let slots = all
+                        .iter()
+                        .filter(|&&u| u <= v)
+                        .fold(0u64, |m, &u| m | 1 << (4 * (top - (v - u))));
+                    (slots != 0).then(|| Ahead {
+                        slots,
+                        placed: slots.count_ones(),
+                        later: all.iter().filter(|&&u| u > v).count() as u32,
+                        last: last == Some(x as usize),
+                        start: start == Some(x),
+                    })
+                })
+                .collect();
+            steps[v as usize].ahead = ahead;
+        }
+        Layout { w, steps }
+    }
+}
+
+fn get(s: u64, i: u32) -> u64 {
+    s >> (4 * i) & 15
+}
+
+fn set(s: u64, i: u32, x: u64) -> u64 {
+    s & !(15 << (4 * i)) | x << (4 * i)
+}
+
+const ONES: u64 = 0x1111_1111_1111_1111;
+
+/// Bit `4j + 3` set for each slot `j` holding `label`.
+fn holding(s: u64, label: u64) -> u64 {
+    // A nibble equal to `label` becomes zero; find the zero nibbles.
+    let x = s ^ (label * ONES);
+    let low = 7 * ONES;
+    !(((x & low) + low) | x) & (8 * ONES)
+}
+
+/// The slot other than `i` holding `label`.
+fn partner(s: u64, i: u32, label: u64) -> u32 {
+    let at = holding(s, label) & !(8 << (4 * i));
+    debug_assert!(at != 0, "a piece's label marks both its ends");
+    at.trailing_zeros() / 4
+}
+
+/// How many bits of `x` are set, when they are all at bits `4j` and at most
+/// 15 (without a popcount instruction in the baseline instruction set, a
+/// multiplication adds them up in the top nibble).
+fn nibble_count(x: u64) -> u32 {
+    (x.wrapping_mul(ONES) >> 60) as u32
+}
+
+/// How many slots hold `label` (at most 15).
+fn occurrences(s: u64, label: u64) -> u32 {
+    nibble_count(holding(s, label) >> 3)
+}
+
+/// Bit `4j` set for each slot `j` with both moves taken.
+fn full(s: u64) -> u64 {
+    s & s >> 1 & s >> 2 & s >> 3 & ONES
+}
+
+/// Adds the tour move between slots `a` and `b`; `None` when the tour
+/// cannot use it, else the window and whether it completed the tour (a
+/// cycle when `closed`, else a path from tour end to tour end).
+fn join(s: u64, a: u32, b: u32, closed: bool) -> Option<(u64, bool)> {
+    let (x, y) = (get(s, a), get(s, b));
+    if x == FULL || y == FULL {
+        return None;
+    }
+    let both = |s: u64| set(set(s, a, FULL), b, FULL);
+    Some(match (x, y) {
+        (0, 0) => (set(set(s, a, FRESH), b, FRESH), false),
+        (0, y) => (set(set(s, a, y), b, FULL), false),
+        (x, 0) => (set(set(s, b, x), a, FULL), false),
+        (T, T) => (both(s), true),
+        (x, y) if x == y => return closed.then(|| (both(s), true)),
+        (T, y) => (set(both(s), partner(s, b, y), T), false),
+        (x, T) => (set(both(s), partner(s, a, x), T), false),
+        (x, y) => (set(both(s), partner(s, b, y), x), false),
+    })
+}
+
+/// Renumbers the piece labels in order of first appearance.
+fn canonical(s: u64) -> u64 {
+    // Bit 4j + 3 for each slot j holding a label: not 0, T, 14 or FULL.
+    let low = 7 * ONES;
+    let nonzero = (((s & low) + low) | s) & (8 * ONES);
+    let high = s & (s << 1) & ((s << 2) | (s << 3)) & (8 * ONES);
+    let mut rest = nonzero & !high;
+    let mut map = [0u64; 16];
+    let mut next = 1;
+    let mut out = s;
+    while rest != 0 {
+        let i = rest.trailing_zeros() / 4;
+        rest &= rest - 1;
+        let x = get(s, i) as usize;
+        if map[x] == 0 {
+            map[x] = next;
+            next += 1;
+        }
+        out = set(out, i, map[x]);
+    }
+    out
+}
+
+/// What one step makes of a window after the square's moves back were
+/// chosen: the state to carry on, or the tour completed (`Done`).
+enum After {
+    State(u64),
+    Done,
+    Dead,
+}
+
+fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
+    let closed = ends == Ends::Closed;
+    if step.last {
+        // Every square still open leaves now: what is left must be the tour.
+        let mut labels = Vec::new();
+        let mut rest = step.retire;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            match get(s, i) {
+                0 => return After::Dead,
+                FULL => {}
+                x => labels.push(x),
+            }
+        }
+        let ok = match labels.as_slice() {
+            [] => completed,
+            _ if closed || completed => false,
+            [T] => true,
+            [x, y] => x == y && *x != T,
+            _ => false,
+        };
+        return if ok { After::Done } else { After::Dead };
+    }
+    if completed {
+        return After::Dead;
+    }
+    let budget = 2 - u32::from(step.pending);
+    let mut rest = step.retire;
+    while rest != 0 {
+        let i = rest.trailing_zeros();
+        rest &= rest - 1;
+        match get(s, i) {
+            FULL => s = set(s, i, 0),
+            0 | T => return After::Dead,
+            x => {
+                if closed {
+                    return After::Dead;
+                }
+                s = set(set(s, partner(s, i, x), T), i, 0);
+                if occurrences(s, T) > budget {
+                    return After::Dead;
+                }
+            }
+        }
+    }
+    // Squares that can at best be tour ends: those placed with no move
+    // and one move forward left, and those to come with one move left.
+    let mut ends = occurrences(s, T);
+    let mut rest = step.warn;
+    while rest != 0 {
+        let i = rest.trailing_zeros();
+        rest &= rest - 1;
+        if get(s, i) == 0 {
+            ends += 1;
+        }
+    }
+    let done = full(s);
+    for a in &step.ahead {
+        let open = a.later + a.placed - nibble_count(a.slots & done);
+        match open {
+            0 => return After::Dead,
+            1 => ends += u32::from(!a.start),
+            // A square of a closed tour with two moves left takes both: not
+            // the two ends of one piece, unless it is the last.
+            2 if closed && a.later == 0 && !a.last => {
+                let both = a.slots & !done;
+                let i = both.trailing_zeros() / 4;
+                let j = (both & (both - 1)).trailing_zeros() / 4;
+                let x = get(s, i);
+                if x != 0 && x == get(s, j) {
+                    return After::Dead;
+                }
+            }
+            _ => {}
+        }
+    }
+    if ends > if closed { 0 } else { budget } {
+        return After::Dead;
+    }
+    After::State(canonical(s >> 4))
+}
+
+/// The memory this machine has free for a count, in bytes (Linux's
+/// `MemAvailable`); `None` where it cannot be read.
+pub fn memory_available() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// Whether the programme takes `board`: its narrow side at most
+/// [`MAX_WIDTH`].
+pub fn applies(board: &Board) -> bool {
+    board.rows().min(board.cols()) <= MAX_WIDTH
+}
+
+/// What a state costs at the widest point: its key and ways in the map
+/// being built and in the one being read, with the tables' slack.
+pub const BYTES_PER_STATE: u64 = 80;
+
+/// The number of tours of `board` of the kind `ends` (see [`Ends`] for how
+/// each is counted), or why there is no answer. `progress` shows squares
+/// placed (`done` of `total`) and the states at the last one (`states`).
+pub fn count(
+    board: &Board,
+    ends: Ends,
+    budget: &Budget,
+    progress: &Progress,
+) -> Result<Counted, Stop> {
+    let free = board.free_count();
+    if free <= 1 {
+        // No move to place: one square is an open tour of itself.
+        return Ok(Counted {
+            tours: u128::from(free == 1 && ends != Ends::Closed),
+            expansions: 0,
+            peak: 1,
+        });
+    }
+    let layout = Layout::new(board, ends);
+    // Ways fit 64 bits on all but long boards; a saturated count is
+    // counted again in 128 bits.
+    let narrow = run::<u64>(&layout, ends, budget, progress)?;
+    if narrow.tours < u128::from(u64::MAX) {
+        return Ok(narrow);
+    }
+    let wide = run::<u128>(&layout, ends, budget, progress)?;
+    if wide.tours == u128::MAX {
+        return Err(Stop::Overflow);
+    }
+    Ok(wide)
+}
+
+/// Ways into a state: added saturating, so that a saturated total shows
+/// that some way was too many.
+trait Ways: Copy + Default + Send + Sync {
+    const ONE: Self;
+    fn plus(self, other: Self) -> Self;
+    fn wide(self) -> u128;
+}
+
+impl Ways for u64 {
+    const ONE: u64 = 1;
+    fn plus(self, other: u64) -> u64 {
+        self.saturating_add(other)
+    }
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+}
+
+impl Ways for u128 {
+    const ONE: u128 = 1;
+    fn plus(self, other: u128) -> u128 {
+        self.saturating_add(other)
+    }
+    fn wide(self) -> u128 {
+        self
+    }
+}
+
+/// The states are kept in parts by key: the successors of a group of
+/// states are sorted into parts first and then added up part by part, so
+/// that each part's table stays small (in cache) and the parts fill on
+/// every core at once.
+const PART_BITS: u32 = 6;
+const PARTS: usize = 1 << PART_BITS;
+/// Parts of the states before a step expanded at once (their successors
+/// wait in memory until added up).
+const GROUP: usize = PARTS / 4;
+
+fn part(key: u64) -> usize {
+    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - PART_BITS)) as usize
+}
+
+type Parts<W> = Vec<FastMap<u64, W>>;
+/// The successors of one part's states, sorted into parts, and the ways
+/// that completed the tour.
+type Sorted<W> = (Vec<Vec<(u64, W)>>, W);
+
+fn run<W: Ways>(
+    layout: &Layout,
+    ends: Ends,
+    budget: &Budget,
+    progress: &Progress,
+) -> Result<Counted, Stop> {
+    use rayon::prelude::*;
+    let top = 2 * layout.w + 1;
+    let squares = layout.steps.len() as u64;
+    progress.total.store(squares, Relaxed);
+    let mut counted = Counted {
+        tours: 0,
+        expansions: 0,
+        peak: 1,
+    };
+    let mut cur: Parts<W> = (0..PARTS).map(|_| FastMap::default()).collect();
+    cur[part(0)].insert(0, W::ONE);
+    let mut total = W::default();
+    let halted = || {
+        if progress.cancel.load(Relaxed) {
+            Some(Stop::Cancelled)
+        } else if budget.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::Deadline)
+        } else {
+            None
+        }
+    };
+    for (v, step) in layout.steps.iter().enumerate() {
+        if let Some(stop) = halted() {
+            return Err(stop);
+        }
+        let held: usize = cur.iter().map(|m| m.len()).sum();
+        counted.expansions += held as u64;
+        if budget.expansions.is_some_and(|e| counted.expansions > e) {
+            return Err(Stop::Expansions);
+        }
+        let mut next: Parts<W> = (0..PARTS)
+            .map(|_| FastMap::with_capacity_and_hasher(held / PARTS + 16, Default::default()))
+            .collect();
+        let mut rest = cur.into_iter();
+        loop {
+            let group: Parts<W> = rest.by_ref().take(GROUP).collect();
+            if group.is_empty() {
+                break;
+            }
+            let stopped = std::sync::atomic::AtomicBool::new(false);
+            // Few states are quicker on one core.
+            let min = if held < 1 << 16 { PARTS } else { 1 };
+            let sorted: Vec<Sorted<W>> = group
+                .par_iter()
+                .with_min_len(min)
+                .map(|states| {
+                    let mut out: Vec<Vec<(u64, W)>> = vec![Vec::new(); PARTS];
+                    let mut done = W::default();
+                    for (k, (&s, &ways)) in states.iter().enumerate() {
+                        if k % 16384 == 16383 && (stopped.load(Relaxed) || halted().is_some()) {
+                            stopped.store(true, Relaxed);
+                            break;
+                        }
+                        if !step.free {
+                            let t = canonical(s >> 4);
+                            out[part(t)].push((t, ways));
+                            continue;
+                        }
+                        let ended = expand(s, step, top, ends, |t| out[part(t)].push((t, ways)));
+                        for _ in 0..ended {
+                            done = done.plus(ways);
+                        }
+                    }
+                    (out, done)
+                })
+                .collect();
+            drop(group);
+            if stopped.load(Relaxed)
+                && let Some(stop) = halted()
+            {
+                return Err(stop);
+            }
+            next.par_iter_mut()
+                .with_min_len(min)
+                .enumerate()
+                .for_each(|(p, states)| {
+                    for (out, _) in &sorted {
+                        for &(t, ways) in &out[p] {
+                            let e = states.entry(t).or_default();
+                            *e = e.plus(ways);
+                        }
+                    }
+                });
+            total = sorted.iter().fold(total, |t, (_, done)| t.plus(*done));
+            let states: usize = next.iter().map(|m| m.len()).sum();
+            if states as u64 > budget.states {
+                let (states, at, of) = (states as u64, v as u64 + 1, squares);
+                return Err(Stop::States { states, at, of });
+            }
+        }
+        cur = next;
+        let states = cur.iter().map(|m| m.len()).sum::<usize>() as u64;
+        counted.peak = counted.peak.max(states);
+        progress.states.store(states, Relaxed);
+        progress.done.store(v as u64 + 1, Relaxed);
+    }
+    counted.tours = total.wide();
+    Ok(counted)
+}
+
+/// Places the square of `step` in every way the tour can use it after the
+/// state `s`: hands each state that follows to `emit`, and returns how
+/// many ways completed the tour.
+fn expand(s: u64, step: &Step, top: u32, ends: Ends, mut emit: impl FnMut(u64)) -> u32 {
+    let closed = ends == Ends::Closed;
+    let (cap, init) = if step.start { (1, T) } else { (2, 0) };
+    let s = set(s, top, init);
+    let done = full(s);
+    let n = step.back.len();
+    let open = (0..n).fold(0u32, |m, k| {
+        m | u32::from(done >> (4 * step.back[k]) & 1 == 0) << k
+    });
+    let mut ended = 0;
+    for choice in 0u32..1 << n {
+        if choice.count_ones() > cap || choice & !open != 0 {
+            continue;
+        }
+        let mut w = s;
+        let mut completed = false;
+        let mut ok = true;
+        let mut bits = choice;
+        while bits != 0 {
+            let k = bits.trailing_zeros();
+            bits &= bits - 1;
+            match join(w, step.back[k as usize], top, closed) {
+                Some((x, done)) if !completed => {
+                    w = x;
+                    completed = done;
+                }
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if !ok {
+            continue;
+        }
+        match settle(w, step, completed, ends) {
+            After::State(t) => emit(t),
+            After::Done => ended += 1,
+            After::Dead => {}
+        }
+    }
+    ended
+}
+
+#[cfg(test)]
+mod tests;

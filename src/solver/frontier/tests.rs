@@ -1,0 +1,137 @@
+use super::*;
+use crate::solver::{Algorithm, Limits, Problem, count_all_starts, enumerate};
+
+fn frontier(board: &Board, ends: Ends) -> u128 {
+    count(board, ends, &Budget::states(u64::MAX), &Progress::default())
+        .expect("small boards count")
+        .tours
+}
+
+/// Enumeration's directed counts: from `start`, or summed over all starts.
+fn enumerated(board: &Board, start: Option<Square>, closed: bool) -> u128 {
+    let c = match start {
+        Some(s) => {
+            let p = Problem::new(board, s, closed).unwrap();
+            enumerate::count(&p, Algorithm::Enumerate, &Limits::default(), None)
+        }
+        None => count_all_starts(
+            board,
+            closed,
+            Algorithm::Enumerate,
+            &Limits::default(),
+            None,
+        ),
+    };
+    assert!(c.complete);
+    c.count
+}
+
+/// Every count the programme gives on `board` against enumeration.
+fn agrees(board: &Board) {
+    let free: Vec<Square> = board.free_squares().collect();
+    let n = free.len() as u128;
+    let name = board.describe();
+    let paths = frontier(board, Ends::Any);
+    // One square is one tour, the same both ways.
+    let directed = if n == 1 { paths } else { 2 * paths };
+    assert_eq!(
+        directed,
+        enumerated(board, None, false),
+        "{name}: open, all starts"
+    );
+    let cycles = frontier(board, Ends::Closed);
+    if n >= 3 {
+        assert_eq!(
+            2 * n * cycles,
+            enumerated(board, None, true),
+            "{name}: closed, all starts"
+        );
+    }
+    let mut sum = 0;
+    for &s in &free {
+        let from = frontier(board, Ends::From(s));
+        assert_eq!(
+            from,
+            enumerated(board, Some(s), false),
+            "{name}: open from {s}"
+        );
+        sum += from;
+    }
+    {
+        assert_eq!(sum, directed, "{name}: the starts add up");
+    }
+}
+
+#[test]
+fn agrees_with_enumeration_on_every_small_board() {
+    for r in 1..=6u32 {
+        for c in 1..=6u32 {
+            if r * c <= 30 {
+                agrees(&Board::new(r, c, &[]).unwrap());
+            }
+        }
+    }
+}
+
+#[test]
+fn nibble_helpers() {
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..10000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        for label in 1..16 {
+            let n = (0..16).filter(|&j| get(x, j) == label).count() as u32;
+            assert_eq!(occurrences(x, label), n, "{x:x} {label}");
+        }
+        let f = (0..16)
+            .filter(|&j| get(x, j) == FULL)
+            .fold(0, |m, j| m | 1 << (4 * j));
+        assert_eq!(full(x), f);
+        // Labels renumbered in order of first appearance, the rest kept.
+        let c = canonical(x);
+        let mut seen = Vec::new();
+        for j in 0..16 {
+            let (a, b) = (get(x, j), get(c, j));
+            if (1..T).contains(&a) {
+                let k = seen.iter().position(|&l| l == a).unwrap_or_else(|| {
+                    seen.push(a);
+                    seen.len() - 1
+                });
+                assert_eq!(b, k as u64 + 1, "{x:x} -> {c:x}");
+            } else {
+                assert_eq!(a, b, "{x:x} -> {c:x}");
+            }
+        }
+    }
+}
+
+#[test]
+fn agrees_with_enumeration_with_blocked_squares() {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: u32| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as u32
+    };
+    for (r, c) in [
+        (3, 5),
+        (4, 5),
+        (5, 4),
+        (5, 5),
+        (4, 6),
+        (6, 4),
+        (5, 6),
+        (6, 5),
+        (3, 8),
+    ] {
+        for holes in 1..=3 {
+            for _ in 0..3 {
+                let blocked: Vec<Square> =
+                    (0..holes).map(|_| Square::new(next(r), next(c))).collect();
+                agrees(&Board::new(r, c, &blocked).unwrap());
+            }
+        }
+    }
+}
