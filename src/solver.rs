@@ -565,6 +565,34 @@ pub struct Count {
     /// Theory's reason when it proves there is none.
     pub reason: Option<String>,
     pub stats: Stats,
+    pub method: Method,
+}
+
+/// How a count was taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// By search, tour after tour.
+    #[default]
+    Enumeration,
+    /// Along a strip at most [`strip::MAX_WIDTH`] wide.
+    Strip,
+    /// Over the frontier (see [`frontier`]): the most states held at one
+    /// square (when stopped: held then), and the squares placed of all.
+    Frontier {
+        states: u64,
+        done: u64,
+        squares: u64,
+    },
+}
+
+impl Method {
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Enumeration => "enumeration",
+            Method::Strip => "strip",
+            Method::Frontier { .. } => "frontier",
+        }
+    }
 }
 
 pub use enumerate::{

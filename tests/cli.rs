@@ -316,6 +316,81 @@ fn counts() {
     );
 }
 
+/// Boards 5 to 7 wide count over the frontier: the known values, and a
+/// stopped count that prints no number.
+#[test]
+fn counts_over_the_frontier() {
+    let json = |args: &[&str], code| -> serde_json::Value {
+        serde_json::from_str(&stdout(args, code)).unwrap()
+    };
+    // 6x8: 55,488,142 closed tours (OEIS A175881), from a start both ways.
+    let v = json(
+        &["count", "--rows", "6", "--cols", "8", "--closed", "--json"],
+        0,
+    );
+    assert_eq!(v["count"].as_u64(), Some(2 * 55_488_142));
+    assert_eq!(v["method"], "frontier");
+    assert!(v["states"].as_u64().unwrap() > 0);
+    // 5x8: 44,202 closed tours, from each of 40 squares both ways; the
+    // board turned gives the same.
+    for (r, c) in [("5", "8"), ("8", "5")] {
+        let out = stdout(
+            &[
+                "count",
+                "--rows",
+                r,
+                "--cols",
+                c,
+                "--closed",
+                "--all-starts",
+            ],
+            0,
+        );
+        assert_eq!(out.trim(), (44_202 * 2 * 40).to_string());
+    }
+    // Open tours from 40 squares on, over all starts: as `--algo
+    // enumerate` counts them (in 10 s).
+    let v = json(
+        &[
+            "count",
+            "--rows",
+            "5",
+            "--cols",
+            "8",
+            "--all-starts",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(v["method"], "frontier");
+    assert_eq!(v["count"].as_u64(), Some(36_122_108));
+    // Stopped: exit 3, no count on stdout, where it stopped on stderr.
+    let out = kt()
+        .args([
+            "count",
+            "--rows",
+            "6",
+            "--cols",
+            "8",
+            "--closed",
+            "--node-limit",
+            "1000",
+        ])
+        .assert()
+        .code(3)
+        .get_output()
+        .clone();
+    assert!(out.stdout.is_empty(), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with(
+            "knight-tui: the node limit stopped the count over the frontier at square "
+        ),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+}
+
 #[test]
 fn verify_reports_the_first_fault() {
     let dir = tempfile::tempdir().unwrap();

@@ -8,7 +8,9 @@ use knight_tui::solver;
 use super::args::CountArgs;
 use super::failure::{Exit, Outcome, say, usage};
 use crate::config::Config;
-use knight_tui::words::ms;
+use knight_tui::board::human_bytes;
+use knight_tui::solver::frontier;
+use knight_tui::words::{ms, thousands};
 
 pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let spec = args.board.spec(config).map_err(usage)?;
@@ -35,6 +37,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         finished.store(true, std::sync::atomic::Ordering::Relaxed);
         r
     });
+    let frontier = matches!(result.method, solver::Method::Frontier { .. });
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if args.report.json() {
@@ -45,6 +48,10 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
             complete: bool,
             nodes: u64,
             elapsed_ms: f64,
+            method: &'static str,
+            /// Over the frontier: the most states held at one square.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            states: Option<u64>,
             #[serde(skip_serializing_if = "Option::is_none")]
             stopped: Option<String>,
             #[serde(skip_serializing_if = "Option::is_none")]
@@ -55,6 +62,11 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
             complete: result.complete,
             nodes: result.stats.nodes,
             elapsed_ms: ms(result.stats.elapsed),
+            method: result.method.name(),
+            states: match result.method {
+                solver::Method::Frontier { states, .. } => Some(states),
+                _ => None,
+            },
             stopped: result.limit.map(|l| l.to_string()),
             reason: result.reason.as_deref(),
         };
@@ -63,7 +75,8 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
             "{}",
             serde_json::to_string(&line).expect("plain fields serialize")
         )?;
-    } else if result.limit != Some(solver::Limit::Counter) {
+    } else if (result.complete || !frontier) && result.limit != Some(solver::Limit::Counter) {
+        // A count over the frontier has no total before its end.
         writeln!(out, "{}", result.count)?;
     }
     out.flush()?;
@@ -72,6 +85,30 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
             "knight-tui: more than {} tours, past what the 128-bit counter holds",
             u128::MAX
         ));
+        return Ok(Exit::Undecided);
+    }
+    if let solver::Method::Frontier {
+        states,
+        done,
+        squares,
+    } = result.method
+        && !result.complete
+    {
+        let at = format!(
+            "at square {done} of {squares} ({} states)",
+            thousands(states)
+        );
+        say(&match result.limit {
+            Some(solver::Limit::Memory) => format!(
+                "knight-tui: counting over the frontier needs more memory than this machine has: {at}, about {} (the machine has {} free); no count",
+                human_bytes(states.saturating_mul(frontier::BYTES_PER_STATE)),
+                frontier::memory_available().map_or("?".into(), human_bytes)
+            ),
+            Some(limit) => format!(
+                "knight-tui: the {limit} stopped the count over the frontier {at}; no count"
+            ),
+            None => format!("knight-tui: the count over the frontier stopped {at}; no count"),
+        });
         return Ok(Exit::Undecided);
     }
     if let Some(limit) = result.limit {
@@ -108,8 +145,11 @@ fn progress_bar(p: &solver::Progress, finished: &std::sync::atomic::AtomicBool) 
         // With --max or a limit the count runs start by start: no share of
         // subtrees to show, only the tours so far.
         let total = p.total.load(Relaxed);
+        let states = p.states.load(Relaxed);
         let bar = bar.get_or_insert_with(|| {
-            let template = if total == 0 {
+            let template = if states > 0 {
+                "[{bar:20}] square {pos} of {len}, {msg} states, {elapsed}"
+            } else if total == 0 {
                 "{spinner} {msg} tours so far, {elapsed}"
             } else {
                 "[{bar:20}] {percent:>3}% of {len} subtrees, {msg} tours so far, {elapsed}"
@@ -121,7 +161,11 @@ fn progress_bar(p: &solver::Progress, finished: &std::sync::atomic::AtomicBool) 
         });
         bar.set_length(total);
         bar.set_position(p.done.load(Relaxed));
-        bar.set_message(p.tours.load(Relaxed).to_string());
+        bar.set_message(if states > 0 {
+            thousands(states)
+        } else {
+            p.tours.load(Relaxed).to_string()
+        });
     }
     if let Some(bar) = bar {
         bar.finish_and_clear();

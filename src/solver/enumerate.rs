@@ -17,8 +17,8 @@ use crate::theory;
 use super::frontier::{self, Ends};
 use super::search::{Halt, Monitor, Order, Search};
 use super::{
-    Algorithm, Count, Flow, Limit, Limits, Options, Problem, Solution, Stats, solve_fixed_order,
-    strip,
+    Algorithm, Count, Flow, Limit, Limits, Method, Options, Problem, Solution, Stats,
+    solve_fixed_order, strip,
 };
 
 pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
@@ -103,29 +103,53 @@ fn frontier_count(
     progress: &Progress,
 ) -> Count {
     use frontier::Stop;
-    let (limit, nodes) = match n {
+    let squares = progress.total.load(Ordering::Relaxed);
+    let limit = match n {
         Ok(c) => {
             let mut count = strip_count(c.tours.checked_mul(factor), max, started);
             count.stats.nodes = c.expansions;
+            count.method = Method::Frontier {
+                states: c.peak,
+                done: squares,
+                squares,
+            };
             return count;
         }
         Err(Stop::Overflow) => return strip_count(None, max, started),
-        Err(Stop::States { .. }) => (Some(Limit::Memory), 0),
-        Err(Stop::Expansions) => (Some(Limit::Nodes), 0),
-        Err(Stop::Deadline) => (Some(Limit::Time), 0),
-        Err(Stop::Cancelled) => (None, 0),
+        Err(Stop::States { states, at, of }) => {
+            let mut count = stopped(Some(Limit::Memory), started);
+            count.method = Method::Frontier {
+                states,
+                done: at,
+                squares: of,
+            };
+            return count;
+        }
+        Err(Stop::Expansions) => Some(Limit::Nodes),
+        Err(Stop::Deadline) => Some(Limit::Time),
+        Err(Stop::Cancelled) => None,
     };
-    progress.states.store(0, Ordering::Relaxed);
+    let mut count = stopped(limit, started);
+    count.method = Method::Frontier {
+        states: progress.states.load(Ordering::Relaxed),
+        done: progress.done.load(Ordering::Relaxed),
+        squares,
+    };
+    count
+}
+
+/// A count stopped before its end, with no tours to show for it.
+fn stopped(limit: Option<Limit>, started: Instant) -> Count {
     Count {
         count: 0,
         complete: false,
         limit,
         reason: None,
         stats: Stats {
-            nodes,
             elapsed: started.elapsed(),
             ..Stats::default()
         },
+        method: Method::default(),
     }
 }
 
@@ -154,6 +178,7 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Count {
             },
             reason: None,
             stats,
+            method: Method::Strip,
         };
     };
     let over = max.is_some_and(|m| n > m as u128);
@@ -166,6 +191,7 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Count {
             tours: u64::try_from(n).unwrap_or(u64::MAX),
             ..stats
         },
+        method: Method::Strip,
     }
 }
 
@@ -394,6 +420,7 @@ impl<'l> Counter<'l> {
             limit,
             reason,
             stats,
+            method: Method::Enumeration,
         }
     }
 }

@@ -236,6 +236,7 @@ impl Executor {
                     limit: None,
                     reason: Some(why.to_string()),
                     stats: Default::default(),
+                    method: Default::default(),
                 },
             };
             Action::Counted(generation, count)

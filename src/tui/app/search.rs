@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use knight_tui::solver::{Count, Event};
+use knight_tui::solver::{Count, Event, Limit, Method};
 use knight_tui::words::thousands;
 
 use super::{App, Counting, Effect, Overlay, RunState, Side, Tone};
@@ -122,8 +122,29 @@ impl App {
         };
         let took = count.stats.elapsed.as_secs_f64();
         let n = thousands(count.count);
+        let frontier = match count.method {
+            Method::Frontier { done, squares, .. } if !count.complete => {
+                Some(format!("at square {done} of {squares}"))
+            }
+            _ => None,
+        };
         let (tone, text) = match (&count.reason, count.complete, count.limit) {
             (Some(why), _, _) => (Tone::Success, format!("0 {}: {why}", c.what)),
+            (None, false, Some(Limit::Memory)) => (
+                Tone::Info,
+                format!(
+                    "counting over the frontier needs more memory than this machine has: stopped {}",
+                    frontier.as_deref().unwrap_or("")
+                ),
+            ),
+            (None, false, limit) if frontier.is_some() => (
+                Tone::Info,
+                format!(
+                    "{} stopped the count over the frontier {}: no count",
+                    limit.map_or("you".to_string(), |l| format!("the {l}")),
+                    frontier.as_deref().unwrap_or("")
+                ),
+            ),
             (None, true, _) => (
                 Tone::Success,
                 format!("{n} {}, counted in {took:.2} s", c.what),

@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Sparkline, Widget};
 
-use knight_tui::solver::{Algorithm, Stats};
+use knight_tui::solver::{Algorithm, Method, Stats};
 use knight_tui::words::{duration, thousands};
 
 use super::label_value;
@@ -277,7 +277,14 @@ fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
     use std::sync::atomic::Ordering::Relaxed;
     let p = &c.progress;
     let (done, total) = (p.done.load(Relaxed), p.total.load(Relaxed));
+    let states = p.states.load(Relaxed);
     let line = match &c.result {
+        // Over the frontier: squares placed, and the states the last left.
+        None if states > 0 => label_value(
+            "counting",
+            format!("square {done}/{total} · {} states", thousands(states)),
+            theme,
+        ),
         // Tours so far, and the share of the subtrees done.
         None => label_value(
             "counting",
@@ -288,6 +295,10 @@ fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
             ),
             theme,
         ),
+        // A count over the frontier has no total before its end.
+        Some(r) if !r.complete && matches!(r.method, Method::Frontier { .. }) => {
+            label_value("count", "stopped".to_string(), theme)
+        }
         // A stopped count is a lower bound.
         Some(r) => label_value(
             "count",
