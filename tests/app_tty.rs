@@ -221,7 +221,14 @@ fn a_big_board_is_built_at_once_zoomed_panned_and_counted_on_a_small_one() {
     t.wait_for("found: open tour");
     t.keys(&["#"]);
     t.wait_for("304 open tours of 5x5 from 0,0, counted in");
-    t.wait_for("304 (");
+    // The statistics pane: the count on its own line.
+    t.wait_until("the count in the statistics", |s| {
+        s.lines().any(|l| {
+            l.split("│count")
+                .nth(1)
+                .is_some_and(|r| r.split_whitespace().next() == Some("304"))
+        })
+    });
     t.keys(&["q"]);
     assert_restored(&t);
 }

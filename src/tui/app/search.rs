@@ -133,15 +133,17 @@ impl App {
             (None, false, Some(Limit::Memory)) => (
                 Tone::Info,
                 format!(
-                    "counting over the frontier needs more memory than this machine has: stopped {}",
+                    "the count needs more memory than this machine has: stopped {}",
                     frontier.as_deref().unwrap_or("")
                 ),
             ),
             (None, false, limit) if frontier.is_some() => (
                 Tone::Info,
                 format!(
-                    "{} stopped the count over the frontier {}: no count",
-                    limit.map_or("you".to_string(), |l| format!("the {l}")),
+                    "{} {}, before any total",
+                    limit.map_or("count stopped".to_string(), |l| format!(
+                        "the {l} stopped the count"
+                    )),
                     frontier.as_deref().unwrap_or("")
                 ),
             ),

@@ -4,7 +4,7 @@ use crate::tui::keymap::command_for;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use knight_tui::board::Board;
 use knight_tui::solver::{
-    Algorithm, Limits, Report, Snapshot, Solution, Speed, Stats, TieBreak, Verdict,
+    Algorithm, Limits, Method, Report, Snapshot, Solution, Speed, Stats, TieBreak, Verdict,
 };
 
 fn app() -> App {
@@ -63,6 +63,36 @@ fn counts_start_stop_and_say_their_answer() {
     // Not in replay or play: the key does nothing there.
     a.mode = Mode::Replay;
     assert!(keys(&mut a, &[Command::Count]).is_empty());
+}
+
+/// A count over the frontier (boards 5 to 7 wide): a finished one says its
+/// number, a stopped one where it stopped and that it has no total.
+#[test]
+fn a_count_over_the_frontier_says_where_it_stopped() {
+    let mut a = crate::tui::testing::app_on(Board::new(5, 8, &[]).unwrap());
+    a.spec.closed = true;
+    keys(&mut a, &[Command::Count]);
+    let board = a.spec.board.clone();
+    let p = knight_tui::solver::Problem::new(&board, a.spec.start, true).unwrap();
+    let c = knight_tui::solver::count(&p, Algorithm::Auto, &Limits::default(), None);
+    assert!(matches!(c.method, Method::Frontier { .. }), "{c:?}");
+    a.update(Action::Counted(1, c));
+    let msg = a.message().unwrap_or_default().to_string();
+    assert!(msg.starts_with("88,404 closed tours of 5x8"), "{msg}");
+    keys(&mut a, &[Command::Count]);
+    let limits = Limits {
+        nodes: Some(100),
+        time: None,
+    };
+    let c = knight_tui::solver::count(&p, Algorithm::Auto, &limits, None);
+    assert!(!c.complete);
+    a.update(Action::Counted(2, c));
+    let msg = a.message().unwrap_or_default().to_string();
+    assert!(
+        msg.starts_with("the node limit stopped the count at square ")
+            && msg.ends_with(" of 40, before any total"),
+        "{msg}"
+    );
 }
 
 fn keys(a: &mut App, cs: &[Command]) -> Vec<Effect> {

@@ -278,38 +278,39 @@ fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
     let p = &c.progress;
     let (done, total) = (p.done.load(Relaxed), p.total.load(Relaxed));
     let states = p.states.load(Relaxed);
-    let line = match &c.result {
-        // Over the frontier: squares placed, and the states the last left.
-        None if states > 0 => label_value(
-            "counting",
-            format!("square {done}/{total} · {} states", thousands(states)),
-            theme,
-        ),
+    let pairs: Vec<(&str, String)> = match &c.result {
+        // Over the frontier: squares placed, and the states the last left
+        // (one line: the pane has room for one).
+        None if states > 0 => vec![(
+            "frontier",
+            format!("{done}/{total} · {}", thousands(states)),
+        )],
         // Tours so far, and the share of the subtrees done.
-        None => label_value(
+        None => vec![(
             "counting",
             format!(
                 "{} · {:.0}%",
                 thousands(p.tours.load(Relaxed)),
                 100.0 * done as f64 / total.max(1) as f64
             ),
-            theme,
-        ),
+        )],
         // A count over the frontier has no total before its end.
         Some(r) if !r.complete && matches!(r.method, Method::Frontier { .. }) => {
-            label_value("count", "stopped".to_string(), theme)
+            vec![("count", "stopped".to_string())]
         }
-        // A stopped count is a lower bound.
-        Some(r) => label_value(
+        // A stopped count is a lower bound. (The status line says how
+        // long it took.)
+        Some(r) => vec![(
             "count",
             format!(
-                "{}{} ({})",
+                "{}{}",
                 thousands(r.count),
-                if r.complete { "" } else { "+" },
-                duration(r.stats.elapsed)
+                if r.complete { "" } else { "+" }
             ),
-            theme,
-        ),
+        )],
     };
-    vec![line]
+    pairs
+        .into_iter()
+        .map(|(label, value)| label_value(label, value, theme))
+        .collect()
 }
