@@ -135,3 +135,21 @@ fn agrees_with_enumeration_with_blocked_squares() {
         }
     }
 }
+
+/// Published counts of closed tours: 6xN (OEIS A175881) and 5x12 (OEIS
+/// A383661, the first 60 squares of a 5-wide board), both ways round.
+#[test]
+fn closed_tours_of_long_boards_are_the_published_counts() {
+    for (r, c, n) in [
+        (6, 5, 8u128),
+        (6, 6, 9_862),
+        (6, 7, 1_067_638),
+        (5, 8, 44_202),
+        (5, 12, 4_557_702_762),
+    ] {
+        for (r, c) in [(r, c), (c, r)] {
+            let b = Board::new(r, c, &[]).unwrap();
+            assert_eq!(frontier(&b, Ends::Closed), n, "{r}x{c}");
+        }
+    }
+}
