@@ -10,8 +10,10 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use knight_tui::board::{Board, Square};
+use knight_tui::solver::frontier::{self, Ends};
 use knight_tui::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
 use knight_tui::tour::check_indices;
+use knight_tui::words::thousands;
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
@@ -695,6 +697,94 @@ fn main() {
             target: target_ms.map(|ms| Duration::from_secs_f64(ms / 1e3)),
             note: format!("{known} tours, checked"),
             others,
+        });
+    }
+    // Counting over the frontier (issue 19's targets), the programme
+    // itself (auto picks enumeration for open tours below 40 squares).
+    for (name, r, c, ends, known, target_ms) in [
+        (
+            "frontier: 6x6 closed (undirected)",
+            6u32,
+            6u32,
+            Ends::Closed,
+            9_862u128,
+            Some(10.0),
+        ),
+        (
+            "frontier: 6x6 open over all starts (undirected)",
+            6,
+            6,
+            Ends::Any,
+            3_318_960,
+            Some(50.0),
+        ),
+        (
+            "frontier: 5x8 closed (undirected)",
+            5,
+            8,
+            Ends::Closed,
+            44_202,
+            None,
+        ),
+        (
+            "frontier: 6x8 closed (undirected)",
+            6,
+            8,
+            Ends::Closed,
+            55_488_142,
+            None,
+        ),
+        (
+            "frontier: 6x12 closed (undirected)",
+            6,
+            12,
+            Ends::Closed,
+            964_730_606_632_516,
+            None,
+        ),
+    ] {
+        if !want(name) {
+            continue;
+        }
+        let b = Board::new(r, c, &[]).unwrap();
+        let run = || {
+            frontier::count(
+                &b,
+                ends,
+                &frontier::Budget::states(u64::MAX),
+                &solver::Progress::default(),
+            )
+            .expect("the count ends")
+        };
+        let first = run();
+        assert_eq!(first.tours, known, "{name}");
+        // Peak memory: the whole `count` command, where auto takes the
+        // frontier (closed tours; open ones from 40 squares).
+        let peak = if ends == Ends::Closed {
+            let (r, c) = (r.to_string(), c.to_string());
+            let (_, code, mb) = process(&["count", "--rows", &r, "--cols", &c, "--closed"]);
+            assert_eq!(code, Some(0), "{name}");
+            format!("; the count command's peak memory {mb:.0} MB")
+        } else {
+            String::new()
+        };
+        let reps = if known > 1_000_000 {
+            reps.min(3)
+        } else {
+            reps.min(11)
+        };
+        rows.push(Row {
+            name: name.into(),
+            median: time(reps, || {
+                black_box(run());
+            }),
+            target: target_ms.map(|ms| Duration::from_secs_f64(ms / 1e3)),
+            note: format!(
+                "{known} tours, the published count; {} states at most, {} expanded{peak}",
+                thousands(first.peak),
+                thousands(first.expansions)
+            ),
+            others: "",
         });
     }
     let name = "8x8 backtrack (textbook baseline) from the corner, against C";

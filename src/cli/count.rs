@@ -99,6 +99,12 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
             thousands(states)
         );
         say(&match result.limit {
+            Some(solver::Limit::Memory) if done == 0 => format!(
+                "knight-tui: counting over the frontier needs more memory than this machine has: at least {} states at once, about {} (the machine has {} free); not started",
+                thousands(states),
+                human_bytes(states.saturating_mul(frontier::BYTES_PER_STATE)),
+                frontier::memory_available().map_or("?".into(), human_bytes)
+            ),
             Some(solver::Limit::Memory) => format!(
                 "knight-tui: counting over the frontier needs more memory than this machine has: {at}, about {} (the machine has {} free); no count",
                 human_bytes(states.saturating_mul(frontier::BYTES_PER_STATE)),

@@ -153,3 +153,25 @@ fn closed_tours_of_long_boards_are_the_published_counts() {
         }
     }
 }
+
+/// Past the memory bound a count stops; one known to need more is refused
+/// before it starts.
+#[test]
+fn the_memory_bound_stops_a_count() {
+    let b = Board::new(7, 7, &[]).unwrap();
+    let p = Progress::default();
+    let e = count(&b, Ends::Any, &Budget::states(1_000_000), &p);
+    assert_eq!(
+        e,
+        Err(Stop::States {
+            states: 287_000_000,
+            at: 0,
+            of: 49
+        })
+    );
+    let e = count(&b, Ends::Closed, &Budget::states(1_000), &p);
+    assert!(
+        matches!(e, Err(Stop::States { at, .. }) if at > 0 && at < 49),
+        "{e:?}"
+    );
+}

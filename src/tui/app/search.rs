@@ -123,6 +123,9 @@ impl App {
         let took = count.stats.elapsed.as_secs_f64();
         let n = thousands(count.count);
         let frontier = match count.method {
+            Method::Frontier { done: 0, .. } if !count.complete => {
+                Some("before it started".to_string())
+            }
             Method::Frontier { done, squares, .. } if !count.complete => {
                 Some(format!("at square {done} of {squares}"))
             }
