@@ -541,8 +541,16 @@ const PARTS: usize = 1 << PART_BITS;
 /// wait in memory until added up).
 const GROUP: usize = PARTS / 4;
 
-fn part(key: u64) -> usize {
-    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - PART_BITS)) as usize
+/// Below this many states a step keeps them in one part, on one core.
+const FEW: usize = 1 << 15;
+
+/// The part of `key` among `1 << bits` parts.
+fn part(key: u64, bits: u32) -> usize {
+    if bits == 0 {
+        0
+    } else {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
+    }
 }
 
 type Parts<W> = Vec<FastMap<u64, W>>;
@@ -565,8 +573,8 @@ fn run<W: Ways>(
         expansions: 0,
         peak: 1,
     };
-    let mut cur: Parts<W> = (0..PARTS).map(|_| FastMap::default()).collect();
-    cur[part(0)].insert(0, W::ONE);
+    let mut cur: Parts<W> = vec![FastMap::default()];
+    cur[0].insert(0, W::ONE);
     let mut total = W::default();
     let halted = || {
         if progress.cancel.load(Relaxed) {
@@ -586,8 +594,10 @@ fn run<W: Ways>(
         if budget.expansions.is_some_and(|e| counted.expansions > e) {
             return Err(Stop::Expansions);
         }
-        let mut next: Parts<W> = (0..PARTS)
-            .map(|_| FastMap::with_capacity_and_hasher(held / PARTS + 16, Default::default()))
+        let bits = if held < FEW { 0 } else { PART_BITS };
+        let parts = 1 << bits;
+        let mut next: Parts<W> = (0..parts)
+            .map(|_| FastMap::with_capacity_and_hasher(held / parts + 16, Default::default()))
             .collect();
         let mut rest = cur.into_iter();
         loop {
@@ -596,13 +606,10 @@ fn run<W: Ways>(
                 break;
             }
             let stopped = std::sync::atomic::AtomicBool::new(false);
-            // Few states are quicker on one core.
-            let min = if held < 1 << 16 { PARTS } else { 1 };
             let sorted: Vec<Sorted<W>> = group
                 .par_iter()
-                .with_min_len(min)
                 .map(|states| {
-                    let mut out: Vec<Vec<(u64, W)>> = vec![Vec::new(); PARTS];
+                    let mut out: Vec<Vec<(u64, W)>> = vec![Vec::new(); parts];
                     let mut done = W::default();
                     for (k, (&s, &ways)) in states.iter().enumerate() {
                         if k % 16384 == 16383 && (stopped.load(Relaxed) || halted().is_some()) {
@@ -611,10 +618,11 @@ fn run<W: Ways>(
                         }
                         if !step.free {
                             let t = canonical(s >> 4);
-                            out[part(t)].push((t, ways));
+                            out[part(t, bits)].push((t, ways));
                             continue;
                         }
-                        let ended = expand(s, step, top, ends, |t| out[part(t)].push((t, ways)));
+                        let ended =
+                            expand(s, step, top, ends, |t| out[part(t, bits)].push((t, ways)));
                         for _ in 0..ended {
                             done = done.plus(ways);
                         }
@@ -628,17 +636,14 @@ fn run<W: Ways>(
             {
                 return Err(stop);
             }
-            next.par_iter_mut()
-                .with_min_len(min)
-                .enumerate()
-                .for_each(|(p, states)| {
-                    for (out, _) in &sorted {
-                        for &(t, ways) in &out[p] {
-                            let e = states.entry(t).or_default();
-                            *e = e.plus(ways);
-                        }
+            next.par_iter_mut().enumerate().for_each(|(p, states)| {
+                for (out, _) in &sorted {
+                    for &(t, ways) in &out[p] {
+                        let e = states.entry(t).or_default();
+                        *e = e.plus(ways);
                     }
-                });
+                }
+            });
             total = sorted.iter().fold(total, |t, (_, done)| t.plus(*done));
             let states: usize = next.iter().map(|m| m.len()).sum();
             if states as u64 > budget.states {
