@@ -126,6 +126,11 @@ struct Step {
     /// The free squares still to come with moves back to squares placed
     /// by now.
     ahead: Vec<Ahead>,
+    /// The square's moves forward (to squares after it).
+    forward: u32,
+    /// Which of `back` (bit `k` for `back[k]`) lead to squares that leave
+    /// at this step.
+    leaving: u32,
 }
 
 /// A square still to come, seen from a step: its moves back to squares
@@ -217,6 +222,7 @@ impl Layout {
                 .filter(|&&x| x < u)
                 .map(|&x| top - (u - x))
                 .collect();
+            steps[u as usize].forward = forward.len() as u32;
             let at = |v: u32| top - (v - u);
             let retire_at = forward.last().copied().unwrap_or(u);
             steps[retire_at as usize].retire |= 1 << at(retire_at);
@@ -228,6 +234,11 @@ impl Layout {
             if let Some(v) = warn_at {
                 steps[v as usize].warn |= 1 << at(v);
             }
+        }
+        for step in steps.iter_mut().filter(|s| s.free) {
+            step.leaving = (0..step.back.len())
+                .filter(|&k| step.retire >> step.back[k] & 1 == 1)
+                .fold(0, |m, k| m | 1 << k);
         }
         for v in 0..len as u32 {
             if !free[v as usize] {
@@ -241,10 +252,13 @@ impl Layout {
                         .iter()
                         .filter(|&&u| u <= v)
                         .fold(0u64, |m, &u| m | 1 << (4 * (top - (v - u))));
-                    (slots != 0).then(|| Ahead {
+                    let later = all.iter().filter(|&&u| u > v).count() as u32;
+                    // With two moves left to squares after this one, a square
+                    // can always get its moves so far as it can tell.
+                    (slots != 0 && later < 2).then(|| Ahead {
                         slots,
                         placed: slots.count_ones(),
-                        later: all.iter().filter(|&&u| u > v).count() as u32,
+                        later,
                         last: last == Some(x as usize),
                         start: start == Some(x),
                     })
@@ -673,9 +687,29 @@ fn expand(s: u64, step: &Step, top: u32, ends: Ends, mut emit: impl FnMut(u64)) 
     let open = (0..n).fold(0u32, |m, k| {
         m | u32::from(done >> (4 * step.back[k]) & 1 == 0) << k
     });
+    // A closed tour's square takes two moves: those it cannot take later
+    // it takes now, and a square leaving now with one move takes this one.
+    let (fewest, mut must) = if closed {
+        (2u32.saturating_sub(step.forward), 0u32)
+    } else {
+        (0, 0)
+    };
+    if closed {
+        let mut rest = step.leaving;
+        while rest != 0 {
+            let k = rest.trailing_zeros();
+            rest &= rest - 1;
+            match get(s, step.back[k as usize]) {
+                FULL => {}
+                0 => return 0,
+                _ => must |= 1 << k,
+            }
+        }
+    }
     let mut ended = 0;
     for choice in 0u32..1 << n {
-        if choice.count_ones() > cap || choice & !open != 0 {
+        let size = choice.count_ones();
+        if size > cap || size < fewest || choice & !open != 0 || choice & must != must {
             continue;
         }
         let mut w = s;
