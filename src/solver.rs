@@ -596,7 +596,8 @@ impl Method {
 }
 
 pub use enumerate::{
-    Progress, count, count_all_starts, count_all_starts_with_progress, count_with_progress,
+    Progress, count, count_all_starts, count_all_starts_with_progress, count_table,
+    count_with_progress,
 };
 
 #[cfg(test)]

@@ -271,6 +271,10 @@ pub struct CountArgs {
     /// Sum the counts over every start square.
     #[arg(long)]
     pub all_starts: bool,
+    /// Count from every start square and print the counts as a board (a
+    /// table: the tours from each square, `.` for a blocked one).
+    #[arg(long, conflicts_with_all = ["all_starts", "max"])]
+    pub table: bool,
     /// Stop after K tours.
     #[arg(long, value_name = "K", value_parser = parse_positive, allow_hyphen_values = true)]
     pub max: Option<u64>,

@@ -22,21 +22,34 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         if !args.quiet && io::stderr().is_terminal() {
             scope.spawn(|| progress_bar(&progress, &finished));
         }
-        let r = if args.all_starts {
-            solver::count_all_starts_with_progress(
+        let r = if args.table {
+            solver::count_table(&spec.board, spec.closed, algorithm, &spec.limits, &progress)
+        } else if args.all_starts {
+            Err(Box::new(solver::count_all_starts_with_progress(
                 &spec.board,
                 spec.closed,
                 algorithm,
                 &spec.limits,
                 args.max,
                 &progress,
-            )
+            )))
         } else {
-            solver::count_with_progress(&problem, algorithm, &spec.limits, args.max, &progress)
+            Err(Box::new(solver::count_with_progress(
+                &problem,
+                algorithm,
+                &spec.limits,
+                args.max,
+                &progress,
+            )))
         };
         finished.store(true, std::sync::atomic::Ordering::Relaxed);
         r
     });
+    // A whole table, or one count (or the table's count that stopped).
+    let result = match result {
+        Ok((table, stats)) => return print_table(&spec.board, &table, &stats, args),
+        Err(count) => *count,
+    };
     let frontier = matches!(result.method, solver::Method::Frontier { .. });
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -133,6 +146,51 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         return Ok(Exit::No);
     }
     Ok(Exit::Yes)
+}
+
+/// Prints the counts from each square as a board (right-aligned, `.` for
+/// a blocked square), or one JSON line with the rows and the total.
+fn print_table(
+    board: &knight_tui::board::Board,
+    table: &[Option<u128>],
+    stats: &solver::Stats,
+    args: &CountArgs,
+) -> Outcome {
+    let total = table
+        .iter()
+        .flatten()
+        .fold(0u128, |t, &n| t.saturating_add(n));
+    let rows: Vec<&[Option<u128>]> = table.chunks(board.cols() as usize).collect();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    if args.report.json() {
+        #[derive(serde::Serialize)]
+        struct Line<'a> {
+            table: &'a [&'a [Option<u128>]],
+            total: u128,
+            complete: bool,
+            nodes: u64,
+            elapsed_ms: f64,
+        }
+        let line = Line {
+            table: &rows,
+            total,
+            complete: true,
+            nodes: stats.nodes,
+            elapsed_ms: ms(stats.elapsed),
+        };
+        let text = serde_json::to_string(&line).expect("plain fields serialize");
+        writeln!(out, "{text}")?;
+    } else {
+        let cell = |n: &Option<u128>| n.map_or(".".to_string(), |n| n.to_string());
+        let width = table.iter().map(|n| cell(n).len()).max().unwrap_or(1);
+        for row in &rows {
+            let cells: Vec<String> = row.iter().map(|n| format!("{:>width$}", cell(n))).collect();
+            writeln!(out, "{}", cells.join(" "))?;
+        }
+    }
+    out.flush()?;
+    Ok(if total > 0 { Exit::Yes } else { Exit::No })
 }
 
 /// Draws `[#####.....] 52% of 736 subtrees, 3,456,789 tours so far` on

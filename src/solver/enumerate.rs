@@ -271,6 +271,46 @@ pub fn count_all_starts_with_progress(
     c.finish(None, started)
 }
 
+/// The tours from each square of `board` (`None` for blocked squares), as
+/// [`count_with_progress`] counts them (by strip, frontier or search);
+/// squares that a symmetry of the board maps onto each other are counted
+/// once. The limits hold for the whole table. `Err` is the first count
+/// that stopped.
+pub fn count_table(
+    board: &Board,
+    closed: bool,
+    algorithm: Algorithm,
+    limits: &Limits,
+    progress: &Progress,
+) -> Result<(Vec<Option<u128>>, Stats), Box<Count>> {
+    let started = Instant::now();
+    let deadline = limits.deadline();
+    let syms = board.symmetries();
+    let mut table: Vec<Option<u128>> = vec![None; board.len()];
+    let mut stats = Stats::default();
+    for sq in board.free_squares() {
+        if table[board.index(sq) as usize].is_some() {
+            continue;
+        }
+        let left = Limits {
+            nodes: limits.nodes.map(|n| n.saturating_sub(stats.nodes).max(1)),
+            time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+        };
+        let problem = Problem::new(board, sq, closed).expect("a free square is a start");
+        let c = count_with_progress(&problem, algorithm, &left, None, progress);
+        if !c.complete {
+            return Err(Box::new(c));
+        }
+        stats.nodes += c.stats.nodes;
+        for g in &syms {
+            let image = g.apply(sq, board.rows(), board.cols());
+            table[board.index(image) as usize] = Some(c.count);
+        }
+    }
+    stats.elapsed = started.elapsed();
+    Ok((table, stats))
+}
+
 /// How far a count has come, for a progress bar on another thread.
 #[derive(Debug, Default)]
 pub struct Progress {
