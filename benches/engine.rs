@@ -751,7 +751,7 @@ fn main() {
             frontier::count(
                 &b,
                 ends,
-                &frontier::Budget::states(u64::MAX),
+                &frontier::Budget::bytes(u64::MAX),
                 &solver::Progress::default(),
             )
             .expect("the count ends")

@@ -577,11 +577,14 @@ pub enum Method {
     /// Along a strip at most [`strip::MAX_WIDTH`] wide.
     Strip,
     /// Over the frontier (see [`frontier`]): the most states held at one
-    /// square (when stopped: held then), and the squares placed of all.
+    /// square (when stopped: held then), the squares placed of all, and the
+    /// bytes held when the memory bound stopped it (or known to be needed,
+    /// when it was refused: `done` 0).
     Frontier {
         states: u64,
         done: u64,
         squares: u64,
+        bytes: u64,
     },
 }
 

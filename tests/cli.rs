@@ -424,31 +424,6 @@ fn a_table_of_counts_from_each_square() {
         .code(2);
 }
 
-/// A count known to need more memory than the machine has is refused at
-/// once, with the figures (here: any machine with less than 32 GiB free).
-#[test]
-fn a_count_past_the_memory_is_refused_up_front() {
-    let free = knight_tui::solver::frontier::memory_available().unwrap_or(0);
-    if free > 32 << 30 {
-        eprintln!("skipped: this machine has {free} bytes free");
-        return;
-    }
-    let t = std::time::Instant::now();
-    let out = kt()
-        .args(["count", "--size", "7", "--all-starts"])
-        .assert()
-        .code(3)
-        .get_output()
-        .clone();
-    assert!(t.elapsed() < std::time::Duration::from_secs(5));
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.starts_with("knight-tui: counting over the frontier needs more memory than this machine has: at least 287,000,000 states at once, about 32.1 GiB (the machine has "),
-        "{err}"
-    );
-}
-
 #[test]
 fn verify_reports_the_first_fault() {
     let dir = tempfile::tempdir().unwrap();

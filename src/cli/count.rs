@@ -104,6 +104,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         states,
         done,
         squares,
+        bytes,
     } = result.method
         && !result.complete
     {
@@ -111,17 +112,15 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
             "at square {done} of {squares} ({} states)",
             thousands(states)
         );
+        let free = frontier::memory_available().map_or("?".into(), human_bytes);
         say(&match result.limit {
             Some(solver::Limit::Memory) if done == 0 => format!(
-                "knight-tui: counting over the frontier needs more memory than this machine has: at least {} states at once, about {} (the machine has {} free); not started",
-                thousands(states),
-                human_bytes(states.saturating_mul(frontier::BYTES_PER_STATE)),
-                frontier::memory_available().map_or("?".into(), human_bytes)
+                "knight-tui: counting over the frontier needs more memory than this machine has: more than {} at once, and {free} is free; not started",
+                human_bytes(bytes),
             ),
             Some(solver::Limit::Memory) => format!(
-                "knight-tui: counting over the frontier needs more memory than this machine has: {at}, about {} (the machine has {} free); no count",
-                human_bytes(states.saturating_mul(frontier::BYTES_PER_STATE)),
-                frontier::memory_available().map_or("?".into(), human_bytes)
+                "knight-tui: counting over the frontier needs more memory than this machine has: it held {} {at}, with {free} free; no count",
+                human_bytes(bytes),
             ),
             Some(limit) => format!(
                 "knight-tui: the {limit} stopped the count over the frontier {at}; no count"

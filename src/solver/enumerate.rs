@@ -85,11 +85,11 @@ fn by_frontier(board: &Board, algorithm: Algorithm, closed: bool, all_starts: bo
 /// Free squares from which `auto` counts over the frontier.
 pub const FRONTIER_SQUARES: usize = 40;
 
-/// The frontier's budget: the limits, and the states this machine's memory
-/// holds.
+/// The frontier's budget: the limits, and nine tenths of the memory this
+/// machine has free.
 fn frontier_budget(limits: &Limits, deadline: Option<Instant>) -> frontier::Budget {
     frontier::Budget {
-        states: frontier::memory_available().unwrap_or(u64::MAX) / frontier::BYTES_PER_STATE,
+        bytes: frontier::memory_available().map_or(u64::MAX, |b| b / 10 * 9),
         expansions: limits.nodes,
         deadline,
     }
@@ -113,16 +113,23 @@ fn frontier_count(
                 states: c.peak,
                 done: squares,
                 squares,
+                bytes: 0,
             };
             return count;
         }
         Err(Stop::Overflow) => return strip_count(None, max, started),
-        Err(Stop::States { states, at, of }) => {
+        Err(Stop::Memory {
+            bytes,
+            states,
+            at,
+            of,
+        }) => {
             let mut count = stopped(Some(Limit::Memory), started);
             count.method = Method::Frontier {
                 states,
                 done: at,
                 squares: of,
+                bytes,
             };
             return count;
         }
@@ -135,6 +142,7 @@ fn frontier_count(
         states: progress.states.load(Ordering::Relaxed),
         done: progress.done.load(Ordering::Relaxed),
         squares,
+        bytes: 0,
     };
     count
 }
@@ -247,6 +255,33 @@ pub fn count_all_starts_with_progress(
             (Ends::Any, if board.free_count() == 1 { 1 } else { 2 })
         };
         let budget = frontier_budget(limits, deadline);
+        if frontier::known_need(board, ends).is_some_and(|need| need > budget.bytes) {
+            // One pass would not fit: start by start, each square of an
+            // orbit counted once (from one start the states are fewer).
+            let mut sum = frontier::Counted {
+                tours: 0,
+                expansions: 0,
+                peak: 0,
+            };
+            for &(s, size) in &starts {
+                match frontier::count(board, Ends::From(s), &budget, progress) {
+                    Ok(c) => {
+                        sum.tours = sum
+                            .tours
+                            .saturating_add(c.tours.saturating_mul(size as u128));
+                        sum.expansions += c.expansions;
+                        sum.peak = sum.peak.max(c.peak);
+                    }
+                    Err(stop) => return frontier_count(Err(stop), 1, max, started, progress),
+                }
+            }
+            let n = if sum.tours == u128::MAX {
+                Err(frontier::Stop::Overflow)
+            } else {
+                Ok(sum)
+            };
+            return frontier_count(n, 1, max, started, progress);
+        }
         let n = frontier::count(board, ends, &budget, progress);
         return frontier_count(n, factor, max, started, progress);
     }

@@ -61,18 +61,18 @@ pub enum Ends {
 /// What may stop a count before it ends.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// The most states held at once (the memory bound).
-    pub states: u64,
+    /// The most bytes the tables may hold at once (the memory bound).
+    pub bytes: u64,
     /// The most states taken from one square to the next, in all.
     pub expansions: Option<u64>,
     pub deadline: Option<Instant>,
 }
 
 impl Budget {
-    /// No bound but the states.
-    pub fn states(states: u64) -> Budget {
+    /// No bound but the bytes.
+    pub fn bytes(bytes: u64) -> Budget {
         Budget {
-            states,
+            bytes,
             expansions: None,
             deadline: None,
         }
@@ -84,9 +84,15 @@ impl Budget {
 pub enum Stop {
     /// Past 2^128 - 1 tours.
     Overflow,
-    /// More states at one square than the budget allows: how many, and at
-    /// which square (in placing order) of how many.
-    States { states: u64, at: u64, of: u64 },
+    /// More memory than the budget allows: the bytes held (or, at square
+    /// 0, known to be needed), the states, and at which square (in placing
+    /// order) of how many.
+    Memory {
+        bytes: u64,
+        states: u64,
+        at: u64,
+        of: u64,
+    },
     /// The budget's expansions ran out.
     Expansions,
     /// The budget's deadline passed.
@@ -456,16 +462,16 @@ pub fn memory_available() -> Option<u64> {
     kib.checked_mul(1024)
 }
 
-/// States a count is known to need at once (at least), measured here: an
-/// open count over all starts of a full 7x7 board ran out of 23 GB (the
-/// memory bound then: 287 million states) at its widest point; boards 7
-/// wide and longer need as many. `None` where no run has run out.
+/// Bytes a count is known to need at once (at least), measured here: an
+/// open count over all starts of a full 7x7 board ran out of the 23 GB of
+/// a machine at 287 million states, before its widest point; boards 7 wide
+/// and longer need as many. `None` where no run has run out.
 pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
     let (w, h) = {
         let (r, c) = (board.rows(), board.cols());
         (r.min(c), r.max(c))
     };
-    (w == 7 && h >= 7 && ends == Ends::Any && board.blocked().is_empty()).then_some(287_000_000)
+    (w == 7 && h >= 7 && ends == Ends::Any && board.blocked().is_empty()).then_some(23_000_000_000)
 }
 
 /// Whether the programme takes `board`: its narrow side at most
@@ -474,12 +480,15 @@ pub fn applies(board: &Board) -> bool {
     board.rows().min(board.cols()) <= MAX_WIDTH
 }
 
-/// What a state costs at the widest point: its key and ways in the map
-/// being built and in the one being read, with the tables' slack and the
-/// successors waiting to be added up. Measured (peak memory over the most
-/// states at one square): 77 bytes on 6x12 closed, 83 on 7x10 closed, 113
-/// on 6x10 open over all starts.
-pub const BYTES_PER_STATE: u64 = 120;
+/// The bytes the tables of `parts` take (hashbrown: a power of two of
+/// slots at least 8/7 of the capacity, each an entry and a control byte).
+fn table_bytes<W>(parts: &[FastMap<u64, W>]) -> u64 {
+    let entry = std::mem::size_of::<(u64, W)>() as u64 + 1;
+    parts
+        .iter()
+        .map(|m| (m.capacity() as u64 * 8 / 7 + 1).next_power_of_two() * entry)
+        .sum()
+}
 
 /// The number of tours of `board` of the kind `ends` (see [`Ends`] for how
 /// each is counted), or why there is no answer. `progress` shows squares
@@ -500,12 +509,17 @@ pub fn count(
         });
     }
     let layout = Layout::new(board, ends);
-    if let Some(states) = known_need(board, ends)
-        && states > budget.states
+    if let Some(bytes) = known_need(board, ends)
+        && bytes > budget.bytes
     {
         // Refused up front: a run would end at the memory bound anyway.
         let of = layout.steps.len() as u64;
-        return Err(Stop::States { states, at: 0, of });
+        return Err(Stop::Memory {
+            bytes,
+            states: 0,
+            at: 0,
+            of,
+        });
     }
     // Ways fit 64 bits on all but long boards; a saturated count is
     // counted again in 128 bits.
@@ -616,12 +630,16 @@ fn run<W: Ways>(
         let mut next: Parts<W> = (0..parts)
             .map(|_| FastMap::with_capacity_and_hasher(held / parts + 16, Default::default()))
             .collect();
+        // The bytes held: the states not expanded yet, the next states,
+        // and the successors waiting to be added up.
+        let mut before = table_bytes(&cur);
         let mut rest = cur.into_iter();
         loop {
             let group: Parts<W> = rest.by_ref().take(GROUP).collect();
             if group.is_empty() {
                 break;
             }
+            before -= table_bytes(&group);
             let stopped = std::sync::atomic::AtomicBool::new(false);
             let sorted: Vec<Sorted<W>> = group
                 .par_iter()
@@ -653,6 +671,22 @@ fn run<W: Ways>(
             {
                 return Err(stop);
             }
+            let waiting: u64 = sorted
+                .iter()
+                .flat_map(|(out, _)| out)
+                .map(|b| (b.capacity() * std::mem::size_of::<(u64, W)>()) as u64)
+                .sum();
+            let over = |bytes: u64, next: &Parts<W>| {
+                (bytes > budget.bytes).then(|| Stop::Memory {
+                    bytes,
+                    states: next.iter().map(|m| m.len() as u64).sum(),
+                    at: v as u64 + 1,
+                    of: squares,
+                })
+            };
+            if let Some(stop) = over(before + waiting + table_bytes(&next), &next) {
+                return Err(stop);
+            }
             next.par_iter_mut().enumerate().for_each(|(p, states)| {
                 for (out, _) in &sorted {
                     for &(t, ways) in &out[p] {
@@ -662,10 +696,9 @@ fn run<W: Ways>(
                 }
             });
             total = sorted.iter().fold(total, |t, (_, done)| t.plus(*done));
-            let states: usize = next.iter().map(|m| m.len()).sum();
-            if states as u64 > budget.states {
-                let (states, at, of) = (states as u64, v as u64 + 1, squares);
-                return Err(Stop::States { states, at, of });
+            drop(sorted);
+            if let Some(stop) = over(before + table_bytes(&next), &next) {
+                return Err(stop);
             }
         }
         cur = next;

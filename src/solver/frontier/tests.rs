@@ -2,7 +2,7 @@ use super::*;
 use crate::solver::{Algorithm, Limits, Problem, count_all_starts, enumerate};
 
 fn frontier(board: &Board, ends: Ends) -> u128 {
-    count(board, ends, &Budget::states(u64::MAX), &Progress::default())
+    count(board, ends, &Budget::bytes(u64::MAX), &Progress::default())
         .expect("small boards count")
         .tours
 }
@@ -160,18 +160,19 @@ fn closed_tours_of_long_boards_are_the_published_counts() {
 fn the_memory_bound_stops_a_count() {
     let b = Board::new(7, 7, &[]).unwrap();
     let p = Progress::default();
-    let e = count(&b, Ends::Any, &Budget::states(1_000_000), &p);
+    let e = count(&b, Ends::Any, &Budget::bytes(1 << 30), &p);
     assert_eq!(
         e,
-        Err(Stop::States {
-            states: 287_000_000,
+        Err(Stop::Memory {
+            bytes: 23_000_000_000,
+            states: 0,
             at: 0,
             of: 49
         })
     );
-    let e = count(&b, Ends::Closed, &Budget::states(1_000), &p);
+    let e = count(&b, Ends::Closed, &Budget::bytes(1 << 20), &p);
     assert!(
-        matches!(e, Err(Stop::States { at, .. }) if at > 0 && at < 49),
+        matches!(e, Err(Stop::Memory { at, bytes, .. }) if at > 0 && at < 49 && bytes > 1 << 20),
         "{e:?}"
     );
 }
