@@ -389,6 +389,24 @@ fn counts_over_the_frontier() {
         "{err}"
     );
     assert_eq!(err.lines().count(), 1);
+    // Its JSON line says how far it got.
+    let v = json(
+        &[
+            "count",
+            "--rows",
+            "6",
+            "--cols",
+            "8",
+            "--closed",
+            "--node-limit",
+            "1000",
+            "--json",
+        ],
+        3,
+    );
+    assert_eq!(v["complete"], false);
+    assert!(v["nodes"].as_u64().unwrap() > 1000, "{v}");
+    assert!(v.get("count").is_some());
 }
 
 /// `count --table`: the tours from each square as a board, symmetric

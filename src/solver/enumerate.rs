@@ -138,6 +138,7 @@ fn frontier_count(
         Err(Stop::Cancelled) => None,
     };
     let mut count = stopped(limit, started);
+    count.stats.nodes = progress.expanded.load(Ordering::Relaxed);
     count.method = Method::Frontier {
         states: progress.states.load(Ordering::Relaxed),
         done: progress.done.load(Ordering::Relaxed),
@@ -357,6 +358,9 @@ pub struct Progress {
     /// A count over the frontier: `done` and `total` are squares, and this
     /// is how many states the last square left (zero otherwise).
     pub states: AtomicU64,
+    /// A count over the frontier: states taken from one square to the
+    /// next so far.
+    pub expanded: AtomicU64,
     /// Set by the watcher to stop the count (it then ends incomplete).
     pub cancel: AtomicBool,
 }

@@ -622,6 +622,7 @@ fn run<W: Ways>(
         }
         let held: usize = cur.iter().map(|m| m.len()).sum();
         counted.expansions += held as u64;
+        progress.expanded.store(counted.expansions, Relaxed);
         if budget.expansions.is_some_and(|e| counted.expansions > e) {
             return Err(Stop::Expansions);
         }
