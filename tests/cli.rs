@@ -365,21 +365,17 @@ fn counts_over_the_frontier() {
     assert_eq!(v["method"], "frontier");
     assert_eq!(v["count"].as_u64(), Some(36_122_108));
     // Stopped: exit 3, no count on stdout, where it stopped on stderr.
-    let out = kt()
-        .args([
-            "count",
-            "--rows",
-            "6",
-            "--cols",
-            "8",
-            "--closed",
-            "--node-limit",
-            "1000",
-        ])
-        .assert()
-        .code(3)
-        .get_output()
-        .clone();
+    let stopped = [
+        "count",
+        "--rows",
+        "6",
+        "--cols",
+        "8",
+        "--closed",
+        "--node-limit",
+        "1000",
+    ];
+    let out = kt().args(stopped).assert().code(3).get_output().clone();
     assert!(out.stdout.is_empty(), "{out:?}");
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
@@ -390,20 +386,7 @@ fn counts_over_the_frontier() {
     );
     assert_eq!(err.lines().count(), 1);
     // Its JSON line says how far it got.
-    let v = json(
-        &[
-            "count",
-            "--rows",
-            "6",
-            "--cols",
-            "8",
-            "--closed",
-            "--node-limit",
-            "1000",
-            "--json",
-        ],
-        3,
-    );
+    let v = json(&[&stopped[..], &["--json"]].concat(), 3);
     assert_eq!(v["complete"], false);
     assert!(v["nodes"].as_u64().unwrap() > 1000, "{v}");
     assert!(v.get("count").is_some());
@@ -431,6 +414,12 @@ fn a_table_of_counts_from_each_square() {
         .sum();
     assert_eq!((sum, v["total"].as_u64()), (36_122_108, Some(36_122_108)));
     assert_eq!(rows[0][0].as_u64(), Some(3_742_739), "from a corner");
+    // Closed tours: as many from every square (5x6: 8 tours, both ways).
+    let out = stdout(
+        &["count", "--rows", "5", "--cols", "6", "--closed", "--table"],
+        0,
+    );
+    assert_eq!(out, "16 16 16 16 16 16\n".repeat(5));
     // Blocked squares show as dots; --all-starts and --table do not mix.
     let out = stdout(&["count", "--size", "5", "--block", "c3", "--table"], 0);
     assert_eq!(

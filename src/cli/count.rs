@@ -211,7 +211,7 @@ fn progress_bar(p: &solver::Progress, finished: &std::sync::atomic::AtomicBool) 
         let states = p.states.load(Relaxed);
         let bar = bar.get_or_insert_with(|| {
             let template = if states > 0 {
-                "[{bar:20}] square {pos} of {len}, {msg} states, {elapsed}"
+                "[{bar:20}] square {pos} of {len}, {msg}, {elapsed}"
             } else if total == 0 {
                 "{spinner} {msg} tours so far, {elapsed}"
             } else {
@@ -224,11 +224,17 @@ fn progress_bar(p: &solver::Progress, finished: &std::sync::atomic::AtomicBool) 
         });
         bar.set_length(total);
         bar.set_position(p.done.load(Relaxed));
-        bar.set_message(if states > 0 {
-            thousands(states)
+        let mut message = if states > 0 {
+            format!("{} states", thousands(states))
         } else {
             p.tours.load(Relaxed).to_string()
-        });
+        };
+        // Start by start: which start.
+        let starts = p.starts.load(Relaxed);
+        if starts > 1 {
+            message += &format!(" (start {} of {starts})", p.start.load(Relaxed));
+        }
+        bar.set_message(message);
     }
     if let Some(bar) = bar {
         bar.finish_and_clear();

@@ -83,7 +83,7 @@ fn by_frontier(board: &Board, algorithm: Algorithm, closed: bool, all_starts: bo
 }
 
 /// Free squares from which `auto` counts over the frontier.
-pub const FRONTIER_SQUARES: usize = 40;
+const FRONTIER_SQUARES: usize = 40;
 
 /// The frontier's budget: the limits, and nine tenths of the memory this
 /// machine has free.
@@ -264,7 +264,11 @@ pub fn count_all_starts_with_progress(
                 expansions: 0,
                 peak: 0,
             };
-            for &(s, size) in &starts {
+            progress
+                .starts
+                .store(starts.len() as u64, Ordering::Relaxed);
+            for (k, &(s, size)) in starts.iter().enumerate() {
+                progress.start.store(k as u64 + 1, Ordering::Relaxed);
                 match frontier::count(board, Ends::From(s), &budget, progress) {
                     Ok(c) => {
                         sum.tours = sum
@@ -324,10 +328,17 @@ pub fn count_table(
     let syms = board.symmetries();
     let mut table: Vec<Option<u128>> = vec![None; board.len()];
     let mut stats = Stats::default();
+    let starts = if closed {
+        1
+    } else {
+        orbits(board, board.free_squares(), &syms).len()
+    };
+    progress.starts.store(starts as u64, Ordering::Relaxed);
     for sq in board.free_squares() {
         if table[board.index(sq) as usize].is_some() {
             continue;
         }
+        progress.start.fetch_add(1, Ordering::Relaxed);
         let left = Limits {
             nodes: limits.nodes.map(|n| n.saturating_sub(stats.nodes).max(1)),
             time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
@@ -338,6 +349,13 @@ pub fn count_table(
             return Err(Box::new(c));
         }
         stats.nodes += c.stats.nodes;
+        if closed {
+            // A closed tour passes every square: as many from each.
+            for other in board.free_squares() {
+                table[board.index(other) as usize] = Some(c.count);
+            }
+            break;
+        }
         for g in &syms {
             let image = g.apply(sq, board.rows(), board.cols());
             table[board.index(image) as usize] = Some(c.count);
@@ -361,6 +379,11 @@ pub struct Progress {
     /// A count over the frontier: states taken from one square to the
     /// next so far.
     pub expanded: AtomicU64,
+    /// A count taken start by start (a table, or a frontier count too big
+    /// for one pass): the start under way (from 1), and how many in all
+    /// (zero otherwise).
+    pub start: AtomicU64,
+    pub starts: AtomicU64,
     /// Set by the watcher to stop the count (it then ends incomplete).
     pub cancel: AtomicBool,
 }

@@ -177,27 +177,21 @@ impl Layout {
         let free: Vec<bool> = (0..len as u32)
             .map(|v| board.is_free(square(v / w, v % w)))
             .collect();
-        let neighbours = |v: u32| -> Vec<u32> {
-            let (r, c) = ((v / w) as i64, (v % w) as i64);
-            let mut out: Vec<u32> = [
-                (-2, -1),
-                (-2, 1),
-                (-1, -2),
-                (-1, 2),
-                (1, -2),
-                (1, 2),
-                (2, -1),
-                (2, 1),
-            ]
-            .iter()
-            .map(|&(dr, dc)| (r + dr, c + dc))
-            .filter(|&(r, c)| r >= 0 && c >= 0 && r < h as i64 && c < w as i64)
-            .map(|(r, c)| (r * w as i64 + c) as u32)
-            .filter(|&u| free[u as usize])
+        // Each square's free neighbours, in index order.
+        let adjacent: Vec<Vec<u32>> = (0..len as u32)
+            .map(|v| {
+                let (r, c) = ((v / w) as i64, (v % w) as i64);
+                let mut out: Vec<u32> = crate::board::MOVES
+                    .iter()
+                    .map(|&(dr, dc)| (r + dr as i64, c + dc as i64))
+                    .filter(|&(r, c)| r >= 0 && c >= 0 && r < h as i64 && c < w as i64)
+                    .map(|(r, c)| (r * w as i64 + c) as u32)
+                    .filter(|&u| free[u as usize])
+                    .collect();
+                out.sort_unstable();
+                out
+            })
             .collect();
-            out.sort_unstable();
-            out
-        };
         let start = match ends {
             Ends::From(s) => {
                 let (r, c) = if across {
@@ -221,7 +215,7 @@ impl Layout {
             })
             .collect();
         for u in (0..len as u32).filter(|&u| free[u as usize]) {
-            let all = neighbours(u);
+            let all = &adjacent[u as usize];
             let forward: Vec<u32> = all.iter().copied().filter(|&x| x > u).collect();
             steps[u as usize].back = all
                 .iter()
@@ -253,7 +247,7 @@ impl Layout {
             let ahead = (v + 1..(v + top).min(len as u32 - 1) + 1)
                 .filter(|&x| free[x as usize])
                 .filter_map(|x| {
-                    let all = neighbours(x);
+                    let all = &adjacent[x as usize];
                     let slots = all
                         .iter()
                         .filter(|&&u| u <= v)
@@ -726,11 +720,12 @@ fn expand(s: u64, step: &Step, top: u32, ends: Ends, mut emit: impl FnMut(u64)) 
     });
     // A closed tour's square takes two moves: those it cannot take later
     // it takes now, and a square leaving now with one move takes this one.
-    let (fewest, mut must) = if closed {
-        (2u32.saturating_sub(step.forward), 0u32)
+    let fewest = if closed {
+        2u32.saturating_sub(step.forward)
     } else {
-        (0, 0)
+        0
     };
+    let mut must = 0u32;
     if closed {
         let mut rest = step.leaving;
         while rest != 0 {
