@@ -11,8 +11,10 @@ use std::fmt;
 use std::sync::Arc;
 
 mod error;
+mod geometry;
 
 pub use error::{BoardError, SquareError};
+pub use geometry::{Geometry, Leaper, MAX_LEAP, Surface};
 
 /// The eight knight moves as (row, col) deltas, in the order the textbook
 /// backtracking programs try them (and so the order `backtrack` uses).
@@ -27,7 +29,9 @@ pub const MOVES: [(i32, i32); 8] = [
     (2, -1),
 ];
 
-/// Width of the never-free border around the board in the padded layout.
+/// Width of the never-free border around the board in the padded layout,
+/// for the knight (a longer leaper's border is as wide as its longest leap
+/// that fits on the board).
 pub(crate) const PAD: usize = 2;
 
 /// The most memory a board (with one search over it) may need before it is
@@ -185,9 +189,18 @@ pub struct Board {
     /// board's clones (100 MB at 10,000 x 10,000): never changed once the
     /// board is made.
     cells: Arc<Vec<u8>>,
+    /// Padded index offsets of the leaper's eight move slots; 0 (the square
+    /// itself, never free to move to) for a slot that is no move here.
     offsets: [isize; 8],
     blocked: Vec<Square>,
     free: usize,
+    geometry: Geometry,
+    /// Width of the border.
+    pad: usize,
+    /// On a cylinder or torus, where a move's offset depends on the
+    /// square: the target of each square's eight slots, eight entries per
+    /// padded position (the square itself for no move).
+    table: Option<Arc<Vec<u32>>>,
 }
 
 impl Board {
@@ -195,8 +208,15 @@ impl Board {
     /// cell arrays (the board's and the search's), and per square a path entry
     /// (u32) and a move counter (u8).
     pub fn memory_needed(rows: u32, cols: u32) -> u64 {
-        let padded = (rows as u64 + 2 * PAD as u64) * (cols as u64 + 2 * PAD as u64);
-        2 * padded + 5 * rows as u64 * cols as u64
+        Self::memory_for(rows, cols, PAD, false)
+    }
+
+    /// [`Board::memory_needed`] with a border `pad` wide, and with a
+    /// table of moves (four bytes a slot) when `table`.
+    fn memory_for(rows: u32, cols: u32, pad: usize, table: bool) -> u64 {
+        let padded = (rows as u64 + 2 * pad as u64) * (cols as u64 + 2 * pad as u64);
+        let per_cell = if table { 2 + 32 } else { 2 };
+        per_cell * padded + 5 * rows as u64 * cols as u64
     }
 
     /// The most squares a board may have: each takes at least 7 bytes of
@@ -205,12 +225,44 @@ impl Board {
         MEMORY_LIMIT / 7
     }
 
-    /// Builds a board, refusing sizes of 0 and boards too big to hold.
+    /// Builds a board for the knight on the plane, refusing sizes of 0
+    /// and boards too big to hold.
     pub fn new(rows: u32, cols: u32, blocked: &[Square]) -> Result<Board, BoardError> {
+        Self::with_geometry(rows, cols, blocked, Geometry::KNIGHT_PLANE)
+    }
+
+    /// Builds a board for any leaper on any surface.
+    pub fn with_geometry(
+        rows: u32,
+        cols: u32,
+        blocked: &[Square],
+        geometry: Geometry,
+    ) -> Result<Board, BoardError> {
         if rows == 0 || cols == 0 {
             return Err(BoardError::Empty { rows, cols });
         }
-        let need = Self::memory_needed(rows, cols);
+        let slots = geometry.leaper.slots();
+        let repeats = geometry.leaper.repeats();
+        // The slots that are moves here: not a repeat, and (where an edge
+        // does not wrap) shorter than the board.
+        let fits = |k: usize| {
+            let (dr, dc) = slots[k];
+            repeats >> k & 1 == 0
+                && (geometry.surface.wraps_rows() || dr.unsigned_abs() < rows)
+                && (geometry.surface.wraps_columns() || dc.unsigned_abs() < cols)
+        };
+        let wrapped = geometry.surface != Surface::Plane;
+        let pad = if wrapped {
+            PAD
+        } else {
+            (0..8)
+                .filter(|&k| fits(k))
+                .map(|k| slots[k].0.unsigned_abs().max(slots[k].1.unsigned_abs()) as usize)
+                .max()
+                .unwrap_or(0)
+                .max(PAD)
+        };
+        let need = Self::memory_for(rows, cols, pad, wrapped);
         if need > MEMORY_LIMIT {
             return Err(BoardError::TooBig {
                 rows,
@@ -219,8 +271,8 @@ impl Board {
                 limit: MEMORY_LIMIT,
             });
         }
-        let width = cols as usize + 2 * PAD;
-        let height = rows as usize + 2 * PAD;
+        let width = cols as usize + 2 * pad;
+        let height = rows as usize + 2 * pad;
         // Border everywhere; the board's own squares get their counts below.
         let cells = vec![CELL_CLOSED | CELL_GONE; width * height];
         let mut board = Board {
@@ -232,9 +284,14 @@ impl Board {
             offsets: [0; 8],
             blocked: Vec::new(),
             free: rows as usize * cols as usize,
+            geometry,
+            pad,
+            table: None,
         };
-        for (k, &(dr, dc)) in MOVES.iter().enumerate() {
-            board.offsets[k] = dr as isize * width as isize + dc as isize;
+        for (k, &(dr, dc)) in slots.iter().enumerate() {
+            if fits(k) && !wrapped {
+                board.offsets[k] = dr as isize * width as isize + dc as isize;
+            }
         }
         let mut list = blocked.to_vec();
         list.sort();
@@ -244,40 +301,97 @@ impl Board {
         }
         board.free -= list.len();
         board.blocked = list;
+        if wrapped {
+            board.table = Some(Arc::new(board.wrapped_table(&fits)));
+        }
         board.compute_degrees();
         Ok(board)
     }
 
-    /// Sets every free square's count of free neighbours. Rows away from
-    /// the top and bottom edges all count alike, so one such row is worked
-    /// out and copied; the blocked squares then take themselves out of
-    /// their neighbours' counts.
+    /// The targets of every square's slots on a cylinder or torus: a
+    /// slot that leaves the board (a row off a cylinder), comes back to
+    /// the square itself, or reaches a square an earlier slot reaches (two
+    /// leaps to one square are one move) holds the square itself.
+    fn wrapped_table(&self, fits: &dyn Fn(usize) -> bool) -> Vec<u32> {
+        let slots = self.geometry.leaper.slots();
+        let (rows, cols) = (self.rows as i64, self.cols as i64);
+        let wrap_rows = self.geometry.surface.wraps_rows();
+        let mut table = vec![0u32; self.cells.len() * 8];
+        for r in 0..rows {
+            for c in 0..cols {
+                let p = self.padded(Square::new(r as u32, c as u32));
+                let entry = &mut table[p * 8..p * 8 + 8];
+                entry.fill(p as u32);
+                for (k, &(dr, dc)) in slots.iter().enumerate() {
+                    let mut r2 = r + dr as i64;
+                    if wrap_rows {
+                        r2 = r2.rem_euclid(rows);
+                    }
+                    let c2 = (c + dc as i64).rem_euclid(cols);
+                    if !fits(k) || !(0..rows).contains(&r2) {
+                        continue;
+                    }
+                    let q = self.padded(Square::new(r2 as u32, c2 as u32)) as u32;
+                    if q as usize != p && !entry[..k].contains(&q) {
+                        entry[k] = q;
+                    }
+                }
+            }
+        }
+        table
+    }
+
+    /// Sets every free square's count of free neighbours. On the plane,
+    /// rows farther than the longest leap from the top and bottom edges
+    /// all count alike, so one such row is worked out and copied; the
+    /// blocked squares then take themselves out of their neighbours'
+    /// counts.
     fn compute_degrees(&mut self) {
         let padded: Vec<usize> = self.blocked.iter().map(|&sq| self.padded(sq)).collect();
         let starts: Vec<usize> = (0..self.rows)
             .map(|r| self.padded(Square::new(r, 0)))
             .collect();
-        let offsets = self.offsets;
+        let slots = self.geometry.leaper.slots();
+        let moves: Vec<(i64, i64)> = (0..8)
+            .filter(|&k| self.offsets[k] != 0)
+            .map(|k| (slots[k].0 as i64, slots[k].1 as i64))
+            .collect();
+        let reach = moves.iter().map(|m| m.0.abs()).max().unwrap_or(0);
+        let table = self.table.clone();
         let cells = Arc::get_mut(&mut self.cells).expect("a new board's cells are its own");
         let (rows, cols) = (self.rows as i64, self.cols as i64);
-        let degree = |r: i64, c: i64| {
-            MOVES
-                .iter()
-                .filter(|&&(dr, dc)| {
-                    let (r, c) = (r + dr as i64, c + dc as i64);
-                    r >= 0 && r < rows && c >= 0 && c < cols
-                })
-                .count() as u8
-        };
-        let inner: Vec<u8> = (0..cols).map(|c| degree(2, c)).collect();
-        for r in 0..rows {
-            let start = starts[r as usize];
-            let row = &mut cells[start..start + cols as usize];
-            if r >= 2 && r + 2 < rows {
-                row.copy_from_slice(&inner);
-            } else {
-                for (c, cell) in row.iter_mut().enumerate() {
-                    *cell = degree(r, c as i64);
+        match &table {
+            Some(t) => {
+                for &start in &starts {
+                    for p in start..start + cols as usize {
+                        cells[p] = t[p * 8..p * 8 + 8]
+                            .iter()
+                            .filter(|&&q| q as usize != p)
+                            .count() as u8;
+                    }
+                }
+            }
+            None => {
+                let degree = |r: i64, c: i64| {
+                    moves
+                        .iter()
+                        .filter(|&&(dr, dc)| {
+                            let (r, c) = (r + dr, c + dc);
+                            r >= 0 && r < rows && c >= 0 && c < cols
+                        })
+                        .count() as u8
+                };
+                let inner: Vec<u8> = (0..cols).map(|c| degree(reach, c)).collect();
+                for r in 0..rows {
+                    let start = starts[r as usize];
+                    let row = &mut cells[start..start + cols as usize];
+                    if r >= reach && r + reach < rows {
+                        row.copy_from_slice(&inner);
+                    } else {
+                        for (c, cell) in row.iter_mut().enumerate() {
+                            *cell = degree(r, c as i64);
+                        }
+                    }
                 }
             }
         }
@@ -285,13 +399,85 @@ impl Board {
             cells[p] = CELL_CLOSED | CELL_GONE;
         }
         for &p in &padded {
-            for &o in &offsets {
-                let q = p.wrapping_add_signed(o);
-                if cells[q] & CELL_GONE == 0 {
+            let targets: [usize; 8] = match &table {
+                Some(t) => std::array::from_fn(|k| t[p * 8 + k] as usize),
+                None => std::array::from_fn(|k| p.wrapping_add_signed(self.offsets[k])),
+            };
+            for q in targets {
+                if q != p && cells[q] & CELL_GONE == 0 {
                     cells[q] -= 1;
                 }
             }
         }
+    }
+
+    /// The targets of the eight move slots from the padded position `p`
+    /// (a square of the board): `p` itself for a slot that is no move.
+    #[inline]
+    pub(crate) fn targets(&self, p: usize) -> [usize; 8] {
+        match &self.table {
+            Some(t) => std::array::from_fn(|k| t[p * 8 + k] as usize),
+            None => std::array::from_fn(|k| p.wrapping_add_signed(self.offsets[k])),
+        }
+    }
+
+    /// The table of targets on a cylinder or torus (see [`Board::targets`]).
+    pub(crate) fn table(&self) -> Option<&[u32]> {
+        self.table.as_deref().map(Vec::as_slice)
+    }
+
+    /// The piece and the surface.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+    /// The same squares for another piece or surface.
+    pub fn with(&self, geometry: Geometry) -> Result<Board, BoardError> {
+        Board::with_geometry(self.rows, self.cols, &self.blocked, geometry)
+    }
+
+    /// Whether the piece goes from `from` to `to` (two squares of the
+    /// board, blocked or not) in one move.
+    pub fn is_move(&self, from: Square, to: Square) -> bool {
+        if !self.contains(from) || !self.contains(to) || from == to {
+            return false;
+        }
+        if self.geometry.is_knight_plane() {
+            return from.is_knight_move(to);
+        }
+        let (p, q) = (self.padded(from), self.padded(to));
+        self.targets(p).contains(&q)
+    }
+
+    /// The row and column steps of a move from `from` to `to` as they are
+    /// drawn: the leap itself, which on a cylinder or torus may cross an
+    /// edge (then the steps leave the board). None when it is no move.
+    pub fn leap(&self, from: Square, to: Square) -> Option<(i32, i32)> {
+        if !self.is_move(from, to) {
+            return None;
+        }
+        let (rows, cols) = (self.rows as i64, self.cols as i64);
+        let (dr, dc) = (
+            to.row as i64 - from.row as i64,
+            to.col as i64 - from.col as i64,
+        );
+        self.geometry
+            .leaper
+            .slots()
+            .into_iter()
+            .find_map(|(sr, sc)| {
+                let (sr, sc) = (sr as i64, sc as i64);
+                let row_ok = if self.geometry.surface.wraps_rows() {
+                    (sr - dr).rem_euclid(rows) == 0
+                } else {
+                    sr == dr
+                };
+                let col_ok = if self.geometry.surface.wraps_columns() {
+                    (sc - dc).rem_euclid(cols) == 0
+                } else {
+                    sc == dc
+                };
+                (row_ok && col_ok).then_some((sr as i32, sc as i32))
+            })
     }
 
     pub fn rows(&self) -> u32 {
@@ -315,11 +501,24 @@ impl Board {
         &self.blocked
     }
     /// `5x5`, or `5x5 with 2 blocked squares`.
+    /// On another surface or for another leaper: `20x20 torus`,
+    /// `10x10 for the zebra`.
     pub fn describe(&self) -> String {
+        let surface = match self.geometry.surface {
+            Surface::Plane => "",
+            Surface::Cylinder => " cylinder",
+            Surface::Torus => " torus",
+        };
+        let leaper = if self.geometry.leaper == Leaper::KNIGHT {
+            String::new()
+        } else {
+            format!(" for the {}", self.geometry.leaper)
+        };
+        let size = format!("{}x{}{surface}", self.rows, self.cols);
         match self.blocked.len() {
-            0 => format!("{}x{}", self.rows, self.cols),
-            1 => format!("{}x{} with 1 blocked square", self.rows, self.cols),
-            n => format!("{}x{} with {n} blocked squares", self.rows, self.cols),
+            0 => format!("{size}{leaper}"),
+            1 => format!("{size} with 1 blocked square{leaper}"),
+            n => format!("{size} with {n} blocked squares{leaper}"),
         }
     }
 
@@ -356,19 +555,20 @@ impl Board {
 
     /// Position of a square in the padded cell array.
     pub(crate) fn padded(&self, sq: Square) -> usize {
-        (sq.row as usize + PAD) * self.width + sq.col as usize + PAD
+        (sq.row as usize + self.pad) * self.width + sq.col as usize + self.pad
     }
     /// The square at a padded position (which must be on the board).
     pub(crate) fn unpadded(&self, p: usize) -> Square {
         let (row, col) = self.rows_of.div_rem(p as u32);
-        Square::new(row - PAD as u32, col - PAD as u32)
+        Square::new(row - self.pad as u32, col - self.pad as u32)
     }
     /// The square index of a padded position (which must be on the board).
     #[inline]
     pub(crate) fn index_of_padded(&self, p: usize) -> u32 {
         // p = (row + PAD) * width + col + PAD, index = row * cols + col.
-        let row = self.rows_of.quotient(p as u32) - PAD as u32;
-        p as u32 - (PAD * self.width + PAD) as u32 - row * (2 * PAD) as u32
+        let pad = self.pad;
+        let row = self.rows_of.quotient(p as u32) - pad as u32;
+        p as u32 - (pad * self.width + pad) as u32 - row * (2 * pad) as u32
     }
     /// The padded row of a padded position.
     #[inline]
@@ -379,22 +579,28 @@ impl Board {
     pub(crate) fn padded_width(&self) -> usize {
         self.width
     }
+    /// Width of the border round the board in the padded layout.
+    pub(crate) fn pad(&self) -> usize {
+        self.pad
+    }
     /// The padded cell array: what a search copies to start from.
     pub(crate) fn cells(&self) -> &[u8] {
         &self.cells
     }
-    /// Padded index offsets of the eight knight moves, in [`MOVES`] order.
+    /// Padded index offsets of the eight move slots, in [`MOVES`] order
+    /// (on the plane; see [`Board::targets`]).
     pub(crate) fn offsets(&self) -> &[isize; 8] {
         &self.offsets
     }
 
-    /// The free squares a knight reaches from `sq` in one move, in [`MOVES`] order.
+    /// The free squares the piece reaches from `sq` in one move, in the
+    /// order of its slots ([`MOVES`] order for the knight).
     pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
         let p = self.padded(sq);
-        self.offsets.iter().filter_map(move |&o| {
-            let q = p.wrapping_add_signed(o);
-            (self.cells[q] & CELL_CLOSED == 0).then(|| self.unpadded(q))
-        })
+        self.targets(p)
+            .into_iter()
+            .filter(move |&q| q != p && self.cells[q] & CELL_CLOSED == 0)
+            .map(|q| self.unpadded(q))
     }
 
     /// Number of free squares a knight reaches from `sq` in one move.
@@ -455,7 +661,9 @@ impl Board {
     /// The symmetries of the board that map its blocked squares onto blocked
     /// squares (so they map tours onto tours). Always holds the identity.
     pub fn symmetries(&self) -> Vec<Symmetry> {
-        let n = if self.rows == self.cols { 8 } else { 4 };
+        // A cylinder's rows and columns differ: no transpose.
+        let square = self.rows == self.cols && self.geometry.surface != Surface::Cylinder;
+        let n = if square { 8 } else { 4 };
         let set: std::collections::HashSet<Square> = self.blocked.iter().copied().collect();
         (0..n)
             .map(Symmetry)

@@ -9,6 +9,7 @@ use serde::{Deserialize, Deserializer};
 
 use ratatui::style::Color;
 
+use knight_tui::board::{Leaper, Surface};
 use knight_tui::solver::{Algorithm, MoveOrder, TieBreak};
 
 /// Speeds `+`/`-` step through, slowest first; the last is full speed.
@@ -237,6 +238,10 @@ pub struct BoardConfig {
     pub start: String,
     pub blocked: String,
     pub closed: bool,
+    #[serde(deserialize_with = "by_name")]
+    pub leaper: Leaper,
+    #[serde(deserialize_with = "by_name")]
+    pub surface: Surface,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use crate::board::{Board, Square};
+use crate::board::{Board, Square, Surface};
 
 /// Whether an open (or closed) tour exists on a full `rows` x `cols` board.
 ///
@@ -95,6 +95,33 @@ pub fn check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), S
         return Ok(());
     }
 
+    if !board.geometry().is_knight_plane() {
+        return leaper_check(board, start, closed);
+    }
+    colour_counts(board, start, closed)?;
+
+    if board.blocked().is_empty() {
+        if let Some(r) = full_board_reason(board.rows(), board.cols(), closed) {
+            return Err(r);
+        }
+        if let Some(s) = start
+            && !closed
+        {
+            return four_wide(board.rows(), board.cols(), s);
+        }
+        // What else the classification cannot say (a few starts on small
+        // narrow boards that no tour leaves from) is left to the search.
+        return Ok(());
+    }
+    moves_and_groups(board, start, closed)
+}
+
+/// The colour argument for a piece that changes colour at every move, on
+/// a surface whose colouring holds across its edges: a tour alternates
+/// colours, so a closed one needs as many light squares as dark, an open
+/// one at most one more of either, and then starts on the majority's.
+fn colour_counts(board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
+    let name = board.describe();
     let (light, dark) = board.colour_counts();
     let colours = format!("{name} has {light} light and {dark} dark squares");
     if closed && light != dark {
@@ -119,29 +146,28 @@ pub fn check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), S
             ));
         }
     }
+    Ok(())
+}
 
-    if board.blocked().is_empty() {
-        if let Some(r) = full_board_reason(board.rows(), board.cols(), closed) {
-            return Err(r);
-        }
-        if let Some(s) = start
-            && !closed
-        {
-            return four_wide(board.rows(), board.cols(), s);
-        }
-        // What else the classification cannot say (a few starts on small
-        // narrow boards that no tour leaves from) is left to the search.
-        return Ok(());
+/// The piece's moves as a message names them: `knight move`, `zebra
+/// move`, `(2,5) leaper move`.
+fn piece_move(board: &Board) -> String {
+    let l = board.geometry().leaper;
+    match l.name() {
+        Some(n) => format!("{n} move"),
+        None => format!("({},{}) leap", l.a(), l.b()),
     }
+}
 
-    // Holes: degrees and connectivity.
+/// Squares with no move or one, and groups no move joins: arguments that
+/// hold for every piece on every surface.
+fn moves_and_groups(board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
+    let piece = piece_move(board);
     let mut ones = Vec::new();
     for sq in board.free_squares() {
         match board.degree(sq) {
             0 => {
-                return Err(format!(
-                    "square {sq} has no knight move to another free square"
-                ));
+                return Err(format!("square {sq} has no {piece} to another free square"));
             }
             1 => ones.push(sq),
             _ => {}
@@ -149,7 +175,7 @@ pub fn check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), S
     }
     if closed && let Some(sq) = ones.first() {
         return Err(format!(
-            "square {sq} has only one knight move, but every square of a closed tour needs two"
+            "square {sq} has only one {piece}, but every square of a closed tour needs two"
         ));
     }
     let ends_needed: Vec<Square> = ones
@@ -163,10 +189,10 @@ pub fn check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), S
         let list = join_squares(&ends_needed);
         return Err(match start {
             Some(s) => format!(
-                "squares {list} each have only one knight move, so each must end the tour, and a tour from {s} has one end left"
+                "squares {list} each have only one {piece}, so each must end the tour, and a tour from {s} has one end left"
             ),
             None => format!(
-                "squares {list} each have only one knight move, so each must end the tour, and a tour has two ends"
+                "squares {list} each have only one {piece}, so each must end the tour, and a tour has two ends"
             ),
         });
     }
@@ -174,13 +200,132 @@ pub fn check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), S
     let groups = components(board);
     if groups.len() > 1 {
         return Err(format!(
-            "the free squares fall into {} groups that no knight move joins (one holds {}, another {})",
+            "the free squares fall into {} groups that no {piece} joins (one holds {}, another {})",
             groups.len(),
             groups[0],
             groups[1]
         ));
     }
     Ok(())
+}
+
+/// Whether a colouring by `(row + col) mod d`-style classes holds across
+/// the edges that wrap: each wrapped side must be a multiple of `d`.
+fn classes_hold(board: &Board, d: u32) -> bool {
+    let s = board.geometry().surface;
+    (!s.wraps_columns() || board.cols().is_multiple_of(d))
+        && (!s.wraps_rows() || board.rows().is_multiple_of(d))
+}
+
+/// [`check`] for any leaper on any surface (the knight on the plane has
+/// its own, with the full-board classification).
+///
+/// - No move: a leap longer than the board never lands on it.
+/// - Lattice: with d = gcd(a, b) > 1 every move keeps the row and the
+///   column, each, the same mod d (where the wrapped sides are multiples
+///   of d), so squares of two classes are never on one tour.
+/// - Colour: with a + b even every move keeps the colour (the camel); with
+///   a + b odd every move changes it and the counts rule as for the
+///   knight. Both only where the colouring holds across the wrapped edges
+///   (an even wrap): round an odd one a square's colour flips.
+/// - Squares with no move or one, and connectivity, as for the knight.
+/// - Cylinders and tori: [`wrapped_reason`].
+fn leaper_check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
+    let g = board.geometry();
+    let l = g.leaper;
+    let name = board.describe();
+    if board.offsets().iter().all(|&o| o == 0) && board.table().is_none_or(|_| no_moves(board)) {
+        return Err(format!(
+            "the {l} has no move on {name}: its leap of {} and {} does not fit",
+            l.a(),
+            l.b()
+        ));
+    }
+    let d = l.lattice();
+    if d > 1 && classes_hold(board, d) {
+        let class = |s: Square| (s.row % d, s.col % d);
+        let mut free = board.free_squares();
+        if let Some(first) = free.next()
+            && let Some(other) = free.find(|&s| class(s) != class(first))
+        {
+            return Err(format!(
+                "the {l} leaps {} and {}, both multiples of {d}, so it keeps to squares whose row and column are the same mod {d}: no move joins {first} and {other}",
+                l.a(),
+                l.b()
+            ));
+        }
+    }
+    if classes_hold(board, 2) {
+        if l.changes_colour() {
+            colour_counts(board, start, closed)?;
+        } else {
+            let (light, dark) = board.colour_counts();
+            if light > 0 && dark > 0 {
+                return Err(format!(
+                    "the {l} never changes colour ({} + {} is even), and {name} has {light} light and {dark} dark squares",
+                    l.a(),
+                    l.b()
+                ));
+            }
+        }
+    }
+    if let Some(reason) = wrapped_reason(board, closed) {
+        return Err(reason);
+    }
+    moves_and_groups(board, start, closed)
+}
+
+/// Whether no square of a wrapped board has a move (each slot of the
+/// table holds the square itself).
+fn no_moves(board: &Board) -> bool {
+    let Some(t) = board.table() else {
+        return false;
+    };
+    board.free_squares().all(|s| {
+        let p = board.padded(s);
+        t[p * 8..p * 8 + 8].iter().all(|&q| q as usize == p)
+    })
+}
+
+/// What is proven about closed knight's tours on full cylinders (the
+/// columns wrap; Watkins 2000) and tori (Watkins and Hoenigman 1997):
+/// Some(true) when a closed tour exists, Some(false) when none does, None
+/// when the theorems do not say (another piece, blocked squares, the
+/// plane, open tours).
+///
+/// - J. J. Watkins, "Knight's tours on cylinders and other surfaces",
+///   Congressus Numerantium 143 (2000), 117-127: an m x n cylinder (m
+///   rows, the n columns wrapping) has a closed tour unless m = 1 and
+///   n > 1, or m = 2 or 4 and n is even.
+/// - J. J. Watkins and R. L. Hoenigman, "Knight's tours on a torus",
+///   Mathematics Magazine 70 (1997), 175-184: every m x n torus has one.
+///
+/// Boards of one or two squares are left out: there a closed tour would
+/// use one move twice, which is not a tour here.
+pub fn wrapped_closed_tour(board: &Board) -> Option<bool> {
+    let g = board.geometry();
+    if g.leaper != crate::board::Leaper::KNIGHT || !board.blocked().is_empty() || board.len() <= 2 {
+        return None;
+    }
+    let (m, n) = (board.rows(), board.cols());
+    match g.surface {
+        Surface::Plane => None,
+        Surface::Cylinder => Some(!(m == 1 || matches!(m, 2 | 4) && n % 2 == 0)),
+        Surface::Torus => Some(true),
+    }
+}
+
+/// The reason a full cylinder has no closed knight's tour, by
+/// [`wrapped_closed_tour`].
+fn wrapped_reason(board: &Board, closed: bool) -> Option<String> {
+    if !closed || wrapped_closed_tour(board) != Some(false) {
+        return None;
+    }
+    let (m, n) = (board.rows(), board.cols());
+    Some(format!(
+        "no closed tour exists on {}: an m x n cylinder has none when m = 1, or m = 2 or 4 and n is even (Watkins 2000); here m = {m}, n = {n}",
+        board.describe()
+    ))
 }
 
 fn join_squares(list: &[Square]) -> String {

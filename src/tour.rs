@@ -16,7 +16,7 @@ pub use walk::{Walk, first_visit};
 
 use std::fmt;
 
-use crate::board::{Board, Square};
+use crate::board::{Board, Geometry, Square, Surface};
 
 /// What a checked path is, when nothing is wrong with its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +45,12 @@ pub enum FaultKind {
     Repeated { square: Square, first: usize },
     /// The step is not a knight's move.
     NotKnightMove { from: Square, to: Square },
+    /// The step is not a move of another leaper, or on another surface.
+    NotMove {
+        from: Square,
+        to: Square,
+        geometry: Geometry,
+    },
     /// The tour was declared closed but its ends are not a knight's move apart.
     NotClosed { last: Square, first: Square },
     /// An empty path.
@@ -68,12 +74,29 @@ impl fmt::Display for Fault {
             FaultKind::NotKnightMove { from, to } => {
                 write!(f, "step {s}: {from} -> {to} is not a knight move")
             }
+            FaultKind::NotMove { from, to, geometry } => {
+                write!(
+                    f,
+                    "step {s}: {from} -> {to} is not a {} move{}",
+                    geometry.leaper,
+                    surface_words(geometry.surface)
+                )
+            }
             FaultKind::NotClosed { last, first } => write!(
                 f,
-                "step {s}: the tour is marked closed but its last square {last} is not a knight move from its first {first}"
+                "step {s}: the tour is marked closed but its last square {last} is not a move from its first {first}"
             ),
             FaultKind::Empty => write!(f, "the path is empty"),
         }
+    }
+}
+
+/// ` on a torus`: where a move is judged, for messages (nothing for the
+/// plane).
+fn surface_words(s: Surface) -> String {
+    match s {
+        Surface::Plane => String::new(),
+        s => format!(" on a {s}"),
     }
 }
 
@@ -85,6 +108,7 @@ impl FaultKind {
             FaultKind::Blocked(_) => "blocked",
             FaultKind::Repeated { .. } => "square already visited",
             FaultKind::NotKnightMove { .. } => "not a knight move",
+            FaultKind::NotMove { .. } => "not a move of this piece",
             FaultKind::NotClosed { .. } => "not closed",
             FaultKind::Empty => "empty path",
         }

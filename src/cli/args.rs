@@ -133,7 +133,7 @@ Examples:
 #[derive(Args, Debug)]
 pub struct ConfigArgs {
     /// Print the documented default configuration file instead.
-    #[arg(long, conflicts_with_all = ["size", "rows", "cols", "start", "block", "closed", "open", "algo", "tie_break", "node_limit", "time_limit", "index"])]
+    #[arg(long, conflicts_with_all = ["size", "rows", "cols", "start", "block", "closed", "open", "leaper", "surface", "algo", "tie_break", "node_limit", "time_limit", "index"])]
     pub default: bool,
     #[command(flatten)]
     pub board: BoardArgs,
@@ -181,6 +181,12 @@ pub struct BoardArgs {
     /// An open tour, even when the configuration asks for closed ones.
     #[arg(long)]
     pub open: bool,
+    /// The piece: knight (the default), camel, zebra, giraffe, antelope, or any leap as a,b (e.g. 2,5).
+    #[arg(long, value_name = "NAME|A,B")]
+    pub leaper: Option<String>,
+    /// The surface: plane (the default), cylinder (the columns wrap) or torus (rows and columns wrap).
+    #[arg(long, value_name = "SURFACE")]
+    pub surface: Option<String>,
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -314,7 +320,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub speed: SpeedArg,
     /// Continue a saved game (a partial tour file).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rows", "cols", "start", "block"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rows", "cols", "start", "block", "leaper", "surface"])]
     pub resume: Option<PathBuf>,
 }
 

@@ -1,7 +1,7 @@
 //! Settling: flags over the user's configuration over the built-in one,
 //! into the engine's [`Spec`].
 
-use knight_tui::board::{Board, Square, parse_square_list};
+use knight_tui::board::{Board, Geometry, Square, parse_square_list};
 use knight_tui::solver::{Algorithm, Limits, MoveOrder, TieBreak};
 use knight_tui::spec::Spec;
 
@@ -88,6 +88,12 @@ impl BoardArgs {
         if self.closed || self.open {
             set(table, "board", "closed", Boolean(self.closed));
         }
+        if let Some(l) = &self.leaper {
+            set(table, "board", "leaper", Text(l.clone()));
+        }
+        if let Some(s) = &self.surface {
+            set(table, "board", "surface", Text(s.clone()));
+        }
         let s = &self.search;
         if let Some(a) = &s.algo {
             set(table, "search", "algorithm", Text(a.clone()));
@@ -151,7 +157,11 @@ impl BoardArgs {
                 ));
             }
         }
-        let board = Board::new(rows, cols, &blocked)?;
+        let leaper =
+            flag_or(&self.leaper, config.board.leaper).map_err(|e| format!("--leaper: {e}"))?;
+        let surface =
+            flag_or(&self.surface, config.board.surface).map_err(|e| format!("--surface: {e}"))?;
+        let board = Board::with_geometry(rows, cols, &blocked, Geometry::new(leaper, surface))?;
         let (start_text, start_src) = match &self.start {
             Some(s) => (s.as_str(), "--start".to_string()),
             None => (

@@ -343,10 +343,14 @@ impl BlockSearch {
 /// Whether the construction answers `problem`: one tour on a board with no
 /// blocked square and both sides at least [`MIN_SIDE`], or any number on a
 /// strip at most [`strip::MAX_WIDTH`] wide (blocked squares or not; several
-/// on at most [`strip::MANY_TOURS_SQUARES`] squares).
+/// on at most [`strip::MANY_TOURS_SQUARES`] squares). For the knight only;
+/// on a cylinder or torus the plane's tour is a tour too (each of its moves
+/// is a move there), so it is built where the plane has one and searched
+/// for elsewhere (see [`solve`]).
 pub fn applies(board: &Board, tours: usize) -> bool {
     strip::applies(board) && (tours <= 1 || board.len() <= strip::MANY_TOURS_SQUARES)
         || tours <= 1
+            && board.geometry().leaper == crate::board::Leaper::KNIGHT
             && board.blocked().is_empty()
             && board.rows() >= MIN_SIDE
             && board.cols() >= MIN_SIDE

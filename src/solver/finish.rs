@@ -42,7 +42,8 @@ pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> So
                 .iter()
                 .map(|&i| board.square(i)),
         );
-        if let Ok(rest) = Board::new(board.rows(), board.cols(), &gone) {
+        if let Ok(rest) = Board::with_geometry(board.rows(), board.cols(), &gone, board.geometry())
+        {
             let at = board.square(knight);
             if !closed && let Err(reason) = theory::check(&rest, Some(at), false) {
                 return no(reason);

@@ -471,7 +471,7 @@ pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
 /// Whether the programme takes `board`: its narrow side at most
 /// [`MAX_WIDTH`].
 pub fn applies(board: &Board) -> bool {
-    board.rows().min(board.cols()) <= MAX_WIDTH
+    board.geometry().is_knight_plane() && board.rows().min(board.cols()) <= MAX_WIDTH
 }
 
 /// The bytes the tables of `parts` take (hashbrown: a power of two of

@@ -19,7 +19,7 @@
 
 use std::time::Instant;
 
-use crate::board::{Board, CELL_CLOSED, CELL_DEGREE, CELL_GONE, MOVES, PAD};
+use crate::board::{Board, CELL_CLOSED, CELL_DEGREE, CELL_GONE};
 
 use super::{Flow, Stats, TieBreak};
 
@@ -131,10 +131,15 @@ impl Monitor for FirstTour {
 
 pub struct Search<'b> {
     board: &'b Board,
-    /// The eight moves in this search's order (see [`Search::set_move_order`]):
-    /// padded offsets, and row and column deltas.
+    /// The eight move slots in this search's order (see
+    /// [`Search::set_move_order`]): padded offsets (on the plane), row and
+    /// column deltas, and the board's slot of each (for the table of
+    /// targets on a cylinder or torus).
     offsets: [isize; 8],
     deltas: [(i32, i32); 8],
+    slots: [usize; 8],
+    /// The board's table of targets, on a cylinder or torus.
+    table: Option<&'b [u32]>,
     /// The low bits of each move's Warnsdorff key: its place in the seed's
     /// move order, then the move itself (so every key is distinct).
     key_low: [u64; 8],
@@ -188,7 +193,9 @@ impl<'b> Search<'b> {
         let mut s = Search {
             board,
             offsets: *board.offsets(),
-            deltas: MOVES,
+            deltas: board.geometry().leaper.slots(),
+            slots: std::array::from_fn(|k| k),
+            table: board.table(),
             key_low: std::array::from_fn(|k| variant_order(k as u8, seed) << 4 | k as u64),
             cells,
             path: Vec::with_capacity(board.free_count()),
@@ -217,10 +224,13 @@ impl<'b> Search<'b> {
                 s.remaining -= 1;
                 s.path.push(p as u32);
                 s.left.push(0);
-            } else if s.degrees {
-                s.place::<true>(p);
             } else {
-                s.place::<false>(p);
+                match (s.degrees, s.wraps()) {
+                    (true, false) => s.place::<true, false>(p),
+                    (true, true) => s.place::<true, true>(p),
+                    (false, false) => s.place::<false, false>(p),
+                    (false, true) => s.place::<false, true>(p),
+                }
             }
         }
         s.enter_last();
@@ -264,21 +274,60 @@ impl<'b> Search<'b> {
         self.started.elapsed()
     }
 
+    /// The target of move `k` from `p`: `p` itself when it is no move.
+    /// `WRAP`: read from the table of a cylinder or torus; else an offset.
+    #[inline(always)]
+    fn to<const WRAP: bool>(&self, p: usize, k: usize) -> usize {
+        if WRAP {
+            let t = self.table.expect("a wrapped search has a table");
+            t[p * 8 + self.slots[k]] as usize
+        } else {
+            p.wrapping_add_signed(self.offsets[k])
+        }
+    }
+
+    /// Whether this search reads its moves from a table (see [`Search::to`]).
+    #[inline]
+    fn wraps(&self) -> bool {
+        self.table.is_some()
+    }
+
+    /// The targets of the eight moves from `p` (see [`Search::to`]).
+    fn targets(&self, p: usize) -> [usize; 8] {
+        if self.wraps() {
+            std::array::from_fn(|k| self.to::<true>(p, k))
+        } else {
+            std::array::from_fn(|k| self.to::<false>(p, k))
+        }
+    }
+
     /// The cells of the eight neighbours of `p`, byte `k` for move `k`.
     #[inline(always)]
-    fn gather(&self, p: usize) -> u64 {
+    fn gather<const WRAP: bool>(&self, p: usize) -> u64 {
         let mut n = 0u64;
-        for (k, &o) in self.offsets.iter().enumerate() {
-            n |= (self.cells[p.wrapping_add_signed(o)] as u64) << (8 * k);
+        for k in 0..8 {
+            n |= (self.cells[self.to::<WRAP>(p, k)] as u64) << (8 * k);
         }
         n
     }
 
-    /// Writes the cells of the eight neighbours of `p` back.
+    /// The cells around `p` (see [`Search::gather`]), however the moves
+    /// are found.
+    fn gather_any(&self, p: usize) -> u64 {
+        if self.wraps() {
+            self.gather::<true>(p)
+        } else {
+            self.gather::<false>(p)
+        }
+    }
+
+    /// Writes the cells of the eight neighbours of `p` back (a slot that
+    /// is no move writes `p`'s own cell back unchanged).
     #[inline(always)]
-    fn scatter(&mut self, p: usize, n: u64) {
-        for (k, &o) in self.offsets.iter().enumerate() {
-            self.cells[p.wrapping_add_signed(o)] = (n >> (8 * k)) as u8;
+    fn scatter<const WRAP: bool>(&mut self, p: usize, n: u64) {
+        for k in 0..8 {
+            let q = self.to::<WRAP>(p, k);
+            self.cells[q] = (n >> (8 * k)) as u8;
         }
     }
 
@@ -287,10 +336,10 @@ impl<'b> Search<'b> {
     /// once and without a branch (see [`swar`]): each free one loses `p`
     /// from its count.
     #[inline(always)]
-    fn place<const DEGREES: bool>(&mut self, p: usize) {
+    fn place<const DEGREES: bool, const WRAP: bool>(&mut self, p: usize) {
         let c = self.cells[p];
         self.cells[p] = c | CELL_CLOSED | CELL_GONE;
-        let n = self.gather(p);
+        let n = self.gather::<WRAP>(p);
         let (free, ones_free) = if DEGREES {
             let d = c & CELL_DEGREE;
             // Neighbours counted in degrees: one in the low bit of each byte.
@@ -304,7 +353,7 @@ impl<'b> Search<'b> {
             self.zeros = self.zeros + w1 - (d == 0) as u32;
             self.ones = self.ones + w2 - w1 - (d == 1) as u32;
             let n = n - live;
-            self.scatter(p, n);
+            self.scatter::<WRAP>(p, n);
             self.around = (p, n);
             (swar::open(n), swar::open_ones(n))
         } else {
@@ -323,21 +372,22 @@ impl<'b> Search<'b> {
         let row = b.padded_row(p) as i64;
         let col = (p - row as usize * b.padded_width()) as i64;
         (
-            2 * row - (b.rows() as i64 - 1 + 2 * PAD as i64),
-            2 * col - (b.cols() as i64 - 1 + 2 * PAD as i64),
+            2 * row - (b.rows() as i64 - 1 + 2 * b.pad() as i64),
+            2 * col - (b.cols() as i64 - 1 + 2 * b.pad() as i64),
         )
     }
 
     #[inline(always)]
-    fn unplace<const DEGREES: bool>(&mut self) {
+    fn unplace<const DEGREES: bool, const WRAP: bool>(&mut self) {
         let p = self.path.pop().expect("unplace below the prefix") as usize;
         self.left.pop();
         self.around.0 = usize::MAX;
         let c = self.cells[p] & CELL_DEGREE;
-        self.cells[p] = c;
         self.remaining += 1;
         if DEGREES {
-            let n = self.gather(p);
+            // Gathered while `p` is still closed: a slot that is no move
+            // reads `p` itself, which must not count as a free neighbour.
+            let n = self.gather::<WRAP>(p);
             let live = !n >> 6 & swar::LOW;
             let live_hi = live << 7;
             let deg = n & swar::DEGREE;
@@ -346,8 +396,9 @@ impl<'b> Search<'b> {
             let w1 = swar::count(swar::zero_bytes(deg ^ swar::LOW) & live_hi);
             self.zeros = self.zeros + (c == 0) as u32 - w0;
             self.ones = self.ones + w0 + (c == 1) as u32 - w1;
-            self.scatter(p, n + live);
+            self.scatter::<WRAP>(p, n + live);
         }
+        self.cells[p] = c;
     }
 
     /// Sets the candidates of the last square of the path again (after the
@@ -366,15 +417,13 @@ impl<'b> Search<'b> {
     fn closes(&self, p: usize) -> bool {
         match self.anchor {
             None => true,
-            Some(a) => {
-                self.path.len() > 2 && self.offsets.iter().any(|&o| p.wrapping_add_signed(o) == a)
-            }
+            Some(a) => self.path.len() > 2 && self.targets(p).contains(&a),
         }
     }
 
     /// The candidates of `p`, bit `k` for move `k` (see [`Search::pruned`]).
     fn candidates(&self, p: usize) -> u8 {
-        let n = self.gather(p);
+        let n = self.gather_any(p);
         self.pruned(swar::open(n), swar::open_ones(n))
     }
 
@@ -401,7 +450,7 @@ impl<'b> Search<'b> {
     /// moves tied on that, the tie-break. A square the search comes back to
     /// gives its next best, so the moves come in the order a sort would.
     #[inline(always)]
-    fn choose(&self, p: usize, left: u8) -> usize {
+    fn choose<const WRAP: bool>(&self, p: usize, left: u8) -> usize {
         let Order::Warnsdorff(tie, seed) = self.order else {
             return left.trailing_zeros() as usize;
         };
@@ -410,7 +459,7 @@ impl<'b> Search<'b> {
         }
         let around = match self.around {
             (at, n) if at == p => n,
-            _ => self.gather(p),
+            _ => self.gather::<WRAP>(p),
         };
         let deg = around & swar::DEGREE;
         let candidates = swar::SPREAD[left as usize];
@@ -435,16 +484,15 @@ impl<'b> Search<'b> {
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let q = p.wrapping_add_signed(self.offsets[k]);
+            let q = self.to::<WRAP>(p, k);
             let second: u64 = match tie {
                 TieBreak::Fixed => 0,
                 TieBreak::Roth => roth_key(&self.deltas, x, y, k),
-                TieBreak::Lookahead => self
-                    .offsets
-                    .iter()
-                    .map(|&o| {
-                        let c = self.cells[q.wrapping_add_signed(o)];
-                        if c & CELL_CLOSED == 0 {
+                TieBreak::Lookahead => (0..8)
+                    .map(|j| {
+                        let t = self.to::<WRAP>(q, j);
+                        let c = self.cells[t];
+                        if t != q && c & CELL_CLOSED == 0 {
                             (c & CELL_DEGREE) as u64
                         } else {
                             0
@@ -465,9 +513,11 @@ impl<'b> Search<'b> {
     /// follow it. Call before [`Search::run`].
     pub fn set_move_order(&mut self, order: super::MoveOrder) {
         let all = *self.board.offsets();
+        let deltas = self.board.geometry().leaper.slots();
         for (i, &k) in order.0.iter().enumerate() {
             self.offsets[i] = all[k as usize];
-            self.deltas[i] = MOVES[k as usize];
+            self.deltas[i] = deltas[k as usize];
+            self.slots[i] = k as usize;
         }
         self.enter_last();
     }
@@ -475,10 +525,11 @@ impl<'b> Search<'b> {
     /// Runs until the monitor stops it, a limit is reached, or every branch
     /// below the prefix has been searched.
     pub fn run<M: Monitor>(&mut self, monitor: &mut M) -> Halt {
-        let halt = if self.degrees {
-            self.run_inner::<M, true>(monitor)
-        } else {
-            self.run_plain(monitor)
+        let halt = match (self.degrees, self.wraps()) {
+            (true, false) => self.run_inner::<M, true, false>(monitor),
+            (true, true) => self.run_inner::<M, true, true>(monitor),
+            (false, false) => self.run_plain::<M, false>(monitor),
+            (false, true) => self.run_plain::<M, true>(monitor),
         };
         self.stats.elapsed = self.started.elapsed();
         halt
@@ -488,14 +539,18 @@ impl<'b> Search<'b> {
     /// reference [`Search::run_plain`] is tested against.
     #[cfg(test)]
     pub(super) fn run_general<M: Monitor>(&mut self, monitor: &mut M) -> Halt {
-        if self.degrees {
-            self.run_inner::<M, true>(monitor)
-        } else {
-            self.run_inner::<M, false>(monitor)
+        match (self.degrees, self.wraps()) {
+            (true, false) => self.run_inner::<M, true, false>(monitor),
+            (true, true) => self.run_inner::<M, true, true>(monitor),
+            (false, false) => self.run_inner::<M, false, false>(monitor),
+            (false, true) => self.run_inner::<M, false, true>(monitor),
         }
     }
 
-    fn run_inner<M: Monitor, const DEGREES: bool>(&mut self, monitor: &mut M) -> Halt {
+    fn run_inner<M: Monitor, const DEGREES: bool, const WRAP: bool>(
+        &mut self,
+        monitor: &mut M,
+    ) -> Halt {
         if self.path.is_empty() {
             return Halt::Exhausted;
         }
@@ -509,16 +564,16 @@ impl<'b> Search<'b> {
                         return Halt::Stopped;
                     }
                 }
-                if !self.step_back::<DEGREES>() {
+                if !self.step_back::<DEGREES, WRAP>() {
                     return Halt::Exhausted;
                 }
                 continue;
             }
             let left = self.left[d];
             if left != 0 {
-                let k = self.choose(p, left);
+                let k = self.choose::<WRAP>(p, left);
                 self.left[d] = left & !(1 << k);
-                self.place::<DEGREES>(p.wrapping_add_signed(self.offsets[k]));
+                self.place::<DEGREES, WRAP>(self.to::<WRAP>(p, k));
                 let st = &mut self.stats;
                 st.nodes += 1;
                 st.max_depth = st.max_depth.max(d + 2);
@@ -534,7 +589,7 @@ impl<'b> Search<'b> {
                 if monitor.on_node(self) == Flow::Stop {
                     return Halt::Stopped;
                 }
-            } else if !self.step_back::<DEGREES>() {
+            } else if !self.step_back::<DEGREES, WRAP>() {
                 return Halt::Exhausted;
             } else if monitor.on_back(self) == Flow::Stop {
                 return Halt::Stopped;
@@ -549,7 +604,7 @@ impl<'b> Search<'b> {
     /// compiler keeps in registers; `self` is brought up to date only for
     /// what the monitor looks at (see [`Monitor::looks_every`]) and at
     /// the end. The same nodes in the same order.
-    fn run_plain<M: Monitor>(&mut self, monitor: &mut M) -> Halt {
+    fn run_plain<M: Monitor, const WRAP: bool>(&mut self, monitor: &mut M) -> Halt {
         let Some(&last) = self.path.last() else {
             return Halt::Exhausted;
         };
@@ -603,7 +658,7 @@ impl<'b> Search<'b> {
                 stats.max_depth = stats.max_depth.max(d + 1);
                 if self
                     .anchor
-                    .is_none_or(|a| d > 1 && offsets.iter().any(|&o| p.wrapping_add_signed(o) == a))
+                    .is_none_or(|a| d > 1 && (0..8).any(|k| self.to::<WRAP>(p, k) == a))
                 {
                     stats.tours += 1;
                     if report!(on_tour) == Flow::Stop {
@@ -615,14 +670,24 @@ impl<'b> Search<'b> {
             if moves != 0 {
                 let k = moves.trailing_zeros() as usize;
                 stack[d] = (p as u32) << 8 | u32::from(moves & (moves - 1));
-                let q = p.wrapping_add_signed(offsets[k]);
+                let q = if WRAP {
+                    self.to::<true>(p, k)
+                } else {
+                    p.wrapping_add_signed(offsets[k])
+                };
                 cells[q] |= CELL_CLOSED | CELL_GONE;
                 // The moves to free squares (high bit clear), gathered
                 // straight into bits: no multiply on the way (see
                 // [`swar::open`]).
                 let mut taken = 0u32;
-                for (k, &o) in offsets.iter().enumerate() {
-                    taken |= u32::from(cells[q.wrapping_add_signed(o)] >> 7) << k;
+                if WRAP {
+                    for k in 0..8 {
+                        taken |= u32::from(cells[self.to::<true>(q, k)] >> 7) << k;
+                    }
+                } else {
+                    for (k, &o) in offsets.iter().enumerate() {
+                        taken |= u32::from(cells[q.wrapping_add_signed(o)] >> 7) << k;
+                    }
                 }
                 (p, moves) = (q, !taken as u8);
                 d += 1;
@@ -702,11 +767,11 @@ impl<'b> Search<'b> {
 
     /// Steps back one square; false when at the prefix.
     #[inline(always)]
-    fn step_back<const DEGREES: bool>(&mut self) -> bool {
+    fn step_back<const DEGREES: bool, const WRAP: bool>(&mut self) -> bool {
         if self.path.len() - 1 <= self.base {
             return false;
         }
-        self.unplace::<DEGREES>();
+        self.unplace::<DEGREES, WRAP>();
         self.stats.backtracks += 1;
         true
     }

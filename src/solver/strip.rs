@@ -794,7 +794,7 @@ fn get_mask(masks: &[u8], i: u32) -> u8 {
 
 /// Whether the method applies: one side of the board at most [`MAX_WIDTH`].
 pub fn applies(board: &Board) -> bool {
-    board.rows().min(board.cols()) <= MAX_WIDTH
+    board.geometry().is_knight_plane() && board.rows().min(board.cols()) <= MAX_WIDTH
 }
 
 /// How a strip answered.

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::{Fault, Summary, check};
-use crate::board::{Board, Square};
+use crate::board::{Board, Geometry, Leaper, Square, Surface};
 use crate::solver::Stats;
 use crate::words::ms;
 
@@ -23,6 +23,12 @@ pub struct TourFile {
     pub blocked: Vec<[i64; 2]>,
     #[serde(default)]
     pub closed: bool,
+    /// The piece's leap `[a, b]`; absent for the knight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaper: Option<[u32; 2]>,
+    /// `cylinder` or `torus`; absent for the plane.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub surface: Option<String>,
     pub path: Vec<[i64; 2]>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<Map<String, Value>>,
@@ -59,6 +65,12 @@ impl TourFile {
                 .map(|s| [s.row as i64, s.col as i64])
                 .collect(),
             closed,
+            leaper: (board.geometry().leaper != Leaper::KNIGHT).then(|| {
+                let l = board.geometry().leaper;
+                [l.a(), l.b()]
+            }),
+            surface: (board.geometry().surface != Surface::Plane)
+                .then(|| board.geometry().surface.to_string()),
             path: path
                 .iter()
                 .map(|&i| {
@@ -96,9 +108,16 @@ impl TourFile {
             .collect()
     }
 
-    /// The board the file describes (size and blocked squares).
+    /// The board the file describes (size, blocked squares, piece and
+    /// surface).
     pub fn board(&self) -> Result<Board, String> {
-        board_of(self.rows, self.cols, &self.blocked)
+        board_of(self.rows, self.cols, &self.blocked, self.geometry()?)
+    }
+
+    /// The piece and surface the file names (the knight on the plane when
+    /// it names none).
+    pub fn geometry(&self) -> Result<Geometry, String> {
+        geometry_of(self.leaper, self.surface.as_deref())
     }
 
     /// Checks the path on the file's board.
@@ -139,6 +158,12 @@ impl TourFile {
         }
         write!(out, "],{nl}")?;
         write!(out, "{ind}\"closed\":{sp}{},{nl}", self.closed)?;
+        if let Some([a, b]) = self.leaper {
+            write!(out, "{ind}\"leaper\":{sp}[{a},{sp}{b}],{nl}")?;
+        }
+        if let Some(s) = &self.surface {
+            write!(out, "{ind}\"surface\":{sp}{},{nl}", json(s))?;
+        }
         write!(out, "{ind}\"path\":{sp}[")?;
         Ok(JsonTour {
             out,
@@ -319,7 +344,12 @@ impl Digits {
 }
 
 /// The board of a tour file's `rows`, `cols` and `blocked`.
-pub(super) fn board_of(rows: u32, cols: u32, blocked: &[[i64; 2]]) -> Result<Board, String> {
+pub(super) fn board_of(
+    rows: u32,
+    cols: u32,
+    blocked: &[[i64; 2]],
+    geometry: Geometry,
+) -> Result<Board, String> {
     let mut squares = Vec::with_capacity(blocked.len());
     for &[r, c] in blocked {
         if r < 0 || c < 0 || r >= rows as i64 || c >= cols as i64 {
@@ -329,7 +359,25 @@ pub(super) fn board_of(rows: u32, cols: u32, blocked: &[[i64; 2]]) -> Result<Boa
         }
         squares.push(Square::new(r as u32, c as u32));
     }
-    Ok(Board::new(rows, cols, &squares)?)
+    Ok(Board::with_geometry(rows, cols, &squares, geometry)?)
+}
+
+/// The piece and surface of a tour file's `leaper` and `surface`.
+pub(super) fn geometry_of(
+    leaper: Option<[u32; 2]>,
+    surface: Option<&str>,
+) -> Result<Geometry, String> {
+    let leaper = match leaper {
+        Some([a, b]) => Leaper::new(a, b).map_err(|e| format!("the tour file's leaper: {e}"))?,
+        None => Leaper::KNIGHT,
+    };
+    let surface = match surface {
+        Some(s) => s
+            .parse()
+            .map_err(|e| format!("the tour file's surface: {e}"))?,
+        None => Surface::Plane,
+    };
+    Ok(Geometry::new(leaper, surface))
 }
 
 fn json<T: Serialize + ?Sized>(v: &T) -> String {
@@ -439,6 +487,8 @@ pub fn parse_numbered(text: &str) -> Result<TourFile, String> {
         cols: cols as u32,
         blocked,
         closed: false,
+        leaper: None,
+        surface: None,
         path: steps.into_iter().map(|(_, sq)| sq).collect(),
         meta: None,
         extra: Map::new(),

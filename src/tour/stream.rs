@@ -119,6 +119,13 @@ pub fn read_file<R: Read>(
         return checked_whole(file);
     };
     let board = file.board().map_err(CheckError::Refused)?;
+    if walk.geometry() != board.geometry() {
+        // The piece or surface came after the path, which was checked as
+        // the knight's on the plane.
+        return Err(CheckError::Refused(
+            "the tour file names its leaper and surface after its path; they must come before it (as this program writes them)".into(),
+        ));
+    }
     let summary = match walked.fault {
         Some(f) => Err(f),
         None => walk.finish(file.closed),
@@ -366,10 +373,13 @@ struct Walked {
 #[derive(Default)]
 struct Scan {
     skeleton: Vec<u8>,
-    /// The raw values of `rows`, `cols` and `blocked`, as they come.
+    /// The raw values of `rows`, `cols`, `blocked`, `leaper` and
+    /// `surface`, as they come.
     rows: Option<Vec<u8>>,
     cols: Option<Vec<u8>>,
     blocked: Option<Vec<u8>>,
+    leaper: Option<Vec<u8>>,
+    surface: Option<Vec<u8>>,
     walked: Option<Walked>,
     /// For [`first_visit`]: the square looked for, and the step it was
     /// found at (0 until then).
@@ -425,6 +435,8 @@ impl Scan {
                     b"\"rows\"" => self.rows = self.rows.take().or(value),
                     b"\"cols\"" => self.cols = self.cols.take().or(value),
                     b"\"blocked\"" => self.blocked = self.blocked.take().or(value),
+                    b"\"leaper\"" => self.leaper = self.leaper.take().or(value),
+                    b"\"surface\"" => self.surface = self.surface.take().or(value),
                     _ => {}
                 }
             }
@@ -513,10 +525,19 @@ impl Scan {
         fn parse<T: serde::de::DeserializeOwned>(raw: &Option<Vec<u8>>) -> Option<T> {
             serde_json::from_slice(raw.as_deref()?).ok()
         }
+        let leaper = match &self.leaper {
+            Some(_) => Some(parse::<[u32; 2]>(&self.leaper)?),
+            None => None,
+        };
+        let surface = match &self.surface {
+            Some(_) => Some(parse::<String>(&self.surface)?),
+            None => None,
+        };
         file::board_of(
             parse(&self.rows)?,
             parse(&self.cols)?,
             &parse::<Vec<[i64; 2]>>(&self.blocked)?,
+            file::geometry_of(leaper, surface.as_deref()).ok()?,
         )
         .ok()
     }

@@ -2,7 +2,7 @@
 //! few operations a step, so a path need not be held to be checked (10^8
 //! squares in 12.5 MB).
 
-use crate::board::{Board, Divider, Square};
+use crate::board::{Board, Divider, Geometry, Square};
 
 use super::{Fault, FaultKind, Summary};
 
@@ -24,6 +24,9 @@ pub struct Walk {
     free: usize,
     /// The blocked squares, a bit each, when there are any.
     holes: Option<Vec<u64>>,
+    /// The board, for another piece or surface than the knight on the
+    /// plane (whose moves are checked by their row and column alone).
+    other: Option<Board>,
 }
 
 impl Walk {
@@ -47,6 +50,22 @@ impl Walk {
             steps: 0,
             free: board.free_count(),
             holes,
+            other: (!board.geometry().is_knight_plane()).then(|| board.clone()),
+        }
+    }
+
+    /// The piece and surface whose moves the walk checks.
+    pub fn geometry(&self) -> Geometry {
+        self.other
+            .as_ref()
+            .map_or(Geometry::KNIGHT_PLANE, Board::geometry)
+    }
+
+    /// Whether one move goes from `from` to `to`.
+    fn is_move(&self, from: Square, to: Square) -> bool {
+        match &self.other {
+            None => from.is_knight_move(to),
+            Some(b) => b.is_move(from, to),
         }
     }
 
@@ -81,9 +100,16 @@ impl Walk {
             });
         }
         if let Some(from) = self.last
-            && !from.is_knight_move(sq)
+            && !self.is_move(from, sq)
         {
-            return fault(FaultKind::NotKnightMove { from, to: sq });
+            return fault(match &self.other {
+                None => FaultKind::NotKnightMove { from, to: sq },
+                Some(b) => FaultKind::NotMove {
+                    from,
+                    to: sq,
+                    geometry: b.geometry(),
+                },
+            });
         }
         self.seen[word] |= bit;
         self.last = Some(sq);
@@ -111,7 +137,7 @@ impl Walk {
             let (word, bit) = (at / 64, 1u64 << (at % 64));
             let fresh = self.seen[word] & bit == 0;
             let knight = row.abs_diff(last.row) * col.abs_diff(last.col) == 2;
-            if fresh && knight && self.holes.is_none() {
+            if fresh && knight && self.holes.is_none() && self.other.is_none() {
                 self.seen[word] |= bit;
                 self.steps += 1;
                 let sq = Square::new(row, col);
@@ -139,7 +165,7 @@ impl Walk {
                 total,
             });
         }
-        let closed = self.steps > 2 && last.is_knight_move(first);
+        let closed = self.steps > 2 && self.is_move(last, first);
         if must_close && !closed {
             return Err(Fault {
                 step: self.steps,

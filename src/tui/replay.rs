@@ -33,7 +33,7 @@ fn fault_square(f: &Fault) -> Option<Square> {
     match &f.kind {
         FaultKind::Blocked(s) => Some(*s),
         FaultKind::Repeated { square, .. } => Some(*square),
-        FaultKind::NotKnightMove { to, .. } => Some(*to),
+        FaultKind::NotKnightMove { to, .. } | FaultKind::NotMove { to, .. } => Some(*to),
         FaultKind::NotClosed { last, .. } => Some(*last),
         FaultKind::OffBoard { .. } | FaultKind::Empty => None,
     }
