@@ -149,14 +149,9 @@ fn colour_counts(board: &Board, start: Option<Square>, closed: bool) -> Result<(
     Ok(())
 }
 
-/// The piece's moves as a message names them: `knight move`, `zebra
-/// move`, `(2,5) leaper move`.
+/// The piece's moves as a message names them (see [`crate::board::Leaper::move_words`]).
 fn piece_move(board: &Board) -> String {
-    let l = board.geometry().leaper;
-    match l.name() {
-        Some(n) => format!("{n} move"),
-        None => format!("({},{}) leap", l.a(), l.b()),
-    }
+    board.geometry().leaper.move_words()
 }
 
 /// Squares with no move or one, and groups no move joins: arguments that
@@ -236,7 +231,9 @@ fn leaper_check(board: &Board, start: Option<Square>, closed: bool) -> Result<()
     let name = board.describe();
     if board.offsets().iter().all(|&o| o == 0) && board.table().is_none_or(|_| no_moves(board)) {
         return Err(format!(
-            "the {l} has no move on {name}: its leap of {} and {} does not fit",
+            "the {l} has no move on {}x{}: its leap of {} and {} does not fit",
+            board.rows(),
+            board.cols(),
             l.a(),
             l.b()
         ));

@@ -237,3 +237,113 @@ fn watkins_theorems_agree_with_search() {
     }
     assert!(checked > 40, "{checked}");
 }
+
+mod common;
+use common::kt;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = kt().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_camel_on_8x8_gets_a_reasoned_no_tour_and_bad_leapers_a_usage_error() {
+    let (code, out, _) = run(&["solve", "--size", "8", "--leaper", "camel"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("never changes colour") && out.contains("32 light"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["solve", "--size", "8", "--leaper", "2,4"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("multiples of 2"), "{out}");
+    for bad in [
+        &["--leaper", "0,0"][..],
+        &["--leaper", "horse"],
+        &["--surface", "sphere"],
+    ] {
+        let mut args = vec!["solve"];
+        args.extend_from_slice(bad);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{bad:?}");
+        assert!(out.is_empty());
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn a_zebra_tour_of_a_torus_is_written_verified_and_its_moves_checked_by_its_piece() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("z.json");
+    let f = file.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "solve",
+        "--size",
+        "12",
+        "--leaper",
+        "zebra",
+        "--surface",
+        "torus",
+        "--closed",
+        "--out",
+        f,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["leaper"], serde_json::json!([2, 3]));
+    assert_eq!(json["surface"], "torus");
+    let (code, out, _) = run(&["verify", f]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("complete closed tour") && out.contains("torus for the zebra"),
+        "{out}"
+    );
+    // The same path read as the knight's, or the zebra's on the plane: not tours.
+    let path: Vec<[u32; 2]> = serde_json::from_value(json["path"].clone()).unwrap();
+    let g = Geometry::new("zebra".parse().unwrap(), Surface::Torus);
+    let board = Board::with_geometry(12, 12, &[], g).unwrap();
+    let adj = moves(12, 12, &[], g);
+    let tour: Vec<u32> = path
+        .iter()
+        .map(|&[r, c]| board.index(Square::new(r, c)))
+        .collect();
+    assert_tour(&adj, &tour, 144, true, "the written tour");
+    for (key, value) in [
+        ("leaper", serde_json::json!([1, 2])),
+        ("surface", serde_json::json!("plane")),
+    ] {
+        let mut other = json.clone();
+        other[key] = value;
+        std::fs::write(&file, other.to_string()).unwrap();
+        let (code, out, _) = run(&["verify", f]);
+        assert_eq!(code, 1, "{key}: {out}");
+        assert!(out.contains("is not a"), "{out}");
+    }
+}
+
+#[test]
+fn sweep_names_each_leaper_board_without_a_tour_and_why() {
+    let (code, out, err) = run(&[
+        "sweep", "--leaper", "zebra", "--from", "3", "--to", "10", "--format", "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let without = v["boards_without_tour"].as_array().unwrap();
+    let sizes: Vec<u64> = without
+        .iter()
+        .map(|b| b["size"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sizes, [3, 4, 5, 6, 7, 8, 9]);
+    assert!(
+        without
+            .iter()
+            .all(|b| !b["reason"].as_str().unwrap().is_empty())
+    );
+    assert_eq!(v["starts_with_tour"], 100);
+    assert_eq!(v["failures"], 0);
+}

@@ -60,6 +60,15 @@ impl Leaper {
             .map(|(n, _)| *n)
     }
 
+    /// One of its moves, as a message names it: `knight move`, `zebra
+    /// move`, `(2,5) leap`.
+    pub fn move_words(self) -> String {
+        match self.name() {
+            Some(n) => format!("{n} move"),
+            None => format!("({},{}) leap", self.a, self.b),
+        }
+    }
+
     /// The next named leaper, round (the knight after any unnamed one).
     pub fn next(self) -> Leaper {
         let i = Self::NAMED.iter().position(|(_, l)| *l == self);

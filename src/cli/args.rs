@@ -303,6 +303,12 @@ pub struct SweepArgs {
     /// Closed tours (boards with none are skipped).
     #[arg(long)]
     pub closed: bool,
+    /// The piece: knight (the default), camel, zebra, giraffe, antelope, or any leap as a,b.
+    #[arg(long, value_name = "NAME|A,B")]
+    pub leaper: Option<String>,
+    /// The surface: plane (the default), cylinder or torus.
+    #[arg(long, value_name = "SURFACE")]
+    pub surface: Option<String>,
     #[command(flatten)]
     pub search: SearchArgs,
     /// Output: a line a board and a summary, or one JSON line.

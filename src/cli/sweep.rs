@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use serde_json::{Value, json};
 
-use knight_tui::board::{Board, Square};
+use knight_tui::board::{Board, Geometry, Square};
 use knight_tui::solver::{self, Options, Problem, Verdict};
 use knight_tui::theory;
 use knight_tui::tour;
@@ -29,6 +29,15 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
         )));
     }
     let (algorithm, tie_break, limits, moves) = args.search.settle(config).map_err(usage)?;
+    let leaper = super::settle::flag_or(&args.leaper, config.board.leaper)
+        .map_err(|e| Failure::Usage(format!("--leaper: {e}")))?;
+    let surface = super::settle::flag_or(&args.surface, config.board.surface)
+        .map_err(|e| Failure::Usage(format!("--surface: {e}")))?;
+    let geometry = Geometry::new(leaper, surface);
+    // The knight on the plane: every board the classification allows has
+    // a tour from every start theory allows, so a start without one is a
+    // failure. Elsewhere a start may have none: the search says so.
+    let classified = geometry.is_knight_plane();
     let options = Options {
         algorithm,
         tie_break,
@@ -45,20 +54,34 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
     let mut slowest = (std::time::Duration::ZERO, 0u32, Square::new(0, 0));
     // The algorithms that ran (auto picks by board size).
     let mut ran: Vec<&str> = Vec::new();
+    // Boards theory proves have no tour, with the reason; and starts
+    // with a tour and without one (by theory or an exhausted search).
+    let mut without: Vec<(u32, String)> = Vec::new();
+    let (mut with_tour, mut without_tour) = (0u64, 0u64);
     for n in args.from..=args.to {
-        if !theory::full_board_has_tour(n, n, args.closed) {
+        if classified && !theory::full_board_has_tour(n, n, args.closed) {
             continue;
         }
-        let board = Board::new(n, n, &[]).map_err(usage)?;
+        let board = Board::with_geometry(n, n, &[], geometry).map_err(usage)?;
+        if !classified && let Err(reason) = theory::check(&board, None, args.closed) {
+            if !args.report.json() && !args.quiet {
+                writeln!(out, "{}: no tour: {reason}", board.describe())?;
+            }
+            without.push((n, reason));
+            continue;
+        }
         let (mut n_starts, mut n_failed, mut n_total, mut n_slow) = (
             0u64,
             0usize,
             std::time::Duration::ZERO,
             std::time::Duration::ZERO,
         );
+        let (mut n_with, mut n_without) = (0u64, 0u64);
+        let undecided_before = undecided.len();
         for start in board.free_squares() {
             // Odd boards: only the majority colour can start an open tour.
             if theory::check(&board, Some(start), args.closed).is_err() {
+                n_without += u64::from(!classified);
                 continue;
             }
             let problem = Problem::new(&board, start, args.closed).map_err(usage)?;
@@ -69,9 +92,16 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
                 ran.push(sol.algorithm.name());
             }
             let fault = match (&sol.verdict, sol.tours.first()) {
-                (Verdict::Found, Some(tour)) => tour::check_indices(&board, tour, args.closed)
-                    .err()
-                    .map(|f| format!("invalid tour: {f}")),
+                (Verdict::Found, Some(tour)) => {
+                    n_with += 1;
+                    tour::check_indices(&board, tour, args.closed)
+                        .err()
+                        .map(|f| format!("invalid tour: {f}"))
+                }
+                (Verdict::NoTour(_), _) if !classified => {
+                    n_without += 1;
+                    None
+                }
                 (Verdict::NoTour(r), _) => Some(format!("wrongly reported no tour: {r}")),
                 (Verdict::Undecided(l), _) => {
                     // Not a failure: the limit stopped it before it decided.
@@ -93,13 +123,39 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
         }
         starts += n_starts;
         total += n_total;
+        with_tour += n_with;
+        without_tour += n_without;
+        // Every start without a tour, each decided: the board has none.
+        let none = (!classified && n_with == 0 && n_failed == 0 && undecided.len() == undecided_before)
+            .then(|| {
+                format!(
+                    "no start has one: theory rules out {} starts and the search tried every {} path from the other {n_starts}",
+                    n_without - n_starts,
+                    knight_tui::words::kind(args.closed)
+                )
+            });
+        if let Some(reason) = &none {
+            without.push((n, reason.clone()));
+        }
         if !args.report.json() && !args.quiet {
-            writeln!(
-                out,
-                "{n}x{n}: {n_starts} starts, {n_failed} failures, total {} ms, slowest {} ms",
-                ms(n_total),
-                ms(n_slow)
-            )?;
+            if classified {
+                writeln!(
+                    out,
+                    "{n}x{n}: {n_starts} starts, {n_failed} failures, total {} ms, slowest {} ms",
+                    ms(n_total),
+                    ms(n_slow)
+                )?;
+            } else if let Some(reason) = &none {
+                writeln!(out, "{}: no tour: {reason}", board.describe())?;
+            } else {
+                writeln!(
+                    out,
+                    "{}: {n_with} starts with a tour, {n_without} without, {n_failed} failures, total {} ms, slowest {} ms",
+                    board.describe(),
+                    ms(n_total),
+                    ms(n_slow)
+                )?;
+            }
         }
     }
     if args.report.json() {
@@ -118,6 +174,17 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
                 "algorithm": ran.join("+"),
                 "tie_break": tie_break.name(),
         });
+        if !classified {
+            let list: Vec<Value> = without
+                .iter()
+                .map(|(n, why)| json!({"size": n, "reason": why}))
+                .collect();
+            line["leaper"] = json!([leaper.a(), leaper.b()]);
+            line["surface"] = surface.name().into();
+            line["starts_with_tour"] = with_tour.into();
+            line["starts_without_tour"] = without_tour.into();
+            line["boards_without_tour"] = list.into();
+        }
         // Present only when a limit left starts undecided.
         if !undecided.is_empty() {
             let list: Vec<Value> = undecided
@@ -134,6 +201,13 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
         }
         for (n, s, why) in &undecided {
             writeln!(out, "undecided: {n}x{n} from {s}: {why}")?;
+        }
+        if !classified {
+            writeln!(
+                out,
+                "{} boards without a tour; {with_tour} starts with a tour, {without_tour} without",
+                without.len()
+            )?;
         }
         writeln!(
             out,

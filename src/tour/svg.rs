@@ -122,7 +122,7 @@ pub fn write_svg<W: Write + ?Sized>(
     if let (Some(&first), Some(&last)) = (path.first(), path.last())
         && path.len() == board.free_count()
         && path.len() > 2
-        && board.square(first).is_knight_move(board.square(last))
+        && board.is_move(board.square(first), board.square(last))
     {
         let ((x1, y1), (x2, y2)) = (centre(last), centre(first));
         writeln!(

@@ -887,7 +887,7 @@ impl App {
         }
         vec![Effect::Picture {
             dir: self.save_dir.clone(),
-            stem: format!("knight-{}x{}", board.rows(), board.cols()),
+            stem: file_stem(board),
             board: Box::new(board.clone()),
             path: trail.to_vec(),
         }]
@@ -924,7 +924,7 @@ impl App {
         }
         vec![Effect::Save {
             dir: self.save_dir.clone(),
-            stem: format!("knight-{}x{}", b.rows(), b.cols()),
+            stem: file_stem(b),
             file: Box::new(file),
             tour,
         }]
@@ -933,3 +933,18 @@ impl App {
 
 #[cfg(test)]
 mod tests;
+
+/// The start of a saved file's name: `knight-8x8`, `zebra-20x20-torus`,
+/// `leaper-2-5-10x10`.
+fn file_stem(b: &Board) -> String {
+    let g = b.geometry();
+    let piece = g.leaper.name().map_or_else(
+        || format!("leaper-{}-{}", g.leaper.a(), g.leaper.b()),
+        str::to_string,
+    );
+    let surface = match g.surface {
+        knight_tui::board::Surface::Plane => String::new(),
+        s => format!("-{s}"),
+    };
+    format!("{piece}-{}x{}{surface}", b.rows(), b.cols())
+}

@@ -219,9 +219,10 @@ impl Game {
             return illegal(format!("{sq} was already visited at step {step}"));
         }
         if let Some(k) = self.knight()
-            && !k.is_knight_move(sq)
+            && !self.board.is_move(k, sq)
         {
-            return illegal(format!("{k} -> {sq} is not a knight move"));
+            let what = self.board.geometry().leaper.move_words();
+            return illegal(format!("{k} -> {sq} is not a {what}"));
         }
         self.trail.push(self.board.index(sq));
         self.redo.clear();

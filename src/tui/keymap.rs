@@ -92,6 +92,10 @@ pub enum Command {
     NextTieBreak,
     /// Settings: the next named move order.
     NextMoveOrder,
+    /// Settings: the next named piece (knight, camel, zebra, …).
+    NextLeaper,
+    /// Settings: the next surface (plane, cylinder, torus).
+    NextSurface,
     /// Start a new search with the settings.
     Apply,
     /// Next mode: search, replay.
@@ -430,6 +434,16 @@ pub const BINDINGS: &[Binding] = &[
         "settings, race's right side: next algorithm / tie-break / move order",
         &[InSettings, InRace],
         Some("algorithm/tie-break/moves"),
+    ),
+    bind(
+        &[
+            (k(Char('p')), C::NextLeaper),
+            (k(Char('w')), C::NextSurface),
+        ],
+        "p w",
+        "settings: next piece (knight, camel, zebra, giraffe, antelope) / surface (plane, cylinder: columns wrap, torus)",
+        &[InSettings],
+        Some("piece/wrap"),
     ),
     bind(
         &[(k(Char('v')), C::Race)],

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use knight_tui::board::{Board, Square};
+use knight_tui::board::{Board, Geometry, Square};
 use knight_tui::solver::{Algorithm, MoveOrder, TieBreak};
 use knight_tui::spec::Spec;
 
@@ -21,6 +21,8 @@ pub struct Settings {
     pub algorithm: Algorithm,
     pub tie_break: TieBreak,
     pub moves: MoveOrder,
+    /// The piece and surface.
+    pub geometry: Geometry,
     pub cursor: Square,
     /// The board as it would be: what the board pane shows.
     pub preview: Board,
@@ -38,6 +40,7 @@ impl Settings {
             algorithm: spec.algorithm,
             tie_break: spec.tie_break,
             moves: spec.moves,
+            geometry: spec.board.geometry(),
             cursor: spec.start,
             preview: spec.board.clone(),
             error: None,
@@ -53,7 +56,7 @@ impl Settings {
         self.start = clamp(self.start);
         self.cursor = clamp(self.cursor);
         let blocked: Vec<Square> = self.blocked.iter().copied().collect();
-        match Board::new(r, c, &blocked) {
+        match Board::with_geometry(r, c, &blocked, self.geometry) {
             Ok(b) => {
                 self.preview = b;
                 self.error = None;

@@ -262,7 +262,7 @@ impl Trail {
     /// move from where it started.
     pub fn closes(&self, board: &Board) -> bool {
         match (self.first(), self.last()) {
-            (Some(a), Some(b)) if self.len() > 2 => board.square(a).is_knight_move(board.square(b)),
+            (Some(a), Some(b)) if self.len() > 2 => board.is_move(board.square(a), board.square(b)),
             _ => false,
         }
     }

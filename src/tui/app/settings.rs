@@ -54,6 +54,14 @@ impl App {
             Command::NextAlgorithm => st.algorithm = st.algorithm.next(),
             Command::NextTieBreak => st.tie_break = st.tie_break.next(),
             Command::NextMoveOrder => st.moves = st.moves.next(),
+            Command::NextLeaper => {
+                st.geometry.leaper = st.geometry.leaper.next();
+                st.rebuild();
+            }
+            Command::NextSurface => {
+                st.geometry.surface = st.geometry.surface.next();
+                st.rebuild();
+            }
             _ => {}
         }
         if let Some((sq, rows, cols)) = follow {

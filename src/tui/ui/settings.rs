@@ -32,6 +32,8 @@ impl Widget for SettingsPanel<'_> {
             label_value("cursor", st.cursor.to_string(), theme),
             label_value("blocked x", st.blocked.len().to_string(), theme),
             label_value("tour c", words::kind(st.closed).into(), theme),
+            label_value("piece p", st.geometry.leaper.to_string(), theme),
+            label_value("surface w", st.geometry.surface.to_string(), theme),
             label_value("algo a", st.algorithm.to_string(), theme),
             label_value("tie t", st.tie_break.to_string(), theme),
             label_value(
