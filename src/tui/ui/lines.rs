@@ -1,6 +1,8 @@
 //! The path as lines: each move a segment from square centre to square
 //! centre, in Braille dots (ratatui's `Canvas`), coloured by the step ramp;
-//! the closing move of a closed tour dotted.
+//! the closing move of a closed tour dotted. On a cylinder or torus a move
+//! across an edge is drawn as two half-segments: out through the edge it
+//! leaves by, and in through the edge it comes back at.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -38,6 +40,24 @@ pub fn draw(
             sq.col as f64 - part.col as f64 + 0.5,
             part.row as f64 + part.rows as f64 - sq.row as f64 - 0.5,
         )
+    };
+    // The segments a move is drawn as: one, or two across a wrapped edge
+    // (each leaving the part, where the canvas cuts it).
+    let segments = |a: Square, b: Square| {
+        let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
+        match board.leap(a, b) {
+            Some((dr, dc))
+                if (b.row as i64 - a.row as i64, b.col as i64 - a.col as i64)
+                    != (dr as i64, dc as i64) =>
+            {
+                let (dx, dy) = (dc as f64, -(dr as f64));
+                vec![
+                    ((x1, y1), (x1 + dx, y1 + dy)),
+                    ((x2 - dx, y2 - dy), (x2, y2)),
+                ]
+            }
+            _ => vec![((x1, y1), (x2, y2))],
+        }
     };
     // Coloured over the steps in view (`span` of them from `first`).
     let colour = |step: u32| {
@@ -79,14 +99,17 @@ pub fn draw(
         .filter(|_| trail.len() == total && trail.closes(board))
         .map(|(first, last)| {
             let (first, last) = (board.square(first), board.square(last));
-            let ((x1, y1), (x2, y2)) = (centre(last), centre(first));
-            let dots: Vec<(f64, f64)> = (0..=12)
-                .filter(|i| i % 3 != 2)
-                .map(|i| {
+            let mut dots: Vec<(f64, f64)> = Vec::new();
+            for ((x1, y1), (x2, y2)) in segments(last, first) {
+                dots.extend((0..=12).filter(|i| i % 3 != 2).map(|i| {
                     let t = i as f64 / 12.0;
                     (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t)
-                })
-                .collect();
+                }));
+            }
+            let bounds = |&(x, y): &(f64, f64)| {
+                (0.0..=part.cols as f64).contains(&x) && (0.0..=part.rows as f64).contains(&y)
+            };
+            dots.retain(bounds);
             dots
         });
     let canvas = Canvas::default()
@@ -95,8 +118,9 @@ pub fn draw(
         .y_bounds([0.0, part.rows as f64])
         .paint(|ctx| {
             for &(a, b, step) in &moves {
-                let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
-                ctx.draw(&Line::new(x1, y1, x2, y2, colour(step)));
+                for ((x1, y1), (x2, y2)) in segments(a, b) {
+                    ctx.draw(&Line::new(x1, y1, x2, y2, colour(step)));
+                }
             }
             if let Some(dots) = &closing {
                 ctx.draw(&Points {

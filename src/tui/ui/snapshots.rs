@@ -279,6 +279,20 @@ fn a_race_at_80x24() {
 }
 
 #[test]
+fn a_move_across_a_wrapped_edge_is_drawn_as_two_half_segments() {
+    use crate::tui::viewport::Drawing;
+    use knight_tui::board::{Geometry, Leaper, Surface};
+    // 5x5 torus: 0,0 -> 1,3 is the leap (1,-2) round the left edge, so
+    // it leaves 0,0 to the left and comes into 1,3 from the right; then
+    // 1,3 -> 3,4 is a plain move, drawn from centre to centre.
+    let g = Geometry::new(Leaper::KNIGHT, Surface::Torus);
+    let mut a = app_on(Board::with_geometry(5, 5, &[], g).unwrap());
+    snap(&mut a, &[0, 8, 19], 3);
+    a.drawing = Drawing::Lines;
+    assert_snapshot!("lines_torus_44x16", text_lines(&board_buffer(&a, 44, 16)));
+}
+
+#[test]
 fn the_lines_view_at_two_sizes_and_without_colour() {
     use crate::tui::viewport::Drawing;
     // 5x5 from the corner: 0,0 -> 2,1 -> 4,0 -> 3,2 -> 4,4, each move a
