@@ -19,6 +19,7 @@ pub mod construct;
 pub mod enumerate;
 mod finish;
 pub mod frontier;
+mod rotate;
 pub mod search;
 mod states;
 pub mod strip;

@@ -20,6 +20,9 @@ use super::{
 /// Nodes the first attempt may use, per free square, before a restart.
 const BUDGET_PER_SQUARE: u64 = 4;
 const BUDGET_MIN: u64 = 2_000;
+/// Turns an attempt by turns (see [`super::rotate`]) may take, per free
+/// square, for other pieces and surfaces than the knight on the plane.
+const TURNS_PER_SQUARE: u64 = 8;
 
 pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
     solve_from(problem, &[problem.start_index()], options, monitor)
@@ -52,6 +55,25 @@ pub fn solve_from<M: Monitor>(
     let luby_restarts = !board.geometry().is_knight_plane();
     let mut attempt: u64 = 0;
     loop {
+        if luby_restarts && attempt > 0 && prefix.len() == 1 {
+            // Between the complete attempts, a quick one by turns.
+            let t = Instant::now();
+            let turns = board.free_count() as u64 * TURNS_PER_SQUARE;
+            if let Some(path) =
+                super::rotate::tour(board, prefix[0], problem.closed, turns, attempt)
+            {
+                total.nodes += path.len() as u64;
+                total.max_depth = total.max_depth.max(path.len());
+                total.tours += 1;
+                total.elapsed = t.elapsed();
+                return Solution {
+                    tours: vec![path],
+                    verdict: Verdict::Found,
+                    stats: total,
+                    algorithm: Algorithm::Warnsdorff,
+                };
+            }
+        }
         let order = if attempt == 0 {
             Order::Warnsdorff(options.tie_break, 0)
         } else if luby_restarts && attempt % 2 == 1 {

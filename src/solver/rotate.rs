@@ -1,0 +1,115 @@
+//! Warnsdorff's rule with Pósa's rotations: a quick heuristic for pieces
+//! whose tours the rule alone seldom finds (the zebra on 14x14: thousands of
+//! restarts). The path grows from the start by the rule; when its end has
+//! no free neighbour, a neighbour of the end on the path, `path[i]`, is
+//! joined to it and the part after `path[i]` turned round, so
+//! `path[i + 1]` becomes the end and the path goes on from there (Pósa
+//! 1976, "Hamiltonian circuits in random graphs"; the same turn closes a
+//! full path into a cycle when its end can reach the start). The start
+//! never moves. It finds tours and never proves there is none: the
+//! complete search in [`super::warnsdorff`] does that, between its turns.
+
+use crate::board::Board;
+
+/// A tour from `start` (square index) found by growing and turning within
+/// `budget` turns, or None. `seed` varies the choices between attempts.
+pub fn tour(board: &Board, start: u32, closed: bool, budget: u64, seed: u64) -> Option<Vec<u32>> {
+    let n = board.free_count();
+    let neighbours: Vec<Vec<u32>> = (0..board.len() as u32)
+        .map(|i| {
+            let sq = board.square(i);
+            if board.is_free(sq) {
+                board.neighbours(sq).map(|s| board.index(s)).collect()
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    // Where each square is on the path (usize::MAX: not on it), and how
+    // many free neighbours each square has left.
+    let mut at = vec![usize::MAX; board.len()];
+    let mut free: Vec<u32> = neighbours.iter().map(|v| v.len() as u32).collect();
+    let mut path = Vec::with_capacity(n);
+    let place = |sq: u32, path: &mut Vec<u32>, at: &mut Vec<usize>, free: &mut Vec<u32>| {
+        at[sq as usize] = path.len();
+        path.push(sq);
+        for &t in &neighbours[sq as usize] {
+            free[t as usize] -= 1;
+        }
+    };
+    place(start, &mut path, &mut at, &mut free);
+    let mut turns = 0u64;
+    while turns <= budget {
+        let end = *path.last().expect("the path holds the start");
+        if path.len() == n {
+            if !closed || n > 2 && neighbours[end as usize].contains(&start) {
+                return Some(path);
+            }
+        } else {
+            // Warnsdorff's rule, ties at random.
+            let mut best: Option<(u32, u64, u32)> = None;
+            for &t in &neighbours[end as usize] {
+                if at[t as usize] != usize::MAX {
+                    continue;
+                }
+                let key = (free[t as usize], next());
+                if best.is_none_or(|(f, r, _)| key < (f, r)) {
+                    best = Some((key.0, key.1, t));
+                }
+            }
+            if let Some((_, _, t)) = best {
+                place(t, &mut path, &mut at, &mut free);
+                continue;
+            }
+        }
+        // Stuck (or full but not closing): turn the path at a neighbour
+        // of the end, chosen at random, that is not the square before it.
+        let len = path.len();
+        let pivots: Vec<usize> = neighbours[end as usize]
+            .iter()
+            .map(|&t| at[t as usize])
+            .filter(|&i| i != usize::MAX && i + 2 < len)
+            .collect();
+        if pivots.is_empty() {
+            return None;
+        }
+        let i = pivots[(next() % pivots.len() as u64) as usize];
+        path[i + 1..].reverse();
+        for (k, &sq) in path.iter().enumerate().skip(i + 1) {
+            at[sq as usize] = k;
+        }
+        turns += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Geometry, Leaper, Square, Surface};
+
+    #[test]
+    fn turns_find_tours_the_rule_alone_seldom_does_and_every_one_is_a_tour() {
+        for (leaper, surface, n, closed) in [
+            ("zebra", Surface::Plane, 14, false),
+            ("giraffe", Surface::Plane, 12, false),
+            ("knight", Surface::Plane, 8, true),
+            ("zebra", Surface::Torus, 10, true),
+        ] {
+            let g = Geometry::new(leaper.parse::<Leaper>().unwrap(), surface);
+            let b = Board::with_geometry(n, n, &[], g).unwrap();
+            let start = b.index(Square::new(0, 0));
+            let found = (1..=20).find_map(|seed| tour(&b, start, closed, 50_000, seed));
+            let path = found.unwrap_or_else(|| panic!("{} closed {closed}", b.describe()));
+            assert_eq!(path[0], start);
+            crate::tour::check_indices(&b, &path, closed).expect("a tour");
+        }
+    }
+}
