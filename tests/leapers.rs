@@ -347,3 +347,98 @@ fn sweep_names_each_leaper_board_without_a_tour_and_why() {
     assert_eq!(v["starts_with_tour"], 100);
     assert_eq!(v["failures"], 0);
 }
+
+/// Each argument of the theory, for pieces other than the knight or on
+/// other surfaces, fires with its own words where it applies; and where a
+/// wrap breaks the colouring it stays silent.
+#[test]
+fn each_theory_argument_names_itself() {
+    use knight_tui::theory::check;
+    let board = |n: u32, m: u32, leaper: &str, surface: Surface, blocked: &[Square]| {
+        Board::with_geometry(
+            n,
+            m,
+            blocked,
+            Geometry::new(leaper.parse().unwrap(), surface),
+        )
+        .unwrap()
+    };
+    let says = |b: &Board, start: Option<Square>, closed: bool, words: &str| {
+        let why = check(b, start, closed).expect_err(&b.describe());
+        assert!(why.contains(words), "{}: {why}", b.describe());
+    };
+    says(
+        &board(3, 3, "giraffe", Surface::Plane, &[]),
+        None,
+        false,
+        "does not fit",
+    );
+    says(
+        &board(8, 8, "2,4", Surface::Plane, &[]),
+        None,
+        false,
+        "multiples of 2",
+    );
+    says(
+        &board(8, 8, "camel", Surface::Plane, &[]),
+        None,
+        false,
+        "never changes colour",
+    );
+    says(
+        &board(11, 11, "zebra", Surface::Plane, &[]),
+        Some(Square::new(0, 1)),
+        false,
+        "starts on a light square",
+    );
+    says(
+        &board(11, 11, "zebra", Surface::Plane, &[]),
+        None,
+        true,
+        "needs equal numbers",
+    );
+    says(
+        &board(5, 5, "zebra", Surface::Plane, &[]),
+        None,
+        false,
+        "no zebra move",
+    );
+    let one = [Square::new(2, 3), Square::new(7, 7)];
+    says(
+        &board(8, 8, "zebra", Surface::Plane, &one),
+        None,
+        true,
+        "only one zebra move",
+    );
+    says(
+        &board(4, 6, "knight", Surface::Cylinder, &[]),
+        None,
+        true,
+        "Watkins 2000",
+    );
+    // The (0,2) leaper on a 4x4 torus keeps to one class mod 2; on a 5x5
+    // torus the wrap joins the classes and the lattice says nothing.
+    says(
+        &board(4, 4, "0,2", Surface::Torus, &[]),
+        None,
+        false,
+        "multiples of 2",
+    );
+    let odd = board(5, 5, "0,2", Surface::Torus, &[]);
+    if let Err(why) = check(&odd, None, false) {
+        assert!(!why.contains("multiples"), "{why}");
+    }
+    // The camel on a 5x5 torus: the odd wrap flips colours, so it is not
+    // colour-bound there (and the brute force finds its tours).
+    let camel = board(5, 5, "camel", Surface::Torus, &[]);
+    assert!(check(&camel, None, true).is_ok());
+    let adj = moves(5, 5, &[], camel.geometry());
+    assert!(brute(&adj, 25, 0, true, 50_000_000).is_none_or(|n| n > 0));
+    // A 2x6 cylinder: the knight keeps its column's parity, two groups.
+    says(
+        &board(2, 6, "knight", Surface::Cylinder, &[]),
+        None,
+        false,
+        "groups",
+    );
+}
