@@ -257,7 +257,12 @@ fn play_controls(buf: &mut Buffer, area: Rect, g: &Game, theme: &Theme) {
         label_value("undos", g.undos.to_string(), theme),
         label_value("time", g.times(), theme),
         label_value(
-            "knight",
+            // Another leaper's square is the piece's.
+            if g.board.geometry().leaper == knight_tui::board::Leaper::KNIGHT {
+                "knight"
+            } else {
+                "piece"
+            },
             g.knight().map_or("not placed".into(), |k| k.to_string()),
             theme,
         ),
