@@ -11,20 +11,48 @@
 
 use crate::board::Board;
 
-/// A tour from `start` (square index) found by growing and turning within
-/// `budget` turns, or None. `seed` varies the choices between attempts.
-pub fn tour(board: &Board, start: u32, closed: bool, budget: u64, seed: u64) -> Option<Vec<u32>> {
-    let n = board.free_count();
-    let neighbours: Vec<Vec<u32>> = (0..board.len() as u32)
-        .map(|i| {
-            let sq = board.square(i);
-            if board.is_free(sq) {
-                board.neighbours(sq).map(|s| board.index(s)).collect()
-            } else {
-                Vec::new()
-            }
-        })
-        .collect();
+/// A board's moves as lists, made once for all the attempts on it.
+pub struct Rotations {
+    /// Each square's free neighbours (square indices); none for a blocked one.
+    neighbours: Vec<Vec<u32>>,
+    /// Squares a tour visits.
+    free: usize,
+}
+
+impl Rotations {
+    pub fn new(board: &Board) -> Rotations {
+        let neighbours = (0..board.len() as u32)
+            .map(|i| {
+                let sq = board.square(i);
+                if board.is_free(sq) {
+                    board.neighbours(sq).map(|s| board.index(s)).collect()
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        Rotations {
+            neighbours,
+            free: board.free_count(),
+        }
+    }
+
+    /// A tour from `start` (square index) found by growing and turning
+    /// within `budget` turns, or None. `seed` varies the choices between
+    /// attempts.
+    pub fn tour(&self, start: u32, closed: bool, budget: u64, seed: u64) -> Option<Vec<u32>> {
+        tour(&self.neighbours, self.free, start, closed, budget, seed)
+    }
+}
+
+fn tour(
+    neighbours: &[Vec<u32>],
+    n: usize,
+    start: u32,
+    closed: bool,
+    budget: u64,
+    seed: u64,
+) -> Option<Vec<u32>> {
     let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut next = move || {
         rng ^= rng << 13;
@@ -34,7 +62,7 @@ pub fn tour(board: &Board, start: u32, closed: bool, budget: u64, seed: u64) -> 
     };
     // Where each square is on the path (usize::MAX: not on it), and how
     // many free neighbours each square has left.
-    let mut at = vec![usize::MAX; board.len()];
+    let mut at = vec![usize::MAX; neighbours.len()];
     let mut free: Vec<u32> = neighbours.iter().map(|v| v.len() as u32).collect();
     let mut path = Vec::with_capacity(n);
     let place = |sq: u32, path: &mut Vec<u32>, at: &mut Vec<usize>, free: &mut Vec<u32>| {
@@ -106,7 +134,8 @@ mod tests {
             let g = Geometry::new(leaper.parse::<Leaper>().unwrap(), surface);
             let b = Board::with_geometry(n, n, &[], g).unwrap();
             let start = b.index(Square::new(0, 0));
-            let found = (1..=20).find_map(|seed| tour(&b, start, closed, 50_000, seed));
+            let turns = Rotations::new(&b);
+            let found = (1..=20).find_map(|seed| turns.tour(start, closed, 50_000, seed));
             let path = found.unwrap_or_else(|| panic!("{} closed {closed}", b.describe()));
             assert_eq!(path[0], start);
             crate::tour::check_indices(&b, &path, closed).expect("a tour");

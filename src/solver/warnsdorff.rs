@@ -53,15 +53,16 @@ pub fn solve_from<M: Monitor>(
     // tour of 12x12 was not found in 16 doubling attempts, 3 s), and many
     // short attempts with random ties find one where a few long ones do not.
     let luby_restarts = !board.geometry().is_knight_plane();
+    // The moves as lists for the attempts by turns, made at the first.
+    let mut rotations: Option<super::rotate::Rotations> = None;
     let mut attempt: u64 = 0;
     loop {
         if luby_restarts && attempt > 0 && prefix.len() == 1 {
             // Between the complete attempts, a quick one by turns.
             let t = Instant::now();
             let turns = board.free_count() as u64 * TURNS_PER_SQUARE;
-            if let Some(path) =
-                super::rotate::tour(board, prefix[0], problem.closed, turns, attempt)
-            {
+            let rotations = rotations.get_or_insert_with(|| super::rotate::Rotations::new(board));
+            if let Some(path) = rotations.tour(prefix[0], problem.closed, turns, attempt) {
                 total.nodes += path.len() as u64;
                 total.max_depth = total.max_depth.max(path.len());
                 total.tours += 1;
