@@ -14,7 +14,7 @@ mod error;
 mod geometry;
 
 pub use error::{BoardError, SquareError};
-pub use geometry::{Geometry, Leaper, MAX_LEAP, Surface};
+pub use geometry::{Geometry, Leaper, Surface};
 
 /// The eight knight moves as (row, col) deltas, in the order the textbook
 /// backtracking programs try them (and so the order `backtrack` uses).
@@ -357,18 +357,24 @@ impl Board {
             .map(|k| (slots[k].0 as i64, slots[k].1 as i64))
             .collect();
         let reach = moves.iter().map(|m| m.0.abs()).max().unwrap_or(0);
-        let table = self.table.clone();
-        let cells = Arc::get_mut(&mut self.cells).expect("a new board's cells are its own");
         let (rows, cols) = (self.rows as i64, self.cols as i64);
-        match &table {
-            Some(t) => {
-                for &start in &starts {
-                    for p in start..start + cols as usize {
-                        cells[p] = t[p * 8..p * 8 + 8]
-                            .iter()
-                            .filter(|&&q| q as usize != p)
-                            .count() as u8;
-                    }
+        // Where a table gives the moves, each square's count, row by row.
+        let counted: Option<Vec<u8>> = self.table.is_some().then(|| {
+            starts
+                .iter()
+                .flat_map(|&start| start..start + cols as usize)
+                .map(|p| self.targets(p).iter().filter(|&&q| q != p).count() as u8)
+                .collect()
+        });
+        let around_blocked: Vec<[usize; 8]> = padded.iter().map(|&p| self.targets(p)).collect();
+        let cells = Arc::get_mut(&mut self.cells).expect("a new board's cells are its own");
+        match counted {
+            Some(counts) => {
+                let squares = starts
+                    .iter()
+                    .flat_map(|&start| start..start + cols as usize);
+                for (p, n) in squares.zip(counts) {
+                    cells[p] = n;
                 }
             }
             None => {
@@ -398,11 +404,7 @@ impl Board {
         for &p in &padded {
             cells[p] = CELL_CLOSED | CELL_GONE;
         }
-        for &p in &padded {
-            let targets: [usize; 8] = match &table {
-                Some(t) => std::array::from_fn(|k| t[p * 8 + k] as usize),
-                None => std::array::from_fn(|k| p.wrapping_add_signed(self.offsets[k])),
-            };
+        for (&p, targets) in padded.iter().zip(around_blocked) {
             for q in targets {
                 if q != p && cells[q] & CELL_GONE == 0 {
                     cells[q] -= 1;
@@ -426,13 +428,21 @@ impl Board {
         self.table.as_deref().map(Vec::as_slice)
     }
 
+    /// Whether the piece has any move on this board (blocked squares
+    /// aside): false when its leap fits nowhere.
+    pub fn has_moves(&self) -> bool {
+        match &self.table {
+            None => self.offsets.iter().any(|&o| o != 0),
+            Some(_) => (0..self.len() as u32).any(|i| {
+                let p = self.padded(self.square(i));
+                self.targets(p).iter().any(|&q| q != p)
+            }),
+        }
+    }
+
     /// The piece and the surface.
     pub fn geometry(&self) -> Geometry {
         self.geometry
-    }
-    /// The same squares for another piece or surface.
-    pub fn with(&self, geometry: Geometry) -> Result<Board, BoardError> {
-        Board::with_geometry(self.rows, self.cols, &self.blocked, geometry)
     }
 
     /// Whether the piece goes from `from` to `to` (two squares of the
@@ -448,10 +458,28 @@ impl Board {
         self.targets(p).contains(&q)
     }
 
-    /// The row and column steps of a move from `from` to `to` as they are
-    /// drawn: the leap itself, which on a cylinder or torus may cross an
-    /// edge (then the steps leave the board). None when it is no move.
-    pub fn leap(&self, from: Square, to: Square) -> Option<(i32, i32)> {
+    /// How a move from `from` to `to` is drawn: segments between square
+    /// centres given as (row, col), which may lie off the board. The move
+    /// itself, or, across a wrapped edge, two halves: out of `from` by the
+    /// leap, and into `to` from a leap before it. A step that is no move
+    /// (a faulty path's) is drawn straight.
+    pub fn strokes(&self, from: Square, to: Square) -> Vec<[(i64, i64); 2]> {
+        let (a, b) = (
+            (from.row as i64, from.col as i64),
+            (to.row as i64, to.col as i64),
+        );
+        match self.leap(from, to) {
+            Some((dr, dc)) if (b.0 - a.0, b.1 - a.1) != (dr, dc) => {
+                vec![[a, (a.0 + dr, a.1 + dc)], [(b.0 - dr, b.1 - dc), b]]
+            }
+            _ => vec![[a, b]],
+        }
+    }
+
+    /// The row and column steps of a move from `from` to `to`: the leap
+    /// itself, which on a cylinder or torus may cross an edge. None when
+    /// it is no move.
+    fn leap(&self, from: Square, to: Square) -> Option<(i64, i64)> {
         if !self.is_move(from, to) {
             return None;
         }
@@ -476,7 +504,7 @@ impl Board {
                 } else {
                     sc == dc
                 };
-                (row_ok && col_ok).then_some((sr as i32, sc as i32))
+                (row_ok && col_ok).then_some((sr, sc))
             })
     }
 
@@ -708,6 +736,27 @@ mod tests {
             }
             assert_eq!(b.cells()[b.padded(sq)] as usize, b.degree(sq));
         }
+    }
+
+    #[test]
+    fn a_move_across_a_wrapped_edge_is_drawn_in_two_halves() {
+        let g = Geometry::new(Leaper::KNIGHT, Surface::Torus);
+        let b = Board::with_geometry(5, 5, &[], g).unwrap();
+        let (a, c, d) = (Square::new(0, 0), Square::new(1, 3), Square::new(3, 4));
+        assert_eq!(b.strokes(a, c), vec![[(0, 0), (1, -2)], [(0, 5), (1, 3)]]);
+        assert_eq!(b.strokes(c, d), vec![[(1, 3), (3, 4)]]);
+        // Not a move: drawn straight, as the path has it.
+        let e = Square::new(0, 1);
+        assert_eq!(b.strokes(a, e), vec![[(0, 0), (0, 1)]]);
+        assert!(b.has_moves());
+        let none = Board::with_geometry(
+            3,
+            3,
+            &[],
+            Geometry::new(Leaper::new(1, 4).unwrap(), Surface::Plane),
+        )
+        .unwrap();
+        assert!(!none.has_moves());
     }
 
     #[test]

@@ -101,12 +101,6 @@ impl Leaper {
             .fold(0, |m, k| m | 1 << k)
     }
 
-    /// How many distinct moves the leaper has on an unbounded board: 8, or
-    /// 4 for `(0,b)` and `(b,b)`.
-    pub fn move_count(self) -> u32 {
-        8 - self.repeats().count_ones()
-    }
-
     /// Whether every move joins squares of different colours (a + b odd).
     pub fn changes_colour(self) -> bool {
         (self.a + self.b) % 2 == 1
@@ -252,17 +246,6 @@ impl Geometry {
     pub fn is_knight_plane(self) -> bool {
         self == Self::KNIGHT_PLANE
     }
-
-    /// ` · zebra on a torus` style suffix for titles: empty for the knight
-    /// on the plane.
-    pub fn suffix(self) -> String {
-        match (self.leaper == Leaper::KNIGHT, self.surface) {
-            (true, Surface::Plane) => String::new(),
-            (true, s) => format!(" on a {s}"),
-            (false, Surface::Plane) => format!(" for the {}", self.leaper),
-            (false, s) => format!(" for the {} on a {s}", self.leaper),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -273,14 +256,14 @@ mod tests {
     fn knight_slots_are_the_moves() {
         assert_eq!(Leaper::KNIGHT.slots(), super::super::MOVES);
         assert_eq!(Leaper::KNIGHT.repeats(), 0);
-        assert_eq!(Leaper::KNIGHT.move_count(), 8);
+        assert_eq!(8 - Leaper::KNIGHT.repeats().count_ones(), 8);
     }
 
     #[test]
     fn four_move_leapers_repeat_four_slots() {
         for (a, b) in [(0, 1), (1, 1), (0, 3), (2, 2)] {
             let l = Leaper::new(a, b).unwrap();
-            assert_eq!(l.move_count(), 4, "{l}");
+            assert_eq!(8 - l.repeats().count_ones(), 4, "{l}");
             let s = l.slots();
             let distinct: std::collections::HashSet<_> = s.iter().collect();
             assert_eq!(distinct.len(), 4);

@@ -292,15 +292,6 @@ impl<'b> Search<'b> {
         self.table.is_some()
     }
 
-    /// The targets of the eight moves from `p` (see [`Search::to`]).
-    fn targets(&self, p: usize) -> [usize; 8] {
-        if self.wraps() {
-            std::array::from_fn(|k| self.to::<true>(p, k))
-        } else {
-            std::array::from_fn(|k| self.to::<false>(p, k))
-        }
-    }
-
     /// The cells of the eight neighbours of `p`, byte `k` for move `k`.
     #[inline(always)]
     fn gather<const WRAP: bool>(&self, p: usize) -> u64 {
@@ -417,7 +408,7 @@ impl<'b> Search<'b> {
     fn closes(&self, p: usize) -> bool {
         match self.anchor {
             None => true,
-            Some(a) => self.path.len() > 2 && self.targets(p).contains(&a),
+            Some(a) => self.path.len() > 2 && self.board.targets(p).contains(&a),
         }
     }
 

@@ -99,6 +99,13 @@ pub fn write_svg<W: Write + ?Sized>(
         let sq = board.square(i);
         (sq.col * UNIT + UNIT / 2, sq.row * UNIT + UNIT / 2)
     };
+    // A square as (row, col), perhaps off the board, in picture units:
+    // the lines of a move across a wrapped edge leave the picture, which
+    // cuts them at its edge.
+    let at = |(r, c): (i64, i64)| {
+        let unit = UNIT as i64;
+        (c * unit + unit / 2, r * unit + unit / 2)
+    };
     let total = board.free_count().max(2);
     let colour = |step: usize| {
         let (r, g, b) = ramp((step - 1) as f64 / (total - 1) as f64);
@@ -110,12 +117,15 @@ pub fn write_svg<W: Write + ?Sized>(
         r#"<g class="path" stroke-width="6" stroke-linecap="round">"#
     )?;
     for (k, pair) in path.windows(2).enumerate() {
-        let ((x1, y1), (x2, y2)) = (centre(pair[0]), centre(pair[1]));
-        writeln!(
-            w,
-            r#"<line class="move" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}"/>"#,
-            colour(k + 1)
-        )?;
+        let (a, b) = (board.square(pair[0]), board.square(pair[1]));
+        for [p, q] in board.strokes(a, b) {
+            let ((x1, y1), (x2, y2)) = (at(p), at(q));
+            writeln!(
+                w,
+                r#"<line class="move" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}"/>"#,
+                colour(k + 1)
+            )?;
+        }
     }
     // A complete tour whose ends are a knight's move apart: the closing
     // move, dashed.
@@ -124,11 +134,13 @@ pub fn write_svg<W: Write + ?Sized>(
         && path.len() > 2
         && board.is_move(board.square(first), board.square(last))
     {
-        let ((x1, y1), (x2, y2)) = (centre(last), centre(first));
-        writeln!(
-            w,
-            r##"<line class="closing" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#333" stroke-dasharray="8 8"/>"##
-        )?;
+        for [p, q] in board.strokes(board.square(last), board.square(first)) {
+            let ((x1, y1), (x2, y2)) = (at(p), at(q));
+            writeln!(
+                w,
+                r##"<line class="closing" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#333" stroke-dasharray="8 8"/>"##
+            )?;
+        }
     }
     writeln!(w, "</g>")?;
     // The start (a ring) and the end (a dot).

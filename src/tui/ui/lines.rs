@@ -34,30 +34,21 @@ pub fn draw(
         return;
     }
     let total = board.free_count();
-    // Square centres in the part's own coordinates: x right, y up.
-    let centre = |sq: Square| {
+    // Square centres in the part's own coordinates: x right, y up; a
+    // square as (row, col), which may lie off the board.
+    let at = |(r, c): (i64, i64)| {
         (
-            sq.col as f64 - part.col as f64 + 0.5,
-            part.row as f64 + part.rows as f64 - sq.row as f64 - 0.5,
+            c as f64 - part.col as f64 + 0.5,
+            part.row as f64 + part.rows as f64 - r as f64 - 0.5,
         )
     };
     // The segments a move is drawn as: one, or two across a wrapped edge
     // (each leaving the part, where the canvas cuts it).
     let segments = |a: Square, b: Square| {
-        let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
-        match board.leap(a, b) {
-            Some((dr, dc))
-                if (b.row as i64 - a.row as i64, b.col as i64 - a.col as i64)
-                    != (dr as i64, dc as i64) =>
-            {
-                let (dx, dy) = (dc as f64, -(dr as f64));
-                vec![
-                    ((x1, y1), (x1 + dx, y1 + dy)),
-                    ((x2 - dx, y2 - dy), (x2, y2)),
-                ]
-            }
-            _ => vec![((x1, y1), (x2, y2))],
-        }
+        board
+            .strokes(a, b)
+            .into_iter()
+            .map(move |[p, q]| (at(p), at(q)))
     };
     // Coloured over the steps in view (`span` of them from `first`).
     let colour = |step: u32| {
