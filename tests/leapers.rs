@@ -434,6 +434,21 @@ fn each_theory_argument_names_itself() {
     assert!(check(&camel, None, true).is_ok());
     let adj = moves(5, 5, &[], camel.geometry());
     assert!(brute(&adj, 25, 0, true, 50_000_000).is_none_or(|n| n > 0));
+    // Hall's condition: the giraffe's 17 squares round one corner of 11x11
+    // reach only 16, which have just the tour moves those need; the
+    // antelope's corner squares of 16x16 need more than they can have.
+    says(
+        &board(11, 11, "giraffe", Surface::Plane, &[]),
+        Some(Square::new(0, 0)),
+        false,
+        "apart from the rest of the board (Hall's condition)",
+    );
+    says(
+        &board(16, 16, "antelope", Surface::Plane, &[]),
+        Some(Square::new(5, 5)),
+        false,
+        "need 80 tour moves",
+    );
     // A 2x6 cylinder: the knight keeps its column's parity, two groups.
     says(
         &board(2, 6, "knight", Surface::Cylinder, &[]),
@@ -441,4 +456,168 @@ fn each_theory_argument_names_itself() {
         false,
         "groups",
     );
+}
+
+/// Hall's condition (theory's flow argument) checked without the flow: on
+/// boards where it rules tours out, each certificate it gives holds square
+/// by square over the moves worked out here. The squares it names are of
+/// one colour; every tour move of theirs goes to the squares named as
+/// their neighbours; and, for every square the tour may end on, they need
+/// more tour moves than those neighbours can give them (two for a square
+/// counted full, one a joining move for the others), or exactly as many
+/// as the neighbours have, which closes both sets off from the rest.
+#[test]
+fn halls_condition_certificates_hold_square_by_square() {
+    use knight_tui::theory::factor::Factors;
+    let mut checked = 0;
+    let cases = [
+        ("giraffe", 11, false),
+        ("antelope", 16, false),
+        ("antelope", 16, true),
+        ("zebra", 12, false),
+        ("antelope", 24, false),
+        ("zebra", 8, true),
+    ];
+    for (leaper, n, closed) in cases {
+        let g = Geometry::new(leaper.parse().unwrap(), Surface::Plane);
+        let board = Board::with_geometry(n, n, &[], g).unwrap();
+        let adj = moves(n, n, &[], g);
+        let factors = Factors::new(&board).expect("an odd leap alternates colours");
+        let colour = |i: usize| (i / n as usize + i % n as usize) % 2;
+        let light = (0..adj.len()).filter(|&i| colour(i) == 0).count();
+        let dark = adj.len() - light;
+        for start in board.free_squares() {
+            let s = board.index(start) as usize;
+            let Some(crowd) = factors.rules_out(s as u32, closed, None) else {
+                continue;
+            };
+            let what = format!("{leaper} {n}x{n} from {start}, closed {closed}");
+            let set: Vec<usize> = crowd.squares.iter().map(|&i| i as usize).collect();
+            assert!(!set.is_empty(), "{what}");
+            assert!(set.iter().all(|&x| colour(x) == colour(set[0])), "{what}");
+            let mut near: Vec<usize> = set.iter().flat_map(|&x| adj[x].clone()).collect();
+            near.sort_unstable();
+            near.dedup();
+            let named: Vec<usize> = crowd.neighbours.iter().map(|&i| i as usize).collect();
+            assert_eq!(near, named, "{what}: neighbours");
+            let full: Vec<usize> = crowd.full.iter().map(|&i| i as usize).collect();
+            assert!(full.iter().all(|y| near.contains(y)), "{what}: full");
+            let joining: usize = set
+                .iter()
+                .map(|&x| adj[x].iter().filter(|y| !full.contains(y)).count())
+                .sum();
+            // The squares a tour from s may end on (none for a closed
+            // tour): by the colour counts.
+            let ends: Vec<Option<usize>> = if closed {
+                vec![None]
+            } else {
+                let (mine, other) = if colour(s) == 0 {
+                    (light, dark)
+                } else {
+                    (dark, light)
+                };
+                let end_colour = if mine == other {
+                    1 - colour(s)
+                } else {
+                    colour(s)
+                };
+                (0..adj.len())
+                    .filter(|&t| t != s && colour(t) == end_colour)
+                    .map(Some)
+                    .collect()
+            };
+            for t in ends {
+                let moves_at =
+                    |x: usize| 2 - u32::from(!closed && x == s) - u32::from(t == Some(x));
+                let need: u32 = set.iter().map(|&x| moves_at(x)).sum();
+                let give: u32 = full.iter().map(|&y| moves_at(y)).sum::<u32>() + joining as u32;
+                let have: u32 = near.iter().map(|&y| moves_at(y)).sum();
+                let rest = set.len() + near.len() < adj.len();
+                assert!(
+                    need > give || crowd.closed_off && need >= have && rest,
+                    "{what}, ending at {t:?}: need {need}, give {give}, have {have}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "only {checked} certificates");
+    eprintln!("{checked} certificates checked");
+}
+
+/// Where Warnsdorff's rule fails for other pieces, merging the cycles of
+/// a 2-factor finds tours: every one validated square by square.
+#[test]
+fn tours_by_merging_cycles_are_tours() {
+    use knight_tui::theory::factor::{Factors, Outcome};
+    let mut found = 0;
+    for (leaper, n, closed) in [
+        ("antelope", 22, false),
+        ("antelope", 26, true),
+        ("zebra", 14, false),
+        ("giraffe", 12, true),
+        ("zebra", 10, false),
+    ] {
+        let g = Geometry::new(leaper.parse().unwrap(), Surface::Plane);
+        let board = Board::with_geometry(n, n, &[], g).unwrap();
+        let adj = moves(n, n, &[], g);
+        let factors = Factors::new(&board).unwrap();
+        for start in board.free_squares().step_by(7) {
+            if knight_tui::theory::check(&board, Some(start), closed).is_err() {
+                continue;
+            }
+            let what = format!("{leaper} {n}x{n} from {start}, closed {closed}");
+            let tour = (1..=20).find_map(|seed| {
+                match factors.tour(board.index(start), closed, seed, 2_000) {
+                    Outcome::Tour(t) => Some(t),
+                    Outcome::NoTour(c) => panic!("{what}: {c:?}"),
+                    Outcome::GaveUp => None,
+                }
+            });
+            let tour = tour.unwrap_or_else(|| panic!("{what}: no tour in 20 tries"));
+            assert_eq!(tour[0], board.index(start), "{what}: start");
+            assert_tour(&adj, &tour, adj.len(), closed, &what);
+            found += 1;
+        }
+    }
+    assert!(found > 100, "only {found} tours");
+}
+
+/// The solver uses it between its restarts: the antelope's tours (its
+/// first descent by the rule almost never finishes) come within a
+/// million nodes.
+#[test]
+fn warnsdorff_finds_the_antelopes_tours_by_merging_cycles() {
+    for (n, start, closed) in [
+        (26, Square::new(0, 0), false),
+        (26, Square::new(5, 5), true),
+    ] {
+        let g = Geometry::new("antelope".parse().unwrap(), Surface::Plane);
+        let board = Board::with_geometry(n, n, &[], g).unwrap();
+        let problem = Problem::new(&board, start, closed).unwrap();
+        let sol = solver::solve(
+            &problem,
+            &Options {
+                algorithm: Algorithm::Warnsdorff,
+                limits: Limits {
+                    nodes: Some(1_000_000),
+                    time: None,
+                },
+                ..Options::default()
+            },
+        );
+        let what = format!("antelope {n}x{n} from {start}, closed {closed}");
+        assert!(
+            matches!(sol.verdict, Verdict::Found),
+            "{what}: {:?}",
+            sol.verdict
+        );
+        assert_tour(
+            &moves(n, n, &[], g),
+            &sol.tours[0],
+            (n * n) as usize,
+            closed,
+            &what,
+        );
+    }
 }

@@ -16,6 +16,10 @@ use super::{
     Algorithm, Limit, Options, Problem, Solution, Stats, TieBreak, Verdict, exhausted_reason,
     run_collect,
 };
+use crate::theory::{
+    self,
+    factor::{Factors, Outcome},
+};
 
 /// Nodes the first attempt may use, per free square, before a restart.
 const BUDGET_PER_SQUARE: u64 = 4;
@@ -23,6 +27,9 @@ const BUDGET_MIN: u64 = 2_000;
 /// Turns an attempt by turns (see [`super::rotate`]) may take, per free
 /// square, for other pieces and surfaces than the knight on the plane.
 const TURNS_PER_SQUARE: u64 = 8;
+/// Exchanges an attempt by merging cycles (see [`crate::theory::factor`])
+/// may make within cycles when it is stuck.
+const MERGE_BUDGET: u64 = 2_000;
 
 pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
     solve_from(problem, &[problem.start_index()], options, monitor)
@@ -46,6 +53,7 @@ pub fn solve_from<M: Monitor>(
         return run_collect(search, problem, options, monitor, Algorithm::Warnsdorff);
     }
     let deadline = options.limits.deadline();
+    let began = Instant::now();
     let mut total = Stats::default();
     let first_budget = (board.free_count() as u64 * BUDGET_PER_SQUARE).max(BUDGET_MIN);
     let mut budget = first_budget;
@@ -53,20 +61,43 @@ pub fn solve_from<M: Monitor>(
     // tour of 12x12 was not found in 16 doubling attempts, 3 s), and many
     // short attempts with random ties find one where a few long ones do not.
     let luby_restarts = !board.geometry().is_knight_plane();
-    // The moves as lists for the attempts by turns, made at the first.
+    // The moves as lists for the attempts by turns, and the graph for the
+    // attempts by merging cycles (where the colours alternate), made at the
+    // first.
     let mut rotations: Option<super::rotate::Rotations> = None;
+    let mut factors: Option<Option<Factors>> = None;
     let mut attempt: u64 = 0;
     loop {
         if luby_restarts && attempt > 0 && prefix.len() == 1 {
             // Between the complete attempts, a quick one by turns.
-            let t = Instant::now();
             let turns = board.free_count() as u64 * TURNS_PER_SQUARE;
             let rotations = rotations.get_or_insert_with(|| super::rotate::Rotations::new(board));
-            if let Some(path) = rotations.tour(prefix[0], problem.closed, turns, attempt) {
+            let mut found = rotations.tour(prefix[0], problem.closed, turns, attempt);
+            if found.is_none()
+                && let Some(factors) = factors.get_or_insert_with(|| Factors::new(board))
+            {
+                // Then one by merging the cycles of a 2-factor, which also
+                // proves there is none when no 2-factor can be a tour.
+                match factors.tour(prefix[0], problem.closed, attempt, MERGE_BUDGET) {
+                    Outcome::Tour(path) => found = Some(path),
+                    Outcome::NoTour(crowd) => {
+                        total.elapsed = began.elapsed();
+                        let reason = theory::crowd_reason(board, &crowd, problem.closed);
+                        return Solution {
+                            tours: Vec::new(),
+                            verdict: Verdict::NoTour(reason),
+                            stats: total,
+                            algorithm: Algorithm::Warnsdorff,
+                        };
+                    }
+                    Outcome::GaveUp => {}
+                }
+            }
+            if let Some(path) = found {
                 total.nodes += path.len() as u64;
                 total.max_depth = total.max_depth.max(path.len());
                 total.tours += 1;
-                total.elapsed = t.elapsed();
+                total.elapsed = began.elapsed();
                 return Solution {
                     tours: vec![path],
                     verdict: Verdict::Found,
@@ -109,7 +140,7 @@ pub fn solve_from<M: Monitor>(
             Halt::NodeLimit => None,
         };
         if let Some(verdict) = verdict {
-            total.elapsed = search.elapsed();
+            total.elapsed = began.elapsed();
             return Solution {
                 tours: first.tour.into_iter().collect(),
                 verdict,
@@ -118,6 +149,7 @@ pub fn solve_from<M: Monitor>(
             };
         }
         if deadline.is_some_and(|d| Instant::now() >= d) {
+            total.elapsed = began.elapsed();
             return Solution {
                 tours: Vec::new(),
                 verdict: Verdict::Undecided(Limit::Time),

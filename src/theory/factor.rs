@@ -1,0 +1,862 @@
+//! Tours by merging cycles, for pieces whose moves always change the
+//! square's colour (the board's graph is two-coloured). First every square
+//! is given two tour moves at once: a *2-factor*, a set of moves that puts
+//! each square on exactly one cycle, found as a maximum flow (each square of
+//! one colour sends two units, each of the other receives two, one unit a
+//! move). Then cycles are merged: a move `a-b` of one cycle and a move `d-c`
+//! of another, where `a-d` and `b-c` are moves too, are exchanged for those
+//! two, which makes one cycle of the two. When one cycle is left it is the
+//! tour. (The method is the classic one for big Hamiltonian-cycle problems:
+//! Karp's patching for the travelling salesman, Frieze's for random
+//! graphs; for leapers, cycle covers joined square by square are how
+//! Jelliss and Beluhov build tours by hand.)
+//!
+//! An open tour from `s` is a cycle through one more, virtual square `z`
+//! that has the move `z-s` and moves to every square where the tour may end:
+//! those of the other colour when both colours have as many squares, of the
+//! start's colour when it has one more.
+//!
+//! When no 2-factor exists there is no tour (a tour with `z-s` and `z-t`
+//! added is one), and the flow proves it: some set of squares has fewer
+//! neighbours than it needs moves (Hall's condition). When merging gets
+//! stuck the method gives up: it never proves there is a tour.
+
+use crate::board::Board;
+
+/// The board's graph, numbered densely over its free squares.
+pub struct Factors {
+    /// The board index of each free square.
+    squares: Vec<u32>,
+    /// The dense number of each board index (`u32::MAX`: blocked).
+    dense: Vec<u32>,
+    /// Each free square's neighbours (dense numbers), sorted.
+    neighbours: Vec<Vec<u32>>,
+    /// Each free square's colour in the two-colouring (0 or 1).
+    side: Vec<u8>,
+}
+
+/// Why no tour exists (Hall's condition, generalised to two tour moves a
+/// square): squares `squares` of one colour need more tour moves than the
+/// squares they reach can give them, or exactly as many, which closes the
+/// two sets off from the rest of the board. A tour gives each square two
+/// tour moves, one to each end of the tour; every tour move of `squares`
+/// goes to one of `neighbours`; those in `full` take at most two each (one
+/// at an end of the tour), the others only along the moves joining them to
+/// `squares`, one each. The certificate can be checked square by square
+/// without the flow that found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Crowd {
+    /// The squares (board indices), all of one colour.
+    pub squares: Vec<u32>,
+    /// Every square a move from them reaches (board indices).
+    pub neighbours: Vec<u32>,
+    /// The neighbours counted at two tour moves each (the rest count the
+    /// moves from `squares` to them); all of them when `closed_off`.
+    pub full: Vec<u32>,
+    /// The tour moves `squares` need, and the most they can have (by a
+    /// maximum flow; with the tour's ends); both 0 when `closed_off`.
+    pub need: u32,
+    pub got: u32,
+    /// The neighbours have exactly as many tour moves as `squares` need,
+    /// so the two sets take all of each other's tour moves and form cycles
+    /// of their own, apart from the rest of the board.
+    pub closed_off: bool,
+}
+
+/// What an attempt came to.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A tour from the start (board indices).
+    Tour(Vec<u32>),
+    /// No tour of the kind asked, and why.
+    NoTour(Crowd),
+    /// The merging got stuck within its budget.
+    GaveUp,
+}
+
+impl Factors {
+    /// The board's graph, or `None` when it cannot be two-coloured (a
+    /// piece whose leap keeps the colour, or an odd wrap).
+    pub fn new(board: &Board) -> Option<Factors> {
+        let squares: Vec<u32> = board.free_squares().map(|s| board.index(s)).collect();
+        let mut dense = vec![u32::MAX; board.len()];
+        for (k, &i) in squares.iter().enumerate() {
+            dense[i as usize] = k as u32;
+        }
+        let neighbours: Vec<Vec<u32>> = squares
+            .iter()
+            .map(|&i| {
+                let mut out: Vec<u32> = board
+                    .neighbours(board.square(i))
+                    .map(|t| dense[board.index(t) as usize])
+                    .collect();
+                out.sort_unstable();
+                out.dedup();
+                out
+            })
+            .collect();
+        let n = squares.len();
+        let mut side = vec![u8::MAX; n];
+        let mut queue = Vec::new();
+        for root in 0..n {
+            if side[root] != u8::MAX {
+                continue;
+            }
+            side[root] = 0;
+            queue.push(root as u32);
+            while let Some(v) = queue.pop() {
+                for &u in &neighbours[v as usize] {
+                    let want = 1 - side[v as usize];
+                    if side[u as usize] == u8::MAX {
+                        side[u as usize] = want;
+                        queue.push(u);
+                    } else if side[u as usize] != want {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(Factors {
+            squares,
+            dense,
+            neighbours,
+            side,
+        })
+    }
+
+    /// A tour from `start` (a board index): closed, or open and ending
+    /// anywhere. `seed` varies the 2-factor and the merges; `budget` bounds
+    /// the exchanges tried when merging is stuck.
+    pub fn tour(&self, start: u32, closed: bool, seed: u64, budget: u64) -> Outcome {
+        let Some(graph) = self.graph(start, closed, None) else {
+            return Outcome::GaveUp;
+        };
+        let n = self.squares.len();
+        let s = graph.start;
+        let mut rng = Rng::new(seed);
+        let mut pairs = match graph.factor(&mut rng) {
+            Ok(pairs) => pairs,
+            Err(cut) => return Outcome::NoTour(self.crowd(cut)),
+        };
+        if !graph.merge(&mut pairs, &mut rng, budget) {
+            return match graph.closed_off(&pairs) {
+                Some(crowd) => Outcome::NoTour(self.closed(crowd)),
+                None => Outcome::GaveUp,
+            };
+        }
+        let z = n as u32;
+        // Walk the cycle from the start, away from the virtual square.
+        let mut path = Vec::with_capacity(n);
+        let (mut prev, mut cur) = if closed {
+            (pairs[s as usize][1], s)
+        } else {
+            (z, s)
+        };
+        while path.len() < n {
+            path.push(self.squares[cur as usize]);
+            let p = pairs[cur as usize];
+            let next = if p[0] == prev { p[1] } else { p[0] };
+            (prev, cur) = (cur, next);
+        }
+        debug_assert!(if closed { cur == s } else { cur == z });
+        Outcome::Tour(path)
+    }
+
+    /// Why there is no tour from `start` (a board index), closed or open,
+    /// and open ending on `end` if it is given; `None` when neither the
+    /// flow nor a closed-off set rules it out (there may still be none).
+    pub fn rules_out(&self, start: u32, closed: bool, end: Option<u32>) -> Option<Crowd> {
+        let graph = self.graph(start, closed, end)?;
+        match graph.factor(&mut Rng::new(1)) {
+            Err(cut) => Some(self.crowd(cut)),
+            Ok(pairs) => graph.closed_off(&pairs).map(|c| self.closed(c)),
+        }
+    }
+
+    /// The graph for tours from `start`, `None` when the colour counts
+    /// rule them out (or the board is too small for the method).
+    fn graph(&self, start: u32, closed: bool, end: Option<u32>) -> Option<Graph<'_>> {
+        let n = self.squares.len();
+        let s = self.dense[start as usize];
+        if n < 3 || s == u32::MAX {
+            return None;
+        }
+        let own = self.side[s as usize];
+        let mine = self.side.iter().filter(|&&c| c == own).count();
+        let other = n - mine;
+        // Where an open tour ends: the colour of the virtual square's
+        // second move.
+        let ends = match (closed, mine as i64 - other as i64) {
+            (true, 0) => None,
+            (false, 0) => Some(1 - own),
+            (false, 1) => Some(own),
+            _ => return None,
+        };
+        let end = match end.map(|t| self.dense[t as usize]) {
+            Some(t) if t == u32::MAX || t == s || Some(self.side[t as usize]) != ends => {
+                return None;
+            }
+            t => t,
+        };
+        Some(Graph {
+            neighbours: &self.neighbours,
+            side: &self.side,
+            start: s,
+            ends,
+            end,
+        })
+    }
+}
+
+impl Factors {
+    /// The crowd of a cut, in board terms (without `z`).
+    fn crowd(&self, cut: Cut) -> Crowd {
+        let mut crowd = self.closed(cut.senders);
+        let n = self.squares.len() as u32;
+        crowd.full = cut
+            .full
+            .into_iter()
+            .filter(|&v| v < n)
+            .map(|v| self.squares[v as usize])
+            .collect();
+        crowd.full.sort_unstable();
+        (crowd.need, crowd.got, crowd.closed_off) = (cut.need, cut.got, false);
+        crowd
+    }
+
+    /// The closed-off crowd of the sending squares `set` (dense numbers,
+    /// perhaps with `z`), in board terms.
+    fn closed(&self, set: Vec<u32>) -> Crowd {
+        let n = self.squares.len() as u32;
+        let real: Vec<u32> = set.into_iter().filter(|&v| v < n).collect();
+        let mut near: Vec<u32> = real
+            .iter()
+            .flat_map(|&v| self.neighbours[v as usize].iter().copied())
+            .collect();
+        near.sort_unstable();
+        near.dedup();
+        let mut squares: Vec<u32> = real.iter().map(|&v| self.squares[v as usize]).collect();
+        squares.sort_unstable();
+        let neighbours: Vec<u32> = near.iter().map(|&v| self.squares[v as usize]).collect();
+        Crowd {
+            squares,
+            full: neighbours.clone(),
+            neighbours,
+            need: 0,
+            got: 0,
+            closed_off: true,
+        }
+    }
+}
+
+/// The graph an attempt works on: the board's, and for an open tour the
+/// virtual square `z` (number `n`).
+struct Graph<'a> {
+    neighbours: &'a [Vec<u32>],
+    side: &'a [u8],
+    start: u32,
+    /// The colour of the squares `z` may reach besides the start; `None`
+    /// for a closed tour (no `z`).
+    ends: Option<u8>,
+    /// The one square the open tour must end on, if one is given.
+    end: Option<u32>,
+}
+
+/// Each square's two tour moves.
+type Pairs = Vec<[u32; 2]>;
+
+/// A minimum cut of a flow that fell short (dense numbers, perhaps with
+/// `z`): the sending squares it could not serve, the receiving squares it
+/// filled, and the tour moves those sending squares need against the most
+/// they can have.
+struct Cut {
+    senders: Vec<u32>,
+    full: Vec<u32>,
+    got: u32,
+    need: u32,
+}
+
+impl Graph<'_> {
+    fn z(&self) -> u32 {
+        self.neighbours.len() as u32
+    }
+
+    fn adjacent(&self, u: u32, v: u32) -> bool {
+        let z = self.z();
+        if u == z || v == z {
+            let w = if u == z { v } else { u };
+            return w != z
+                && (w == self.start
+                    || self.ends.is_some_and(|c| self.side[w as usize] == c)
+                        && self.end.is_none_or(|t| t == w));
+        }
+        self.neighbours[u as usize].binary_search(&v).is_ok()
+    }
+
+    /// The one move that may not be exchanged: `z-s`.
+    fn fixed(&self, u: u32, v: u32) -> bool {
+        let z = self.z();
+        self.ends.is_some() && (u == z && v == self.start || v == z && u == self.start)
+    }
+
+    /// A 2-factor, by a maximum flow with the moves in a random order; when
+    /// there is none, the squares of the start's colour (`own`) the flow
+    /// cannot serve, whose neighbours are too few.
+    fn factor(&self, rng: &mut Rng) -> Result<Pairs, Cut> {
+        let own = self.side[self.start as usize];
+        let n = self.neighbours.len();
+        let z = n;
+        let (source, sink) = (n + 1, n + 2);
+        let mut flow = Flow::new(n + 3);
+        // The start's colour sends, the other receives.
+        let mut supply = 0;
+        for v in 0..n {
+            let need = if self.ends.is_some() && v as u32 == self.start {
+                1
+            } else {
+                2
+            };
+            if self.side[v] == own {
+                flow.edge(source, v, need);
+                supply += need;
+                let mut out = self.neighbours[v].clone();
+                rng.shuffle(&mut out);
+                for u in out {
+                    flow.edge(v, u as usize, 1);
+                }
+                if self.ends == Some(own)
+                    && v as u32 != self.start
+                    && self.end.is_none_or(|t| t == v as u32)
+                {
+                    flow.edge(v, z, 1);
+                }
+            } else {
+                flow.edge(v, sink, need);
+            }
+        }
+        match self.ends {
+            Some(c) if c == own => flow.edge(z, sink, 1),
+            Some(_) => {
+                flow.edge(source, z, 1);
+                supply += 1;
+                let mut out: Vec<u32> = (0..n as u32)
+                    .filter(|&u| self.side[u as usize] != own && self.end.is_none_or(|t| t == u))
+                    .collect();
+                rng.shuffle(&mut out);
+                for u in out {
+                    flow.edge(z, u as usize, 1);
+                }
+            }
+            None => {}
+        }
+        let got = flow.max(source, sink);
+        if got < supply {
+            // The squares the source still reaches: a minimum cut. The
+            // sending ones cannot be served further; the receiving ones are
+            // full.
+            let reach = flow.reach(source);
+            let sends = |v: usize| v == z && self.ends != Some(own) || v < n && self.side[v] == own;
+            let (senders, full): (Vec<u32>, Vec<u32>) = (0..=n as u32)
+                .filter(|&v| reach[v as usize])
+                .partition(|&v| sends(v as usize));
+            // What the cut's sending squares need, and the most the flow
+            // can give them: all it lacks, it lacks there.
+            let need: u32 = senders
+                .iter()
+                .map(|&v| {
+                    let v = v as usize;
+                    if v == z || self.ends.is_some() && v as u32 == self.start {
+                        1
+                    } else {
+                        2
+                    }
+                })
+                .sum();
+            return Err(Cut {
+                senders,
+                full,
+                got: need - (supply - got),
+                need,
+            });
+        }
+        let mut pairs: Pairs = vec![[u32::MAX; 2]; n + 1];
+        let add = |pairs: &mut Pairs, u: usize, v: usize| {
+            for x in [(u, v), (v, u)] {
+                let slot = &mut pairs[x.0];
+                let k = usize::from(slot[0] != u32::MAX);
+                slot[k] = x.1 as u32;
+            }
+        };
+        for v in 0..=n {
+            for &e in &flow.out[v] {
+                let to = flow.to[e];
+                if to < n + 1 && flow.cap[e] == 0 && flow.used(e) {
+                    add(&mut pairs, v, to);
+                }
+            }
+        }
+        if self.ends.is_some() {
+            add(&mut pairs, z, self.start as usize);
+        } else {
+            pairs.pop();
+        }
+        debug_assert!(pairs.iter().all(|p| p[1] != u32::MAX));
+        Ok(pairs)
+    }
+
+    /// With the 2-factor `pairs`: a set of squares of one colour that sends
+    /// exactly as many moves as its neighbours take, when there is one
+    /// (not the whole board). Every 2-factor then keeps it and its
+    /// neighbours on cycles of their own, so none is a tour. Found as a
+    /// closed part of the graph with each move directed from the sending
+    /// colour to the receiving one, and each move of `pairs` back as well.
+    fn closed_off(&self, pairs: &Pairs) -> Option<Vec<u32>> {
+        let m = pairs.len();
+        let z = self.z();
+        let sends = |v: u32| {
+            if v == z {
+                // The virtual square sends when it reaches the other colour.
+                self.ends
+                    .is_some_and(|c| c != self.side[self.start as usize])
+            } else {
+                self.side[v as usize] == self.side[self.start as usize]
+            }
+        };
+        let mut arcs: Vec<Vec<u32>> = vec![Vec::new(); m];
+        for v in 0..m as u32 {
+            let near: Vec<u32> = if v == z {
+                (0..m as u32).filter(|&u| self.adjacent(z, u)).collect()
+            } else {
+                let mut near = self.neighbours[v as usize].clone();
+                if m > self.neighbours.len() && self.adjacent(v, z) {
+                    near.push(z);
+                }
+                near
+            };
+            for u in near {
+                let both = self.fixed(v, u) || pairs[v as usize].contains(&u);
+                if sends(v) != sends(u) && (sends(v) || both) || self.fixed(v, u) {
+                    arcs[v as usize].push(u);
+                }
+            }
+        }
+        let part = components(&arcs);
+        let parts = part.iter().max().map_or(0, |&p| p + 1);
+        if parts < 2 {
+            return None;
+        }
+        // A part no arc leaves.
+        let mut leaves = vec![false; parts as usize];
+        for v in 0..m {
+            for &u in &arcs[v] {
+                if part[u as usize] != part[v] {
+                    leaves[part[v] as usize] = true;
+                }
+            }
+        }
+        let sink = (0..parts).find(|&p| !leaves[p as usize])?;
+        Some(
+            (0..m as u32)
+                .filter(|&v| part[v as usize] == sink && sends(v))
+                .collect(),
+        )
+    }
+
+    /// Merges the cycles of `pairs` into one; false when stuck after
+    /// `budget` exchanges within cycles.
+    fn merge(&self, pairs: &mut Pairs, rng: &mut Rng, budget: u64) -> bool {
+        let mut cycle = vec![0u32; pairs.len()];
+        let mut size = Vec::new();
+        let mut cycles = number(pairs, &mut cycle, &mut size);
+        let mut order: Vec<u32> = (0..self.neighbours.len() as u32).collect();
+        let mut spent = 0u64;
+        while cycles > 1 {
+            rng.shuffle(&mut order);
+            let mut merged = false;
+            for &a in &order {
+                if let Some((b, c, d)) = self.exchange(pairs, &cycle, a, true) {
+                    swap(pairs, a, b, c, d);
+                    // The smaller cycle takes the larger one's label: it
+                    // runs from `d` (after `a`) or from `a` (after `d`).
+                    let (x, y) = (cycle[a as usize], cycle[d as usize]);
+                    let (from, after, old, new) = if size[x as usize] < size[y as usize] {
+                        (a, d, x, y)
+                    } else {
+                        (d, a, y, x)
+                    };
+                    relabel(pairs, &mut cycle, after, from, old, new);
+                    size[new as usize] += size[old as usize];
+                    cycles -= 1;
+                    merged = true;
+                    if cycles == 1 {
+                        break;
+                    }
+                }
+            }
+            if merged {
+                continue;
+            }
+            // Stuck: exchange moves within cycles at random, which splits
+            // some of them anew, and try again.
+            if spent >= budget {
+                return false;
+            }
+            for _ in 0..order.len() / 8 + 1 {
+                let a = order[(rng.next() % order.len() as u64) as usize];
+                if let Some((b, c, d)) = self.exchange(pairs, &cycle, a, false) {
+                    swap(pairs, a, b, c, d);
+                }
+                spent += 1;
+            }
+            cycles = number(pairs, &mut cycle, &mut size);
+        }
+        true
+    }
+
+    /// An exchange at `a`: its move `a-b` and a move `d-c`, with `a-d` and
+    /// `b-c` moves, `d` on another cycle (`across`) or on the same one.
+    fn exchange(
+        &self,
+        pairs: &Pairs,
+        cycle: &[u32],
+        a: u32,
+        across: bool,
+    ) -> Option<(u32, u32, u32)> {
+        for b in pairs[a as usize] {
+            if self.fixed(a, b) {
+                continue;
+            }
+            for &d in &self.neighbours[a as usize] {
+                if (cycle[d as usize] != cycle[a as usize]) != across
+                    || d == b
+                    || pairs[a as usize].contains(&d)
+                {
+                    continue;
+                }
+                for c in pairs[d as usize] {
+                    if c != a && c != b && !self.fixed(d, c) && self.adjacent(b, c) {
+                        return Some((b, c, d));
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The strongly connected components of `arcs` (Kosaraju's algorithm,
+/// without recursion): a component number for each node.
+fn components(arcs: &[Vec<u32>]) -> Vec<u32> {
+    let m = arcs.len();
+    let mut order = Vec::with_capacity(m);
+    let mut seen = vec![false; m];
+    for root in 0..m {
+        if seen[root] {
+            continue;
+        }
+        seen[root] = true;
+        let mut stack = vec![(root as u32, 0usize)];
+        while let Some(&mut (v, ref mut k)) = stack.last_mut() {
+            if let Some(&u) = arcs[v as usize].get(*k) {
+                *k += 1;
+                if !seen[u as usize] {
+                    seen[u as usize] = true;
+                    stack.push((u, 0));
+                }
+            } else {
+                order.push(v);
+                stack.pop();
+            }
+        }
+    }
+    let mut back: Vec<Vec<u32>> = vec![Vec::new(); m];
+    for (v, out) in arcs.iter().enumerate() {
+        for &u in out {
+            back[u as usize].push(v as u32);
+        }
+    }
+    let mut part = vec![u32::MAX; m];
+    let mut count = 0;
+    for &root in order.iter().rev() {
+        if part[root as usize] != u32::MAX {
+            continue;
+        }
+        part[root as usize] = count;
+        let mut stack = vec![root];
+        while let Some(v) = stack.pop() {
+            for &u in &back[v as usize] {
+                if part[u as usize] == u32::MAX {
+                    part[u as usize] = count;
+                    stack.push(u);
+                }
+            }
+        }
+        count += 1;
+    }
+    part
+}
+
+/// Trades the moves `a-b` and `d-c` for `a-d` and `b-c`.
+fn swap(pairs: &mut Pairs, a: u32, b: u32, c: u32, d: u32) {
+    let mut put = |x: u32, old: u32, new: u32| {
+        let slot = &mut pairs[x as usize];
+        let k = usize::from(slot[0] != old);
+        slot[k] = new;
+    };
+    put(a, b, d);
+    put(b, a, c);
+    put(d, c, a);
+    put(c, d, b);
+}
+
+/// Numbers the cycles of `pairs` into `cycle`, with their sizes; returns
+/// how many there are.
+fn number(pairs: &Pairs, cycle: &mut [u32], size: &mut Vec<u32>) -> u32 {
+    cycle.fill(u32::MAX);
+    size.clear();
+    for v in 0..pairs.len() as u32 {
+        if cycle[v as usize] == u32::MAX {
+            let label = size.len() as u32;
+            size.push(relabel(
+                pairs,
+                cycle,
+                pairs[v as usize][0],
+                v,
+                u32::MAX,
+                label,
+            ));
+        }
+    }
+    size.len() as u32
+}
+
+/// Gives the squares labelled `old` from `from` on (going away from
+/// `prev`) the label `new`; returns how many there were.
+fn relabel(pairs: &Pairs, cycle: &mut [u32], prev: u32, from: u32, old: u32, new: u32) -> u32 {
+    let (mut prev, mut cur) = (prev, from);
+    let mut count = 0;
+    while cycle[cur as usize] == old {
+        cycle[cur as usize] = new;
+        count += 1;
+        let p = pairs[cur as usize];
+        let next = if p[0] == prev { p[1] } else { p[0] };
+        (prev, cur) = (cur, next);
+    }
+    count
+}
+
+/// A small xorshift generator.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+    }
+}
+
+/// A flow network with unit and small capacities (Dinic's algorithm).
+struct Flow {
+    to: Vec<usize>,
+    cap: Vec<u32>,
+    /// The capacity each edge started with (0 for the reverse edges).
+    given: Vec<u32>,
+    out: Vec<Vec<usize>>,
+}
+
+impl Flow {
+    fn new(nodes: usize) -> Flow {
+        Flow {
+            to: Vec::new(),
+            cap: Vec::new(),
+            given: Vec::new(),
+            out: vec![Vec::new(); nodes],
+        }
+    }
+
+    fn edge(&mut self, from: usize, to: usize, cap: u32) {
+        for (a, b, c) in [(from, to, cap), (to, from, 0)] {
+            self.out[a].push(self.to.len());
+            self.to.push(b);
+            self.cap.push(c);
+            self.given.push(c);
+        }
+    }
+
+    /// Whether edge `e` is a forward edge that carries flow.
+    fn used(&self, e: usize) -> bool {
+        self.given[e] > self.cap[e]
+    }
+
+    /// The nodes `from` reaches by edges with capacity left.
+    fn reach(&self, from: usize) -> Vec<bool> {
+        let mut seen = vec![false; self.out.len()];
+        seen[from] = true;
+        let mut stack = vec![from];
+        while let Some(v) = stack.pop() {
+            for &e in &self.out[v] {
+                let u = self.to[e];
+                if self.cap[e] > 0 && !seen[u] {
+                    seen[u] = true;
+                    stack.push(u);
+                }
+            }
+        }
+        seen
+    }
+
+    fn max(&mut self, source: usize, sink: usize) -> u32 {
+        let nodes = self.out.len();
+        let mut total = 0;
+        let mut level = vec![u32::MAX; nodes];
+        let mut next = vec![0usize; nodes];
+        loop {
+            // Levels by breadth-first search.
+            level.fill(u32::MAX);
+            level[source] = 0;
+            let mut queue = std::collections::VecDeque::from([source]);
+            while let Some(v) = queue.pop_front() {
+                for &e in &self.out[v] {
+                    let u = self.to[e];
+                    if self.cap[e] > 0 && level[u] == u32::MAX {
+                        level[u] = level[v] + 1;
+                        queue.push_back(u);
+                    }
+                }
+            }
+            if level[sink] == u32::MAX {
+                return total;
+            }
+            next.fill(0);
+            // Unit paths along the levels, found without recursion.
+            let mut path: Vec<usize> = Vec::new();
+            let mut v = source;
+            loop {
+                if v == sink {
+                    for &e in &path {
+                        self.cap[e] -= 1;
+                        self.cap[e ^ 1] += 1;
+                    }
+                    total += 1;
+                    path.clear();
+                    v = source;
+                    continue;
+                }
+                let mut moved = false;
+                while next[v] < self.out[v].len() {
+                    let e = self.out[v][next[v]];
+                    let u = self.to[e];
+                    if self.cap[e] > 0 && level[u] == level[v] + 1 {
+                        path.push(e);
+                        v = u;
+                        moved = true;
+                        break;
+                    }
+                    next[v] += 1;
+                }
+                if !moved {
+                    if v == source {
+                        break;
+                    }
+                    // A dead end: leave it out of this round.
+                    level[v] = u32::MAX;
+                    let e = path.pop().expect("not at the source");
+                    v = self.to[e ^ 1];
+                    next[v] += 1;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Geometry, Leaper, Square, Surface};
+
+    #[test]
+    fn merged_cycles_are_tours() {
+        for (leaper, surface, n, closed) in [
+            ("knight", Surface::Plane, 8, true),
+            ("knight", Surface::Plane, 7, false),
+            ("zebra", Surface::Plane, 14, false),
+            ("giraffe", Surface::Plane, 12, true),
+            ("antelope", Surface::Plane, 22, false),
+            ("zebra", Surface::Torus, 10, true),
+        ] {
+            let g = Geometry::new(leaper.parse::<Leaper>().unwrap(), surface);
+            let b = Board::with_geometry(n, n, &[], g).unwrap();
+            let f = Factors::new(&b).expect("two colours");
+            let start = b.index(Square::new(0, 0));
+            let found = (1..=50).find_map(|seed| match f.tour(start, closed, seed, 10_000) {
+                Outcome::Tour(p) => Some(p),
+                _ => None,
+            });
+            let path = found.unwrap_or_else(|| panic!("{} closed {closed}", b.describe()));
+            assert_eq!(path[0], start);
+            crate::tour::check_indices(&b, &path, closed).expect("a tour");
+        }
+    }
+
+    /// A small network whose maximum flow is known: two paths of capacity
+    /// one and a shared edge of capacity two, with a cut of 2.
+    #[test]
+    fn the_flow_is_maximum_and_its_cut_is_found() {
+        let mut flow = Flow::new(5);
+        flow.edge(0, 1, 2);
+        flow.edge(0, 2, 1);
+        flow.edge(1, 3, 1);
+        flow.edge(2, 3, 1);
+        flow.edge(1, 2, 1);
+        flow.edge(3, 4, 2);
+        assert_eq!(flow.max(0, 4), 2);
+        // Two cuts of 2: {1 -> 3, 2 -> 3} and {3 -> 4}; the residual
+        // graph shows the one nearest the source.
+        assert_eq!(flow.reach(0), [true, true, true, false, false]);
+    }
+
+    #[test]
+    fn strongly_connected_components() {
+        // 0 <-> 1 -> 2 <-> 3, and 4 alone.
+        let arcs = vec![vec![1], vec![0, 2], vec![3], vec![2], vec![]];
+        let part = components(&arcs);
+        assert_eq!(part[0], part[1]);
+        assert_eq!(part[2], part[3]);
+        assert_ne!(part[0], part[2]);
+        assert!(part[4] != part[0] && part[4] != part[2]);
+    }
+
+    /// Merging two cycles by an exchange of moves, and numbering them.
+    #[test]
+    fn an_exchange_joins_two_cycles() {
+        // Cycles 0-1-2-3 and 4-5-6-7 (as pairs of neighbours on each).
+        let mut pairs: Pairs = vec![
+            [3, 1],
+            [0, 2],
+            [1, 3],
+            [2, 0],
+            [7, 5],
+            [4, 6],
+            [5, 7],
+            [6, 4],
+        ];
+        let (mut cycle, mut size) = (vec![0; 8], Vec::new());
+        assert_eq!(number(&pairs, &mut cycle, &mut size), 2);
+        assert_eq!(size, [4, 4]);
+        // Trade 0-1 and 4-5 for 0-4 and 1-5.
+        swap(&mut pairs, 0, 1, 5, 4);
+        assert_eq!(number(&pairs, &mut cycle, &mut size), 1);
+        assert_eq!(size, [8]);
+    }
+}
