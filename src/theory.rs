@@ -8,6 +8,7 @@ use std::collections::VecDeque;
 use crate::board::{Board, Square, Surface};
 
 pub mod factor;
+pub mod prune;
 
 /// Whether an open (or closed) tour exists on a full `rows` x `cols` board.
 ///
@@ -335,6 +336,34 @@ pub fn crowd_reason(board: &Board, crowd: &factor::Crowd, closed: bool) -> Strin
             crowd.got
         )
     }
+}
+
+/// The reason 2-factor pruning gives (see [`prune`]) when it settles that
+/// no tour from `start` exists: open, whichever of `ends` squares it ends
+/// on; closed; within `branches` branches.
+pub fn settled_reason(
+    board: &Board,
+    start: Square,
+    closed: bool,
+    ends: usize,
+    branches: u64,
+) -> String {
+    let piece = board.geometry().leaper;
+    let which = if closed {
+        "a closed tour".to_string()
+    } else {
+        format!(
+            "a tour from {start}, whichever of the {ends} squares it could end on, with its ends joined,"
+        )
+    };
+    let tried = if branches > 0 {
+        format!(", trying {branches} of them both ways")
+    } else {
+        String::new()
+    };
+    format!(
+        "{which} would give every square two tour moves (a 2-factor); dropping the {piece}'s moves no 2-factor uses and keeping those every one uses{tried} leaves none that is one cycle (2-factor pruning)"
+    )
 }
 
 /// A list of squares for a message: all of a few, the first of many.

@@ -621,3 +621,165 @@ fn warnsdorff_finds_the_antelopes_tours_by_merging_cycles() {
         );
     }
 }
+
+/// For each end square, the directed open tours from `start` that end
+/// there (a plain depth-first walk), or None past `cap` steps.
+fn ends_from(adj: &[Vec<usize>], n: usize, start: usize, cap: u64) -> Option<Vec<u64>> {
+    fn go(
+        adj: &[Vec<usize>],
+        seen: &mut [bool],
+        at: usize,
+        left: usize,
+        ends: &mut [u64],
+        steps: &mut u64,
+    ) -> bool {
+        *steps = steps.saturating_sub(1);
+        if *steps == 0 {
+            return false;
+        }
+        if left == 0 {
+            ends[at] += 1;
+            return true;
+        }
+        for &t in &adj[at] {
+            if !seen[t] {
+                seen[t] = true;
+                let ok = go(adj, seen, t, left - 1, ends, steps);
+                seen[t] = false;
+                if !ok {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    let mut seen = vec![false; adj.len()];
+    seen[start] = true;
+    let mut ends = vec![0; adj.len()];
+    let mut steps = cap;
+    go(adj, &mut seen, start, n - 1, &mut ends, &mut steps).then_some(ends)
+}
+
+/// The 2-factor pruning with branching decides, for every start and end,
+/// whether a tour joins them, exactly as the brute force does: every board
+/// of up to 25 squares here whose moves alternate colours, every piece
+/// and surface, open (each pair of ends) and closed.
+#[test]
+fn pruning_by_2_factors_agrees_with_brute_force() {
+    use knight_tui::theory::factor::Factors;
+    use knight_tui::theory::prune::{Decided, Settled};
+    let mut boards: Vec<(u32, u32, Vec<Square>)> = Vec::new();
+    for rows in 1..=5 {
+        for cols in rows..=8 {
+            if rows * cols <= 25 {
+                boards.push((rows, cols, Vec::new()));
+            }
+        }
+    }
+    boards.push((4, 4, vec![Square::new(1, 1)]));
+    boards.push((5, 5, vec![Square::new(2, 2)]));
+    boards.push((4, 5, vec![Square::new(0, 4), Square::new(2, 2)]));
+    let (mut pairs, mut with_tour, mut closed_checked) = (0, 0, 0);
+    for g in geometries() {
+        for (rows, cols, blocked) in &boards {
+            let board = Board::with_geometry(*rows, *cols, blocked, g).unwrap();
+            let Some(factors) = Factors::new(&board) else {
+                continue;
+            };
+            let adj = moves(*rows, *cols, blocked, g);
+            let n = board.free_count();
+            if n < 3 {
+                continue;
+            }
+            for start in board.free_squares() {
+                let s = board.index(start) as usize;
+                let Some(ends) = ends_from(&adj, n, s, 3_000_000) else {
+                    continue;
+                };
+                for end in board.free_squares() {
+                    let t = board.index(end) as usize;
+                    if t == s {
+                        continue;
+                    }
+                    let what = format!("{} from {start} to {end}", board.describe());
+                    let mut budget = 100_000;
+                    match factors.decide(s as u32, Some(t as u32), &mut budget) {
+                        Decided::None => assert_eq!(ends[t], 0, "{what}"),
+                        Decided::Tour(path) => {
+                            assert_ne!(ends[t], 0, "{what}");
+                            assert_tour(&adj, &path, n, false, &what);
+                            assert_eq!((path[0], path[n - 1]), (s as u32, t as u32), "{what}");
+                        }
+                        Decided::Unknown => panic!("{what}: undecided"),
+                    }
+                    pairs += 1;
+                    with_tour += usize::from(ends[t] > 0);
+                }
+                if s == board.index(board.free_squares().next().unwrap()) as usize {
+                    let closing: u64 = adj[s].iter().map(|&t| ends[t]).sum();
+                    let what = format!("{} closed", board.describe());
+                    match factors.settle(s as u32, true, 100_000) {
+                        Settled::None { .. } => assert_eq!(closing, 0, "{what}"),
+                        Settled::Tour(path) => {
+                            assert_ne!(closing, 0, "{what}");
+                            assert_tour(&adj, &path, n, true, &what);
+                        }
+                        Settled::Unknown => panic!("{what}: undecided"),
+                    }
+                    closed_checked += 1;
+                }
+                // Over all ends at once.
+                let what = format!("{} from {start}", board.describe());
+                match factors.settle(s as u32, false, 100_000) {
+                    Settled::None { .. } => assert!(ends.iter().all(|&k| k == 0), "{what}"),
+                    Settled::Tour(path) => assert_tour(&adj, &path, n, false, &what),
+                    Settled::Unknown => {
+                        // Only where the colour counts allow no end.
+                        assert!(ends.iter().all(|&k| k == 0), "{what}: undecided");
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        pairs > 5_000 && with_tour > 500,
+        "{pairs} pairs, {with_tour} with a tour"
+    );
+    eprintln!("{pairs} pairs of ends ({with_tour} with a tour), {closed_checked} closed");
+}
+
+/// The zebra has no open tour of 11x11 or 13x13: theory rules out the
+/// starts of the minority colour and Hall's condition most of the others,
+/// and 2-factor pruning every square the rest could end on (the pruning
+/// is checked against the brute force above). The CLI says so at once.
+#[test]
+fn the_zebra_has_no_tour_of_11x11_or_13x13() {
+    use knight_tui::theory::factor::Factors;
+    use knight_tui::theory::prune::Settled;
+    for n in [11, 13] {
+        let g = Geometry::new("zebra".parse().unwrap(), Surface::Plane);
+        let board = Board::with_geometry(n, n, &[], g).unwrap();
+        let factors = Factors::new(&board).unwrap();
+        let mut settled = 0;
+        for start in board.free_squares() {
+            if knight_tui::theory::check(&board, Some(start), false).is_err() {
+                continue;
+            }
+            let got = factors.settle(board.index(start), false, 0);
+            assert!(
+                matches!(got, Settled::None { branches: 0, .. }),
+                "{n}x{n} from {start}: {got:?}"
+            );
+            settled += 1;
+        }
+        assert!(settled >= 21, "{n}x{n}: {settled} starts settled");
+    }
+    let (code, out, _) = run(&[
+        "solve", "--leaper", "zebra", "--size", "11", "--start", "0,0",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("whichever of the 60 squares") && out.contains("(2-factor pruning)"),
+        "{out}"
+    );
+}

@@ -19,6 +19,7 @@ use super::{
 use crate::theory::{
     self,
     factor::{Factors, Outcome},
+    prune::Settled,
 };
 
 /// Nodes the first attempt may use, per free square, before a restart.
@@ -27,6 +28,13 @@ const BUDGET_MIN: u64 = 2_000;
 /// Turns an attempt by turns (see [`super::rotate`]) may take, per free
 /// square, for other pieces and surfaces than the knight on the plane.
 const TURNS_PER_SQUARE: u64 = 8;
+/// The attempt after which a start the heuristics have not toured is
+/// settled by 2-factor pruning (see [`crate::theory::prune`]), on boards of
+/// at most `SETTLE_SQUARES` free squares, with at most `SETTLE_BRANCHES`
+/// branches.
+const SETTLE_AFTER: u64 = 6;
+const SETTLE_SQUARES: usize = 1024;
+const SETTLE_BRANCHES: u64 = 2_000;
 /// Exchanges an attempt by merging cycles (see [`crate::theory::factor`])
 /// may make within cycles when it is stuck.
 const MERGE_BUDGET: u64 = 2_000;
@@ -91,6 +99,33 @@ pub fn solve_from<M: Monitor>(
                         };
                     }
                     Outcome::GaveUp => {}
+                }
+            }
+            if found.is_none()
+                && attempt == SETTLE_AFTER
+                && board.free_count() <= SETTLE_SQUARES
+                && let Some(Some(factors)) = &factors
+            {
+                // The heuristics keep failing: perhaps there is no tour.
+                match factors.settle(prefix[0], problem.closed, SETTLE_BRANCHES) {
+                    Settled::Tour(path) => found = Some(path),
+                    Settled::None { ends, branches } => {
+                        total.elapsed = began.elapsed();
+                        let reason = theory::settled_reason(
+                            board,
+                            problem.start,
+                            problem.closed,
+                            ends,
+                            branches,
+                        );
+                        return Solution {
+                            tours: Vec::new(),
+                            verdict: Verdict::NoTour(reason),
+                            stats: total,
+                            algorithm: Algorithm::Warnsdorff,
+                        };
+                    }
+                    Settled::Unknown => {}
                 }
             }
             if let Some(path) = found {

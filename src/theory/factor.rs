@@ -209,6 +209,41 @@ impl Factors {
 }
 
 impl Factors {
+    /// The board's graph over dense numbers: each square's neighbours and
+    /// colour.
+    pub(super) fn dense_graph(&self) -> (Vec<Vec<u32>>, Vec<u8>) {
+        (self.neighbours.clone(), self.side.clone())
+    }
+
+    /// The board index of a dense number.
+    pub(super) fn board_index(&self, dense: u32) -> u32 {
+        self.squares[dense as usize]
+    }
+
+    /// The squares an open tour from `start` may end on by the colour
+    /// counts (board indices), `None` when the counts allow none.
+    pub(super) fn end_squares(&self, start: u32) -> Option<Vec<u32>> {
+        let s = self.dense[start as usize];
+        let own = self.side[s as usize];
+        let mine = self.side.iter().filter(|&&c| c == own).count();
+        let colour = match mine as i64 - (self.side.len() - mine) as i64 {
+            0 => 1 - own,
+            1 => own,
+            _ => return None,
+        };
+        Some(
+            (0..self.squares.len() as u32)
+                .filter(|&v| v != s && self.side[v as usize] == colour)
+                .map(|v| self.squares[v as usize])
+                .collect(),
+        )
+    }
+
+    /// The dense number of a free square's board index.
+    pub(super) fn dense_of(&self, index: u32) -> u32 {
+        self.dense[index as usize]
+    }
+
     /// The crowd of a cut, in board terms (without `z`).
     fn crowd(&self, cut: Cut) -> Crowd {
         let mut crowd = self.closed(cut.senders);
@@ -546,7 +581,7 @@ impl Graph<'_> {
 
 /// The strongly connected components of `arcs` (Kosaraju's algorithm,
 /// without recursion): a component number for each node.
-fn components(arcs: &[Vec<u32>]) -> Vec<u32> {
+pub(super) fn components(arcs: &[Vec<u32>]) -> Vec<u32> {
     let m = arcs.len();
     let mut order = Vec::with_capacity(m);
     let mut seen = vec![false; m];
@@ -667,7 +702,7 @@ impl Rng {
 }
 
 /// A flow network with unit and small capacities (Dinic's algorithm).
-struct Flow {
+pub(super) struct Flow {
     to: Vec<usize>,
     cap: Vec<u32>,
     /// The capacity each edge started with (0 for the reverse edges).
@@ -676,7 +711,7 @@ struct Flow {
 }
 
 impl Flow {
-    fn new(nodes: usize) -> Flow {
+    pub(super) fn new(nodes: usize) -> Flow {
         Flow {
             to: Vec::new(),
             cap: Vec::new(),
@@ -685,13 +720,22 @@ impl Flow {
         }
     }
 
-    fn edge(&mut self, from: usize, to: usize, cap: u32) {
+    pub(super) fn edge(&mut self, from: usize, to: usize, cap: u32) {
         for (a, b, c) in [(from, to, cap), (to, from, 0)] {
             self.out[a].push(self.to.len());
             self.to.push(b);
             self.cap.push(c);
             self.given.push(c);
         }
+    }
+
+    /// The forward edges out of `v`: where each goes and whether it
+    /// carries flow.
+    pub(super) fn used_from(&self, v: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
+        self.out[v]
+            .iter()
+            .filter(|&&e| self.given[e] > 0)
+            .map(|&e| (self.to[e], self.used(e)))
     }
 
     /// Whether edge `e` is a forward edge that carries flow.
@@ -716,7 +760,7 @@ impl Flow {
         seen
     }
 
-    fn max(&mut self, source: usize, sink: usize) -> u32 {
+    pub(super) fn max(&mut self, source: usize, sink: usize) -> u32 {
         let nodes = self.out.len();
         let mut total = 0;
         let mut level = vec![u32::MAX; nodes];
