@@ -720,11 +720,11 @@ fn pruning_by_2_factors_agrees_with_brute_force() {
                     let what = format!("{} closed", board.describe());
                     match factors.settle(s as u32, true, 100_000) {
                         Settled::None { .. } => assert_eq!(closing, 0, "{what}"),
-                        Settled::Tour(path) => {
+                        Settled::Tour { path, .. } => {
                             assert_ne!(closing, 0, "{what}");
                             assert_tour(&adj, &path, n, true, &what);
                         }
-                        Settled::Unknown => panic!("{what}: undecided"),
+                        Settled::Unknown { .. } => panic!("{what}: undecided"),
                     }
                     closed_checked += 1;
                 }
@@ -732,8 +732,8 @@ fn pruning_by_2_factors_agrees_with_brute_force() {
                 let what = format!("{} from {start}", board.describe());
                 match factors.settle(s as u32, false, 100_000) {
                     Settled::None { .. } => assert!(ends.iter().all(|&k| k == 0), "{what}"),
-                    Settled::Tour(path) => assert_tour(&adj, &path, n, false, &what),
-                    Settled::Unknown => {
+                    Settled::Tour { path, .. } => assert_tour(&adj, &path, n, false, &what),
+                    Settled::Unknown { .. } => {
                         // Only where the colour counts allow no end.
                         assert!(ends.iter().all(|&k| k == 0), "{what}: undecided");
                     }

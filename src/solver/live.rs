@@ -394,6 +394,10 @@ impl<F: FnMut(Event)> Monitor for Watch<F> {
         }
     }
 
+    fn cancelled(&self) -> bool {
+        self.shared.cancel.load(Ordering::Relaxed)
+    }
+
     /// The tour itself arrives with [`Event::Done`]: no snapshot here.
     fn on_tour(&mut self, _: &Search) -> Flow {
         Flow::Continue

@@ -75,6 +75,11 @@ pub trait Monitor {
     fn on_back(&mut self, _search: &Search) -> Flow {
         Flow::Continue
     }
+    /// Whether the search has been cancelled, asked by work done outside
+    /// a [`Search`] (the 2-factor pruning between Warnsdorff's attempts).
+    fn cancelled(&self) -> bool {
+        false
+    }
     /// When the path is a complete tour (see [`Search::tour`]).
     fn on_tour(&mut self, _search: &Search) -> Flow {
         Flow::Stop
@@ -113,6 +118,9 @@ macro_rules! watch_as_inner {
         #[inline]
         fn on_back(&mut self, s: &$crate::solver::search::Search) -> $crate::solver::Flow {
             self.inner.on_back(s)
+        }
+        fn cancelled(&self) -> bool {
+            self.inner.cancelled()
         }
     };
 }

@@ -28,10 +28,12 @@ const BUDGET_MIN: u64 = 2_000;
 /// Turns an attempt by turns (see [`super::rotate`]) may take, per free
 /// square, for other pieces and surfaces than the knight on the plane.
 const TURNS_PER_SQUARE: u64 = 8;
-/// The attempt after which a start the heuristics have not toured is
-/// settled by 2-factor pruning (see [`crate::theory::prune`]), on boards of
-/// at most `SETTLE_SQUARES` free squares, with at most `SETTLE_BRANCHES`
-/// branches.
+/// A start the heuristics have not toured after `SETTLE_AFTER` attempts
+/// is settled by 2-factor pruning (see [`crate::theory::prune`]) on boards
+/// of at most `SETTLE_SQUARES` free squares, with `SETTLE_BRANCHES`
+/// branches, and again each time the attempts double, with twice the
+/// branches: the exact answer gets a share of the time that grows with it.
+/// Each branch counts as a node.
 const SETTLE_AFTER: u64 = 6;
 const SETTLE_SQUARES: usize = 1024;
 const SETTLE_BRANCHES: u64 = 2_000;
@@ -102,14 +104,26 @@ pub fn solve_from<M: Monitor>(
                 }
             }
             if found.is_none()
-                && attempt == SETTLE_AFTER
+                && attempt >= SETTLE_AFTER
+                && (attempt / SETTLE_AFTER).is_power_of_two()
+                && attempt.is_multiple_of(SETTLE_AFTER)
                 && board.free_count() <= SETTLE_SQUARES
                 && let Some(Some(factors)) = &factors
             {
                 // The heuristics keep failing: perhaps there is no tour.
-                match factors.settle(prefix[0], problem.closed, SETTLE_BRANCHES) {
-                    Settled::Tour(path) => found = Some(path),
+                let mut branches = SETTLE_BRANCHES * (attempt / SETTLE_AFTER);
+                if let Some(n) = options.limits.nodes {
+                    branches = branches.min(n.saturating_sub(total.nodes));
+                }
+                let mut go_on =
+                    || !monitor.cancelled() && deadline.is_none_or(|d| Instant::now() < d);
+                match factors.settle_while(prefix[0], problem.closed, branches, &mut go_on) {
+                    Settled::Tour { path, branches } => {
+                        total.nodes += branches;
+                        found = Some(path);
+                    }
                     Settled::None { ends, branches } => {
+                        total.nodes += branches;
                         total.elapsed = began.elapsed();
                         let reason = theory::settled_reason(
                             board,
@@ -125,7 +139,7 @@ pub fn solve_from<M: Monitor>(
                             algorithm: Algorithm::Warnsdorff,
                         };
                     }
-                    Settled::Unknown => {}
+                    Settled::Unknown { branches } => total.nodes += branches,
                 }
             }
             if let Some(path) = found {

@@ -57,10 +57,11 @@ pub enum Settled {
     /// No tour from the start: `ends` squares it could end on (0 for a
     /// closed tour), each pruned away within `branches` branches in all.
     None { ends: usize, branches: u64 },
-    /// A tour (board indices, from the start).
-    Tour(Vec<u32>),
-    /// Undecided within the budget.
-    Unknown,
+    /// A tour (board indices, from the start), within `branches`.
+    Tour { path: Vec<u32>, branches: u64 },
+    /// Undecided: the budget, `branches`, ran out (or, for an open tour,
+    /// the colour counts allow no end and there is nothing to settle).
+    Unknown { branches: u64 },
 }
 
 impl Factors {
@@ -96,10 +97,22 @@ impl Factors {
     /// both ways (kept, dropped), each pruned again, within `budget`
     /// branches.
     pub fn decide(&self, start: u32, end: Option<u32>, budget: &mut u64) -> Decided {
+        self.decide_while(start, end, budget, &mut || true)
+    }
+
+    /// [`Factors::decide`], going on only while `go_on()` says so (asked
+    /// at every branch).
+    pub fn decide_while(
+        &self,
+        start: u32,
+        end: Option<u32>,
+        budget: &mut u64,
+        go_on: &mut dyn FnMut() -> bool,
+    ) -> Decided {
         let Some(mut w) = self.work(start, end) else {
             return Decided::Unknown;
         };
-        match w.decide(budget) {
+        match w.decide(budget, go_on) {
             Some(Some(done)) => Decided::Tour(self.walk(&done, start, end)),
             Some(None) => Decided::None,
             None => Decided::Unknown,
@@ -110,32 +123,56 @@ impl Factors {
     /// each square it could end on by the colour counts is pruned, and
     /// those left are decided by branching, `budget` branches in all.
     pub fn settle(&self, start: u32, closed: bool, budget: u64) -> Settled {
+        self.settle_while(start, closed, budget, &mut || true)
+    }
+
+    /// [`Factors::settle`], going on only while `go_on()` says so (asked
+    /// at every end and every branch).
+    pub fn settle_while(
+        &self,
+        start: u32,
+        closed: bool,
+        budget: u64,
+        go_on: &mut dyn FnMut() -> bool,
+    ) -> Settled {
         let mut left = budget;
         let ends = if closed {
             vec![None]
         } else {
             match self.end_squares(start) {
                 Some(ends) => ends.into_iter().map(Some).collect(),
-                None => return Settled::Unknown,
+                None => return Settled::Unknown { branches: 0 },
             }
         };
         // Pruning alone first (cheap), then branching on what is left.
         let mut open = Vec::new();
         for &end in &ends {
+            if !go_on() {
+                return Settled::Unknown { branches: 0 };
+            }
             match self.prune(start, end, usize::MAX) {
                 Pruned::None(_) => {}
                 Pruned::Tour => match self.decide(start, end, &mut 1) {
-                    Decided::Tour(path) => return Settled::Tour(path),
+                    Decided::Tour(path) => return Settled::Tour { path, branches: 0 },
                     _ => open.push(end),
                 },
                 Pruned::Open { .. } => open.push(end),
             }
         }
         for end in open {
-            match self.decide(start, end, &mut left) {
+            match self.decide_while(start, end, &mut left, go_on) {
                 Decided::None => {}
-                Decided::Tour(path) => return Settled::Tour(path),
-                Decided::Unknown => return Settled::Unknown,
+                Decided::Tour(path) => {
+                    return Settled::Tour {
+                        path,
+                        branches: budget - left,
+                    };
+                }
+                Decided::Unknown => {
+                    return Settled::Unknown {
+                        branches: budget - left,
+                    };
+                }
             }
         }
         Settled::None {
@@ -212,8 +249,12 @@ impl Work {
 
     /// `Some(Some(work))`: a tour, in the work's kept moves;
     /// `Some(None)`: none; `None`: the budget ran out.
-    fn decide(&mut self, budget: &mut u64) -> Option<Option<Work>> {
-        if *budget == 0 {
+    fn decide(
+        &mut self,
+        budget: &mut u64,
+        go_on: &mut dyn FnMut() -> bool,
+    ) -> Option<Option<Work>> {
+        if *budget == 0 || !go_on() {
             return None;
         }
         *budget -= 1;
@@ -229,12 +270,12 @@ impl Work {
         let u = *self.near[v].iter().find(|u| !self.kept[v].contains(u))?;
         let mut with = self.clone();
         with.keep(v as u32, u);
-        match with.decide(budget) {
+        match with.decide(budget, go_on) {
             Some(None) => {}
             found => return found,
         }
         self.drop_move(v as u32, u);
-        self.decide(budget)
+        self.decide(budget, go_on)
     }
 
     fn drop_move(&mut self, u: u32, v: u32) {
@@ -320,20 +361,47 @@ impl Work {
         if self.kept.iter().any(|l| l.len() > 2) {
             return Some("a square must take three moves");
         }
-        let mut seen = vec![false; m];
-        let mut stack = vec![0u32];
-        seen[0] = true;
-        let mut count = 1;
-        while let Some(v) = stack.pop() {
-            for &u in &self.near[v as usize] {
-                if !seen[u as usize] {
-                    seen[u as usize] = true;
+        // Depth-first numbering (iterative): the moves left must join all
+        // squares, and no square may be a cut vertex, since a cycle
+        // through every square stays joined when any one is taken away.
+        let mut order = vec![u32::MAX; m];
+        let mut low = vec![0u32; m];
+        let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
+        order[0] = 0;
+        let mut count = 1u32;
+        let mut root_children = 0;
+        let mut cut = false;
+        while let Some(&mut (v, ref mut k)) = stack.last_mut() {
+            let vi = v as usize;
+            if let Some(&u) = self.near[vi].get(*k) {
+                *k += 1;
+                let ui = u as usize;
+                if order[ui] == u32::MAX {
+                    order[ui] = count;
+                    low[ui] = count;
                     count += 1;
-                    stack.push(u);
+                    if v == 0 {
+                        root_children += 1;
+                    }
+                    stack.push((u, 0));
+                } else {
+                    low[vi] = low[vi].min(order[ui]);
+                }
+            } else {
+                stack.pop();
+                if let Some(&(p, _)) = stack.last() {
+                    let pi = p as usize;
+                    low[pi] = low[pi].min(low[vi]);
+                    if p != 0 && low[vi] >= order[pi] {
+                        cut = true;
+                    }
                 }
             }
         }
-        (count < m).then_some("the moves left fall into two groups")
+        if (count as usize) < m {
+            return Some("the moves left fall into two groups");
+        }
+        (cut || root_children > 1).then_some("one square joins the rest of the moves left")
     }
 
     /// Drops the move joining the two ends of each path of kept moves
