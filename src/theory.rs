@@ -338,6 +338,9 @@ pub fn crowd_reason(board: &Board, crowd: &factor::Crowd, closed: bool) -> Strin
     }
 }
 
+/// The name the reasons of 2-factor pruning end with, in brackets.
+pub const PRUNING_NAME: &str = "(2-factor pruning)";
+
 /// The reason 2-factor pruning gives (see [`prune`]) when it settles that
 /// no tour from `start` exists: open, whichever of `ends` squares it ends
 /// on; closed; within `branches` branches.
@@ -362,7 +365,7 @@ pub fn settled_reason(
         String::new()
     };
     format!(
-        "{which} would give every square two tour moves (a 2-factor); dropping the {piece}'s moves no 2-factor uses and keeping those every one uses{tried} leaves none that is one cycle (2-factor pruning)"
+        "{which} would give every square two tour moves (a 2-factor); dropping the {piece}'s moves no 2-factor uses and keeping those every one uses{tried} leaves none that is one cycle {PRUNING_NAME}"
     )
 }
 

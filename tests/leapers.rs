@@ -346,6 +346,22 @@ fn sweep_names_each_leaper_board_without_a_tour_and_why() {
     );
     assert_eq!(v["starts_with_tour"], 100);
     assert_eq!(v["failures"], 0);
+    // 11x11: Hall's condition and 2-factor pruning settle every start.
+    let (code, out, err) = run(&["sweep", "--leaper", "zebra", "--from", "11", "--to", "11"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("no start has one: theory rules out 100 starts and 2-factor pruning 21"),
+        "{out}"
+    );
+    // The camel: theory answers every board and no start is searched, so
+    // there is no slowest start.
+    let (code, out, err) = run(&[
+        "sweep", "--leaper", "camel", "--from", "4", "--to", "6", "--format", "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["starts"], 0);
+    assert!(v["slowest"].is_null() && v["slowest_ms"].is_null(), "{v}");
 }
 
 /// Each argument of the theory, for pieces other than the knight or on

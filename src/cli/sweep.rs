@@ -51,7 +51,8 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
     let mut failed: Vec<(u32, Square, String)> = Vec::new();
     let mut undecided: Vec<(u32, Square, String)> = Vec::new();
     let mut total = std::time::Duration::ZERO;
-    let mut slowest = (std::time::Duration::ZERO, 0u32, Square::new(0, 0));
+    // The slowest start run (none when theory answered every board).
+    let mut slowest: Option<(std::time::Duration, u32, Square)> = None;
     // The algorithms that ran (auto picks by board size).
     let mut ran: Vec<&str> = Vec::new();
     // Boards theory proves have no tour, with the reason; and starts
@@ -76,7 +77,7 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
             std::time::Duration::ZERO,
             std::time::Duration::ZERO,
         );
-        let (mut n_with, mut n_without) = (0u64, 0u64);
+        let (mut n_with, mut n_without, mut n_pruned) = (0u64, 0u64, 0u64);
         let undecided_before = undecided.len();
         for start in board.free_squares() {
             // Odd boards: only the majority colour can start an open tour.
@@ -98,8 +99,9 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
                         .err()
                         .map(|f| format!("invalid tour: {f}"))
                 }
-                (Verdict::NoTour(_), _) if !classified => {
+                (Verdict::NoTour(r), _) if !classified => {
                     n_without += 1;
+                    n_pruned += u64::from(r.ends_with(theory::PRUNING_NAME));
                     None
                 }
                 (Verdict::NoTour(r), _) => Some(format!("wrongly reported no tour: {r}")),
@@ -117,8 +119,8 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
             n_starts += 1;
             n_total += took;
             n_slow = n_slow.max(took);
-            if took > slowest.0 {
-                slowest = (took, n, start);
+            if slowest.is_none_or(|(t, _, _)| took > t) {
+                slowest = Some((took, n, start));
             }
         }
         starts += n_starts;
@@ -126,14 +128,27 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
         with_tour += n_with;
         without_tour += n_without;
         // Every start without a tour, each decided: the board has none.
-        let none = (!classified && n_with == 0 && n_failed == 0 && undecided.len() == undecided_before)
-            .then(|| {
-                format!(
-                    "no start has one: theory rules out {} starts and the search tried every {} path from the other {n_starts}",
-                    n_without - n_starts,
-                    knight_tui::words::kind(args.closed)
-                )
-            });
+        let none =
+            (!classified && n_with == 0 && n_failed == 0 && undecided.len() == undecided_before)
+                .then(|| {
+                    let mut parts =
+                        vec![format!("theory rules out {} starts", n_without - n_starts)];
+                    if n_pruned > 0 {
+                        parts.push(format!("2-factor pruning {n_pruned}"));
+                    }
+                    if n_starts > n_pruned {
+                        parts.push(format!(
+                            "the search tried every {} path from the other {}",
+                            knight_tui::words::kind(args.closed),
+                            n_starts - n_pruned
+                        ));
+                    }
+                    let last = parts.pop().expect("one part at least");
+                    match parts.is_empty() {
+                        true => format!("no start has one: {last}"),
+                        false => format!("no start has one: {} and {last}", parts.join(", ")),
+                    }
+                });
         if let Some(reason) = &none {
             without.push((n, reason.clone()));
         }
@@ -168,8 +183,8 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
                 "failures": failed.len(),
                 "failed": list,
                 "total_ms": ms(total),
-                "slowest_ms": ms(slowest.0),
-                "slowest": format!("{0}x{0} from {1}", slowest.1, slowest.2),
+                "slowest_ms": slowest.map(|(t, _, _)| ms(t)),
+                "slowest": slowest.map(|(_, n, s)| format!("{n}x{n} from {s}")),
                 "closed": args.closed,
                 "algorithm": ran.join("+"),
                 "tie_break": tie_break.name(),
@@ -209,14 +224,15 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
                 without.len()
             )?;
         }
+        let slowest = match slowest {
+            Some((t, n, s)) => format!(", slowest {} ms ({n}x{n} from {s})", ms(t)),
+            None => String::new(),
+        };
         writeln!(
             out,
-            "all: {starts} starts, {} failures, total {} ms, slowest {} ms ({n}x{n} from {s})",
+            "all: {starts} starts, {} failures, total {} ms{slowest}",
             failed.len(),
             ms(total),
-            ms(slowest.0),
-            n = slowest.1,
-            s = slowest.2
         )?;
     }
     out.flush()?;
