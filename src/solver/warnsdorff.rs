@@ -19,7 +19,7 @@ use super::{
 use crate::theory::{
     self,
     factor::{Factors, Outcome},
-    prune::Settled,
+    prune::{Settled, Settling},
 };
 
 /// Nodes the first attempt may use, per free square, before a restart.
@@ -33,7 +33,8 @@ const TURNS_PER_SQUARE: u64 = 8;
 /// of at most `SETTLE_SQUARES` free squares, with `SETTLE_BRANCHES`
 /// branches, and again each time the attempts double, with twice the
 /// branches: the exact answer gets a share of the time that grows with it.
-/// Each branch counts as a node.
+/// Each branch counts as a node. The ends settled stay settled: each call
+/// goes on with those left.
 const SETTLE_AFTER: u64 = 6;
 const SETTLE_SQUARES: usize = 1024;
 const SETTLE_BRANCHES: u64 = 2_000;
@@ -76,6 +77,9 @@ pub fn solve_from<M: Monitor>(
     // first.
     let mut rotations: Option<super::rotate::Rotations> = None;
     let mut factors: Option<Option<Factors>> = None;
+    let mut settling = Settling::default();
+    // The branches its calls have taken (counted as nodes).
+    let mut settled = 0u64;
     let mut attempt: u64 = 0;
     loop {
         if luby_restarts && attempt > 0 && prefix.len() == 1 {
@@ -117,13 +121,20 @@ pub fn solve_from<M: Monitor>(
                 }
                 let mut go_on =
                     || !monitor.cancelled() && deadline.is_none_or(|d| Instant::now() < d);
-                match factors.settle_while(prefix[0], problem.closed, branches, &mut go_on) {
+                match factors.settle_more(
+                    &mut settling,
+                    prefix[0],
+                    problem.closed,
+                    branches,
+                    &mut go_on,
+                ) {
                     Settled::Tour { path, branches } => {
                         total.nodes += branches;
                         found = Some(path);
                     }
                     Settled::None { ends, branches } => {
-                        total.nodes += branches;
+                        // The earlier calls' branches are counted already.
+                        total.nodes += branches - settled;
                         total.elapsed = began.elapsed();
                         let reason = theory::settled_reason(
                             board,
@@ -139,7 +150,10 @@ pub fn solve_from<M: Monitor>(
                             algorithm: Algorithm::Warnsdorff,
                         };
                     }
-                    Settled::Unknown { branches } => total.nodes += branches,
+                    Settled::Unknown { branches } => {
+                        total.nodes += branches;
+                        settled += branches;
+                    }
                 }
             }
             if let Some(path) = found {

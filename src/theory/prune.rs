@@ -51,11 +51,24 @@ pub enum Decided {
     Unknown,
 }
 
+/// What settling a start has done so far (see [`Factors::settle_more`]).
+#[derive(Clone, Debug, Default)]
+pub struct Settling {
+    /// The ends still to settle (`None` in the list: a closed tour);
+    /// `None` before the first call.
+    pending: Option<Vec<Option<u32>>>,
+    /// How many ends there were.
+    ends: usize,
+    /// The branches taken in all, by the ends settled.
+    branches: u64,
+}
+
 /// What settling a start came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Settled {
     /// No tour from the start: `ends` squares it could end on (0 for a
-    /// closed tour), each pruned away within `branches` branches in all.
+    /// closed tour), each pruned away within `branches` branches in all
+    /// (over the calls that settled them).
     None { ends: usize, branches: u64 },
     /// A tour (board indices, from the start), within `branches`.
     Tour { path: Vec<u32>, branches: u64 },
@@ -123,45 +136,58 @@ impl Factors {
     /// each square it could end on by the colour counts is pruned, and
     /// those left are decided by branching, `budget` branches in all.
     pub fn settle(&self, start: u32, closed: bool, budget: u64) -> Settled {
-        self.settle_while(start, closed, budget, &mut || true)
+        let mut settling = Settling::default();
+        self.settle_more(&mut settling, start, closed, budget, &mut || true)
     }
 
-    /// [`Factors::settle`], going on only while `go_on()` says so (asked
-    /// at every end and every branch).
-    pub fn settle_while(
+    /// Goes on settling a start, `settling` holding what earlier calls
+    /// (with the same start and kind of tour) left: the ends not yet
+    /// settled. Each call may take `budget` branches.
+    pub fn settle_more(
         &self,
+        settling: &mut Settling,
         start: u32,
         closed: bool,
         budget: u64,
         go_on: &mut dyn FnMut() -> bool,
     ) -> Settled {
         let mut left = budget;
-        let ends = if closed {
-            vec![None]
-        } else {
-            match self.end_squares(start) {
-                Some(ends) => ends.into_iter().map(Some).collect(),
-                None => return Settled::Unknown { branches: 0 },
+        if settling.pending.is_none() {
+            let ends = if closed {
+                vec![None]
+            } else {
+                match self.end_squares(start) {
+                    Some(ends) => ends.into_iter().map(Some).collect(),
+                    None => return Settled::Unknown { branches: 0 },
+                }
+            };
+            // Pruning alone first (cheap), then branching on what is left.
+            let mut open = Vec::new();
+            for &end in &ends {
+                if !go_on() {
+                    return Settled::Unknown { branches: 0 };
+                }
+                match self.prune(start, end, usize::MAX) {
+                    Pruned::None(_) => {}
+                    Pruned::Tour => match self.decide(start, end, &mut 1) {
+                        Decided::Tour(path) => return Settled::Tour { path, branches: 0 },
+                        _ => open.push(end),
+                    },
+                    Pruned::Open { .. } => open.push(end),
+                }
             }
-        };
-        // Pruning alone first (cheap), then branching on what is left.
-        let mut open = Vec::new();
-        for &end in &ends {
-            if !go_on() {
-                return Settled::Unknown { branches: 0 };
-            }
-            match self.prune(start, end, usize::MAX) {
-                Pruned::None(_) => {}
-                Pruned::Tour => match self.decide(start, end, &mut 1) {
-                    Decided::Tour(path) => return Settled::Tour { path, branches: 0 },
-                    _ => open.push(end),
-                },
-                Pruned::Open { .. } => open.push(end),
-            }
+            settling.ends = if closed { 0 } else { ends.len() };
+            settling.pending = Some(open);
         }
-        for end in open {
-            match self.decide_while(start, end, &mut left, go_on) {
-                Decided::None => {}
+        let pending = settling.pending.as_mut().expect("set above");
+        while let Some(&end) = pending.last() {
+            let before = left;
+            let got = self.decide_while(start, end, &mut left, go_on);
+            settling.branches += before - left;
+            match got {
+                Decided::None => {
+                    pending.pop();
+                }
                 Decided::Tour(path) => {
                     return Settled::Tour {
                         path,
@@ -176,8 +202,8 @@ impl Factors {
             }
         }
         Settled::None {
-            ends: if closed { 0 } else { ends.len() },
-            branches: budget - left,
+            ends: settling.ends,
+            branches: settling.branches,
         }
     }
 
@@ -527,5 +553,58 @@ impl Work {
             }
         }
         Some(pairs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Geometry, Square, Surface};
+
+    /// Settling by calls with doubling budgets, each going on from the
+    /// last, comes to the answer one call with a big budget gives.
+    #[test]
+    fn settling_goes_on_where_it_stopped() {
+        let mut most = 0;
+        for (leaper, rows, cols, start, closed) in [
+            ("knight", 6, 6, Square::new(0, 0), true),
+            ("knight", 5, 6, Square::new(0, 1), false),
+            ("zebra", 9, 9, Square::new(4, 4), false),
+            ("giraffe", 6, 8, Square::new(0, 0), false),
+        ] {
+            let g = Geometry::new(leaper.parse().unwrap(), Surface::Plane);
+            let board = Board::with_geometry(rows, cols, &[], g).unwrap();
+            let what = format!("{} from {start}", board.describe());
+            let factors = Factors::new(&board).unwrap();
+            let s = board.index(start);
+            let once = factors.settle(s, closed, 1_000_000);
+            let mut settling = Settling::default();
+            let mut calls = 0;
+            let stepwise = loop {
+                let got = factors.settle_more(&mut settling, s, closed, 1 << calls, &mut || true);
+                calls += 1;
+                match got {
+                    Settled::Unknown { branches } => {
+                        assert!(branches <= 1 << (calls - 1), "{what}")
+                    }
+                    done => break done,
+                }
+                assert!(calls < 30, "{what}: not settled");
+            };
+            match (&once, &stepwise) {
+                (Settled::None { ends: a, .. }, Settled::None { ends: b, .. }) => {
+                    assert_eq!(a, b, "{what}")
+                }
+                (Settled::Tour { path: a, .. }, Settled::Tour { path: b, .. }) => {
+                    for p in [a, b] {
+                        crate::tour::check_indices(&board, p, closed).expect(&what);
+                    }
+                }
+                _ => panic!("{what}: {once:?} against {stepwise:?}"),
+            }
+            eprintln!("{what}: {calls} calls, {once:?}");
+            most = most.max(calls);
+        }
+        assert!(most > 3, "every case settled in {most} calls");
     }
 }
