@@ -343,13 +343,13 @@ pub const PRUNING_NAME: &str = "(2-factor pruning)";
 
 /// The reason 2-factor pruning gives (see [`prune`]) when it settles that
 /// no tour from `start` exists: open, whichever of `ends` squares it ends
-/// on; closed; within `branches` branches.
+/// on; closed; within `rounds` rounds of pruning.
 pub fn settled_reason(
     board: &Board,
     start: Square,
     closed: bool,
     ends: usize,
-    branches: u64,
+    rounds: u64,
 ) -> String {
     let piece = board.geometry().leaper;
     let which = if closed {
@@ -359,8 +359,8 @@ pub fn settled_reason(
             "a tour from {start}, whichever of the {ends} squares it could end on, with its ends joined,"
         )
     };
-    let tried = if branches > 0 {
-        format!(", trying {branches} of them both ways")
+    let tried = if rounds > 0 {
+        format!(", trying moves both ways ({rounds} rounds)")
     } else {
         String::new()
     };

@@ -764,12 +764,12 @@ fn pruning_by_2_factors_agrees_with_brute_force() {
     eprintln!("{pairs} pairs of ends ({with_tour} with a tour), {closed_checked} closed");
 }
 
-/// The zebra has no open tour of 11x11 or 13x13: theory rules out the
-/// starts of the minority colour and Hall's condition most of the others,
-/// and 2-factor pruning every square the rest could end on (the pruning
-/// is checked against the brute force above). The CLI says so at once.
+/// The zebra has no open tour of 11x11, 12x12 or 13x13: theory rules out
+/// the starts of the minority colour and Hall's condition most of the
+/// others, and 2-factor pruning every square the rest could end on (the
+/// pruning is checked against the brute force above). The CLI says so.
 #[test]
-fn the_zebra_has_no_tour_of_11x11_or_13x13() {
+fn the_zebra_has_no_tour_of_11x11_12x12_or_13x13() {
     use knight_tui::theory::factor::Factors;
     use knight_tui::theory::prune::Settled;
     for n in [11, 13] {
@@ -783,13 +783,51 @@ fn the_zebra_has_no_tour_of_11x11_or_13x13() {
             }
             let got = factors.settle(board.index(start), false, 0);
             assert!(
-                matches!(got, Settled::None { branches: 0, .. }),
+                matches!(got, Settled::None { rounds: 0, .. }),
                 "{n}x{n} from {start}: {got:?}"
             );
             settled += 1;
         }
         assert!(settled >= 21, "{n}x{n}: {settled} starts settled");
     }
+    // 12x12: pruning alone leaves 32 of its 36 starts open; probing each
+    // move both ways settles them. One start of each orbit under the
+    // square's eight symmetries (every other is the image of one).
+    let n = 12;
+    let g = Geometry::new("zebra".parse().unwrap(), Surface::Plane);
+    let board = Board::with_geometry(n, n, &[], g).unwrap();
+    let factors = Factors::new(&board).unwrap();
+    let images = |s: Square| {
+        let (r, c, m) = (s.row, s.col, n - 1);
+        [
+            (r, c),
+            (c, r),
+            (m - r, c),
+            (r, m - c),
+            (m - r, m - c),
+            (m - c, m - r),
+            (c, m - r),
+            (m - c, r),
+        ]
+        .map(|(r, c)| Square::new(r, c))
+    };
+    let mut covered = std::collections::HashSet::new();
+    let mut settled = 0;
+    for start in board.free_squares() {
+        if knight_tui::theory::check(&board, Some(start), false).is_err()
+            || covered.contains(&start)
+        {
+            continue;
+        }
+        covered.extend(images(start));
+        let got = factors.settle(board.index(start), false, 1_000_000);
+        assert!(
+            matches!(got, Settled::None { .. }),
+            "12x12 from {start}: {got:?}"
+        );
+        settled += 1;
+    }
+    assert_eq!(settled, 6, "orbits of the 36 starts theory leaves");
     let (code, out, _) = run(&[
         "solve", "--leaper", "zebra", "--size", "11", "--start", "0,0",
     ]);

@@ -30,14 +30,15 @@ const BUDGET_MIN: u64 = 2_000;
 const TURNS_PER_SQUARE: u64 = 8;
 /// A start the heuristics have not toured after `SETTLE_AFTER` attempts
 /// is settled by 2-factor pruning (see [`crate::theory::prune`]) on boards
-/// of at most `SETTLE_SQUARES` free squares, with `SETTLE_BRANCHES`
-/// branches, and again each time the attempts double, with twice the
-/// branches: the exact answer gets a share of the time that grows with it.
-/// Each branch counts as a node. The ends settled stay settled: each call
-/// goes on with those left.
+/// of at most `SETTLE_SQUARES` free squares, and again each time the
+/// attempts double: each time with as many nodes as the search has taken
+/// so far (at least `SETTLE_MIN` a square), so the exact answer gets half
+/// the time. A round of pruning counts as a node a square (it works on
+/// every move of the board once or a few times). The ends settled stay
+/// settled: each call goes on with those left.
 const SETTLE_AFTER: u64 = 6;
 const SETTLE_SQUARES: usize = 1024;
-const SETTLE_BRANCHES: u64 = 2_000;
+const SETTLE_MIN: u64 = 100;
 /// Exchanges an attempt by merging cycles (see [`crate::theory::factor`])
 /// may make within cycles when it is stuck.
 const MERGE_BUDGET: u64 = 2_000;
@@ -78,7 +79,7 @@ pub fn solve_from<M: Monitor>(
     let mut rotations: Option<super::rotate::Rotations> = None;
     let mut factors: Option<Option<Factors>> = None;
     let mut settling = Settling::default();
-    // The branches its calls have taken (counted as nodes).
+    // The rounds of pruning its calls have taken (counted as nodes).
     let mut settled = 0u64;
     let mut attempt: u64 = 0;
     loop {
@@ -115,9 +116,10 @@ pub fn solve_from<M: Monitor>(
                 && let Some(Some(factors)) = &factors
             {
                 // The heuristics keep failing: perhaps there is no tour.
-                let mut branches = SETTLE_BRANCHES * (attempt / SETTLE_AFTER);
+                let per_round = board.free_count() as u64;
+                let mut nodes = total.nodes.max(SETTLE_MIN * per_round);
                 if let Some(n) = options.limits.nodes {
-                    branches = branches.min(n.saturating_sub(total.nodes));
+                    nodes = nodes.min(n.saturating_sub(total.nodes));
                 }
                 let mut go_on =
                     || !monitor.cancelled() && deadline.is_none_or(|d| Instant::now() < d);
@@ -125,23 +127,23 @@ pub fn solve_from<M: Monitor>(
                     &mut settling,
                     prefix[0],
                     problem.closed,
-                    branches,
+                    nodes / per_round,
                     &mut go_on,
                 ) {
-                    Settled::Tour { path, branches } => {
-                        total.nodes += branches;
+                    Settled::Tour { path, rounds } => {
+                        total.nodes += rounds * per_round;
                         found = Some(path);
                     }
-                    Settled::None { ends, branches } => {
-                        // The earlier calls' branches are counted already.
-                        total.nodes += branches - settled;
+                    Settled::None { ends, rounds } => {
+                        // The earlier calls' rounds are counted already.
+                        total.nodes += (rounds - settled) * per_round;
                         total.elapsed = began.elapsed();
                         let reason = theory::settled_reason(
                             board,
                             problem.start,
                             problem.closed,
                             ends,
-                            branches,
+                            rounds,
                         );
                         return Solution {
                             tours: Vec::new(),
@@ -150,9 +152,9 @@ pub fn solve_from<M: Monitor>(
                             algorithm: Algorithm::Warnsdorff,
                         };
                     }
-                    Settled::Unknown { branches } => {
-                        total.nodes += branches;
-                        settled += branches;
+                    Settled::Unknown { rounds } => {
+                        total.nodes += rounds * per_round;
+                        settled += rounds;
                     }
                 }
             }

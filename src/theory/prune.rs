@@ -28,6 +28,16 @@ pub enum Pruned {
     Open { left: usize, kept: usize },
 }
 
+/// What probing came to.
+enum Probed {
+    /// A trial made a tour.
+    Tour(Box<Work>),
+    /// Whether it kept or dropped any move.
+    Changed(bool),
+    /// The budget ran out, or `go_on` said stop.
+    Stopped,
+}
+
 /// The working graph: dense squares `0..n`, and for an open tour whose
 /// ends have one colour, one virtual square `n` joined to both.
 #[derive(Clone)]
@@ -59,22 +69,22 @@ pub struct Settling {
     pending: Option<Vec<Option<u32>>>,
     /// How many ends there were.
     ends: usize,
-    /// The branches taken in all, by the ends settled.
-    branches: u64,
+    /// The rounds of pruning taken in all.
+    rounds: u64,
 }
 
 /// What settling a start came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Settled {
     /// No tour from the start: `ends` squares it could end on (0 for a
-    /// closed tour), each pruned away within `branches` branches in all
+    /// closed tour), each pruned away within `rounds` rounds of pruning in all
     /// (over the calls that settled them).
-    None { ends: usize, branches: u64 },
-    /// A tour (board indices, from the start), within `branches`.
-    Tour { path: Vec<u32>, branches: u64 },
-    /// Undecided: the budget, `branches`, ran out (or, for an open tour,
+    None { ends: usize, rounds: u64 },
+    /// A tour (board indices, from the start), within `rounds`.
+    Tour { path: Vec<u32>, rounds: u64 },
+    /// Undecided: the budget, `rounds`, ran out (or, for an open tour,
     /// the colour counts allow no end and there is nothing to settle).
-    Unknown { branches: u64 },
+    Unknown { rounds: u64 },
 }
 
 impl Factors {
@@ -106,15 +116,17 @@ impl Factors {
         }
     }
 
-    /// Like [`Factors::prune`], then, while undecided, a move is tried
-    /// both ways (kept, dropped), each pruned again, within `budget`
-    /// branches.
+    /// Like [`Factors::prune`], then, while undecided, each move left is
+    /// probed (tried kept and dropped, each pruned: one way ruled out
+    /// settles it the other) until probing changes nothing, then one move
+    /// is branched on both ways, each decided so again; within `budget`
+    /// rounds of pruning.
     pub fn decide(&self, start: u32, end: Option<u32>, budget: &mut u64) -> Decided {
         self.decide_while(start, end, budget, &mut || true)
     }
 
     /// [`Factors::decide`], going on only while `go_on()` says so (asked
-    /// at every branch).
+    /// at every round).
     pub fn decide_while(
         &self,
         start: u32,
@@ -134,7 +146,8 @@ impl Factors {
 
     /// Whether tours from `start` (a board index) exist: for an open tour,
     /// each square it could end on by the colour counts is pruned, and
-    /// those left are decided by branching, `budget` branches in all.
+    /// those left are decided (see [`Factors::decide`]), `budget` rounds of
+    /// pruning in all.
     pub fn settle(&self, start: u32, closed: bool, budget: u64) -> Settled {
         let mut settling = Settling::default();
         self.settle_more(&mut settling, start, closed, budget, &mut || true)
@@ -142,7 +155,7 @@ impl Factors {
 
     /// Goes on settling a start, `settling` holding what earlier calls
     /// (with the same start and kind of tour) left: the ends not yet
-    /// settled. Each call may take `budget` branches.
+    /// settled. Each call may take `budget` rounds of pruning.
     pub fn settle_more(
         &self,
         settling: &mut Settling,
@@ -158,19 +171,19 @@ impl Factors {
             } else {
                 match self.end_squares(start) {
                     Some(ends) => ends.into_iter().map(Some).collect(),
-                    None => return Settled::Unknown { branches: 0 },
+                    None => return Settled::Unknown { rounds: 0 },
                 }
             };
             // Pruning alone first (cheap), then branching on what is left.
             let mut open = Vec::new();
             for &end in &ends {
                 if !go_on() {
-                    return Settled::Unknown { branches: 0 };
+                    return Settled::Unknown { rounds: 0 };
                 }
                 match self.prune(start, end, usize::MAX) {
                     Pruned::None(_) => {}
                     Pruned::Tour => match self.decide(start, end, &mut 1) {
-                        Decided::Tour(path) => return Settled::Tour { path, branches: 0 },
+                        Decided::Tour(path) => return Settled::Tour { path, rounds: 0 },
                         _ => open.push(end),
                     },
                     Pruned::Open { .. } => open.push(end),
@@ -183,7 +196,7 @@ impl Factors {
         while let Some(&end) = pending.last() {
             let before = left;
             let got = self.decide_while(start, end, &mut left, go_on);
-            settling.branches += before - left;
+            settling.rounds += before - left;
             match got {
                 Decided::None => {
                     pending.pop();
@@ -191,19 +204,19 @@ impl Factors {
                 Decided::Tour(path) => {
                     return Settled::Tour {
                         path,
-                        branches: budget - left,
+                        rounds: budget - left,
                     };
                 }
                 Decided::Unknown => {
                     return Settled::Unknown {
-                        branches: budget - left,
+                        rounds: budget - left,
                     };
                 }
             }
         }
         Settled::None {
             ends: settling.ends,
-            branches: settling.branches,
+            rounds: settling.rounds,
         }
     }
 
@@ -289,6 +302,25 @@ impl Work {
             Pruned::Tour => return Some(Some(self.clone())),
             Pruned::Open { .. } => {}
         }
+        // Probing, until it changes nothing.
+        loop {
+            match self.probe(budget, go_on) {
+                Probed::Tour(done) => return Some(Some(*done)),
+                Probed::Stopped => return None,
+                Probed::Changed(false) => break,
+                Probed::Changed(true) => {
+                    if *budget == 0 {
+                        return None;
+                    }
+                    *budget -= 1;
+                    match self.run(usize::MAX) {
+                        Pruned::None(_) => return Some(None),
+                        Pruned::Tour => return Some(Some(self.clone())),
+                        Pruned::Open { .. } => {}
+                    }
+                }
+            }
+        }
         // Branch on a move of the square with the fewest choices left.
         let v = (0..self.near.len())
             .filter(|&v| self.kept[v].len() < 2)
@@ -302,6 +334,52 @@ impl Work {
         }
         self.drop_move(v as u32, u);
         self.decide(budget, go_on)
+    }
+
+    /// Tries each move left both ways, each a round of pruning from the
+    /// budget: one that pruning rules out kept is dropped, one it rules
+    /// out dropped is kept. (A move tried both ways and ruled out both
+    /// ways leaves a square without it and not without it: the next
+    /// pruning finds none.)
+    fn probe(&mut self, budget: &mut u64, go_on: &mut dyn FnMut() -> bool) -> Probed {
+        let mut changed = false;
+        let m = self.near.len();
+        for u in 0..m as u32 {
+            for v in self.near[u as usize].clone() {
+                if v < u
+                    || self.kept[u as usize].contains(&v)
+                    || self.near[u as usize].binary_search(&v).is_err()
+                {
+                    continue;
+                }
+                for keep in [true, false] {
+                    if *budget == 0 || !go_on() {
+                        return Probed::Stopped;
+                    }
+                    *budget -= 1;
+                    let mut trial = self.clone();
+                    if keep {
+                        trial.keep(u, v);
+                    } else {
+                        trial.drop_move(u, v);
+                    }
+                    match trial.run(usize::MAX) {
+                        Pruned::Tour => return Probed::Tour(Box::new(trial)),
+                        Pruned::None(_) => {
+                            if keep {
+                                self.drop_move(u, v);
+                            } else {
+                                self.keep(u, v);
+                            }
+                            changed = true;
+                            break;
+                        }
+                        Pruned::Open { .. } => {}
+                    }
+                }
+            }
+        }
+        Probed::Changed(changed)
     }
 
     fn drop_move(&mut self, u: u32, v: u32) {
@@ -584,8 +662,8 @@ mod tests {
                 let got = factors.settle_more(&mut settling, s, closed, 1 << calls, &mut || true);
                 calls += 1;
                 match got {
-                    Settled::Unknown { branches } => {
-                        assert!(branches <= 1 << (calls - 1), "{what}")
+                    Settled::Unknown { rounds } => {
+                        assert!(rounds <= 1 << (calls - 1), "{what}")
                     }
                     done => break done,
                 }
