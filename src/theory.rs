@@ -290,9 +290,6 @@ fn crowded(board: &Board, start: Option<Square>, closed: bool) -> Result<(), Str
     if board.free_count() > FLOW_SQUARES {
         return Ok(());
     }
-    let Some(graph) = factor::Factors::new(board) else {
-        return Ok(());
-    };
     let from = match (start, closed) {
         (Some(s), _) => s,
         (None, true) => match board.free_squares().next() {
@@ -301,10 +298,75 @@ fn crowded(board: &Board, start: Option<Square>, closed: bool) -> Result<(), Str
         },
         (None, false) => return Ok(()),
     };
-    match graph.rules_out(board.index(from), closed, None) {
-        Some(crowd) => Err(crowd_reason(board, &crowd, closed)),
-        None => Ok(()),
+    HALL.with_borrow_mut(|memo| {
+        let key = BoardKey::of(board);
+        if memo.as_ref().is_none_or(|m| m.key != key) {
+            *memo = Some(Hall {
+                key,
+                factors: factor::Factors::new(board),
+                closed: None,
+            });
+        }
+        let hall = memo.as_mut().expect("set above");
+        let Some(graph) = &hall.factors else {
+            return Ok(());
+        };
+        // A closed tour needs the same of every square wherever it
+        // starts: one flow a board.
+        let closed_verdict = hall
+            .closed
+            .get_or_insert_with(|| graph.rules_out(board.index(from), true, None));
+        if closed {
+            return match closed_verdict {
+                Some(crowd) => Err(crowd_reason(board, crowd, true)),
+                None => Ok(()),
+            };
+        }
+        // With as many squares of each colour and a 2-factor, every open
+        // start has one too (take a move u-s of it away and join u to the
+        // virtual square), so the flow cannot rule it out.
+        let (light, dark) = board.colour_counts();
+        if light == dark && closed_verdict.is_none() {
+            return Ok(());
+        }
+        match graph.rules_out(board.index(from), false, None) {
+            Some(crowd) => Err(crowd_reason(board, &crowd, false)),
+            None => Ok(()),
+        }
+    })
+}
+
+/// What the flow argument keeps of the last board it looked at, so a
+/// sweep over its starts builds its graph and closed verdict once.
+struct Hall {
+    key: BoardKey,
+    factors: Option<factor::Factors>,
+    /// The closed-tour verdict, once asked.
+    closed: Option<Option<factor::Crowd>>,
+}
+
+/// What makes two boards the same board.
+#[derive(PartialEq, Eq)]
+struct BoardKey {
+    rows: u32,
+    cols: u32,
+    geometry: crate::board::Geometry,
+    blocked: Vec<Square>,
+}
+
+impl BoardKey {
+    fn of(board: &Board) -> BoardKey {
+        BoardKey {
+            rows: board.rows(),
+            cols: board.cols(),
+            geometry: board.geometry(),
+            blocked: board.blocked().to_vec(),
+        }
     }
+}
+
+thread_local! {
+    static HALL: std::cell::RefCell<Option<Hall>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The reason a [`factor::Crowd`] gives, one line.
