@@ -9,10 +9,19 @@
 //! moves form paths; the move joining a path's two ends would close a cycle
 //! short of the whole board, so it is dropped too, and so on until nothing
 //! changes. When no 2-factor is left, or the kept moves close a short cycle,
-//! or the moves left fall apart into two groups, there is no tour. This is
-//! the 2-factor relaxation of the travelling salesman's "circuit"
-//! constraint, with its filtering (Régin's for matchings, 1994; Caseau
-//! and Laburthe's subtour rule, 1997), used as a proof.
+//! or the moves left fall apart into two groups or hang on one square (a
+//! cut vertex), there is no tour. This is the 2-factor relaxation of the
+//! travelling salesman's "circuit" constraint, with its filtering (Régin's
+//! for matchings, 1994; Caseau and Laburthe's subtour rule, 1997), used as
+//! a proof.
+//!
+//! What pruning leaves is decided by probing (each move tried kept and
+//! dropped, each pruned: a way that leaves no tour settles the move the
+//! other way; "singleton consistency" in constraint programming), and
+//! then by branching on a move both ways. Probing is what makes it work:
+//! the zebra's 12x12 pairs of ends that took over 400,000 branches without
+//! it settle in about 450 rounds of pruning with it. Every answer is
+//! checked against a brute force in `tests/leapers.rs`.
 
 use super::factor::Factors;
 
