@@ -4,6 +4,7 @@
 //! decides the rest.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use crate::board::{Board, Square, Surface};
 
@@ -299,15 +300,7 @@ fn crowded(board: &Board, start: Option<Square>, closed: bool) -> Result<(), Str
         (None, false) => return Ok(()),
     };
     HALL.with_borrow_mut(|memo| {
-        let key = BoardKey::of(board);
-        if memo.as_ref().is_none_or(|m| m.key != key) {
-            *memo = Some(Hall {
-                key,
-                factors: factor::Factors::new(board),
-                closed: None,
-            });
-        }
-        let hall = memo.as_mut().expect("set above");
+        let hall = Hall::of(memo, board);
         let Some(graph) = &hall.factors else {
             return Ok(());
         };
@@ -336,13 +329,35 @@ fn crowded(board: &Board, start: Option<Square>, closed: bool) -> Result<(), Str
     })
 }
 
+/// The board's graph for 2-factors ([`factor::Factors`]), `None` when it
+/// is not two-coloured: built once for the last board asked about, which
+/// theory and the solver on that board then share.
+pub fn factors(board: &Board) -> Option<Rc<factor::Factors>> {
+    HALL.with_borrow_mut(|memo| Hall::of(memo, board).factors.clone())
+}
+
 /// What the flow argument keeps of the last board it looked at, so a
 /// sweep over its starts builds its graph and closed verdict once.
 struct Hall {
     key: BoardKey,
-    factors: Option<factor::Factors>,
+    factors: Option<Rc<factor::Factors>>,
     /// The closed-tour verdict, once asked.
     closed: Option<Option<factor::Crowd>>,
+}
+
+impl Hall {
+    /// The memo for `board`, made anew when it holds another board.
+    fn of<'m>(memo: &'m mut Option<Hall>, board: &Board) -> &'m mut Hall {
+        let key = BoardKey::of(board);
+        if memo.as_ref().is_none_or(|m| m.key != key) {
+            *memo = Some(Hall {
+                key,
+                factors: factor::Factors::new(board).map(Rc::new),
+                closed: None,
+            });
+        }
+        memo.as_mut().expect("set above")
+    }
 }
 
 /// What makes two boards the same board.

@@ -9,6 +9,7 @@
 //! finishes within its budget without a tour proves there is none, and the
 //! doubling bounds the wasted work by the size of the last attempt.
 
+use std::rc::Rc;
 use std::time::Instant;
 
 use super::search::{Halt, Monitor, Order, Search};
@@ -77,7 +78,7 @@ pub fn solve_from<M: Monitor>(
     // attempts by merging cycles (where the colours alternate), made at the
     // first.
     let mut rotations: Option<super::rotate::Rotations> = None;
-    let mut factors: Option<Option<Factors>> = None;
+    let mut factors: Option<Option<Rc<Factors>>> = None;
     let mut settling = Settling::default();
     // The rounds of pruning its calls have taken (counted as nodes).
     let mut settled = 0u64;
@@ -89,7 +90,7 @@ pub fn solve_from<M: Monitor>(
             let rotations = rotations.get_or_insert_with(|| super::rotate::Rotations::new(board));
             let mut found = rotations.tour(prefix[0], problem.closed, turns, attempt);
             if found.is_none()
-                && let Some(factors) = factors.get_or_insert_with(|| Factors::new(board))
+                && let Some(factors) = factors.get_or_insert_with(|| theory::factors(board))
             {
                 // Then one by merging the cycles of a 2-factor, which also
                 // proves there is none when no 2-factor can be a tour.
@@ -109,9 +110,8 @@ pub fn solve_from<M: Monitor>(
                 }
             }
             if found.is_none()
-                && attempt >= SETTLE_AFTER
-                && (attempt / SETTLE_AFTER).is_power_of_two()
                 && attempt.is_multiple_of(SETTLE_AFTER)
+                && (attempt / SETTLE_AFTER).is_power_of_two()
                 && board.free_count() <= SETTLE_SQUARES
                 && let Some(Some(factors)) = &factors
             {

@@ -181,15 +181,11 @@ impl Factors {
         if n < 3 || s == u32::MAX {
             return None;
         }
-        let own = self.side[s as usize];
-        let mine = self.side.iter().filter(|&&c| c == own).count();
-        let other = n - mine;
         // Where an open tour ends: the colour of the virtual square's
         // second move.
-        let ends = match (closed, mine as i64 - other as i64) {
-            (true, 0) => None,
-            (false, 0) => Some(1 - own),
-            (false, 1) => Some(own),
+        let ends = match (closed, self.end_colour(s)) {
+            (true, Some(c)) if c != self.side[s as usize] => None,
+            (false, Some(c)) => Some(c),
             _ => return None,
         };
         let end = match end.map(|t| self.dense[t as usize]) {
@@ -224,19 +220,28 @@ impl Factors {
     /// counts (board indices), `None` when the counts allow none.
     pub(super) fn end_squares(&self, start: u32) -> Option<Vec<u32>> {
         let s = self.dense[start as usize];
-        let own = self.side[s as usize];
-        let mine = self.side.iter().filter(|&&c| c == own).count();
-        let colour = match mine as i64 - (self.side.len() - mine) as i64 {
-            0 => 1 - own,
-            1 => own,
-            _ => return None,
-        };
+        let colour = self.end_colour(s)?;
         Some(
             (0..self.squares.len() as u32)
                 .filter(|&v| v != s && self.side[v as usize] == colour)
                 .map(|v| self.squares[v as usize])
                 .collect(),
         )
+    }
+
+    /// The colour an open tour from dense square `s` ends on, by the
+    /// colour counts: the other when both colours have as many squares,
+    /// the start's when it has one more; `None` when the counts allow no
+    /// open tour from it (and, with as many of each, a closed tour is
+    /// possible exactly when this is the other colour).
+    fn end_colour(&self, s: u32) -> Option<u8> {
+        let own = self.side[s as usize];
+        let mine = self.side.iter().filter(|&&c| c == own).count();
+        match mine as i64 - (self.side.len() - mine) as i64 {
+            0 => Some(1 - own),
+            1 => Some(own),
+            _ => None,
+        }
     }
 
     /// The dense number of a free square's board index.

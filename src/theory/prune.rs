@@ -117,10 +117,10 @@ impl Factors {
     }
 
     /// Prunes the moves of tours from `start` (closed, or open to `end`),
-    /// both board indices; `rounds` bounds the flows run.
-    pub fn prune(&self, start: u32, end: Option<u32>, rounds: usize) -> Pruned {
+    /// both board indices, until nothing changes.
+    pub fn prune(&self, start: u32, end: Option<u32>) -> Pruned {
         match self.work(start, end) {
-            Some(mut w) => w.run(rounds),
+            Some(mut w) => w.run(),
             None => Pruned::Open { left: 0, kept: 0 },
         }
     }
@@ -189,7 +189,7 @@ impl Factors {
                 if !go_on() {
                     return Settled::Unknown { rounds: 0 };
                 }
-                match self.prune(start, end, usize::MAX) {
+                match self.prune(start, end) {
                     Pruned::None(_) => {}
                     Pruned::Tour => match self.decide(start, end, &mut 1) {
                         Decided::Tour(path) => return Settled::Tour { path, rounds: 0 },
@@ -306,7 +306,7 @@ impl Work {
             return None;
         }
         *budget -= 1;
-        match self.run(usize::MAX) {
+        match self.run() {
             Pruned::None(_) => return Some(None),
             Pruned::Tour => return Some(Some(self.clone())),
             Pruned::Open { .. } => {}
@@ -322,7 +322,7 @@ impl Work {
                         return None;
                     }
                     *budget -= 1;
-                    match self.run(usize::MAX) {
+                    match self.run() {
                         Pruned::None(_) => return Some(None),
                         Pruned::Tour => return Some(Some(self.clone())),
                         Pruned::Open { .. } => {}
@@ -372,7 +372,7 @@ impl Work {
                     } else {
                         trial.drop_move(u, v);
                     }
-                    match trial.run(usize::MAX) {
+                    match trial.run() {
                         Pruned::Tour => return Probed::Tour(Box::new(trial)),
                         Pruned::None(_) => {
                             if keep {
@@ -403,9 +403,10 @@ impl Work {
         }
     }
 
-    fn run(&mut self, rounds: usize) -> Pruned {
+    /// Prunes until nothing changes.
+    fn run(&mut self) -> Pruned {
         let m = self.near.len();
-        for _ in 0..rounds {
+        loop {
             if let Some(why) = self.check() {
                 return Pruned::None(why);
             }
@@ -458,9 +459,6 @@ impl Work {
                 };
             }
         }
-        let left = self.near.iter().map(Vec::len).sum::<usize>() / 2;
-        let kept = self.kept.iter().map(Vec::len).sum::<usize>() / 2;
-        Pruned::Open { left, kept }
     }
 
     /// A reason there is no tour, seen at once: a square with fewer than
