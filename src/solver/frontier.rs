@@ -36,6 +36,9 @@ use super::Progress;
 use super::states::FastMap;
 use crate::board::{Board, Square};
 
+mod meet;
+use meet::{meet, meeting};
+
 /// The widest board (its narrow side) this programme takes: the state's
 /// `2w + 2` squares of the working window fit a `u64` a nibble each.
 pub const MAX_WIDTH: u32 = 7;
@@ -155,18 +158,25 @@ struct Ahead {
     start: bool,
 }
 
-/// The board as the programme sees it: rows across the narrow side.
+/// The board as the programme sees it: rows across the narrow side, from
+/// the board's first row or (`flip`) from its last.
 struct Layout {
     w: u32,
+    h: u32,
     steps: Vec<Step>,
+    /// Which squares are free, in placing order.
+    free: Vec<bool>,
+    /// Each square's free neighbours, in placing order.
+    adjacent: Vec<Vec<u32>>,
 }
 
 impl Layout {
-    fn new(board: &Board, ends: Ends) -> Layout {
+    fn new(board: &Board, ends: Ends, flip: bool) -> Layout {
         let (rows, cols) = (board.rows(), board.cols());
         let across = cols <= rows;
         let (w, h) = if across { (cols, rows) } else { (rows, cols) };
         let square = |r: u32, c: u32| {
+            let r = if flip { h - 1 - r } else { r };
             if across {
                 Square::new(r, c)
             } else {
@@ -199,6 +209,7 @@ impl Layout {
                 } else {
                     (s.col, s.row)
                 };
+                let r = if flip { h - 1 - r } else { r };
                 Some(r * w + c)
             }
             _ => None,
@@ -266,7 +277,13 @@ impl Layout {
                 .collect();
             steps[v as usize].ahead = ahead;
         }
-        Layout { w, steps }
+        Layout {
+            w,
+            h,
+            steps,
+            free,
+            adjacent,
+        }
     }
 }
 
@@ -493,6 +510,36 @@ pub fn count(
     budget: &Budget,
     progress: &Progress,
 ) -> Result<Counted, Stop> {
+    count_by(board, ends, budget, progress, How::Auto)
+}
+
+/// How a count goes: meeting in the middle ([`meet`]), or square by square
+/// over the whole board ([`run`]), or (`Auto`) whichever is sooner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum How {
+    Auto,
+    #[cfg(test)]
+    Whole,
+    Meet,
+}
+
+/// Whether meeting in the middle is sooner: for closed tours of boards
+/// not much longer than wide, measured here: 6x6 12 ms against 29 ms, 5x8
+/// 7 ms against 18 ms, 6x8 0.26 s against 0.61 s; but 6x12 7.6 s against
+/// 3.0 s, the states at the cut being as many as anywhere on a long
+/// board. For open tours the moves across the cut make too many states
+/// (6x6: 2.5 million, as many as square by square).
+fn meets_sooner(layout: &Layout, ends: Ends) -> bool {
+    ends == Ends::Closed && 2 * layout.h <= 3 * layout.w + 2 && meeting(layout, ends).is_some()
+}
+
+fn count_by(
+    board: &Board,
+    ends: Ends,
+    budget: &Budget,
+    progress: &Progress,
+    how: How,
+) -> Result<Counted, Stop> {
     let free = board.free_count();
     if free <= 1 {
         // No move to place: one square is an open tour of itself.
@@ -502,7 +549,7 @@ pub fn count(
             peak: 1,
         });
     }
-    let layout = Layout::new(board, ends);
+    let layout = Layout::new(board, ends, false);
     if let Some(bytes) = known_need(board, ends)
         && bytes > budget.bytes
     {
@@ -517,11 +564,21 @@ pub fn count(
     }
     // Ways fit 64 bits on all but long boards; a saturated count is
     // counted again in 128 bits.
-    let narrow = run::<u64>(&layout, ends, budget, progress)?;
+    let how = match how {
+        How::Auto if meets_sooner(&layout, ends) => How::Meet,
+        how => how,
+    };
+    let tally = |wide: bool| match (how, wide) {
+        (How::Meet, false) => meet::<u64>(board, &layout, ends, budget, progress),
+        (How::Meet, true) => meet::<u128>(board, &layout, ends, budget, progress),
+        (_, false) => run::<u64>(&layout, ends, budget, progress),
+        (_, true) => run::<u128>(&layout, ends, budget, progress),
+    };
+    let narrow = tally(false)?;
     if narrow.tours < u128::from(u64::MAX) {
         return Ok(narrow);
     }
-    let wide = run::<u128>(&layout, ends, budget, progress)?;
+    let wide = tally(true)?;
     if wide.tours == u128::MAX {
         return Err(Stop::Overflow);
     }
@@ -566,6 +623,9 @@ const PARTS: usize = 1 << PART_BITS;
 /// wait in memory until added up).
 const GROUP: usize = PARTS / 4;
 
+/// Any number of moves back, for [`advance`]'s `sizes`.
+const ANY: u32 = 0b111;
+
 /// Below this many states a step keeps them in one part, on one core.
 const FEW: usize = 1 << 15;
 
@@ -583,51 +643,122 @@ type Parts<W> = Vec<FastMap<u64, W>>;
 /// that completed the tour.
 type Sorted<W> = (Vec<Vec<(u64, W)>>, W);
 
+/// Counts square by square over the whole board.
 fn run<W: Ways>(
     layout: &Layout,
     ends: Ends,
     budget: &Budget,
     progress: &Progress,
 ) -> Result<Counted, Stop> {
-    use rayon::prelude::*;
-    let top = 2 * layout.w + 1;
-    let squares = layout.steps.len() as u64;
-    progress.total.store(squares, Relaxed);
-    let mut counted = Counted {
-        tours: 0,
-        expansions: 0,
-        peak: 1,
-    };
+    progress.total.store(layout.steps.len() as u64, Relaxed);
+    progress.done.store(0, Relaxed);
+    let mut work = Work::new();
+    let (_, total) = advance(
+        &layout.steps,
+        layout.w,
+        ends,
+        budget,
+        progress,
+        &mut work,
+        beginning::<W>(),
+        0,
+        |_, _| ANY,
+    )?;
+    Ok(work.counted(total.wide()))
+}
+
+/// The states before the first square: one, with nothing placed.
+fn beginning<W: Ways>() -> Parts<W> {
     let mut cur: Parts<W> = vec![FastMap::default()];
     cur[0].insert(0, W::ONE);
-    let mut total = W::default();
-    let halted = || {
-        if progress.cancel.load(Relaxed) {
-            Some(Stop::Cancelled)
-        } else if budget.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(Stop::Deadline)
-        } else {
-            None
+    cur
+}
+
+/// The work of a count so far.
+struct Work {
+    /// States taken from one square to the next.
+    expansions: u64,
+    /// The most states at one square.
+    peak: u64,
+    /// The squares a step places, for `progress.done` (2 where the lower
+    /// half of a meeting is the upper one upside down, 0 for the moves
+    /// across the cut).
+    squares: u64,
+}
+
+impl Work {
+    fn new() -> Work {
+        Work {
+            expansions: 0,
+            peak: 0,
+            squares: 1,
         }
-    };
-    for (v, step) in layout.steps.iter().enumerate() {
+    }
+
+    fn counted(&self, tours: u128) -> Counted {
+        Counted {
+            tours,
+            expansions: self.expansions,
+            peak: self.peak.max(1),
+        }
+    }
+}
+
+/// Why a count should stop now, if it should.
+fn halted(budget: &Budget, progress: &Progress) -> Option<Stop> {
+    if progress.cancel.load(Relaxed) {
+        Some(Stop::Cancelled)
+    } else if budget.deadline.is_some_and(|d| Instant::now() >= d) {
+        Some(Stop::Deadline)
+    } else {
+        None
+    }
+}
+
+/// Takes the states `cur` through `steps` (a square each, in a window `w`
+/// squares a row): the states after the last, and the ways that completed
+/// the tour on the way. `sizes` gives, for the step's index in `steps`
+/// and a state, how many moves back the step's square may take there (bit
+/// `n` for `n`; a blocked square takes none). `held` is the bytes other tables hold
+/// meanwhile; each step adds `work.squares` to `progress.done`.
+#[allow(clippy::too_many_arguments)]
+fn advance<W: Ways>(
+    steps: &[Step],
+    w: u32,
+    ends: Ends,
+    budget: &Budget,
+    progress: &Progress,
+    work: &mut Work,
+    mut cur: Parts<W>,
+    held: u64,
+    sizes: impl Fn(usize, u64) -> u32 + Sync,
+) -> Result<(Parts<W>, W), Stop> {
+    use rayon::prelude::*;
+    let top = 2 * w + 1;
+    let squares = progress.total.load(Relaxed);
+    let mut total = W::default();
+    let halted = || halted(budget, progress);
+    for (j, step) in steps.iter().enumerate() {
         if let Some(stop) = halted() {
             return Err(stop);
         }
-        let held: usize = cur.iter().map(|m| m.len()).sum();
-        counted.expansions += held as u64;
-        progress.expanded.store(counted.expansions, Relaxed);
-        if budget.expansions.is_some_and(|e| counted.expansions > e) {
+        let held_states: usize = cur.iter().map(|m| m.len()).sum();
+        work.expansions += held_states as u64;
+        progress.expanded.store(work.expansions, Relaxed);
+        if budget.expansions.is_some_and(|e| work.expansions > e) {
             return Err(Stop::Expansions);
         }
-        let bits = if held < FEW { 0 } else { PART_BITS };
+        let at = progress.done.load(Relaxed) + work.squares;
+        let bits = if held_states < FEW { 0 } else { PART_BITS };
         let parts = 1 << bits;
         let mut next: Parts<W> = (0..parts)
-            .map(|_| FastMap::with_capacity_and_hasher(held / parts + 16, Default::default()))
+            .map(|_| {
+                FastMap::with_capacity_and_hasher(held_states / parts + 16, Default::default())
+            })
             .collect();
         // The bytes held: the states not expanded yet, the next states,
         // and the successors waiting to be added up.
-        let mut before = table_bytes(&cur);
+        let mut before = held + table_bytes(&cur);
         let mut rest = cur.into_iter();
         loop {
             let group: Parts<W> = rest.by_ref().take(GROUP).collect();
@@ -636,27 +767,53 @@ fn run<W: Ways>(
             }
             before -= table_bytes(&group);
             let stopped = std::sync::atomic::AtomicBool::new(false);
+            // Expands `states`, handing each successor and its ways to
+            // `put`: the ways that completed the tour.
+            let expand_all = |states: &FastMap<u64, W>, put: &mut dyn FnMut(u64, W)| {
+                let mut done = W::default();
+                for (k, (&s, &ways)) in states.iter().enumerate() {
+                    if k % 16384 == 16383 && (stopped.load(Relaxed) || halted().is_some()) {
+                        stopped.store(true, Relaxed);
+                        break;
+                    }
+                    let allow = sizes(j, s);
+                    if !step.free {
+                        if allow & 1 == 1 {
+                            put(canonical(s >> 4), ways);
+                        }
+                        continue;
+                    }
+                    let ended = expand(s, step, top, ends, allow, |t| put(t, ways));
+                    for _ in 0..ended {
+                        done = done.plus(ways);
+                    }
+                }
+                done
+            };
+            if parts == 1 {
+                // Few states: added up at once, on this thread.
+                let table = &mut next[0];
+                for states in &group {
+                    let done = expand_all(states, &mut |t, ways| {
+                        let e = table.entry(t).or_default();
+                        *e = e.plus(ways);
+                    });
+                    total = total.plus(done);
+                }
+                drop(group);
+                if stopped.load(Relaxed)
+                    && let Some(stop) = halted()
+                {
+                    return Err(stop);
+                }
+                continue;
+            }
             let sorted: Vec<Sorted<W>> = group
                 .par_iter()
                 .map(|states| {
                     let mut out: Vec<Vec<(u64, W)>> = vec![Vec::new(); parts];
-                    let mut done = W::default();
-                    for (k, (&s, &ways)) in states.iter().enumerate() {
-                        if k % 16384 == 16383 && (stopped.load(Relaxed) || halted().is_some()) {
-                            stopped.store(true, Relaxed);
-                            break;
-                        }
-                        if !step.free {
-                            let t = canonical(s >> 4);
-                            out[part(t, bits)].push((t, ways));
-                            continue;
-                        }
-                        let ended =
-                            expand(s, step, top, ends, |t| out[part(t, bits)].push((t, ways)));
-                        for _ in 0..ended {
-                            done = done.plus(ways);
-                        }
-                    }
+                    let done =
+                        expand_all(states, &mut |t, ways| out[part(t, bits)].push((t, ways)));
                     (out, done)
                 })
                 .collect();
@@ -675,7 +832,7 @@ fn run<W: Ways>(
                 (bytes > budget.bytes).then(|| Stop::Memory {
                     bytes,
                     states: next.iter().map(|m| m.len() as u64).sum(),
-                    at: v as u64 + 1,
+                    at,
                     of: squares,
                 })
             };
@@ -698,18 +855,18 @@ fn run<W: Ways>(
         }
         cur = next;
         let states = cur.iter().map(|m| m.len()).sum::<usize>() as u64;
-        counted.peak = counted.peak.max(states);
+        work.peak = work.peak.max(states);
         progress.states.store(states, Relaxed);
-        progress.done.store(v as u64 + 1, Relaxed);
+        progress.done.store(at, Relaxed);
     }
-    counted.tours = total.wide();
-    Ok(counted)
+    Ok((cur, total))
 }
 
 /// Places the square of `step` in every way the tour can use it after the
-/// state `s`: hands each state that follows to `emit`, and returns how
-/// many ways completed the tour.
-fn expand(s: u64, step: &Step, top: u32, ends: Ends, mut emit: impl FnMut(u64)) -> u32 {
+/// state `s`, taking as many moves back as `allow` allows (bit `n` for
+/// `n`): hands each state that follows to `emit`, and returns how many
+/// ways completed the tour.
+fn expand(s: u64, step: &Step, top: u32, ends: Ends, allow: u32, mut emit: impl FnMut(u64)) -> u32 {
     let closed = ends == Ends::Closed;
     let (cap, init) = if step.start { (1, T) } else { (2, 0) };
     let s = set(s, top, init);
@@ -741,7 +898,12 @@ fn expand(s: u64, step: &Step, top: u32, ends: Ends, mut emit: impl FnMut(u64)) 
     let mut ended = 0;
     for choice in 0u32..1 << n {
         let size = choice.count_ones();
-        if size > cap || size < fewest || choice & !open != 0 || choice & must != must {
+        if size > cap
+            || size < fewest
+            || allow >> size & 1 == 0
+            || choice & !open != 0
+            || choice & must != must
+        {
             continue;
         }
         let mut w = s;

@@ -1,10 +1,27 @@
 use super::*;
 use crate::solver::{Algorithm, Limits, Problem, count_all_starts, enumerate};
 
+/// The count, checked against both ways of counting: square by square
+/// over the whole board, and meeting in the middle where it can.
 fn frontier(board: &Board, ends: Ends) -> u128 {
-    count(board, ends, &Budget::bytes(u64::MAX), &Progress::default())
+    let by = |how| {
+        count_by(
+            board,
+            ends,
+            &Budget::bytes(u64::MAX),
+            &Progress::default(),
+            how,
+        )
         .expect("small boards count")
         .tours
+    };
+    let n = by(How::Auto);
+    let name = board.describe();
+    assert_eq!(n, by(How::Whole), "{name}: {ends:?}");
+    if meeting(&Layout::new(board, ends, false), ends).is_some() {
+        assert_eq!(n, by(How::Meet), "{name}: {ends:?}, meeting");
+    }
+    n
 }
 
 /// Enumeration's directed counts: from `start`, or summed over all starts.
@@ -175,4 +192,19 @@ fn the_memory_bound_stops_a_count() {
         matches!(e, Err(Stop::Memory { at, bytes, .. }) if at > 0 && at < 49 && bytes > 1 << 20),
         "{e:?}"
     );
+}
+
+/// Meeting in the middle against the whole board's count with a hole at
+/// every square in turn: holes next to the cut change which squares meet
+/// across it (a square with no move across is done below it).
+#[test]
+fn meeting_agrees_with_a_hole_anywhere() {
+    for (r, c) in [(5, 5), (4, 6), (6, 4), (5, 6), (6, 5)] {
+        for hole in Board::new(r, c, &[]).unwrap().free_squares() {
+            let board = Board::new(r, c, &[hole]).unwrap();
+            for ends in [Ends::Closed, Ends::Any] {
+                frontier(&board, ends);
+            }
+        }
+    }
 }

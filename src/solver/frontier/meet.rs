@@ -1,0 +1,418 @@
+//! Meeting in the middle: the board is cut across between rows `k - 1`
+//! and `k`; the upper half is counted from the first row down and the lower
+//! half from the last row up, each square by square as the whole board
+//! would be, and the two are joined over the moves across the cut.
+//!
+//! A state after the upper half describes its edge of the tour: how many
+//! tour moves each square of the last two rows has in the upper half, and
+//! which of them are ends of one path piece. The moves across the cut are
+//! placed next, as two more rows (`k` and `k + 1`) whose squares take only
+//! their moves back into the upper half: after them every upper square is
+//! done, and the state describes rows `k` and `k + 1` from above. The lower
+//! half's states describe the same two rows from below. A pair of states
+//! makes tours when every square of the two rows gets its two tour moves
+//! (one, at a tour end) between them, and their pieces join into one
+//! cycle (or one path); a pair is checked in a few operations, and pairs
+//! are only tried between states whose moves at each square add up, found
+//! by a table of the lower states keyed by their squares' moves.
+//!
+//! The states at the cut are far fewer than at the widest point further
+//! down (6x6: 1,658 closed states after three rows, against 32,276 after
+//! the fifth row's fourth square), and on a board symmetric about the cut
+//! the lower half's states are the upper half's, read upside down.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use super::{
+    ANY, Budget, Counted, Ends, FULL, FastMap, Layout, Parts, Progress, Step, Stop, T, Ways, Work,
+    advance, beginning, get, halted, partner, set, table_bytes,
+};
+use crate::board::Board;
+
+/// Where `layout` is cut for a meeting (the first row of the lower half),
+/// or `None` where counts go square by square: tours from a given start,
+/// boards under 4 rows, and boards with no free square on one side.
+pub(super) fn meeting(layout: &Layout, ends: Ends) -> Option<u32> {
+    let (w, h) = (layout.w, layout.h);
+    if matches!(ends, Ends::From(_)) || h < 4 {
+        return None;
+    }
+    let k = h / 2;
+    let cut = (k * w) as usize;
+    let upper = layout.free[..cut].iter().any(|&f| f);
+    let lower = layout.free[cut..].iter().any(|&f| f);
+    (upper && lower).then_some(k)
+}
+
+impl Layout {
+    /// The steps that place rows `k` and `k + 1` with only their moves back
+    /// to the rows before `k`: the moves across the cut. Every square above
+    /// the cut leaves at its last move across; the squares below never
+    /// leave here (they have their moves below still to come).
+    fn crossing(&self, k: u32) -> Vec<Step> {
+        let (w, top) = (self.w, 2 * self.w + 1);
+        let (lo, hi) = (k * w, (k + 2) * w);
+        let mut steps: Vec<Step> = (lo..hi)
+            .map(|v| {
+                let free = self.free[v as usize];
+                let back = if free {
+                    self.adjacent[v as usize]
+                        .iter()
+                        .filter(|&&u| u < lo)
+                        .map(|&u| top - (v - u))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                Step {
+                    free,
+                    back,
+                    // Two moves at least to come below: none taken now
+                    // is never too few.
+                    forward: 2,
+                    ..Step::default()
+                }
+            })
+            .collect();
+        for u in lo.saturating_sub(2 * w)..lo {
+            if !self.free[u as usize] {
+                continue;
+            }
+            let across: Vec<u32> = self.adjacent[u as usize]
+                .iter()
+                .copied()
+                .filter(|&x| x >= lo)
+                .collect();
+            // A square with no move across left the upper half's count.
+            let Some(&last) = across.last() else {
+                continue;
+            };
+            let at = |v: u32| top - (v - u);
+            steps[(last - lo) as usize].retire |= 1 << at(last);
+            // One move across left: at best a tour end, if it has no move
+            // yet (checked after the step, so not where it leaves, which
+            // empties its slot).
+            let warn_at = match across.len() {
+                1 => lo,
+                n => across[n - 2],
+            };
+            if warn_at < last {
+                steps[(warn_at - lo) as usize].warn |= 1 << at(warn_at);
+            }
+        }
+        for step in steps.iter_mut().filter(|s| s.free) {
+            step.leaving = (0..step.back.len())
+                .filter(|&k| step.retire >> step.back[k] & 1 == 1)
+                .fold(0, |m, k| m | 1 << k);
+        }
+        steps
+    }
+}
+
+/// A link: the other end of a slot's piece is a tour end.
+const END: u64 = 14;
+/// A link: no piece ends at the slot (no move yet, or both).
+const NONE: u64 = 15;
+
+/// The two rows after the cut in a state after the crossing (slots 1 to
+/// `2w`), slot `i + 1` as `i`: for each, the slot at the other end of its
+/// piece, [`END`] or [`NONE`], a nibble each.
+fn links(s: u64, n: u32) -> u64 {
+    let mut out = u64::MAX;
+    for i in 0..n {
+        let l = match get(s, i + 1) {
+            0 | FULL => NONE,
+            T => END,
+            x => u64::from(partner(s, i + 1, x) - 1),
+        };
+        out = set(out, i, l);
+    }
+    out
+}
+
+/// The tour moves a nibble stands for.
+fn degree(x: u64) -> u32 {
+    match x {
+        0 => 0,
+        FULL => 2,
+        _ => 1,
+    }
+}
+
+/// The tour moves each slot of `links`' rows has, two bits each.
+fn degrees(s: u64, n: u32) -> u32 {
+    (0..n).fold(0, |d, i| d | degree(get(s, i + 1)) << (2 * i))
+}
+
+/// A state of the lower half, read from above: its window's two rows of
+/// `w` squares, the one nearest the cut first (the lower half's count
+/// places them the other way round).
+fn upside_down(s: u64, w: u32) -> u64 {
+    let row = (1u64 << (4 * w)) - 1;
+    let (far, near) = (s >> 4 & row, s >> (4 * (w + 1)) & row);
+    near << 4 | far << (4 * (w + 1))
+}
+
+/// Whether the pieces of the two halves, `a` and `b` (as [`links`]), over
+/// `n` slots whose moves add up, join into one cycle (`closed`) or one
+/// path, which then passes every square.
+fn joins(a: u64, b: u64, n: u32, closed: bool) -> bool {
+    // Union-find over the slots and the tour ends the pieces lead to.
+    let mut parent = [0u8; 24];
+    for (i, p) in parent.iter_mut().enumerate() {
+        *p = i as u8;
+    }
+    fn find(parent: &mut [u8; 24], mut x: usize) -> usize {
+        while parent[x] as usize != x {
+            let up = parent[parent[x] as usize];
+            parent[x] = up;
+            x = up as usize;
+        }
+        x
+    }
+    let (mut nodes, mut merges, mut cycles) = (0u32, 0u32, 0u32);
+    let mut next_end = n as usize;
+    for i in 0..n {
+        let (x, y) = (get(a, i), get(b, i));
+        if x == NONE && y == NONE {
+            continue;
+        }
+        nodes += 1;
+        for l in [x, y] {
+            let other = match l {
+                NONE => continue,
+                END => {
+                    nodes += 1;
+                    next_end += 1;
+                    next_end - 1
+                }
+                j if j > u64::from(i) => j as usize,
+                // Joined from the other end already.
+                _ => continue,
+            };
+            let (p, q) = (find(&mut parent, i as usize), find(&mut parent, other));
+            if p == q {
+                cycles += 1;
+            } else {
+                parent[p] = q as u8;
+                merges += 1;
+            }
+        }
+    }
+    // One piece in all, and a cycle only where the tour is one.
+    merges + 1 == nodes && cycles == u32::from(closed)
+}
+
+/// The lower half's states, read from above, by their slots' moves.
+type Lower<W> = FastMap<u32, Vec<(u64, W)>>;
+
+fn lower_side<W: Ways>(parts: &Parts<W>, w: u32) -> Lower<W> {
+    let n = 2 * w;
+    let mut side: Lower<W> = FastMap::default();
+    for (&s, &ways) in parts.iter().flatten() {
+        let s = upside_down(s, w);
+        side.entry(degrees(s, n))
+            .or_default()
+            .push((links(s, n), ways));
+    }
+    side
+}
+
+fn lower_bytes<W>(side: &Lower<W>) -> u64 {
+    let entry = std::mem::size_of::<(u64, W)>() as u64;
+    side.values()
+        .map(|v| v.capacity() as u64 * entry + 48)
+        .sum()
+}
+
+/// Counts by meeting in the middle (see the module's doc).
+pub(super) fn meet<W: Ways>(
+    board: &Board,
+    layout: &Layout,
+    ends: Ends,
+    budget: &Budget,
+    progress: &Progress,
+) -> Result<Counted, Stop> {
+    let k = meeting(layout, ends).expect("a board to meet on");
+    let (w, h) = (layout.w, layout.h);
+    let cut = (k * w) as usize;
+    let crossing = layout.crossing(k);
+    // Symmetric about the cut: the lower half counts as the upper.
+    let mirror = |v: usize| {
+        let (r, c) = (v as u32 / w, v as u32 % w);
+        ((h - 1 - r) * w + c) as usize
+    };
+    let symmetric = 2 * k == h && (0..cut).all(|v| layout.free[v] == layout.free[mirror(v)]);
+    let below = (!symmetric).then(|| Layout::new(board, ends, true));
+    let lower_steps = ((h - k) * w) as usize;
+    // Progress counts the board's squares: the upper half's, and the lower
+    // half's (with the upper's where they are the same); the moves across
+    // and the join come after the last.
+    let total = layout.steps.len() as u64;
+    progress.total.store(total, Relaxed);
+    progress.done.store(0, Relaxed);
+    let mut work = Work::new();
+    if symmetric {
+        work.squares = 2;
+    }
+    let upper = advance(
+        &layout.steps[..cut],
+        w,
+        ends,
+        budget,
+        progress,
+        &mut work,
+        beginning::<W>(),
+        0,
+        |_, _| ANY,
+    )?
+    .0;
+    let lower = match &below {
+        None => lower_side(&upper, w),
+        Some(below) => {
+            let held = table_bytes(&upper);
+            let (states, _) = advance(
+                &below.steps[..lower_steps],
+                w,
+                ends,
+                budget,
+                progress,
+                &mut work,
+                beginning::<W>(),
+                held,
+                |_, _| ANY,
+            )?;
+            lower_side(&states, w)
+        }
+    };
+    let n = 2 * w;
+    // The slots that meet, two bits each: free squares with moves across
+    // the cut. (A square with none is done in the lower half's count,
+    // which lets it go like any other done square.)
+    let meets = |v: usize| layout.free[v] && layout.adjacent[v].iter().any(|&u| (u as usize) < cut);
+    let free = (0..n).fold(0u32, |m, i| {
+        m | u32::from(meets(cut + i as usize)) << (2 * i)
+    });
+    let closed = ends == Ends::Closed;
+    // A square below the cut takes its moves across where it is placed:
+    // a closed tour's state goes on only if the lower half has a state
+    // that gives the squares placed so far the rest of their moves.
+    let prefixes: Vec<FastMap<u32, ()>> = if closed {
+        (1..=n)
+            .map(|m| {
+                let mask = (1u32 << (2 * m)) - 1;
+                lower.keys().map(|&d| ((2 * free - d) & mask, ())).collect()
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // After slot `j - 1` was placed, slot `i` of the meeting is in window
+    // slot `i + 2w + 1 - j`.
+    let sizes = |j: usize, s: u64| {
+        if !closed {
+            return ANY;
+        }
+        let j = j as u32;
+        let d = (0..j).fold(0u32, |d, i| d | degree(get(s, i + n + 1 - j)) << (2 * i));
+        (0..3).fold(0, |m, x| {
+            m | u32::from(prefixes[j as usize].contains_key(&(d | x << (2 * j)))) << x
+        })
+    };
+    work.squares = 0;
+    let held = lower_bytes(&lower);
+    let (across, _) = advance(
+        &crossing, w, ends, budget, progress, &mut work, upper, held, sizes,
+    )?;
+    if let Some(stop) = halted(budget, progress) {
+        return Err(stop);
+    }
+    let states: u64 = across.iter().map(|m| m.len() as u64).sum();
+    work.expansions += states;
+    progress.expanded.store(work.expansions, Relaxed);
+    if budget.expansions.is_some_and(|e| work.expansions > e) {
+        return Err(Stop::Expansions);
+    }
+    let tours = join(
+        &across,
+        &lower,
+        n,
+        free,
+        ends == Ends::Closed,
+        budget,
+        progress,
+    )?;
+    Ok(work.counted(tours))
+}
+
+/// The tours the upper states `across` (after the crossing) make with the
+/// `lower` ones, saturating.
+fn join<W: Ways>(
+    across: &Parts<W>,
+    lower: &Lower<W>,
+    n: u32,
+    free: u32,
+    closed: bool,
+    budget: &Budget,
+    progress: &Progress,
+) -> Result<u128, Stop> {
+    use rayon::prelude::*;
+    let stopped = std::sync::atomic::AtomicBool::new(false);
+    let tours = across
+        .par_iter()
+        .map(|part| {
+            let mut sum = 0u128;
+            for (k, (&s, &ways)) in part.iter().enumerate() {
+                if k % 4096 == 4095 && (stopped.load(Relaxed) || halted(budget, progress).is_some())
+                {
+                    stopped.store(true, Relaxed);
+                    break;
+                }
+                debug_assert_eq!(get(s, 0), 0, "every upper square is done");
+                let d = degrees(s, n);
+                let a = links(s, n);
+                // Each free slot takes two moves in all: the lower half's
+                // are what this half's leave.
+                let need = 2 * (free & 0x5555_5555) - d;
+                let mut add = |sig: u32| {
+                    if let Some(list) = lower.get(&sig) {
+                        for &(b, other) in list {
+                            if joins(a, b, n, closed) {
+                                sum = sum.saturating_add(ways.wide().saturating_mul(other.wide()));
+                            }
+                        }
+                    }
+                };
+                add(need);
+                if closed {
+                    continue;
+                }
+                // An open tour's ends: a slot may take one move in all,
+                // two slots at most, fewer for each end this half has.
+                let tees = (0..n).filter(|&i| get(a, i) == END).count() as u32;
+                let ends: Vec<u32> = (0..n)
+                    .filter(|&i| need >> (2 * i) & 3 != 0 && d >> (2 * i) & 3 != 2)
+                    .collect();
+                if tees >= 2 {
+                    continue;
+                }
+                for (x, &i) in ends.iter().enumerate() {
+                    let one = need - (1 << (2 * i));
+                    add(one);
+                    if tees == 0 {
+                        for &j in &ends[x + 1..] {
+                            add(one - (1 << (2 * j)));
+                        }
+                    }
+                }
+            }
+            sum
+        })
+        .reduce(|| 0, u128::saturating_add);
+    if stopped.load(Relaxed)
+        && let Some(stop) = halted(budget, progress)
+    {
+        return Err(stop);
+    }
+    Ok(tours)
+}
