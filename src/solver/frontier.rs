@@ -132,6 +132,9 @@ struct Step {
     retire: u32,
     /// Slots of squares left with one move forward after this square.
     warn: u32,
+    /// Of the slots in `retire` and `warn`, those of squares that cannot
+    /// be a tour end (by their colour).
+    no_end: u32,
     /// The free squares still to come with moves back to squares placed
     /// by now.
     ahead: Vec<Ahead>,
@@ -156,6 +159,8 @@ struct Ahead {
     last: bool,
     /// The given start (an end already counted).
     start: bool,
+    /// It may be a tour end (by its colour).
+    end: bool,
 }
 
 /// The board as the programme sees it: rows across the narrow side, from
@@ -168,6 +173,8 @@ struct Layout {
     free: Vec<bool>,
     /// Each square's free neighbours, in placing order.
     adjacent: Vec<Vec<u32>>,
+    /// Which squares may be a tour end, in placing order.
+    may_end: Vec<bool>,
 }
 
 impl Layout {
@@ -214,6 +221,20 @@ impl Layout {
             }
             _ => None,
         };
+        // A knight's move changes colour: an open tour of a board with as
+        // many free squares of each colour ends on the colour its start is
+        // not; with one more of a colour, both ends are on it.
+        let colour = |v: usize| square(v as u32 / w, v as u32 % w).colour();
+        let (light, dark) = board.colour_counts();
+        let end_colour = |v: usize| match (light as i64 - dark as i64, ends) {
+            (_, Ends::Closed) => false,
+            (0, Ends::Any) => true,
+            (0, Ends::From(s)) => colour(v) != s.colour(),
+            (1, _) => colour(v) == 0,
+            (-1, _) => colour(v) == 1,
+            _ => false,
+        };
+        let may_end: Vec<bool> = (0..len).map(|v| free[v] && end_colour(v)).collect();
         let last = (0..len).rev().find(|&v| free[v]);
         let top = 2 * w + 1;
         let mut steps: Vec<Step> = (0..len)
@@ -235,8 +256,10 @@ impl Layout {
                 .collect();
             steps[u as usize].forward = forward.len() as u32;
             let at = |v: u32| top - (v - u);
+            let no_end = u32::from(!may_end[u as usize]);
             let retire_at = forward.last().copied().unwrap_or(u);
             steps[retire_at as usize].retire |= 1 << at(retire_at);
+            steps[retire_at as usize].no_end |= no_end << at(retire_at);
             let warn_at = match forward.len() {
                 0 => None,
                 1 => Some(u),
@@ -244,6 +267,7 @@ impl Layout {
             };
             if let Some(v) = warn_at {
                 steps[v as usize].warn |= 1 << at(v);
+                steps[v as usize].no_end |= no_end << at(v);
             }
         }
         for step in steps.iter_mut().filter(|s| s.free) {
@@ -272,6 +296,7 @@ impl Layout {
                         later,
                         last: last == Some(x as usize),
                         start: start == Some(x),
+                        end: may_end[x as usize],
                     })
                 })
                 .collect();
@@ -283,6 +308,7 @@ impl Layout {
             steps,
             free,
             adjacent,
+            may_end,
         }
     }
 }
@@ -393,6 +419,8 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
             match get(s, i) {
                 0 => return After::Dead,
                 FULL => {}
+                // One move: a tour end.
+                _ if step.no_end >> i & 1 == 1 => return After::Dead,
                 x => labels.push(x),
             }
         }
@@ -417,7 +445,8 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
             FULL => s = set(s, i, 0),
             0 | T => return After::Dead,
             x => {
-                if closed {
+                // One move: a tour end, if it can be one.
+                if closed || step.no_end >> i & 1 == 1 {
                     return After::Dead;
                 }
                 s = set(set(s, partner(s, i, x), T), i, 0);
@@ -435,6 +464,9 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
         let i = rest.trailing_zeros();
         rest &= rest - 1;
         if get(s, i) == 0 {
+            if step.no_end >> i & 1 == 1 {
+                return After::Dead;
+            }
             ends += 1;
         }
     }
@@ -443,7 +475,9 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
         let open = a.later + a.placed - nibble_count(a.slots & done);
         match open {
             0 => return After::Dead,
-            1 => ends += u32::from(!a.start),
+            1 if a.start => {}
+            1 if !a.end => return After::Dead,
+            1 => ends += 1,
             // A square of a closed tour with two moves left takes both: not
             // the two ends of one piece, unless it is the last.
             2 if closed && a.later == 0 && !a.last => {

@@ -88,7 +88,9 @@ impl Layout {
                 continue;
             };
             let at = |v: u32| top - (v - u);
+            let no_end = u32::from(!self.may_end[u as usize]);
             steps[(last - lo) as usize].retire |= 1 << at(last);
+            steps[(last - lo) as usize].no_end |= no_end << at(last);
             // One move across left: at best a tour end, if it has no move
             // yet (checked after the step, so not where it leaves, which
             // empties its slot).
@@ -98,6 +100,7 @@ impl Layout {
             };
             if warn_at < last {
                 steps[(warn_at - lo) as usize].warn |= 1 << at(warn_at);
+                steps[(warn_at - lo) as usize].no_end |= no_end << at(warn_at);
             }
         }
         for step in steps.iter_mut().filter(|s| s.free) {
