@@ -24,8 +24,8 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::{
-    ANY, Budget, Counted, Ends, FULL, FastMap, Layout, Parts, Progress, Step, Stop, T, Ways, Work,
-    advance, beginning, get, halted, partner, set, table_bytes,
+    ANY, Budget, Counted, Ends, FEW, FULL, FastMap, Layout, Parts, Progress, Step, Stop, T, Ways,
+    Work, advance, beginning, get, halted, partner, set, table_bytes,
 };
 use crate::board::Board;
 
@@ -324,27 +324,56 @@ pub(super) fn meet<W: Ways>(
     };
     work.squares = 0;
     let held = lower_bytes(&lower);
-    let (across, _) = advance(
-        &crossing, w, ends, budget, progress, &mut work, upper, held, sizes,
-    )?;
-    if let Some(stop) = halted(budget, progress) {
-        return Err(stop);
+    // The moves across and the join take the upper states one by one: with
+    // few of them, so few that the states across stay under what a step of
+    // `advance` splits over the cores (they come to about ten times as
+    // many), they are split into a piece a core, each taken across and
+    // joined on its own, and the tours added up.
+    let held_states: usize = upper.iter().map(|m| m.len()).sum();
+    let pieces: Vec<Parts<W>> = if held_states * 8 < FEW {
+        let cores = rayon::current_num_threads().max(1);
+        let mut pieces: Vec<FastMap<u64, W>> = (0..cores).map(|_| FastMap::default()).collect();
+        for (k, (s, ways)) in upper.into_iter().flatten().enumerate() {
+            pieces[k % cores].insert(s, ways);
+        }
+        pieces.into_iter().map(|p| vec![p]).collect()
+    } else {
+        vec![upper]
+    };
+    let before = work.expansions;
+    let across = |piece: Parts<W>| {
+        let mut mine = Work {
+            expansions: before,
+            peak: 0,
+            squares: 0,
+        };
+        let (across, _) = advance(
+            &crossing, w, ends, budget, progress, &mut mine, piece, held, sizes,
+        )?;
+        if let Some(stop) = halted(budget, progress) {
+            return Err(stop);
+        }
+        mine.expansions += across.iter().map(|m| m.len() as u64).sum::<u64>();
+        if budget.expansions.is_some_and(|e| mine.expansions > e) {
+            return Err(Stop::Expansions);
+        }
+        let tours = join(&across, &lower, n, free, closed, budget, progress)?;
+        Ok((tours, mine.expansions - before, mine.peak))
+    };
+    let done: Vec<Result<(u128, u64, u64), Stop>> = if pieces.len() == 1 {
+        pieces.into_iter().map(across).collect()
+    } else {
+        use rayon::prelude::*;
+        pieces.into_par_iter().map(across).collect()
+    };
+    let mut tours = 0u128;
+    for piece in done {
+        let (t, expanded, peak) = piece?;
+        tours = tours.saturating_add(t);
+        work.expansions += expanded;
+        work.peak = work.peak.max(peak);
     }
-    let states: u64 = across.iter().map(|m| m.len() as u64).sum();
-    work.expansions += states;
     progress.expanded.store(work.expansions, Relaxed);
-    if budget.expansions.is_some_and(|e| work.expansions > e) {
-        return Err(Stop::Expansions);
-    }
-    let tours = join(
-        &across,
-        &lower,
-        n,
-        free,
-        ends == Ends::Closed,
-        budget,
-        progress,
-    )?;
     Ok(work.counted(tours))
 }
 
