@@ -71,10 +71,11 @@ pub fn count_with_progress(
 /// with the states at the widest point, not with the tours): `auto` on
 /// boards [`strip::MAX_WIDTH`] + 1 to [`frontier::MAX_WIDTH`] wide, from
 /// [`FRONTIER_SQUARES`] free squares on, and for closed tours over all
-/// starts always. Below, enumeration is quicker: 6x6 closed from a corner
-/// 6 ms against 37 ms, 6x6 open over all starts 0.34 s against 3.2 s; but
-/// 5x8 closed from a corner 0.13 s against 0.04 s, 6x7 closed 2.3 s
-/// against 0.3 s, and closed over all starts of 6x6 0.62 s against 0.06 s.
+/// starts always. Below, enumeration is as quick or quicker: 6x6 closed
+/// from a corner 7 ms against 8 ms, 6x6 open over all starts 0.34 s
+/// against 2.4 s; but 5x8 closed from a corner 0.13 s against 0.01 s, 6x7
+/// closed 2.3 s against 0.09 s, and closed over all starts of 6x6 0.62 s
+/// against 0.02 s.
 fn by_frontier(board: &Board, algorithm: Algorithm, closed: bool, all_starts: bool) -> bool {
     algorithm == Algorithm::Auto
         && !strip::applies(board)

@@ -448,3 +448,60 @@ fn join<W: Ways>(
     }
     Ok(tours)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Links over `n` slots: the pairs given, and the slots whose piece
+    /// leads to a tour end.
+    fn links_of(pairs: &[(u32, u32)], ends: &[u32]) -> u64 {
+        let mut out = u64::MAX;
+        for &(i, j) in pairs {
+            out = set(set(out, i, u64::from(j)), j, u64::from(i));
+        }
+        for &i in ends {
+            out = set(out, i, END);
+        }
+        out
+    }
+
+    #[test]
+    fn pieces_join_into_one_cycle_or_one_path() {
+        let l = links_of;
+        // Closed: two matchings of four slots make one cycle or two.
+        assert!(joins(
+            l(&[(0, 1), (2, 3)], &[]),
+            l(&[(1, 2), (3, 0)], &[]),
+            4,
+            true
+        ));
+        assert!(!joins(
+            l(&[(0, 1), (2, 3)], &[]),
+            l(&[(0, 1), (2, 3)], &[]),
+            4,
+            true
+        ));
+        // A piece above and one below between the same two slots: the tour.
+        assert!(joins(l(&[(0, 1)], &[]), l(&[(0, 1)], &[]), 4, true));
+        assert!(!joins(l(&[(0, 1)], &[]), l(&[(0, 1)], &[]), 4, false));
+        // Open: end, 0, 1, 2, end; or end, 0, 1, end (not a cycle).
+        assert!(joins(l(&[(1, 2)], &[0]), l(&[(0, 1)], &[2]), 4, false));
+        assert!(joins(l(&[], &[0, 1]), l(&[(0, 1)], &[]), 4, false));
+        assert!(!joins(l(&[], &[0, 1]), l(&[(0, 1)], &[]), 4, true));
+        // A slot with one move in all is a tour end: 0, 1, end.
+        assert!(joins(l(&[(0, 1)], &[]), l(&[], &[1]), 4, false));
+        // Two paths are not a tour.
+        assert!(!joins(l(&[(0, 1), (2, 3)], &[]), l(&[], &[1, 2]), 4, false));
+    }
+
+    #[test]
+    fn the_lower_half_is_read_from_above() {
+        // w = 2: slots 1, 2 are the row further from the cut, 3, 4 the
+        // nearer; from above they come the other way round.
+        let s = 0x4_3_2_1_0;
+        assert_eq!(upside_down(s, 2), 0x2_1_4_3_0);
+        assert_eq!(upside_down(upside_down(s, 2), 2), s);
+        assert_eq!(degrees(0xf_1_0_1_0, 4), 0b10_01_00_01);
+    }
+}
