@@ -26,13 +26,13 @@
 //! enters with a virtual move to "the tour's end").
 //!
 //! A knight's move changes colour, so an open tour's ends are fixed in
-//! colour by the counts of free squares of each colour (see [`Layout`]): a
+//! colour by the counts of free squares of each colour (see `Layout::new`): a
 //! square of another colour is never made a tour end, which halves the
 //! states of an open count from a start (6x7 from a corner: 5.5 s and 328
 //! MB before, 2.9 s and 181 MB after).
 //!
 //! Closed tours of boards not much longer than wide are counted by meeting
-//! in the middle ([`meet`]): the two halves of the board square by square,
+//! in the middle (`meet.rs`): the two halves of the board square by square,
 //! and the moves across the cut between them.
 //!
 //! Knuth's SIMPATH (TAOCP 7.1.4) and Iwashita and Minato's frontier-based
