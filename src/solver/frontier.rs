@@ -726,10 +726,12 @@ struct Work {
     expansions: u64,
     /// The most states at one square.
     peak: u64,
-    /// The squares a step places, for `progress.done` (2 where the lower
-    /// half of a meeting is the upper one upside down, 0 for the moves
-    /// across the cut).
-    squares: u64,
+    /// Steps taken (of [`advance`]).
+    steps: u64,
+    /// After `n` steps `progress.done` is `n * pace.0 / pace.1` squares: one
+    /// a step square by square; a meeting's steps (both halves and the
+    /// moves across) spread over the board's squares.
+    pace: (u64, u64),
 }
 
 impl Work {
@@ -737,7 +739,8 @@ impl Work {
         Work {
             expansions: 0,
             peak: 0,
-            squares: 1,
+            steps: 0,
+            pace: (1, 1),
         }
     }
 
@@ -766,7 +769,7 @@ fn halted(budget: &Budget, progress: &Progress) -> Option<Stop> {
 /// the tour on the way. `sizes` gives, for the step's index in `steps`
 /// and a state, how many moves back the step's square may take there (bit
 /// `n` for `n`; a blocked square takes none). `held` is the bytes other tables hold
-/// meanwhile; each step adds `work.squares` to `progress.done`.
+/// meanwhile; `progress.done` follows `work.pace`.
 #[allow(clippy::too_many_arguments)]
 fn advance<W: Ways>(
     steps: &[Step],
@@ -794,7 +797,7 @@ fn advance<W: Ways>(
         if budget.expansions.is_some_and(|e| work.expansions > e) {
             return Err(Stop::Expansions);
         }
-        let at = progress.done.load(Relaxed) + work.squares;
+        let at = (work.steps + j as u64 + 1) * work.pace.0 / work.pace.1;
         let bits = if held_states < FEW { 0 } else { PART_BITS };
         let parts = 1 << bits;
         let mut next: Parts<W> = (0..parts)
@@ -905,6 +908,7 @@ fn advance<W: Ways>(
         progress.states.store(states, Relaxed);
         progress.done.store(at, Relaxed);
     }
+    work.steps += steps.len() as u64;
     Ok((cur, total))
 }
 

@@ -248,16 +248,15 @@ pub(super) fn meet<W: Ways>(
     let symmetric = 2 * k == h && (0..cut).all(|v| layout.free[v] == layout.free[mirror(v)]);
     let below = (!symmetric).then(|| Layout::new(board, ends, true));
     let lower_steps = ((h - k) * w) as usize;
-    // Progress counts the board's squares: the upper half's, and the lower
-    // half's (with the upper's where they are the same); the moves across
-    // and the join come after the last.
+    // Progress counts the board's squares, spread over the steps: the
+    // upper half's, the lower half's (none where it is the upper read
+    // upside down) and the moves across; the join ends at the last.
     let total = layout.steps.len() as u64;
+    let steps = cut + crossing.len() + if symmetric { 0 } else { lower_steps };
     progress.total.store(total, Relaxed);
     progress.done.store(0, Relaxed);
     let mut work = Work::new();
-    if symmetric {
-        work.squares = 2;
-    }
+    work.pace = (total, steps as u64);
     let upper = advance(
         &layout.steps[..cut],
         w,
@@ -322,7 +321,6 @@ pub(super) fn meet<W: Ways>(
             m | u32::from(prefixes[j as usize].contains_key(&(d | x << (2 * j)))) << x
         })
     };
-    work.squares = 0;
     let held = lower_bytes(&lower);
     // The moves across and the join take the upper states one by one: with
     // few of them, so few that the states across stay under what a step of
@@ -345,7 +343,7 @@ pub(super) fn meet<W: Ways>(
         let mut mine = Work {
             expansions: before,
             peak: 0,
-            squares: 0,
+            ..work
         };
         let (across, _) = advance(
             &crossing, w, ends, budget, progress, &mut mine, piece, held, sizes,
@@ -374,6 +372,7 @@ pub(super) fn meet<W: Ways>(
         work.peak = work.peak.max(peak);
     }
     progress.expanded.store(work.expansions, Relaxed);
+    progress.done.store(total, Relaxed);
     Ok(work.counted(tours))
 }
 
