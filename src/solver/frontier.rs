@@ -699,25 +699,43 @@ fn run<W: Ways>(
     progress.total.store(layout.steps.len() as u64, Relaxed);
     progress.done.store(0, Relaxed);
     let mut work = Work::new();
-    let (_, total) = advance(
-        &layout.steps,
-        layout.w,
+    let pass = Pass {
+        w: layout.w,
         ends,
         budget,
         progress,
-        &mut work,
-        beginning::<W>(),
-        0,
-        |_, _| ANY,
-    )?;
+    };
+    let (_, total) = from_scratch::<W>(&pass, &layout.steps, &mut work, 0)?;
     Ok(work.counted(total.wide()))
 }
 
-/// The states before the first square: one, with nothing placed.
-fn beginning<W: Ways>() -> Parts<W> {
-    let mut cur: Parts<W> = vec![FastMap::default()];
-    cur[0].insert(0, W::ONE);
-    cur
+/// What every step of a count shares: the window's width (`w` squares a
+/// row), the tours counted, the budget and the progress shown.
+#[derive(Clone, Copy)]
+struct Pass<'a> {
+    w: u32,
+    ends: Ends,
+    budget: &'a Budget,
+    progress: &'a Progress,
+}
+
+impl Pass<'_> {
+    /// Why the count should stop now, if it should.
+    fn halted(&self) -> Option<Stop> {
+        halted(self.budget, self.progress)
+    }
+}
+
+/// [`advance`] from nothing placed through `steps`, every way.
+fn from_scratch<W: Ways>(
+    pass: &Pass,
+    steps: &[Step],
+    work: &mut Work,
+    held: u64,
+) -> Result<(Parts<W>, W), Stop> {
+    let mut nothing: Parts<W> = vec![FastMap::default()];
+    nothing[0].insert(0, W::ONE);
+    advance(pass, steps, work, nothing, held, |_, _| ANY)
 }
 
 /// The work of a count so far.
@@ -764,24 +782,26 @@ fn halted(budget: &Budget, progress: &Progress) -> Option<Stop> {
     }
 }
 
-/// Takes the states `cur` through `steps` (a square each, in a window `w`
-/// squares a row): the states after the last, and the ways that completed
+/// Takes the states `cur` through `steps` (a square each): the states after
+/// the last, and the ways that completed
 /// the tour on the way. `sizes` gives, for the step's index in `steps`
 /// and a state, how many moves back the step's square may take there (bit
 /// `n` for `n`; a blocked square takes none). `held` is the bytes other tables hold
 /// meanwhile; `progress.done` follows `work.pace`.
-#[allow(clippy::too_many_arguments)]
 fn advance<W: Ways>(
+    pass: &Pass,
     steps: &[Step],
-    w: u32,
-    ends: Ends,
-    budget: &Budget,
-    progress: &Progress,
     work: &mut Work,
     mut cur: Parts<W>,
     held: u64,
     sizes: impl Fn(usize, u64) -> u32 + Sync,
 ) -> Result<(Parts<W>, W), Stop> {
+    let Pass {
+        w,
+        ends,
+        budget,
+        progress,
+    } = *pass;
     use rayon::prelude::*;
     let top = 2 * w + 1;
     let squares = progress.total.load(Relaxed);

@@ -24,8 +24,8 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::{
-    ANY, Budget, Counted, Ends, FEW, FULL, FastMap, Layout, Parts, Progress, Step, Stop, T, Ways,
-    Work, advance, beginning, get, halted, partner, set, table_bytes,
+    ANY, Budget, Counted, Ends, FEW, FULL, FastMap, Layout, Parts, Pass, Progress, Step, Stop, T,
+    Ways, Work, advance, from_scratch, get, partner, set, table_bytes,
 };
 use crate::board::Board;
 
@@ -257,33 +257,19 @@ pub(super) fn meet<W: Ways>(
     progress.done.store(0, Relaxed);
     let mut work = Work::new();
     work.pace = (total, steps as u64);
-    let upper = advance(
-        &layout.steps[..cut],
+    let pass = Pass {
         w,
         ends,
         budget,
         progress,
-        &mut work,
-        beginning::<W>(),
-        0,
-        |_, _| ANY,
-    )?
-    .0;
+    };
+    let (upper, _) = from_scratch::<W>(&pass, &layout.steps[..cut], &mut work, 0)?;
     let lower = match &below {
         None => lower_side(&upper, w),
         Some(below) => {
             let held = table_bytes(&upper);
-            let (states, _) = advance(
-                &below.steps[..lower_steps],
-                w,
-                ends,
-                budget,
-                progress,
-                &mut work,
-                beginning::<W>(),
-                held,
-                |_, _| ANY,
-            )?;
+            let steps = &below.steps[..lower_steps];
+            let (states, _) = from_scratch(&pass, steps, &mut work, held)?;
             lower_side(&states, w)
         }
     };
@@ -345,17 +331,15 @@ pub(super) fn meet<W: Ways>(
             peak: 0,
             ..work
         };
-        let (across, _) = advance(
-            &crossing, w, ends, budget, progress, &mut mine, piece, held, sizes,
-        )?;
-        if let Some(stop) = halted(budget, progress) {
+        let (across, _) = advance(&pass, &crossing, &mut mine, piece, held, sizes)?;
+        if let Some(stop) = pass.halted() {
             return Err(stop);
         }
         mine.expansions += across.iter().map(|m| m.len() as u64).sum::<u64>();
         if budget.expansions.is_some_and(|e| mine.expansions > e) {
             return Err(Stop::Expansions);
         }
-        let tours = join(&across, &lower, n, free, closed, budget, progress)?;
+        let tours = join(&pass, &across, &lower, n, free)?;
         Ok((tours, mine.expansions - before, mine.peak))
     };
     let done: Vec<Result<(u128, u64, u64), Stop>> = if pieces.len() == 1 {
@@ -379,14 +363,13 @@ pub(super) fn meet<W: Ways>(
 /// The tours the upper states `across` (after the crossing) make with the
 /// `lower` ones, saturating.
 fn join<W: Ways>(
+    pass: &Pass,
     across: &Parts<W>,
     lower: &Lower<W>,
     n: u32,
     free: u32,
-    closed: bool,
-    budget: &Budget,
-    progress: &Progress,
 ) -> Result<u128, Stop> {
+    let closed = pass.ends == Ends::Closed;
     use rayon::prelude::*;
     let stopped = std::sync::atomic::AtomicBool::new(false);
     let tours = across
@@ -394,8 +377,7 @@ fn join<W: Ways>(
         .map(|part| {
             let mut sum = 0u128;
             for (k, (&s, &ways)) in part.iter().enumerate() {
-                if k % 4096 == 4095 && (stopped.load(Relaxed) || halted(budget, progress).is_some())
-                {
+                if k % 4096 == 4095 && (stopped.load(Relaxed) || pass.halted().is_some()) {
                     stopped.store(true, Relaxed);
                     break;
                 }
@@ -441,7 +423,7 @@ fn join<W: Ways>(
         })
         .reduce(|| 0, u128::saturating_add);
     if stopped.load(Relaxed)
-        && let Some(stop) = halted(budget, progress)
+        && let Some(stop) = pass.halted()
     {
         return Err(stop);
     }
