@@ -208,3 +208,29 @@ fn meeting_agrees_with_a_hole_anywhere() {
         }
     }
 }
+
+/// A cancel or a passed deadline stops either way of counting, with no
+/// number.
+#[test]
+fn a_cancel_or_a_deadline_stops_both_ways() {
+    let board = Board::new(6, 6, &[]).unwrap();
+    for how in [How::Whole, How::Meet] {
+        let cancelled = Progress::default();
+        cancelled.cancel.store(true, Relaxed);
+        let budget = Budget::bytes(u64::MAX);
+        let e = count_by(&board, Ends::Closed, &budget, &cancelled, how);
+        assert_eq!(e, Err(Stop::Cancelled), "{how:?}");
+        let budget = Budget {
+            deadline: Some(Instant::now()),
+            ..Budget::bytes(u64::MAX)
+        };
+        let e = count_by(&board, Ends::Closed, &budget, &Progress::default(), how);
+        assert_eq!(e, Err(Stop::Deadline), "{how:?}");
+        let budget = Budget {
+            expansions: Some(1000),
+            ..Budget::bytes(u64::MAX)
+        };
+        let e = count_by(&board, Ends::Closed, &budget, &Progress::default(), how);
+        assert_eq!(e, Err(Stop::Expansions), "{how:?}");
+    }
+}
