@@ -228,6 +228,62 @@ fn lower_bytes<W>(side: &Lower<W>) -> u64 {
         .sum()
 }
 
+/// How many moves across the square of crossing step `j` may take after a
+/// state (as [`advance`]'s `sizes`). A square below the cut takes its moves
+/// across where it is placed: a closed tour's state goes on only if the
+/// `lower` half has a state that gives the squares placed so far the rest
+/// of their moves (`slots`: the slots that meet, as [`degrees`]).
+fn filter<W: Ways>(
+    lower: &Lower<W>,
+    slots: u32,
+    n: u32,
+    closed: bool,
+) -> impl Fn(usize, u64) -> u32 + Sync + use<W> {
+    let prefixes: Vec<FastMap<u32, ()>> = if closed {
+        (1..=n)
+            .map(|m| {
+                let mask = (1u32 << (2 * m)) - 1;
+                lower
+                    .keys()
+                    .map(|&d| ((2 * slots - d) & mask, ()))
+                    .collect()
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    move |j: usize, s: u64| {
+        if !closed {
+            return ANY;
+        }
+        // After slot `j - 1` was placed, slot `i` of the meeting is in
+        // window slot `i + 2w + 1 - j`.
+        let j = j as u32;
+        let d = (0..j).fold(0u32, |d, i| d | degree(get(s, i + n + 1 - j)) << (2 * i));
+        (0..3).fold(0, |m, x| {
+            m | u32::from(prefixes[j as usize].contains_key(&(d | x << (2 * j)))) << x
+        })
+    }
+}
+
+/// The upper states in pieces to take across the cut and join one by one.
+/// With few of them, so few that the states across stay under what a step
+/// of [`advance`] splits over the cores (they come to about ten times as
+/// many), a piece a core, each taken across and joined on its own (the
+/// tours add up: the join is linear in the upper states); else one piece.
+fn for_the_cores<W: Ways>(upper: Parts<W>) -> Vec<Parts<W>> {
+    let held: usize = upper.iter().map(|m| m.len()).sum();
+    if held * 8 >= FEW {
+        return vec![upper];
+    }
+    let cores = rayon::current_num_threads().max(1);
+    let mut pieces: Vec<FastMap<u64, W>> = (0..cores).map(|_| FastMap::default()).collect();
+    for (k, (s, ways)) in upper.into_iter().flatten().enumerate() {
+        pieces[k % cores].insert(s, ways);
+    }
+    pieces.into_iter().map(|p| vec![p]).collect()
+}
+
 /// Counts by meeting in the middle (see the module's doc).
 pub(super) fn meet<W: Ways>(
     board: &Board,
@@ -278,52 +334,12 @@ pub(super) fn meet<W: Ways>(
     // the cut. (A square with none is done in the lower half's count,
     // which lets it go like any other done square.)
     let meets = |v: usize| layout.free[v] && layout.adjacent[v].iter().any(|&u| (u as usize) < cut);
-    let free = (0..n).fold(0u32, |m, i| {
+    let slots = (0..n).fold(0u32, |m, i| {
         m | u32::from(meets(cut + i as usize)) << (2 * i)
     });
-    let closed = ends == Ends::Closed;
-    // A square below the cut takes its moves across where it is placed:
-    // a closed tour's state goes on only if the lower half has a state
-    // that gives the squares placed so far the rest of their moves.
-    let prefixes: Vec<FastMap<u32, ()>> = if closed {
-        (1..=n)
-            .map(|m| {
-                let mask = (1u32 << (2 * m)) - 1;
-                lower.keys().map(|&d| ((2 * free - d) & mask, ())).collect()
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    // After slot `j - 1` was placed, slot `i` of the meeting is in window
-    // slot `i + 2w + 1 - j`.
-    let sizes = |j: usize, s: u64| {
-        if !closed {
-            return ANY;
-        }
-        let j = j as u32;
-        let d = (0..j).fold(0u32, |d, i| d | degree(get(s, i + n + 1 - j)) << (2 * i));
-        (0..3).fold(0, |m, x| {
-            m | u32::from(prefixes[j as usize].contains_key(&(d | x << (2 * j)))) << x
-        })
-    };
+    let sizes = filter(&lower, slots, n, ends == Ends::Closed);
     let held = lower_bytes(&lower);
-    // The moves across and the join take the upper states one by one: with
-    // few of them, so few that the states across stay under what a step of
-    // `advance` splits over the cores (they come to about ten times as
-    // many), they are split into a piece a core, each taken across and
-    // joined on its own, and the tours added up.
-    let held_states: usize = upper.iter().map(|m| m.len()).sum();
-    let pieces: Vec<Parts<W>> = if held_states * 8 < FEW {
-        let cores = rayon::current_num_threads().max(1);
-        let mut pieces: Vec<FastMap<u64, W>> = (0..cores).map(|_| FastMap::default()).collect();
-        for (k, (s, ways)) in upper.into_iter().flatten().enumerate() {
-            pieces[k % cores].insert(s, ways);
-        }
-        pieces.into_iter().map(|p| vec![p]).collect()
-    } else {
-        vec![upper]
-    };
+    let pieces = for_the_cores(upper);
     let before = work.expansions;
     let across = |piece: Parts<W>| {
         let mut mine = Work {
@@ -331,7 +347,7 @@ pub(super) fn meet<W: Ways>(
             peak: 0,
             ..work
         };
-        let (across, _) = advance(&pass, &crossing, &mut mine, piece, held, sizes)?;
+        let (across, _) = advance(&pass, &crossing, &mut mine, piece, held, &sizes)?;
         if let Some(stop) = pass.halted() {
             return Err(stop);
         }
@@ -339,7 +355,7 @@ pub(super) fn meet<W: Ways>(
         if budget.expansions.is_some_and(|e| mine.expansions > e) {
             return Err(Stop::Expansions);
         }
-        let tours = join(&pass, &across, &lower, n, free)?;
+        let tours = join(&pass, &across, &lower, n, slots)?;
         Ok((tours, mine.expansions - before, mine.peak))
     };
     let done: Vec<Result<(u128, u64, u64), Stop>> = if pieces.len() == 1 {
@@ -367,7 +383,7 @@ fn join<W: Ways>(
     across: &Parts<W>,
     lower: &Lower<W>,
     n: u32,
-    free: u32,
+    slots: u32,
 ) -> Result<u128, Stop> {
     let closed = pass.ends == Ends::Closed;
     use rayon::prelude::*;
@@ -384,9 +400,9 @@ fn join<W: Ways>(
                 debug_assert_eq!(get(s, 0), 0, "every upper square is done");
                 let d = degrees(s, n);
                 let a = links(s, n);
-                // Each free slot takes two moves in all: the lower half's
+                // Each slot that meets takes two moves in all: the lower half's
                 // are what this half's leave.
-                let need = 2 * (free & 0x5555_5555) - d;
+                let need = 2 * slots - d;
                 let mut add = |sig: u32| {
                     if let Some(list) = lower.get(&sig) {
                         for &(b, other) in list {
