@@ -53,8 +53,18 @@ use meet::{meet, meeting};
 /// `2w + 2` squares of the working window fit a `u64` a nibble each.
 pub const MAX_WIDTH: u32 = 7;
 
-/// A nibble: the piece's other end is a tour end.
+/// A nibble: the piece's other end is a tour end (on a board with as many
+/// squares of each colour, counting open tours from any start: a tour end
+/// on the corner's colour).
 const T: u64 = 13;
+/// A nibble: the piece's other end is a tour end on the other colour than
+/// the corner's (only where [`T`] says the corner's colour).
+const T_DARK: u64 = 14;
+
+/// Whether a nibble marks a piece whose other end is a tour end.
+fn is_end(x: u64) -> bool {
+    x == T || x == T_DARK
+}
 /// A nibble: both tour moves taken.
 const FULL: u64 = 15;
 /// A nibble: the label of a piece made at this step, before renumbering.
@@ -145,6 +155,13 @@ struct Step {
     /// Of the slots in `retire` and `warn`, those of squares that cannot
     /// be a tour end (by their colour).
     no_end: u32,
+    /// Of the slots in `retire` and `warn`, those of squares on the other
+    /// colour than the corner's.
+    dark: u32,
+    /// The tour's two ends are on different colours, which any tour end
+    /// made records ([`T`] or [`T_DARK`]): open tours from any start of a
+    /// board with as many squares of each colour.
+    paired: bool,
     /// The free squares still to come with moves back to squares placed
     /// by now.
     ahead: Vec<Ahead>,
@@ -171,6 +188,8 @@ struct Ahead {
     start: bool,
     /// It may be a tour end (by its colour).
     end: bool,
+    /// It is on the other colour than the corner's.
+    dark: bool,
 }
 
 /// The board as the programme sees it: rows across the narrow side, from
@@ -185,6 +204,10 @@ struct Layout {
     adjacent: Vec<Vec<u32>>,
     /// Which squares may be a tour end, in placing order.
     may_end: Vec<bool>,
+    /// Which squares are on the other colour than the corner's.
+    dark: Vec<bool>,
+    /// As [`Step::paired`].
+    paired: bool,
 }
 
 impl Layout {
@@ -235,8 +258,8 @@ impl Layout {
         // many free squares of each colour ends on the colour its start is
         // not; with one more of a colour, both ends are on it.
         let colour = |v: usize| square(v as u32 / w, v as u32 % w).colour();
-        let (light, dark) = board.colour_counts();
-        let end_colour = |v: usize| match (light as i64 - dark as i64, ends) {
+        let (lights, darks) = board.colour_counts();
+        let end_colour = |v: usize| match (lights as i64 - darks as i64, ends) {
             (_, Ends::Closed) => false,
             (0, Ends::Any) => true,
             (0, Ends::From(s)) => colour(v) != s.colour(),
@@ -245,6 +268,9 @@ impl Layout {
             _ => false,
         };
         let may_end: Vec<bool> = (0..len).map(|v| free[v] && end_colour(v)).collect();
+        let dark: Vec<bool> = (0..len).map(|v| colour(v) == 1).collect();
+        // With as many of each colour, an open tour's ends differ in colour.
+        let paired = ends == Ends::Any && lights == darks;
         let last = (0..len).rev().find(|&v| free[v]);
         let top = 2 * w + 1;
         let mut steps: Vec<Step> = (0..len)
@@ -253,6 +279,7 @@ impl Layout {
                 start: start == Some(v as u32),
                 pending: start.is_some_and(|s| s > v as u32),
                 last: last == Some(v),
+                paired,
                 ..Step::default()
             })
             .collect();
@@ -267,9 +294,11 @@ impl Layout {
             steps[u as usize].forward = forward.len() as u32;
             let at = |v: u32| top - (v - u);
             let no_end = u32::from(!may_end[u as usize]);
+            let is_dark = u32::from(dark[u as usize]);
             let retire_at = forward.last().copied().unwrap_or(u);
             steps[retire_at as usize].retire |= 1 << at(retire_at);
             steps[retire_at as usize].no_end |= no_end << at(retire_at);
+            steps[retire_at as usize].dark |= is_dark << at(retire_at);
             let warn_at = match forward.len() {
                 0 => None,
                 1 => Some(u),
@@ -278,6 +307,7 @@ impl Layout {
             if let Some(v) = warn_at {
                 steps[v as usize].warn |= 1 << at(v);
                 steps[v as usize].no_end |= no_end << at(v);
+                steps[v as usize].dark |= is_dark << at(v);
             }
         }
         for step in steps.iter_mut().filter(|s| s.free) {
@@ -307,6 +337,7 @@ impl Layout {
                         last: last == Some(x as usize),
                         start: start == Some(x),
                         end: may_end[x as usize],
+                        dark: dark[x as usize],
                     })
                 })
                 .collect();
@@ -319,6 +350,8 @@ impl Layout {
             free,
             adjacent,
             may_end,
+            dark,
+            paired,
         }
     }
 }
@@ -378,10 +411,10 @@ fn join(s: u64, a: u32, b: u32, closed: bool) -> Option<(u64, bool)> {
         (0, 0) => (set(set(s, a, FRESH), b, FRESH), false),
         (0, y) => (set(set(s, a, y), b, FULL), false),
         (x, 0) => (set(set(s, b, x), a, FULL), false),
-        (T, T) => (both(s), true),
+        (x, y) if is_end(x) && is_end(y) => (both(s), true),
         (x, y) if x == y => return closed.then(|| (both(s), true)),
-        (T, y) => (set(both(s), partner(s, b, y), T), false),
-        (x, T) => (set(both(s), partner(s, a, x), T), false),
+        (x, y) if is_end(x) => (set(both(s), partner(s, b, y), x), false),
+        (x, y) if is_end(y) => (set(both(s), partner(s, a, x), y), false),
         (x, y) => (set(both(s), partner(s, b, y), x), false),
     })
 }
@@ -437,8 +470,8 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
         let ok = match labels.as_slice() {
             [] => completed,
             _ if closed || completed => false,
-            [T] => true,
-            [x, y] => x == y && *x != T,
+            [x] => is_end(*x),
+            [x, y] => x == y && !is_end(*x),
             _ => false,
         };
         return if ok { After::Done } else { After::Dead };
@@ -447,20 +480,38 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
         return After::Dead;
     }
     let budget = 2 - u32::from(step.pending);
+    // The colours the tour's ends are known to take (paired ends only).
+    let mut taken = [false; 2];
+    // A tour end of colour `dark` (or, unpaired, any): its mark, or none
+    // when its colour is taken.
+    let end_of = |dark: bool, taken: &mut [bool; 2]| {
+        if !step.paired {
+            return Some(T);
+        }
+        let c = usize::from(dark);
+        (!std::mem::replace(&mut taken[c], true)).then_some(if dark { T_DARK } else { T })
+    };
+    if step.paired {
+        taken = [occurrences(s, T) > 0, occurrences(s, T_DARK) > 0];
+    }
     let mut rest = step.retire;
     while rest != 0 {
         let i = rest.trailing_zeros();
         rest &= rest - 1;
         match get(s, i) {
             FULL => s = set(s, i, 0),
-            0 | T => return After::Dead,
+            0 => return After::Dead,
+            x if is_end(x) => return After::Dead,
             x => {
                 // One move: a tour end, if it can be one.
                 if closed || step.no_end >> i & 1 == 1 {
                     return After::Dead;
                 }
-                s = set(set(s, partner(s, i, x), T), i, 0);
-                if occurrences(s, T) > budget {
+                let Some(mark) = end_of(step.dark >> i & 1 == 1, &mut taken) else {
+                    return After::Dead;
+                };
+                s = set(set(s, partner(s, i, x), mark), i, 0);
+                if occurrences(s, T) + occurrences(s, T_DARK) > budget {
                     return After::Dead;
                 }
             }
@@ -468,13 +519,13 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
     }
     // Squares that can at best be tour ends: those placed with no move
     // and one move forward left, and those to come with one move left.
-    let mut ends = occurrences(s, T);
+    let mut ends = occurrences(s, T) + occurrences(s, T_DARK);
     let mut rest = step.warn;
     while rest != 0 {
         let i = rest.trailing_zeros();
         rest &= rest - 1;
         if get(s, i) == 0 {
-            if step.no_end >> i & 1 == 1 {
+            if step.no_end >> i & 1 == 1 || end_of(step.dark >> i & 1 == 1, &mut taken).is_none() {
                 return After::Dead;
             }
             ends += 1;
@@ -486,7 +537,7 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
         match open {
             0 => return After::Dead,
             1 if a.start => {}
-            1 if !a.end => return After::Dead,
+            1 if !a.end || end_of(a.dark, &mut taken).is_none() => return After::Dead,
             1 => ends += 1,
             // A square of a closed tour with two moves left takes both: not
             // the two ends of one piece, unless it is the last.

@@ -24,8 +24,8 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::{
-    ANY, Budget, Counted, Ends, FEW, FULL, FastMap, Layout, Parts, Pass, Progress, Step, Stop, T,
-    Ways, Work, advance, from_scratch, get, partner, set, table_bytes,
+    ANY, Budget, Counted, Ends, FEW, FULL, FastMap, Layout, Parts, Pass, Progress, Step, Stop,
+    Ways, Work, advance, from_scratch, get, is_end, partner, set, table_bytes,
 };
 use crate::board::Board;
 
@@ -70,6 +70,7 @@ impl Layout {
                     // Two moves at least to come below: none taken now
                     // is never too few.
                     forward: 2,
+                    paired: self.paired,
                     ..Step::default()
                 }
             })
@@ -89,8 +90,10 @@ impl Layout {
             };
             let at = |v: u32| top - (v - u);
             let no_end = u32::from(!self.may_end[u as usize]);
+            let dark = u32::from(self.dark[u as usize]);
             steps[(last - lo) as usize].retire |= 1 << at(last);
             steps[(last - lo) as usize].no_end |= no_end << at(last);
+            steps[(last - lo) as usize].dark |= dark << at(last);
             // One move across left: at best a tour end, if it has no move
             // yet (checked after the step, so not where it leaves, which
             // empties its slot).
@@ -101,6 +104,7 @@ impl Layout {
             if warn_at < last {
                 steps[(warn_at - lo) as usize].warn |= 1 << at(warn_at);
                 steps[(warn_at - lo) as usize].no_end |= no_end << at(warn_at);
+                steps[(warn_at - lo) as usize].dark |= dark << at(warn_at);
             }
         }
         for step in steps.iter_mut().filter(|s| s.free) {
@@ -125,7 +129,7 @@ fn links(s: u64, n: u32) -> u64 {
     for i in 0..n {
         let l = match get(s, i + 1) {
             0 | FULL => NONE,
-            T => END,
+            x if is_end(x) => END,
             x => u64::from(partner(s, i + 1, x) - 1),
         };
         out = set(out, i, l);
