@@ -172,6 +172,35 @@ struct Step {
     leaving: u32,
 }
 
+impl Step {
+    /// The square in `slot` (of a colour that can end a tour or not, dark
+    /// or not) makes its last move forward at this step.
+    fn leaves(&mut self, slot: u32, can_end: bool, dark: bool) {
+        self.retire |= 1 << slot;
+        self.marks(slot, can_end, dark);
+    }
+
+    /// The square in `slot` has one move forward left after this step.
+    fn warns(&mut self, slot: u32, can_end: bool, dark: bool) {
+        self.warn |= 1 << slot;
+        self.marks(slot, can_end, dark);
+    }
+
+    fn marks(&mut self, slot: u32, can_end: bool, dark: bool) {
+        self.no_end |= u32::from(!can_end) << slot;
+        self.dark |= u32::from(dark) << slot;
+    }
+}
+
+/// Sets each free step's `leaving` from its `back` and `retire`.
+fn find_leaving(steps: &mut [Step]) {
+    for step in steps.iter_mut().filter(|s| s.free) {
+        step.leaving = (0..step.back.len())
+            .filter(|&k| step.retire >> step.back[k] & 1 == 1)
+            .fold(0, |m, k| m | 1 << k);
+    }
+}
+
 /// A square still to come, seen from a step: its moves back to squares
 /// placed by now, and the rest.
 #[derive(Clone, Copy, Debug)]
@@ -293,28 +322,19 @@ impl Layout {
                 .collect();
             steps[u as usize].forward = forward.len() as u32;
             let at = |v: u32| top - (v - u);
-            let no_end = u32::from(!may_end[u as usize]);
-            let is_dark = u32::from(dark[u as usize]);
+            let (can_end, is_dark) = (may_end[u as usize], dark[u as usize]);
             let retire_at = forward.last().copied().unwrap_or(u);
-            steps[retire_at as usize].retire |= 1 << at(retire_at);
-            steps[retire_at as usize].no_end |= no_end << at(retire_at);
-            steps[retire_at as usize].dark |= is_dark << at(retire_at);
+            steps[retire_at as usize].leaves(at(retire_at), can_end, is_dark);
             let warn_at = match forward.len() {
                 0 => None,
                 1 => Some(u),
                 n => Some(forward[n - 2]),
             };
             if let Some(v) = warn_at {
-                steps[v as usize].warn |= 1 << at(v);
-                steps[v as usize].no_end |= no_end << at(v);
-                steps[v as usize].dark |= is_dark << at(v);
+                steps[v as usize].warns(at(v), can_end, is_dark);
             }
         }
-        for step in steps.iter_mut().filter(|s| s.free) {
-            step.leaving = (0..step.back.len())
-                .filter(|&k| step.retire >> step.back[k] & 1 == 1)
-                .fold(0, |m, k| m | 1 << k);
-        }
+        find_leaving(&mut steps);
         for v in 0..len as u32 {
             if !free[v as usize] {
                 continue;
@@ -480,8 +500,11 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
         return After::Dead;
     }
     let budget = 2 - u32::from(step.pending);
-    // The colours the tour's ends are known to take (paired ends only).
-    let mut taken = [false; 2];
+    // The tour ends marked so far, and (paired ends only) the colours
+    // they take.
+    let (light, dark) = (occurrences(s, T), occurrences(s, T_DARK));
+    let mut ends = light + dark;
+    let mut taken = [light > 0, dark > 0];
     // A tour end of colour `dark` (or, unpaired, any): its mark, or none
     // when its colour is taken.
     let end_of = |dark: bool, taken: &mut [bool; 2]| {
@@ -491,9 +514,6 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
         let c = usize::from(dark);
         (!std::mem::replace(&mut taken[c], true)).then_some(if dark { T_DARK } else { T })
     };
-    if step.paired {
-        taken = [occurrences(s, T) > 0, occurrences(s, T_DARK) > 0];
-    }
     let mut rest = step.retire;
     while rest != 0 {
         let i = rest.trailing_zeros();
@@ -511,16 +531,17 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
                     return After::Dead;
                 };
                 s = set(set(s, partner(s, i, x), mark), i, 0);
-                if occurrences(s, T) + occurrences(s, T_DARK) > budget {
+                ends += 1;
+                if ends > budget {
                     return After::Dead;
                 }
             }
         }
     }
     // Squares that can at best be tour ends: those placed with no move
-    // and one move forward left, and those to come with one move left.
-    let mut ends = occurrences(s, T) + occurrences(s, T_DARK);
-    let mut rest = step.warn;
+    // and one move forward left (not those that just left, their slots
+    // emptied), and those to come with one move left.
+    let mut rest = step.warn & !step.retire;
     while rest != 0 {
         let i = rest.trailing_zeros();
         rest &= rest - 1;
@@ -842,11 +863,11 @@ fn halted(budget: &Budget, progress: &Progress) -> Option<Stop> {
 }
 
 /// Takes the states `cur` through `steps` (a square each): the states after
-/// the last, and the ways that completed
-/// the tour on the way. `sizes` gives, for the step's index in `steps`
-/// and a state, how many moves back the step's square may take there (bit
-/// `n` for `n`; a blocked square takes none). `held` is the bytes other tables hold
-/// meanwhile; `progress.done` follows `work.pace`.
+/// the last, and the ways that completed the tour on the way. `sizes`
+/// gives, for the step's index in `steps` and a state, how many moves back
+/// the step's square may take there (bit `n` for `n`; a blocked square
+/// takes none). `held` is the bytes other tables hold meanwhile;
+/// `progress.done` follows `work.pace`.
 fn advance<W: Ways>(
     pass: &Pass,
     steps: &[Step],

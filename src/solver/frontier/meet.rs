@@ -25,7 +25,7 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use super::{
     ANY, Budget, Counted, Ends, FEW, FULL, FastMap, Layout, Parts, Pass, Progress, Step, Stop,
-    Ways, Work, advance, from_scratch, get, is_end, partner, set, table_bytes,
+    Ways, Work, advance, find_leaving, from_scratch, get, is_end, partner, set, table_bytes,
 };
 use crate::board::Board;
 
@@ -89,29 +89,16 @@ impl Layout {
                 continue;
             };
             let at = |v: u32| top - (v - u);
-            let no_end = u32::from(!self.may_end[u as usize]);
-            let dark = u32::from(self.dark[u as usize]);
-            steps[(last - lo) as usize].retire |= 1 << at(last);
-            steps[(last - lo) as usize].no_end |= no_end << at(last);
-            steps[(last - lo) as usize].dark |= dark << at(last);
-            // One move across left: at best a tour end, if it has no move
-            // yet (checked after the step, so not where it leaves, which
-            // empties its slot).
+            let (can_end, dark) = (self.may_end[u as usize], self.dark[u as usize]);
+            steps[(last - lo) as usize].leaves(at(last), can_end, dark);
+            // One move across left: at best a tour end, if it has no move.
             let warn_at = match across.len() {
                 1 => lo,
                 n => across[n - 2],
             };
-            if warn_at < last {
-                steps[(warn_at - lo) as usize].warn |= 1 << at(warn_at);
-                steps[(warn_at - lo) as usize].no_end |= no_end << at(warn_at);
-                steps[(warn_at - lo) as usize].dark |= dark << at(warn_at);
-            }
+            steps[(warn_at - lo) as usize].warns(at(warn_at), can_end, dark);
         }
-        for step in steps.iter_mut().filter(|s| s.free) {
-            step.leaving = (0..step.back.len())
-                .filter(|&k| step.retire >> step.back[k] & 1 == 1)
-                .fold(0, |m, k| m | 1 << k);
-        }
+        find_leaving(&mut steps);
         steps
     }
 }
@@ -420,21 +407,25 @@ fn join<W: Ways>(
                 if closed {
                     continue;
                 }
-                // An open tour's ends: a slot may take one move in all,
-                // two slots at most, fewer for each end this half has.
-                let tees = (0..n).filter(|&i| get(a, i) == END).count() as u32;
-                let ends: Vec<u32> = (0..n)
-                    .filter(|&i| need >> (2 * i) & 3 != 0 && d >> (2 * i) & 3 != 2)
-                    .collect();
+                // An open tour's ends: a slot that needs a move may take
+                // one fewer, two slots at most, fewer for each end this
+                // half has.
+                let tees = (0..n).filter(|&i| get(a, i) == END).count();
                 if tees >= 2 {
                     continue;
                 }
-                for (x, &i) in ends.iter().enumerate() {
-                    let one = need - (1 << (2 * i));
+                // Bit 2i for each slot that needs a move.
+                let needy = (need | need >> 1) & 0x5555_5555;
+                let mut rest = needy;
+                while rest != 0 {
+                    let one = need - (rest & rest.wrapping_neg());
+                    rest &= rest - 1;
                     add(one);
                     if tees == 0 {
-                        for &j in &ends[x + 1..] {
-                            add(one - (1 << (2 * j)));
+                        let mut more = rest;
+                        while more != 0 {
+                            add(one - (more & more.wrapping_neg()));
+                            more &= more - 1;
                         }
                     }
                 }
