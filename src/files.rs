@@ -1,5 +1,5 @@
 //! Files, read and written safely: reading text within limits ([`read`]),
-//! writing whole or not at all, never replacing a device ([`write`]).
+//! writing whole or not at all, never replacing a device ([`write()`]).
 
 pub mod read;
 pub mod write;

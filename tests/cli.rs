@@ -316,6 +316,85 @@ fn counts() {
     );
 }
 
+/// Directed open tours over all starts of a board, by plain depth-first
+/// search: an independent count for small boards.
+fn brute_force_all_starts(board: &Board) -> u64 {
+    fn walk(board: &Board, at: Square, seen: &mut Vec<bool>, left: usize) -> u64 {
+        if left == 0 {
+            return 1;
+        }
+        let mut n = 0;
+        for (dr, dc) in [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ] {
+            let (r, c) = (at.row as i32 + dr, at.col as i32 + dc);
+            if r < 0 || c < 0 || r >= board.rows() as i32 || c >= board.cols() as i32 {
+                continue;
+            }
+            let to = Square::new(r as u32, c as u32);
+            let i = (to.row * board.cols() + to.col) as usize;
+            if board.is_free(to) && !seen[i] {
+                seen[i] = true;
+                n += walk(board, to, seen, left - 1);
+                seen[i] = false;
+            }
+        }
+        n
+    }
+    let free: Vec<Square> = board.free_squares().collect();
+    free.iter()
+        .map(|&s| {
+            let mut seen = vec![false; (board.rows() * board.cols()) as usize];
+            seen[(s.row * board.cols() + s.col) as usize] = true;
+            walk(board, s, &mut seen, free.len() - 1)
+        })
+        .sum()
+}
+
+/// A count over every start uses no start: the default start (0,0) may be
+/// blocked. A single start still may not be.
+#[test]
+fn all_starts_with_the_default_start_blocked() {
+    for (r, c) in [(4u32, 5u32), (5, 5)] {
+        let board = Board::new(r, c, &[Square::new(0, 0)]).unwrap();
+        let (r, c) = (r.to_string(), c.to_string());
+        let args = ["count", "--rows", &r, "--cols", &c, "--block", "0,0"];
+        let all = stdout(&[&args[..], &["--all-starts"]].concat(), 0);
+        assert_eq!(all.trim(), brute_force_all_starts(&board).to_string());
+        let table = stdout(&[&args[..], &["--table", "--json"]].concat(), 0);
+        let v: serde_json::Value = serde_json::from_str(&table).unwrap();
+        assert_eq!(v["total"].to_string(), all.trim());
+    }
+    kt().args([
+        "count",
+        "--size",
+        "5",
+        "--block",
+        "0,0",
+        "--start",
+        "0,0",
+        "--all-starts",
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains(
+        "--start: start 0,0 is a blocked square",
+    ));
+    kt().args(["count", "--size", "5", "--block", "0,0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "board.start: start 0,0 is a blocked square",
+        ));
+}
+
 /// Boards 5 to 7 wide count over the frontier: the known values, and a
 /// stopped count that prints no number.
 #[test]

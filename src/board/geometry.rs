@@ -29,7 +29,7 @@ impl Leaper {
     ];
 
     /// The (a,b) leaper, legs in either order; refused when both legs are
-    /// 0 or a leg is over [`MAX_LEAP`].
+    /// 0 or a leg is over `MAX_LEAP` (100,000).
     pub fn new(a: u32, b: u32) -> Result<Leaper, String> {
         let (a, b) = (a.min(b), a.max(b));
         if b == 0 {

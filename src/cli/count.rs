@@ -13,7 +13,12 @@ use knight_tui::solver::frontier;
 use knight_tui::words::{ms, thousands};
 
 pub fn count(args: &CountArgs, config: &Config) -> Outcome {
-    let spec = args.board.spec(config).map_err(usage)?;
+    let spec = if args.all_starts || args.table {
+        args.board.spec_any_start(config)
+    } else {
+        args.board.spec(config)
+    }
+    .map_err(usage)?;
     let algorithm = spec.algorithm;
     let problem = spec.problem().map_err(usage)?;
     let progress = solver::Progress::default();

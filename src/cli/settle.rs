@@ -119,6 +119,18 @@ impl BoardArgs {
 
     /// Flags over configuration. Errors are one line.
     pub fn spec(&self, config: &Config) -> Result<Spec, String> {
+        self.spec_with(config, true)
+    }
+
+    /// As [`BoardArgs::spec`], for a command that counts from every start
+    /// (`count --all-starts`, `count --table`): a configured start that is
+    /// blocked is no error, as no start is used (the spec holds the first
+    /// free square). A blocked `--start` still is.
+    pub fn spec_any_start(&self, config: &Config) -> Result<Spec, String> {
+        self.spec_with(config, false)
+    }
+
+    fn spec_with(&self, config: &Config, needs_start: bool) -> Result<Spec, String> {
         let (rows, cols) = match (self.size, self.rows, self.cols) {
             (Some(n), _, _) => (n, n),
             (None, r, c) => (
@@ -169,11 +181,18 @@ impl BoardArgs {
                 format!("{}: board.start", config.source()),
             ),
         };
-        let start =
+        let mut start =
             Square::parse(start_text, rows, cols).map_err(|e| format!("{start_src}: {e}"))?;
         board
             .check_square(start, "start")
             .map_err(|e| format!("{start_src}: {e}"))?;
+        if !board.is_free(start)
+            && !needs_start
+            && self.start.is_none()
+            && let Some(free) = board.free_squares().next()
+        {
+            start = free;
+        }
         if !board.is_free(start) {
             return Err(format!("{start_src}: start {start} is a blocked square"));
         }

@@ -129,7 +129,7 @@ fn target(path: &Path) -> Result<Target, WriteError> {
 }
 
 /// Checks, before any work, that `path` could be written: its folder
-/// exists and it is not something [`write`] refuses.
+/// exists and it is not something [`write()`] refuses.
 pub fn check(path: &Path) -> Result<(), WriteError> {
     match target(path)? {
         Target::Stream { .. } => Ok(()),

@@ -450,7 +450,7 @@ impl Plan {
         wanted.then(|| Plan::new(problem)).flatten()
     }
 
-    /// Walks the tour into `sink` (see [`Layout::walk_with`]); the
+    /// Walks the tour into `sink` (see `Layout::walk_with`); the
     /// solution holds no tour.
     pub fn walk(self, sink: &mut dyn FnMut(&[u32])) -> Solution {
         let mut n = 0usize;
@@ -532,7 +532,7 @@ pub fn construct(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Ve
 }
 
 /// [`construct`], handing the tour to `sink` in pieces as it is walked
-/// (see [`Layout::walk_with`]).
+/// (see `Layout::walk_with`).
 pub fn construct_with(
     rows: u32,
     cols: u32,

@@ -13,7 +13,7 @@
 //! then which loose end is the other end of the same path piece (a label
 //! shared by the two ends, renumbered in order of first appearance so that
 //! equal situations are one state) or that the piece's other end is a tour
-//! end ([`T`]).
+//! end (`T`).
 //!
 //! A state dies when a piece would close into a cycle before the last
 //! square (for a closed tour; never for an open one), when a square leaves

@@ -41,7 +41,7 @@ pub fn ramp(t: f64) -> (u8, u8, u8) {
 
 /// Writes the SVG picture of `path` (square indices, in order) on `board`.
 /// Each move is one `<line class="move">` from the centre of its square to
-/// the centre of the next, in the picture's units ([`UNIT`] a square).
+/// the centre of the next, in the picture's units (`UNIT`, 40, a square).
 pub fn write_svg<W: Write + ?Sized>(
     w: &mut W,
     board: &Board,
