@@ -51,12 +51,12 @@ pub fn count_with_progress(
         let n = strip::count(problem.board, problem.start, problem.closed);
         return strip_count(n, max, started);
     }
-    if by_frontier(problem.board, algorithm, problem.closed, false) {
-        let ends = if problem.closed {
-            Ends::Closed
-        } else {
-            Ends::From(problem.start)
-        };
+    let ends = if problem.closed {
+        Ends::Closed
+    } else {
+        Ends::From(problem.start)
+    };
+    if by_frontier(problem.board, algorithm, ends, false, max) {
         let budget = frontier_budget(limits, deadline);
         let n = frontier::count(problem.board, ends, &budget, progress);
         // A closed tour is read from the start both ways.
@@ -76,11 +76,22 @@ pub fn count_with_progress(
 /// against 1.7 s; but 5x8 closed from a corner 0.13 s against 0.01 s, 6x7
 /// closed 2.3 s against 0.09 s, and closed over all starts of 6x6 0.62 s
 /// against 0.02 s.
-fn by_frontier(board: &Board, algorithm: Algorithm, closed: bool, all_starts: bool) -> bool {
+///
+/// Boards 8 wide (closed tours only) take the frontier long: minutes.
+/// There, with `max` given, enumeration stops sooner.
+fn by_frontier(
+    board: &Board,
+    algorithm: Algorithm,
+    ends: Ends,
+    all_starts: bool,
+    max: Option<u64>,
+) -> bool {
+    let narrow = board.rows().min(board.cols()) <= 7;
     algorithm == Algorithm::Auto
         && !strip::applies(board)
-        && frontier::applies(board)
-        && (board.free_count() >= FRONTIER_SQUARES || closed && all_starts)
+        && frontier::applies(board, ends)
+        && (board.free_count() >= FRONTIER_SQUARES || ends == Ends::Closed && all_starts)
+        && (narrow || max.is_none())
 }
 
 /// Free squares from which `auto` counts over the frontier.
@@ -248,7 +259,8 @@ pub fn count_all_starts_with_progress(
         };
         return strip_count(n, max, started);
     }
-    if by_frontier(board, algorithm, closed, true) {
+    let ends = if closed { Ends::Closed } else { Ends::Any };
+    if by_frontier(board, algorithm, ends, true, max) {
         let (ends, factor) = if closed {
             // Each closed tour from each square, both ways.
             (Ends::Closed, 2 * board.free_count() as u128)

@@ -47,11 +47,17 @@ use super::states::FastMap;
 use crate::board::{Board, Square};
 
 mod meet;
+mod word;
 use meet::{meet, meeting};
+use word::Word;
 
 /// The widest board (its narrow side) this programme takes: the state's
-/// `2w + 2` squares of the working window fit a `u64` a nibble each.
-pub const MAX_WIDTH: u32 = 7;
+/// `2w + 2` squares of the working window fit a `u128` a nibble each (a
+/// `u64` up to 7 wide).
+pub const MAX_WIDTH: u32 = 8;
+
+/// The widest board whose window fits a `u64`.
+const NARROW: u32 = 7;
 
 /// A nibble: the piece's other end is a tour end (on a board with as many
 /// squares of each colour, counting open tours from any start: a tour end
@@ -206,7 +212,7 @@ fn find_leaving(steps: &mut [Step]) {
 #[derive(Clone, Copy, Debug)]
 struct Ahead {
     /// Bit `4j` for each slot `j` its moves back reach.
-    slots: u64,
+    slots: u128,
     /// How many those are.
     placed: u32,
     /// Its moves to squares after the step.
@@ -346,7 +352,7 @@ impl Layout {
                     let slots = all
                         .iter()
                         .filter(|&&u| u <= v)
-                        .fold(0u64, |m, &u| m | 1 << (4 * (top - (v - u))));
+                        .fold(0u128, |m, &u| m | 1 << (4 * (top - (v - u))));
                     let later = all.iter().filter(|&&u| u > v).count() as u32;
                     // With two moves left to squares after this one, a square
                     // can always get its moves so far as it can tell.
@@ -376,57 +382,54 @@ impl Layout {
     }
 }
 
-fn get(s: u64, i: u32) -> u64 {
-    s >> (4 * i) & 15
+fn get<S: Word>(s: S, i: u32) -> u64 {
+    (s >> (4 * i)).low() & 15
 }
 
-fn set(s: u64, i: u32, x: u64) -> u64 {
-    s & !(15 << (4 * i)) | x << (4 * i)
+fn set<S: Word>(s: S, i: u32, x: u64) -> S {
+    s & !(S::of(15) << (4 * i)) | S::of(x) << (4 * i)
 }
-
-const ONES: u64 = 0x1111_1111_1111_1111;
 
 /// Bit `4j + 3` set for each slot `j` holding `label`.
-fn holding(s: u64, label: u64) -> u64 {
+fn holding<S: Word>(s: S, label: u64) -> S {
     // A nibble equal to `label` becomes zero; find the zero nibbles.
-    let x = s ^ (label * ONES);
-    let low = 7 * ONES;
-    !(((x & low) + low) | x) & (8 * ONES)
+    let x = s ^ S::splat(label);
+    let low = S::splat(7);
+    !(((x & low) + low) | x) & S::splat(8)
 }
 
 /// The slot other than `i` holding `label`.
-fn partner(s: u64, i: u32, label: u64) -> u32 {
-    let at = holding(s, label) & !(8 << (4 * i));
-    debug_assert!(at != 0, "a piece's label marks both its ends");
+fn partner<S: Word>(s: S, i: u32, label: u64) -> u32 {
+    let at = holding(s, label) & !(S::of(8) << (4 * i));
+    debug_assert!(at != S::ZERO, "a piece's label marks both its ends");
     at.trailing_zeros() / 4
 }
 
 /// How many bits of `x` are set, when they are all at bits `4j` and at most
-/// 15 (without a popcount instruction in the baseline instruction set, a
-/// multiplication adds them up in the top nibble).
-fn nibble_count(x: u64) -> u32 {
-    (x.wrapping_mul(ONES) >> 60) as u32
+/// 15.
+fn nibble_count<S: Word>(x: S) -> u32 {
+    x.nibble_count()
 }
 
 /// How many slots hold `label` (at most 15).
-fn occurrences(s: u64, label: u64) -> u32 {
+fn occurrences<S: Word>(s: S, label: u64) -> u32 {
     nibble_count(holding(s, label) >> 3)
 }
 
 /// Bit `4j` set for each slot `j` with both moves taken.
-fn full(s: u64) -> u64 {
-    s & s >> 1 & s >> 2 & s >> 3 & ONES
+fn full<S: Word>(s: S) -> S {
+    s & s >> 1 & s >> 2 & s >> 3 & S::splat(1)
 }
 
 /// Adds the tour move between slots `a` and `b`; `None` when the tour
 /// cannot use it, else the window and whether it completed the tour (a
 /// cycle when `closed`, else a path from tour end to tour end).
-fn join(s: u64, a: u32, b: u32, closed: bool) -> Option<(u64, bool)> {
+fn join<S: Word>(s: S, a: u32, b: u32, closed: bool) -> Option<(S, bool)> {
     let (x, y) = (get(s, a), get(s, b));
     if x == FULL || y == FULL {
         return None;
     }
-    let both = |s: u64| set(set(s, a, FULL), b, FULL);
+    let both = |s: S| set(set(s, a, FULL), b, FULL);
     Some(match (x, y) {
         (0, 0) => (set(set(s, a, FRESH), b, FRESH), false),
         (0, y) => (set(set(s, a, y), b, FULL), false),
@@ -440,18 +443,18 @@ fn join(s: u64, a: u32, b: u32, closed: bool) -> Option<(u64, bool)> {
 }
 
 /// Renumbers the piece labels in order of first appearance.
-fn canonical(s: u64) -> u64 {
+fn canonical<S: Word>(s: S) -> S {
     // Bit 4j + 3 for each slot j holding a label: not 0, T, 14 or FULL.
-    let low = 7 * ONES;
-    let nonzero = (((s & low) + low) | s) & (8 * ONES);
-    let high = s & (s << 1) & ((s << 2) | (s << 3)) & (8 * ONES);
+    let low = S::splat(7);
+    let nonzero = (((s & low) + low) | s) & S::splat(8);
+    let high = s & (s << 1) & ((s << 2) | (s << 3)) & S::splat(8);
     let mut rest = nonzero & !high;
     let mut map = [0u64; 16];
     let mut next = 1;
     let mut out = s;
-    while rest != 0 {
+    while rest != S::ZERO {
         let i = rest.trailing_zeros() / 4;
-        rest &= rest - 1;
+        rest = rest & (rest - S::of(1));
         let x = get(s, i) as usize;
         if map[x] == 0 {
             map[x] = next;
@@ -464,13 +467,13 @@ fn canonical(s: u64) -> u64 {
 
 /// What one step makes of a window after the square's moves back were
 /// chosen: the state to carry on, or the tour completed (`Done`).
-enum After {
-    State(u64),
+enum After<S> {
+    State(S),
     Done,
     Dead,
 }
 
-fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
+fn settle<S: Word>(mut s: S, step: &Step, completed: bool, ends: Ends) -> After<S> {
     let closed = ends == Ends::Closed;
     if step.last {
         // Every square still open leaves now: what is left must be the tour.
@@ -554,7 +557,7 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
     }
     let done = full(s);
     for a in &step.ahead {
-        let open = a.later + a.placed - nibble_count(a.slots & done);
+        let open = a.later + a.placed - nibble_count(S::truncate(a.slots) & done);
         match open {
             0 => return After::Dead,
             1 if a.start => {}
@@ -563,9 +566,9 @@ fn settle(mut s: u64, step: &Step, completed: bool, ends: Ends) -> After {
             // A square of a closed tour with two moves left takes both: not
             // the two ends of one piece, unless it is the last.
             2 if closed && a.later == 0 && !a.last => {
-                let both = a.slots & !done;
+                let both = S::truncate(a.slots) & !done;
                 let i = both.trailing_zeros() / 4;
-                let j = (both & (both - 1)).trailing_zeros() / 4;
+                let j = (both & (both - S::of(1))).trailing_zeros() / 4;
                 let x = get(s, i);
                 if x != 0 && x == get(s, j) {
                     return After::Dead;
@@ -611,16 +614,24 @@ pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
     })
 }
 
-/// Whether the programme takes `board`: its narrow side at most
-/// [`MAX_WIDTH`].
-pub fn applies(board: &Board) -> bool {
-    board.geometry().is_knight_plane() && board.rows().min(board.cols()) <= MAX_WIDTH
+/// Whether the programme takes `board` for tours of the kind `ends`: its
+/// narrow side at most [`NARROW`]; or [`MAX_WIDTH`] for closed tours of a
+/// board they meet in the middle of (8 wide, up to 13 long). Open tours 8
+/// wide, or closed ones longer, would need more states than any machine
+/// holds: square by square the closed states grow about 20 times a column
+/// (5 wide 6,764 at most, 6 wide 374,325, 7 wide 9 million on boards 8
+/// long), some 650 million 8 wide, and an open count has tens of times
+/// more.
+pub fn applies(board: &Board, ends: Ends) -> bool {
+    let w = board.rows().min(board.cols());
+    board.geometry().is_knight_plane()
+        && (w <= NARROW || w <= MAX_WIDTH && meets_sooner(&Layout::new(board, ends, false), ends))
 }
 
 /// The bytes the tables of `parts` take (hashbrown: a power of two of
 /// slots at least 8/7 of the capacity, each an entry and a control byte).
-fn table_bytes<W>(parts: &[FastMap<u64, W>]) -> u64 {
-    let entry = std::mem::size_of::<(u64, W)>() as u64 + 1;
+fn table_bytes<S, W>(parts: &[FastMap<S, W>]) -> u64 {
+    let entry = std::mem::size_of::<(S, W)>() as u64 + 1;
     parts
         .iter()
         .map(|m| (m.capacity() as u64 * 8 / 7 + 1).next_power_of_two() * entry)
@@ -694,11 +705,16 @@ fn count_by(
         How::Auto if meets_sooner(&layout, ends) => How::Meet,
         how => how,
     };
-    let tally = |wide: bool| match (how, wide) {
-        (How::Meet, false) => meet::<u64>(board, &layout, ends, budget, progress),
-        (How::Meet, true) => meet::<u128>(board, &layout, ends, budget, progress),
-        (_, false) => run::<u64>(&layout, ends, budget, progress),
-        (_, true) => run::<u128>(&layout, ends, budget, progress),
+    let narrow_window = layout.w <= NARROW;
+    let tally = |wide: bool| match (how, narrow_window, wide) {
+        (How::Meet, true, false) => meet::<u64, u64>(board, &layout, ends, budget, progress),
+        (How::Meet, true, true) => meet::<u64, u128>(board, &layout, ends, budget, progress),
+        (How::Meet, false, false) => meet::<u128, u64>(board, &layout, ends, budget, progress),
+        (How::Meet, false, true) => meet::<u128, u128>(board, &layout, ends, budget, progress),
+        (_, true, false) => run::<u64, u64>(&layout, ends, budget, progress),
+        (_, true, true) => run::<u64, u128>(&layout, ends, budget, progress),
+        (_, false, false) => run::<u128, u64>(&layout, ends, budget, progress),
+        (_, false, true) => run::<u128, u128>(&layout, ends, budget, progress),
     };
     let narrow = tally(false)?;
     if narrow.tours < u128::from(u64::MAX) {
@@ -756,21 +772,21 @@ const ANY: u32 = 0b111;
 const FEW: usize = 1 << 15;
 
 /// The part of `key` among `1 << bits` parts.
-fn part(key: u64, bits: u32) -> usize {
+fn part<S: Word>(key: S, bits: u32) -> usize {
     if bits == 0 {
         0
     } else {
-        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
+        (key.fold().wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
     }
 }
 
-type Parts<W> = Vec<FastMap<u64, W>>;
+type Parts<S, W> = Vec<FastMap<S, W>>;
 /// The successors of one part's states, sorted into parts, and the ways
 /// that completed the tour.
-type Sorted<W> = (Vec<Vec<(u64, W)>>, W);
+type Sorted<S, W> = (Vec<Vec<(S, W)>>, W);
 
 /// Counts square by square over the whole board.
-fn run<W: Ways>(
+fn run<S: Word, W: Ways>(
     layout: &Layout,
     ends: Ends,
     budget: &Budget,
@@ -785,7 +801,7 @@ fn run<W: Ways>(
         budget,
         progress,
     };
-    let (_, total) = from_scratch::<W>(&pass, &layout.steps, &mut work, 0)?;
+    let (_, total) = from_scratch::<S, W>(&pass, &layout.steps, &mut work, 0)?;
     Ok(work.counted(total.wide()))
 }
 
@@ -807,14 +823,14 @@ impl Pass<'_> {
 }
 
 /// [`advance`] from nothing placed through `steps`, every way.
-fn from_scratch<W: Ways>(
+fn from_scratch<S: Word, W: Ways>(
     pass: &Pass,
     steps: &[Step],
     work: &mut Work,
     held: u64,
-) -> Result<(Parts<W>, W), Stop> {
-    let mut nothing: Parts<W> = vec![FastMap::default()];
-    nothing[0].insert(0, W::ONE);
+) -> Result<(Parts<S, W>, W), Stop> {
+    let mut nothing: Parts<S, W> = vec![FastMap::default()];
+    nothing[0].insert(S::ZERO, W::ONE);
     advance(pass, steps, work, nothing, held, |_, _| ANY)
 }
 
@@ -868,14 +884,14 @@ fn halted(budget: &Budget, progress: &Progress) -> Option<Stop> {
 /// the step's square may take there (bit `n` for `n`; a blocked square
 /// takes none). `held` is the bytes other tables hold meanwhile;
 /// `progress.done` follows `work.pace`.
-fn advance<W: Ways>(
+fn advance<S: Word, W: Ways>(
     pass: &Pass,
     steps: &[Step],
     work: &mut Work,
-    mut cur: Parts<W>,
+    mut cur: Parts<S, W>,
     held: u64,
-    sizes: impl Fn(usize, u64) -> u32 + Sync,
-) -> Result<(Parts<W>, W), Stop> {
+    sizes: impl Fn(usize, S) -> u32 + Sync,
+) -> Result<(Parts<S, W>, W), Stop> {
     let Pass {
         w,
         ends,
@@ -900,7 +916,7 @@ fn advance<W: Ways>(
         let at = (work.steps + j as u64 + 1) * work.pace.0 / work.pace.1;
         let bits = if held_states < FEW { 0 } else { PART_BITS };
         let parts = 1 << bits;
-        let mut next: Parts<W> = (0..parts)
+        let mut next: Parts<S, W> = (0..parts)
             .map(|_| {
                 FastMap::with_capacity_and_hasher(held_states / parts + 16, Default::default())
             })
@@ -910,7 +926,7 @@ fn advance<W: Ways>(
         let mut before = held + table_bytes(&cur);
         let mut rest = cur.into_iter();
         loop {
-            let group: Parts<W> = rest.by_ref().take(GROUP).collect();
+            let group: Parts<S, W> = rest.by_ref().take(GROUP).collect();
             if group.is_empty() {
                 break;
             }
@@ -918,7 +934,7 @@ fn advance<W: Ways>(
             let stopped = std::sync::atomic::AtomicBool::new(false);
             // Expands `states`, handing each successor and its ways to
             // `put`: the ways that completed the tour.
-            let expand_all = |states: &FastMap<u64, W>, put: &mut dyn FnMut(u64, W)| {
+            let expand_all = |states: &FastMap<S, W>, put: &mut dyn FnMut(S, W)| {
                 let mut done = W::default();
                 for (k, (&s, &ways)) in states.iter().enumerate() {
                     if k % 16384 == 16383 && (stopped.load(Relaxed) || halted().is_some()) {
@@ -957,10 +973,10 @@ fn advance<W: Ways>(
                 }
                 continue;
             }
-            let sorted: Vec<Sorted<W>> = group
+            let sorted: Vec<Sorted<S, W>> = group
                 .par_iter()
                 .map(|states| {
-                    let mut out: Vec<Vec<(u64, W)>> = vec![Vec::new(); parts];
+                    let mut out: Vec<Vec<(S, W)>> = vec![Vec::new(); parts];
                     let done =
                         expand_all(states, &mut |t, ways| out[part(t, bits)].push((t, ways)));
                     (out, done)
@@ -975,9 +991,9 @@ fn advance<W: Ways>(
             let waiting: u64 = sorted
                 .iter()
                 .flat_map(|(out, _)| out)
-                .map(|b| (b.capacity() * std::mem::size_of::<(u64, W)>()) as u64)
+                .map(|b| (b.capacity() * std::mem::size_of::<(S, W)>()) as u64)
                 .sum();
-            let over = |bytes: u64, next: &Parts<W>| {
+            let over = |bytes: u64, next: &Parts<S, W>| {
                 (bytes > budget.bytes).then(|| Stop::Memory {
                     bytes,
                     states: next.iter().map(|m| m.len() as u64).sum(),
@@ -1016,14 +1032,21 @@ fn advance<W: Ways>(
 /// state `s`, taking as many moves back as `allow` allows (bit `n` for
 /// `n`): hands each state that follows to `emit`, and returns how many
 /// ways completed the tour.
-fn expand(s: u64, step: &Step, top: u32, ends: Ends, allow: u32, mut emit: impl FnMut(u64)) -> u32 {
+fn expand<S: Word>(
+    s: S,
+    step: &Step,
+    top: u32,
+    ends: Ends,
+    allow: u32,
+    mut emit: impl FnMut(S),
+) -> u32 {
     let closed = ends == Ends::Closed;
     let (cap, init) = if step.start { (1, T) } else { (2, 0) };
     let s = set(s, top, init);
     let done = full(s);
     let n = step.back.len();
     let open = (0..n).fold(0u32, |m, k| {
-        m | u32::from(done >> (4 * step.back[k]) & 1 == 0) << k
+        m | u32::from((done >> (4 * step.back[k])).low() & 1 == 0) << k
     });
     // A closed tour's square takes two moves: those it cannot take later
     // it takes now, and a square leaving now with one move takes this one.

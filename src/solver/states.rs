@@ -26,6 +26,10 @@ impl Hasher for StateHasher {
     fn write_u32(&mut self, x: u32) {
         self.write_u64(x as u64);
     }
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
 }
 
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<StateHasher>>;

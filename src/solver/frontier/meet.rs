@@ -25,13 +25,17 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use super::{
     ANY, Budget, Counted, Ends, FEW, FULL, FastMap, Layout, Parts, Pass, Progress, Step, Stop,
-    Ways, Work, advance, find_leaving, from_scratch, get, is_end, partner, set, table_bytes,
+    Ways, Word, Work, advance, find_leaving, from_scratch, get, is_end, partner, table_bytes,
 };
 use crate::board::Board;
 
 /// Where `layout` is cut for a meeting (the first row of the lower half),
 /// or `None` where counts go square by square: tours from a given start,
-/// boards under 4 rows, and boards with no free square on one side.
+/// boards under 4 rows, and boards with no free square above the cut or
+/// none two rows or more below it. (With every free square of the lower
+/// half in its first two rows, a tour could be made of moves above and
+/// across the cut alone, and would end in the crossing, which counts
+/// none.)
 pub(super) fn meeting(layout: &Layout, ends: Ends) -> Option<u32> {
     let (w, h) = (layout.w, layout.h);
     if matches!(ends, Ends::From(_)) || h < 4 {
@@ -39,8 +43,11 @@ pub(super) fn meeting(layout: &Layout, ends: Ends) -> Option<u32> {
     }
     let k = h / 2;
     let cut = (k * w) as usize;
+    let deep = ((k + 2) * w) as usize;
     let upper = layout.free[..cut].iter().any(|&f| f);
-    let lower = layout.free[cut..].iter().any(|&f| f);
+    let lower = layout.free[deep.min(layout.free.len())..]
+        .iter()
+        .any(|&f| f);
     (upper && lower).then_some(k)
 }
 
@@ -49,7 +56,7 @@ impl Layout {
     /// to the rows before `k`: the moves across the cut. Every square above
     /// the cut leaves at its last move across; the squares below never
     /// leave here (they have their moves below still to come).
-    fn crossing(&self, k: u32) -> Vec<Step> {
+    pub(super) fn crossing(&self, k: u32) -> Vec<Step> {
         let (w, top) = (self.w, 2 * self.w + 1);
         let (lo, hi) = (k * w, (k + 2) * w);
         let mut steps: Vec<Step> = (lo..hi)
@@ -104,22 +111,24 @@ impl Layout {
 }
 
 /// A link: the other end of a slot's piece is a tour end.
-const END: u64 = 14;
+const END: u8 = 0xfe;
 /// A link: no piece ends at the slot (no move yet, or both).
-const NONE: u64 = 15;
+const NONE: u8 = 0xff;
+
+/// Links: a byte a slot, for up to 16 slots.
+type Links = [u8; 16];
 
 /// The two rows after the cut in a state after the crossing (slots 1 to
 /// `2w`), slot `i + 1` as `i`: for each, the slot at the other end of its
-/// piece, [`END`] or [`NONE`], a nibble each.
-fn links(s: u64, n: u32) -> u64 {
-    let mut out = u64::MAX;
+/// piece, [`END`] or [`NONE`].
+fn links<S: Word>(s: S, n: u32) -> Links {
+    let mut out = [NONE; 16];
     for i in 0..n {
-        let l = match get(s, i + 1) {
+        out[i as usize] = match get(s, i + 1) {
             0 | FULL => NONE,
             x if is_end(x) => END,
-            x => u64::from(partner(s, i + 1, x) - 1),
+            x => (partner(s, i + 1, x) - 1) as u8,
         };
-        out = set(out, i, l);
     }
     out
 }
@@ -134,15 +143,15 @@ fn degree(x: u64) -> u32 {
 }
 
 /// The tour moves each slot of `links`' rows has, two bits each.
-fn degrees(s: u64, n: u32) -> u32 {
+fn degrees<S: Word>(s: S, n: u32) -> u32 {
     (0..n).fold(0, |d, i| d | degree(get(s, i + 1)) << (2 * i))
 }
 
 /// A state of the lower half, read from above: its window's two rows of
 /// `w` squares, the one nearest the cut first (the lower half's count
 /// places them the other way round).
-fn upside_down(s: u64, w: u32) -> u64 {
-    let row = (1u64 << (4 * w)) - 1;
+fn upside_down<S: Word>(s: S, w: u32) -> S {
+    let row = (S::of(1) << (4 * w)) - S::of(1);
     let (far, near) = (s >> 4 & row, s >> (4 * (w + 1)) & row);
     near << 4 | far << (4 * (w + 1))
 }
@@ -150,7 +159,42 @@ fn upside_down(s: u64, w: u32) -> u64 {
 /// Whether the pieces of the two halves, `a` and `b` (as [`links`]), over
 /// `n` slots whose moves add up, join into one cycle (`closed`) or one
 /// path, which then passes every square.
-fn joins(a: u64, b: u64, n: u32, closed: bool) -> bool {
+fn joins(a: &Links, b: &Links, n: u32, closed: bool) -> bool {
+    if closed {
+        return one_cycle(a, b, n);
+    }
+    pieces_join(a, b, n, closed)
+}
+
+/// Whether the pieces of a closed tour's halves join into one cycle: at
+/// each slot where the pieces meet, each half has one move, so the links
+/// of the two halves pair those slots twice over, and going from a slot
+/// to its partner above, then to that one's partner below, and so on,
+/// comes back round; one cycle if it passed them all.
+fn one_cycle(a: &Links, b: &Links, n: u32) -> bool {
+    let n = n as usize;
+    let meets = a[..n].iter().filter(|&&l| l != NONE).count();
+    let Some(start) = a[..n].iter().position(|&l| l != NONE) else {
+        return false;
+    };
+    let (mut at, mut passed) = (start, 0);
+    loop {
+        let above = a[at] as usize;
+        let below = b.get(above).copied().unwrap_or(NONE) as usize;
+        if below >= n || passed >= meets {
+            return false;
+        }
+        passed += 2;
+        at = below;
+        if at == start {
+            return passed == meets;
+        }
+    }
+}
+
+/// [`joins`] by union-find over the slots and the tour ends the pieces
+/// lead to (open tours, or any).
+fn pieces_join(a: &Links, b: &Links, n: u32, closed: bool) -> bool {
     // Union-find over the slots and the tour ends the pieces lead to.
     let mut parent = [0u8; 24];
     for (i, p) in parent.iter_mut().enumerate() {
@@ -167,7 +211,7 @@ fn joins(a: u64, b: u64, n: u32, closed: bool) -> bool {
     let (mut nodes, mut merges, mut cycles) = (0u32, 0u32, 0u32);
     let mut next_end = n as usize;
     for i in 0..n {
-        let (x, y) = (get(a, i), get(b, i));
+        let (x, y) = (a[i as usize], b[i as usize]);
         if x == NONE && y == NONE {
             continue;
         }
@@ -180,7 +224,7 @@ fn joins(a: u64, b: u64, n: u32, closed: bool) -> bool {
                     next_end += 1;
                     next_end - 1
                 }
-                j if j > u64::from(i) => j as usize,
+                j if u32::from(j) > i => j as usize,
                 // Joined from the other end already.
                 _ => continue,
             };
@@ -198,9 +242,9 @@ fn joins(a: u64, b: u64, n: u32, closed: bool) -> bool {
 }
 
 /// The lower half's states, read from above, by their slots' moves.
-type Lower<W> = FastMap<u32, Vec<(u64, W)>>;
+type Lower<W> = FastMap<u32, Vec<(Links, W)>>;
 
-fn lower_side<W: Ways>(parts: &Parts<W>, w: u32) -> Lower<W> {
+fn lower_side<S: Word, W: Ways>(parts: &Parts<S, W>, w: u32) -> Lower<W> {
     let n = 2 * w;
     let mut side: Lower<W> = FastMap::default();
     for (&s, &ways) in parts.iter().flatten() {
@@ -213,7 +257,7 @@ fn lower_side<W: Ways>(parts: &Parts<W>, w: u32) -> Lower<W> {
 }
 
 fn lower_bytes<W>(side: &Lower<W>) -> u64 {
-    let entry = std::mem::size_of::<(u64, W)>() as u64;
+    let entry = std::mem::size_of::<(Links, W)>() as u64;
     side.values()
         .map(|v| v.capacity() as u64 * entry + 48)
         .sum()
@@ -224,16 +268,16 @@ fn lower_bytes<W>(side: &Lower<W>) -> u64 {
 /// across where it is placed: a closed tour's state goes on only if the
 /// `lower` half has a state that gives the squares placed so far the rest
 /// of their moves (`slots`: the slots that meet, as [`degrees`]).
-fn filter<W: Ways>(
+fn filter<S: Word, W: Ways>(
     lower: &Lower<W>,
     slots: u32,
     n: u32,
     closed: bool,
-) -> impl Fn(usize, u64) -> u32 + Sync + use<W> {
+) -> impl Fn(usize, S) -> u32 + Sync + use<S, W> {
     let prefixes: Vec<FastMap<u32, ()>> = if closed {
         (1..=n)
             .map(|m| {
-                let mask = (1u32 << (2 * m)) - 1;
+                let mask = u32::MAX >> (32 - 2 * m);
                 lower
                     .keys()
                     .map(|&d| ((2 * slots - d) & mask, ()))
@@ -243,7 +287,7 @@ fn filter<W: Ways>(
     } else {
         Vec::new()
     };
-    move |j: usize, s: u64| {
+    move |j: usize, s: S| {
         if !closed {
             return ANY;
         }
@@ -257,18 +301,62 @@ fn filter<W: Ways>(
     }
 }
 
+/// The states across the cut come to at most this many times the upper
+/// states at the cut (measured on closed tours: 6x8 15, 7x8 19; 8x8 more
+/// than 17).
+const GROWTH: u64 = 40;
+
+/// The most pieces a meeting is taken across in (each expands the upper
+/// states again).
+const PIECES: u64 = 2048;
+
+/// The pieces the moves across the cut are taken in, one after the other,
+/// so that the states across fit in `bytes`, as the digits of the first
+/// crossing squares: how many moves across each takes (0 to 2; a blocked
+/// square none). The states of different pieces differ at those squares,
+/// so they never meet and the tours add up. One piece, with no digits,
+/// where the states fit: `upper` states at the cut, each taking `entry`
+/// bytes in a table and about five times that in a step.
+pub(super) fn by_prefix(crossing: &[Step], upper: u64, entry: u64, bytes: u64) -> Vec<Vec<u32>> {
+    let need = upper.saturating_mul(GROWTH).saturating_mul(5 * entry);
+    let mut pieces: Vec<Vec<u32>> = vec![Vec::new()];
+    if need <= bytes {
+        return pieces;
+    }
+    // The pieces are far from even: eight for each one the memory wants
+    // (and no more than [`PIECES`]).
+    let wanted = need.div_ceil(bytes.max(1)).saturating_mul(8).min(PIECES);
+    for step in crossing {
+        if pieces.len() as u64 >= wanted {
+            break;
+        }
+        let digits: &[u32] = if step.free { &[0, 1, 2] } else { &[0] };
+        pieces = pieces
+            .iter()
+            .flat_map(|p| {
+                digits.iter().map(move |&d| {
+                    let mut p = p.clone();
+                    p.push(d);
+                    p
+                })
+            })
+            .collect();
+    }
+    pieces
+}
+
 /// The upper states in pieces to take across the cut and join one by one.
 /// With few of them, so few that the states across stay under what a step
 /// of [`advance`] splits over the cores (they come to about ten times as
 /// many), a piece a core, each taken across and joined on its own (the
 /// tours add up: the join is linear in the upper states); else one piece.
-fn for_the_cores<W: Ways>(upper: Parts<W>) -> Vec<Parts<W>> {
+fn for_the_cores<S: Word, W: Ways>(upper: Parts<S, W>) -> Vec<Parts<S, W>> {
     let held: usize = upper.iter().map(|m| m.len()).sum();
     if held * 8 >= FEW {
         return vec![upper];
     }
     let cores = rayon::current_num_threads().max(1);
-    let mut pieces: Vec<FastMap<u64, W>> = (0..cores).map(|_| FastMap::default()).collect();
+    let mut pieces: Vec<FastMap<S, W>> = (0..cores).map(|_| FastMap::default()).collect();
     for (k, (s, ways)) in upper.into_iter().flatten().enumerate() {
         pieces[k % cores].insert(s, ways);
     }
@@ -276,7 +364,7 @@ fn for_the_cores<W: Ways>(upper: Parts<W>) -> Vec<Parts<W>> {
 }
 
 /// Counts by meeting in the middle (see the module's doc).
-pub(super) fn meet<W: Ways>(
+pub(super) fn meet<S: Word, W: Ways>(
     board: &Board,
     layout: &Layout,
     ends: Ends,
@@ -310,13 +398,13 @@ pub(super) fn meet<W: Ways>(
         budget,
         progress,
     };
-    let (upper, _) = from_scratch::<W>(&pass, &layout.steps[..cut], &mut work, 0)?;
+    let (upper, _) = from_scratch::<S, W>(&pass, &layout.steps[..cut], &mut work, 0)?;
     let lower = match &below {
         None => lower_side(&upper, w),
         Some(below) => {
             let held = table_bytes(&upper);
             let steps = &below.steps[..lower_steps];
-            let (states, _) = from_scratch(&pass, steps, &mut work, held)?;
+            let (states, _) = from_scratch::<S, W>(&pass, steps, &mut work, held)?;
             lower_side(&states, w)
         }
     };
@@ -330,15 +418,34 @@ pub(super) fn meet<W: Ways>(
     });
     let sizes = filter(&lower, slots, n, ends == Ends::Closed);
     let held = lower_bytes(&lower);
-    let pieces = for_the_cores(upper);
+    // Taken in pieces, the upper states are kept meanwhile.
+    let kept = held + table_bytes(&upper);
+    let entry = std::mem::size_of::<(S, W)>() as u64;
+    let upper_states: u64 = upper.iter().map(|m| m.len() as u64).sum();
+    let prefixes = by_prefix(
+        &crossing,
+        upper_states,
+        entry,
+        budget.bytes.saturating_sub(kept),
+    );
     let before = work.expansions;
-    let across = |piece: Parts<W>| {
+    // Takes `piece` across, the first squares taking as many moves as
+    // `prefix` says, as piece `p` of `of` on the progress bar, having
+    // expanded `expanded` states before, and joins it.
+    let across = |piece: Parts<S, W>, prefix: &[u32], p: u64, of: u64, expanded: u64| {
+        // The bar goes over the moves across once in all the pieces.
         let mut mine = Work {
-            expansions: before,
+            expansions: expanded,
             peak: 0,
-            ..work
+            steps: work.steps * of + p * crossing.len() as u64,
+            pace: (work.pace.0, work.pace.1 * of),
         };
-        let (across, _) = advance(&pass, &crossing, &mut mine, piece, held, &sizes)?;
+        let sizes = |j: usize, s: S| match prefix.get(j) {
+            Some(&d) => sizes(j, s) & 1 << d,
+            None => sizes(j, s),
+        };
+        let held = if of > 1 { kept } else { held };
+        let (across, _) = advance(&pass, &crossing, &mut mine, piece, held, sizes)?;
         if let Some(stop) = pass.halted() {
             return Err(stop);
         }
@@ -347,13 +454,39 @@ pub(super) fn meet<W: Ways>(
             return Err(Stop::Expansions);
         }
         let tours = join(&pass, &across, &lower, n, slots)?;
-        Ok((tours, mine.expansions - before, mine.peak))
+        Ok((tours, mine.expansions - expanded, mine.peak))
     };
-    let done: Vec<Result<(u128, u64, u64), Stop>> = if pieces.len() == 1 {
-        pieces.into_iter().map(across).collect()
+    let done: Vec<Result<(u128, u64, u64), Stop>> = if prefixes.len() > 1 {
+        // One piece after the other, each from all the upper states.
+        let of = prefixes.len() as u64;
+        let mut expanded = before;
+        let mut done = Vec::new();
+        for (p, prefix) in prefixes.iter().enumerate() {
+            let piece = across(upper.clone(), prefix, p as u64, of, expanded);
+            if let Ok((_, e, _)) = piece {
+                expanded += e;
+            }
+            let stop = piece.is_err();
+            done.push(piece);
+            if stop {
+                break;
+            }
+        }
+        done
     } else {
-        use rayon::prelude::*;
-        pieces.into_par_iter().map(across).collect()
+        let pieces = for_the_cores(upper);
+        if pieces.len() == 1 {
+            pieces
+                .into_iter()
+                .map(|piece| across(piece, &[], 0, 1, before))
+                .collect()
+        } else {
+            use rayon::prelude::*;
+            pieces
+                .into_par_iter()
+                .map(|piece| across(piece, &[], 0, 1, before))
+                .collect()
+        }
     };
     let mut tours = 0u128;
     for piece in done {
@@ -369,9 +502,9 @@ pub(super) fn meet<W: Ways>(
 
 /// The tours the upper states `across` (after the crossing) make with the
 /// `lower` ones, saturating.
-fn join<W: Ways>(
+fn join<S: Word, W: Ways>(
     pass: &Pass,
-    across: &Parts<W>,
+    across: &Parts<S, W>,
     lower: &Lower<W>,
     n: u32,
     slots: u32,
@@ -397,7 +530,7 @@ fn join<W: Ways>(
                 let mut add = |sig: u32| {
                     if let Some(list) = lower.get(&sig) {
                         for &(b, other) in list {
-                            if joins(a, b, n, closed) {
+                            if joins(&a, &b, n, closed) {
                                 sum = sum.saturating_add(ways.wide().saturating_mul(other.wide()));
                             }
                         }
@@ -410,7 +543,7 @@ fn join<W: Ways>(
                 // An open tour's ends: a slot that needs a move may take
                 // one fewer, two slots at most, fewer for each end this
                 // half has.
-                let tees = (0..n).filter(|&i| get(a, i) == END).count();
+                let tees = a.iter().filter(|&&l| l == END).count();
                 if tees >= 2 {
                     continue;
                 }
@@ -447,13 +580,13 @@ mod tests {
 
     /// Links over `n` slots: the pairs given, and the slots whose piece
     /// leads to a tour end.
-    fn links_of(pairs: &[(u32, u32)], ends: &[u32]) -> u64 {
-        let mut out = u64::MAX;
+    fn links_of(pairs: &[(u32, u32)], ends: &[u32]) -> Links {
+        let mut out = [NONE; 16];
         for &(i, j) in pairs {
-            out = set(set(out, i, u64::from(j)), j, u64::from(i));
+            (out[i as usize], out[j as usize]) = (j as u8, i as u8);
         }
         for &i in ends {
-            out = set(out, i, END);
+            out[i as usize] = END;
         }
         out
     }
@@ -463,37 +596,89 @@ mod tests {
         let l = links_of;
         // Closed: two matchings of four slots make one cycle or two.
         assert!(joins(
-            l(&[(0, 1), (2, 3)], &[]),
-            l(&[(1, 2), (3, 0)], &[]),
+            &l(&[(0, 1), (2, 3)], &[]),
+            &l(&[(1, 2), (3, 0)], &[]),
             4,
             true
         ));
         assert!(!joins(
-            l(&[(0, 1), (2, 3)], &[]),
-            l(&[(0, 1), (2, 3)], &[]),
+            &l(&[(0, 1), (2, 3)], &[]),
+            &l(&[(0, 1), (2, 3)], &[]),
             4,
             true
         ));
         // A piece above and one below between the same two slots: the tour.
-        assert!(joins(l(&[(0, 1)], &[]), l(&[(0, 1)], &[]), 4, true));
-        assert!(!joins(l(&[(0, 1)], &[]), l(&[(0, 1)], &[]), 4, false));
+        assert!(joins(&l(&[(0, 1)], &[]), &l(&[(0, 1)], &[]), 4, true));
+        assert!(!joins(&l(&[(0, 1)], &[]), &l(&[(0, 1)], &[]), 4, false));
         // Open: end, 0, 1, 2, end; or end, 0, 1, end (not a cycle).
-        assert!(joins(l(&[(1, 2)], &[0]), l(&[(0, 1)], &[2]), 4, false));
-        assert!(joins(l(&[], &[0, 1]), l(&[(0, 1)], &[]), 4, false));
-        assert!(!joins(l(&[], &[0, 1]), l(&[(0, 1)], &[]), 4, true));
+        assert!(joins(&l(&[(1, 2)], &[0]), &l(&[(0, 1)], &[2]), 4, false));
+        assert!(joins(&l(&[], &[0, 1]), &l(&[(0, 1)], &[]), 4, false));
+        assert!(!joins(&l(&[], &[0, 1]), &l(&[(0, 1)], &[]), 4, true));
         // A slot with one move in all is a tour end: 0, 1, end.
-        assert!(joins(l(&[(0, 1)], &[]), l(&[], &[1]), 4, false));
+        assert!(joins(&l(&[(0, 1)], &[]), &l(&[], &[1]), 4, false));
         // Two paths are not a tour.
-        assert!(!joins(l(&[(0, 1), (2, 3)], &[]), l(&[], &[1, 2]), 4, false));
+        assert!(!joins(
+            &l(&[(0, 1), (2, 3)], &[]),
+            &l(&[], &[1, 2]),
+            4,
+            false
+        ));
+    }
+
+    /// The walk round a closed tour's pieces against union-find, on every
+    /// pair of perfect matchings of up to eight slots (and pieces that are
+    /// whole in one half: slots with no link on either side).
+    #[test]
+    fn the_walk_round_agrees_with_union_find() {
+        fn matchings(slots: &[u32]) -> Vec<Vec<(u32, u32)>> {
+            let Some((&first, rest)) = slots.split_first() else {
+                return vec![Vec::new()];
+            };
+            let mut out = Vec::new();
+            for (k, &other) in rest.iter().enumerate() {
+                let left: Vec<u32> = rest
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != k)
+                    .map(|(_, &x)| x)
+                    .collect();
+                for mut m in matchings(&left) {
+                    m.push((first, other));
+                    out.push(m);
+                }
+            }
+            out
+        }
+        let mut cycles = 0;
+        for slots in [
+            vec![],
+            vec![0, 1],
+            vec![1, 3, 4, 6],
+            vec![0, 1, 2, 3, 5, 7, 8, 9],
+        ] {
+            let all = matchings(&slots);
+            for x in &all {
+                for y in &all {
+                    let (a, b) = (links_of(x, &[]), links_of(y, &[]));
+                    let one = one_cycle(&a, &b, 10);
+                    assert_eq!(one, pieces_join(&a, &b, 10, true), "{x:?} {y:?}");
+                    cycles += usize::from(one);
+                }
+            }
+        }
+        // For each matching of 2k slots, (2k - 2)!! others make one cycle
+        // with it: 1 for 2 slots, 2 for each of 3 on 4, 48 for each of
+        // 105 on 8; none for no slot.
+        assert_eq!(cycles, 1 + 3 * 2 + 105 * 48);
     }
 
     #[test]
     fn the_lower_half_is_read_from_above() {
         // w = 2: slots 1, 2 are the row further from the cut, 3, 4 the
         // nearer; from above they come the other way round.
-        let s = 0x4_3_2_1_0;
+        let s: u64 = 0x4_3_2_1_0;
         assert_eq!(upside_down(s, 2), 0x2_1_4_3_0);
         assert_eq!(upside_down(upside_down(s, 2), 2), s);
-        assert_eq!(degrees(0xf_1_0_1_0, 4), 0b10_01_00_01);
+        assert_eq!(degrees(0xf_1_0_1_0u64, 4), 0b10_01_00_01);
     }
 }

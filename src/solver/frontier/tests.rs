@@ -234,3 +234,120 @@ fn a_cancel_or_a_deadline_stops_both_ways() {
         assert_eq!(e, Err(Stop::Expansions), "{how:?}");
     }
 }
+
+/// `board` drawn in the top-left corner of an 8x8 board whose other
+/// squares are blocked: counted 8 wide, in a `u128` window.
+fn in_eight_by_eight(board: &Board) -> Board {
+    let mut blocked: Vec<Square> = board.blocked().to_vec();
+    for r in 0..8 {
+        for c in 0..8 {
+            if r >= board.rows() || c >= board.cols() {
+                blocked.push(Square::new(r, c));
+            }
+        }
+    }
+    Board::new(8, 8, &blocked).unwrap()
+}
+
+/// Boards 8 wide count in a `u128` window: a smaller board drawn in an
+/// 8x8 one counts as itself (counted in a `u64` window, which the tests
+/// above check against enumeration), for every kind of tour.
+#[test]
+fn eight_wide_windows_count_as_the_boards_they_hold() {
+    let mut x: u64 = 0x8bad_f00d_dead_beef;
+    let mut next = |n: u32| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % u64::from(n)) as u32
+    };
+    // Open counts 8 wide take long: 5x8 over all starts 30 s a way.
+    let mut boards = vec![
+        (Board::new(5, 8, &[]).unwrap(), false),
+        (Board::new(6, 6, &[]).unwrap(), false),
+    ];
+    for (r, c) in [(5, 6), (6, 5), (4, 8), (5, 7)] {
+        let holes: Vec<Square> = (0..next(3))
+            .map(|_| Square::new(next(r), next(c)))
+            .collect();
+        boards.push((Board::new(r, c, &holes).unwrap(), true));
+    }
+    for (board, open) in boards {
+        let wide = in_eight_by_eight(&board);
+        assert_eq!(Layout::new(&wide, Ends::Any, false).w, 8);
+        let corner = board.free_squares().next().unwrap();
+        let all = [Ends::Closed, Ends::Any, Ends::From(corner)];
+        let name = board.describe();
+        for ends in &all[..if open { 3 } else { 1 }] {
+            assert_eq!(
+                frontier(&wide, *ends),
+                frontier(&board, *ends),
+                "{name}: {ends:?}"
+            );
+        }
+    }
+}
+
+/// Meeting in the middle where most of the lower half is blocked: with
+/// free squares only in the first row below the cut, a tour is made of
+/// moves above and across it alone, so those boards count square by
+/// square.
+#[test]
+fn meeting_agrees_with_the_lower_half_mostly_blocked() {
+    for (r, c) in [(4, 6), (4, 5), (5, 5), (5, 6)] {
+        let board = in_eight_by_eight(&Board::new(r, c, &[]).unwrap());
+        let six: Vec<Square> = board
+            .blocked()
+            .iter()
+            .copied()
+            .filter(|s| s.row < 6 && s.col < 6)
+            .collect();
+        let board = Board::new(6, 6, &six).unwrap();
+        for ends in [Ends::Closed, Ends::Any] {
+            frontier(&board, ends);
+        }
+    }
+}
+
+/// With too little memory for the states across the cut at once, a
+/// meeting takes them in pieces, one after the other, and the tours add
+/// up to the same count.
+#[test]
+fn a_meeting_short_of_memory_goes_across_in_pieces() {
+    let tight = 20 << 20;
+    for (board, ends, known) in [
+        (Board::new(6, 8, &[]).unwrap(), Ends::Closed, 55_488_142u128),
+        (
+            Board::new(6, 6, &[Square::new(2, 3), Square::new(0, 0)]).unwrap(),
+            Ends::Closed,
+            882,
+        ),
+        (Board::new(5, 6, &[]).unwrap(), Ends::Any, 0),
+    ] {
+        let layout = Layout::new(&board, ends, false);
+        let k = meeting(&layout, ends).unwrap();
+        let crossing = layout.crossing(k);
+        assert_eq!(meet::by_prefix(&crossing, 1_000, 16, u64::MAX).len(), 1);
+        let pieces = meet::by_prefix(&crossing, 1_000, 16, 1 << 20);
+        assert!(pieces.len() >= 8 * 4, "{}", pieces.len());
+        assert!(pieces.iter().all(|p| p.len() == pieces[0].len()));
+        let whole = frontier(&board, ends);
+        if known > 0 {
+            assert_eq!(whole, known, "{}", board.describe());
+        }
+        let at_once = count_by(
+            &board,
+            ends,
+            &Budget::bytes(u64::MAX),
+            &Progress::default(),
+            How::Meet,
+        )
+        .unwrap();
+        let budget = Budget::bytes(if board.cols() == 8 { tight } else { 1 << 18 });
+        let n = count_by(&board, ends, &budget, &Progress::default(), How::Meet).unwrap();
+        assert_eq!(n.tours, whole, "{}", board.describe());
+        // Each piece expands the upper states again: it went in pieces.
+        assert!(n.expansions > at_once.expansions, "{}", board.describe());
+        assert!(n.peak < at_once.peak, "{}", board.describe());
+    }
+}
