@@ -306,43 +306,55 @@ fn filter<S: Word, W: Ways>(
 /// than 17).
 const GROWTH: u64 = 40;
 
-/// The most pieces a meeting is taken across in (each expands the upper
-/// states again).
-const PIECES: u64 = 2048;
+/// The most squares below the cut a meeting's pieces are told apart by
+/// (3^8 = 6,561 pieces at most).
+const DIGITS: usize = 8;
 
-/// The pieces the moves across the cut are taken in, one after the other,
-/// so that the states across fit in `bytes`, as the digits of the first
-/// crossing squares: how many moves across each takes (0 to 2; a blocked
-/// square none). The states of different pieces differ at those squares,
-/// so they never meet and the tours add up. One piece, with no digits,
-/// where the states fit: `upper` states at the cut, each taking `entry`
-/// bytes in a table and about five times that in a step.
-pub(super) fn by_prefix(crossing: &[Step], upper: u64, entry: u64, bytes: u64) -> Vec<Vec<u32>> {
+/// How many of the first crossing squares the moves across the cut are
+/// told apart by, so that the states across fit in `bytes`: the states
+/// after those squares are sorted into pieces by how many moves across
+/// each took (0 to 2), and the pieces go on one after the other. The
+/// states of different pieces differ at those squares, so they never
+/// meet and the tours add up. None where the states fit at once: `upper`
+/// states at the cut, each taking `entry` bytes in a table and about five
+/// times that in a step.
+pub(super) fn digits(crossing: &[Step], upper: u64, entry: u64, bytes: u64) -> usize {
     let need = upper.saturating_mul(GROWTH).saturating_mul(5 * entry);
-    let mut pieces: Vec<Vec<u32>> = vec![Vec::new()];
     if need <= bytes {
-        return pieces;
+        return 0;
     }
-    // The pieces are far from even: eight for each one the memory wants
-    // (and no more than [`PIECES`]).
-    let wanted = need.div_ceil(bytes.max(1)).saturating_mul(8).min(PIECES);
-    for step in crossing {
-        if pieces.len() as u64 >= wanted {
-            break;
+    // The pieces are far from even: eight for each one the memory wants.
+    let wanted = need.div_ceil(bytes.max(1)).saturating_mul(8);
+    let mut pieces = 1u64;
+    let mut m = 0;
+    while pieces < wanted && m < crossing.len().min(DIGITS) {
+        if crossing[m].free {
+            pieces *= 3;
         }
-        let digits: &[u32] = if step.free { &[0, 1, 2] } else { &[0] };
-        pieces = pieces
-            .iter()
-            .flat_map(|p| {
-                digits.iter().map(move |&d| {
-                    let mut p = p.clone();
-                    p.push(d);
-                    p
-                })
-            })
-            .collect();
+        m += 1;
+    }
+    m
+}
+
+/// The states after the first `m` crossing squares, sorted by how many
+/// moves across each took (a base-3 digit each): the pieces.
+fn sorted_by_moves<S: Word, W: Ways>(states: Parts<S, W>, m: usize, n: u32) -> Vec<Parts<S, W>> {
+    let m = m as u32;
+    let mut pieces: Vec<FastMap<S, W>> = (0..3usize.pow(m)).map(|_| FastMap::default()).collect();
+    for part in states {
+        for (s, ways) in part {
+            // Crossing square `i` is in window slot `i + 2w + 1 - m`.
+            let p = (0..m)
+                .rev()
+                .fold(0, |p, i| 3 * p + degree(get(s, i + n + 1 - m)) as usize);
+            pieces[p].insert(s, ways);
+        }
     }
     pieces
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .map(|p| vec![p])
+        .collect()
 }
 
 /// The upper states in pieces to take across the cut and join one by one.
@@ -418,34 +430,36 @@ pub(super) fn meet<S: Word, W: Ways>(
     });
     let sizes = filter(&lower, slots, n, ends == Ends::Closed);
     let held = lower_bytes(&lower);
-    // Taken in pieces, the upper states are kept meanwhile.
-    let kept = held + table_bytes(&upper);
     let entry = std::mem::size_of::<(S, W)>() as u64;
     let upper_states: u64 = upper.iter().map(|m| m.len() as u64).sum();
-    let prefixes = by_prefix(
+    let m = digits(
         &crossing,
         upper_states,
         entry,
-        budget.bytes.saturating_sub(kept),
+        budget.bytes.saturating_sub(held),
     );
-    let before = work.expansions;
-    // Takes `piece` across, the first squares taking as many moves as
-    // `prefix` says, as piece `p` of `of` on the progress bar, having
-    // expanded `expanded` states before, and joins it.
-    let across = |piece: Parts<S, W>, prefix: &[u32], p: u64, of: u64, expanded: u64| {
+    let (mut pieces, from) = if m > 0 {
+        // The first squares across for all, then piece by piece.
+        let (head, _) = advance(&pass, &crossing[..m], &mut work, upper, held, &sizes)?;
+        (sorted_by_moves(head, m, n), m)
+    } else {
+        (for_the_cores(upper), 0)
+    };
+    let (steps, pace) = (work.steps, work.pace);
+    // Takes `piece` across from crossing step `from`, as piece `p` of `of`
+    // on the progress bar, having expanded `expanded` states before, with
+    // `waiting` bytes of other pieces held, and joins it.
+    let across = |piece: Parts<S, W>, p: u64, of: u64, expanded: u64, waiting: u64| {
         // The bar goes over the moves across once in all the pieces.
         let mut mine = Work {
             expansions: expanded,
             peak: 0,
-            steps: work.steps * of + p * crossing.len() as u64,
-            pace: (work.pace.0, work.pace.1 * of),
+            steps: steps * of + p * (crossing.len() - from) as u64,
+            pace: (pace.0, pace.1 * of),
         };
-        let sizes = |j: usize, s: S| match prefix.get(j) {
-            Some(&d) => sizes(j, s) & 1 << d,
-            None => sizes(j, s),
-        };
-        let held = if of > 1 { kept } else { held };
-        let (across, _) = advance(&pass, &crossing, &mut mine, piece, held, sizes)?;
+        let sizes = |j: usize, s: S| sizes(j + from, s);
+        let rest = &crossing[from..];
+        let (across, _) = advance(&pass, rest, &mut mine, piece, held + waiting, sizes)?;
         if let Some(stop) = pass.halted() {
             return Err(stop);
         }
@@ -456,37 +470,39 @@ pub(super) fn meet<S: Word, W: Ways>(
         let tours = join(&pass, &across, &lower, n, slots)?;
         Ok((tours, mine.expansions - expanded, mine.peak))
     };
-    let done: Vec<Result<(u128, u64, u64), Stop>> = if prefixes.len() > 1 {
-        // One piece after the other, each from all the upper states.
-        let of = prefixes.len() as u64;
+    let before = work.expansions;
+    let of = pieces.len() as u64;
+    let done: Vec<Result<(u128, u64, u64), Stop>> = if from > 0 {
+        // One after the other, the others waiting in memory.
+        let mut waiting: u64 = pieces.iter().map(|p| table_bytes(p)).sum();
         let mut expanded = before;
         let mut done = Vec::new();
-        for (p, prefix) in prefixes.iter().enumerate() {
-            let piece = across(upper.clone(), prefix, p as u64, of, expanded);
-            if let Ok((_, e, _)) = piece {
+        for p in 0..of {
+            let piece = std::mem::take(&mut pieces[p as usize]);
+            waiting -= table_bytes(&piece);
+            let result = across(piece, p, of, expanded, waiting);
+            let stop = result.is_err();
+            if let Ok((_, e, _)) = result {
                 expanded += e;
             }
-            let stop = piece.is_err();
-            done.push(piece);
+            done.push(result);
             if stop {
                 break;
             }
         }
         done
+    } else if of == 1 {
+        pieces
+            .into_iter()
+            .map(|piece| across(piece, 0, 1, before, 0))
+            .collect()
     } else {
-        let pieces = for_the_cores(upper);
-        if pieces.len() == 1 {
-            pieces
-                .into_iter()
-                .map(|piece| across(piece, &[], 0, 1, before))
-                .collect()
-        } else {
-            use rayon::prelude::*;
-            pieces
-                .into_par_iter()
-                .map(|piece| across(piece, &[], 0, 1, before))
-                .collect()
-        }
+        // A share of few upper states for each core: all at once.
+        use rayon::prelude::*;
+        pieces
+            .into_par_iter()
+            .map(|piece| across(piece, 0, 1, before, 0))
+            .collect()
     };
     let mut tours = 0u128;
     for piece in done {
