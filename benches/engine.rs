@@ -787,6 +787,41 @@ fn main() {
             others: "",
         });
     }
+    // 8x8 closed tours (issue 19's third stage) take a quarter of an hour:
+    // only when asked for by name (`--filter '8x8 closed'`).
+    let name = "frontier: 8x8 closed (undirected)";
+    if filter.contains("8x8 closed") && want(name) {
+        let t = Instant::now();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_knight-tui"))
+            .args(["count", "--size", "8", "--closed", "--json"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("the knight-tui binary runs");
+        let mut peak = 0f64;
+        while child.try_wait().expect("waits").is_none() {
+            if let Some(mb) = peak_mb(child.id()) {
+                peak = peak.max(mb);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let took = t.elapsed();
+        let out = child.wait_with_output().expect("its output");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON line");
+        // Directed, from a corner: each undirected tour both ways.
+        assert_eq!(v["count"].as_u64(), Some(2 * 13_267_364_410_532), "{name}");
+        rows.push(Row {
+            name: name.into(),
+            median: took,
+            target: Some(Duration::from_secs(3600)),
+            note: format!(
+                "13267364410532 tours, the published count (McKay 1997); {} states at most, {} expanded; peak memory {:.1} GB (target 20 GB); one run",
+                thousands(v["states"].as_u64().unwrap_or(0)),
+                thousands(v["nodes"].as_u64().unwrap_or(0)),
+                peak / 1024.0
+            ),
+            others: "",
+        });
+    }
     let name = "8x8 backtrack (textbook baseline) from the corner, against C";
     if want(name) {
         let b = Board::new(8, 8, &[]).unwrap();
