@@ -272,6 +272,16 @@ fn per_second(rate: f64) -> String {
     }
 }
 
+/// A number of states to fit the pane: in full below a million
+/// (`374,325`), else in millions (`55.7M`).
+fn states_short(n: u64) -> String {
+    if n < 1_000_000 {
+        thousands(n)
+    } else {
+        per_second(n as f64)
+    }
+}
+
 /// The count of tours (key `#`): live figures while it runs, the answer after.
 fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
     use std::sync::atomic::Ordering::Relaxed;
@@ -283,7 +293,7 @@ fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
         // (one line: the pane has room for one).
         None if states > 0 => vec![(
             "frontier",
-            format!("{done}/{total} · {}", thousands(states)),
+            format!("{done}/{total} · {}", states_short(states)),
         )],
         // Tours so far, and the share of the subtrees done.
         None => vec![(
@@ -313,4 +323,20 @@ fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
         .into_iter()
         .map(|(label, value)| label_value(label, value, theme))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A frontier count's states fit the statistics pane: "46/64 · " and
+    /// at most seven characters.
+    #[test]
+    fn states_are_written_short_past_a_million() {
+        assert_eq!(states_short(374_325), "374,325");
+        assert_eq!(states_short(999_999), "999,999");
+        assert_eq!(states_short(55_729_640), "55.7M");
+        assert_eq!(states_short(1_000_000), "1.0M");
+        assert_eq!(states_short(130_324_995), "130.3M");
+    }
 }
