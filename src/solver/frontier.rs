@@ -615,8 +615,9 @@ pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
 }
 
 /// Whether the programme takes `board` for tours of the kind `ends`: its
-/// narrow side at most [`NARROW`]; or [`MAX_WIDTH`] for closed tours of a
-/// board they meet in the middle of (8 wide, up to 13 long). Open tours 8
+/// narrow side at most 7 (the window fits a `u64`); or [`MAX_WIDTH`] for
+/// closed tours of a board they meet in the middle of (8 wide, up to 13
+/// long). Open tours 8
 /// wide, or closed ones longer, would need more states than any machine
 /// holds: square by square the closed states grow about 20 times a column
 /// (5 wide 6,764 at most, 6 wide 374,325, 7 wide 9 million on boards 8
