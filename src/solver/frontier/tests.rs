@@ -356,3 +356,24 @@ fn a_meeting_short_of_memory_goes_across_in_pieces() {
         assert!(n.peak < at_once.peak, "{}", board.describe());
     }
 }
+
+/// Which boards the programme takes: up to 7 wide any tours; 8 wide only
+/// the closed tours of 8x8, which meet in the middle.
+#[test]
+fn eight_wide_only_closed_tours_of_eight_by_eight() {
+    let board = |r, c| Board::new(r, c, &[]).unwrap();
+    let corner = Ends::From(Square::new(0, 0));
+    assert!(applies(&board(8, 8), Ends::Closed));
+    assert!(!applies(&board(8, 8), Ends::Any));
+    assert!(!applies(&board(8, 8), corner));
+    assert!(!applies(&board(8, 9), Ends::Closed));
+    assert!(!applies(&board(9, 9), Ends::Closed));
+    for ends in [Ends::Closed, Ends::Any, corner] {
+        assert!(applies(&board(7, 20), ends));
+    }
+    // Most of the lower half blocked: no meeting, so none.
+    let top: Vec<Square> = (5..8)
+        .flat_map(|r| (0..8).map(move |c| Square::new(r, c)))
+        .collect();
+    assert!(!applies(&Board::new(8, 8, &top).unwrap(), Ends::Closed));
+}
