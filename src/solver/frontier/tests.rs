@@ -123,15 +123,21 @@ fn nibble_helpers() {
     }
 }
 
-#[test]
-fn agrees_with_enumeration_with_blocked_squares() {
-    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = |n: u32| {
+/// A reproducible stream of numbers below the bound asked for (xorshift
+/// from `seed`).
+fn below(seed: u64) -> impl FnMut(u32) -> u32 {
+    let mut x = seed;
+    move |n| {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        (x % n as u64) as u32
-    };
+        (x % u64::from(n)) as u32
+    }
+}
+
+#[test]
+fn agrees_with_enumeration_with_blocked_squares() {
+    let mut next = below(0x2545_f491_4f6c_dd1d);
     for (r, c) in [
         (3, 5),
         (4, 5),
@@ -254,13 +260,7 @@ fn in_eight_by_eight(board: &Board) -> Board {
 /// above check against enumeration), for every kind of tour.
 #[test]
 fn eight_wide_windows_count_as_the_boards_they_hold() {
-    let mut x: u64 = 0x8bad_f00d_dead_beef;
-    let mut next = |n: u32| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % u64::from(n)) as u32
-    };
+    let mut next = below(0x8bad_f00d_dead_beef);
     // Open counts 8 wide take long: 5x8 over all starts 30 s a way.
     let mut boards = vec![
         (Board::new(5, 8, &[]).unwrap(), false),
