@@ -849,6 +849,8 @@ struct Work {
     peak: u64,
     /// Steps taken (of [`advance`]).
     steps: u64,
+    /// Each step counts `stride` steps on the progress bar.
+    stride: u64,
     /// After `n` steps `progress.done` is `n * pace.0 / pace.1` squares: one
     /// a step square by square; a meeting's steps (both halves and the
     /// moves across) spread over the board's squares.
@@ -861,6 +863,7 @@ impl Work {
             expansions: 0,
             peak: 0,
             steps: 0,
+            stride: 1,
             pace: (1, 1),
         }
     }
@@ -920,7 +923,7 @@ fn advance<S: Word, W: Ways>(
         if budget.expansions.is_some_and(|e| work.expansions > e) {
             return Err(Stop::Expansions);
         }
-        let at = (work.steps + j as u64 + 1) * work.pace.0 / work.pace.1;
+        let at = (work.steps + (j as u64 + 1) * work.stride) * work.pace.0 / work.pace.1;
         let bits = if held_states < FEW { 0 } else { PART_BITS };
         let parts = 1 << bits;
         let mut next: Parts<S, W> = (0..parts)
@@ -1031,7 +1034,7 @@ fn advance<S: Word, W: Ways>(
         progress.states.store(states, Relaxed);
         progress.done.store(at, Relaxed);
     }
-    work.steps += steps.len() as u64;
+    work.steps += steps.len() as u64 * work.stride;
     Ok((cur, total))
 }
 

@@ -438,7 +438,7 @@ pub(super) fn meet<S: Word, W: Ways>(
         entry,
         budget.bytes.saturating_sub(held),
     );
-    let (mut pieces, from) = if m > 0 {
+    let (pieces, from) = if m > 0 {
         // The first squares across for all, then piece by piece.
         let (head, _) = advance(&pass, &crossing[..m], &mut work, upper, held, &sizes)?;
         (sorted_by_moves(head, m, n), m)
@@ -446,19 +446,22 @@ pub(super) fn meet<S: Word, W: Ways>(
         (for_the_cores(upper), 0)
     };
     let (steps, pace) = (work.steps, work.pace);
-    // Takes `piece` across from crossing step `from`, as piece `p` of `of`
-    // on the progress bar, having expanded `expanded` states before, with
-    // `waiting` bytes of other pieces held, and joins it.
-    let across = |piece: Parts<S, W>, p: u64, of: u64, expanded: u64, waiting: u64| {
-        // The bar goes over the moves across once in all the pieces.
+    let rest = &crossing[from..];
+    // Takes `piece` across from crossing step `from` and joins it, having
+    // expanded `expanded` states before, with `waiting` bytes of other
+    // pieces held. On the progress bar the moves across go once over all
+    // the pieces, each piece a share by its states: `share` (states
+    // before it, its own, all).
+    let across = |piece: Parts<S, W>, share: (u64, u64, u64), expanded: u64, waiting: u64| {
+        let (prior, size, all) = share;
         let mut mine = Work {
             expansions: expanded,
             peak: 0,
-            steps: steps * of + p * (crossing.len() - from) as u64,
-            pace: (pace.0, pace.1 * of),
+            steps: steps * all + prior * rest.len() as u64,
+            stride: size,
+            pace: (pace.0, pace.1 * all),
         };
         let sizes = |j: usize, s: S| sizes(j + from, s);
-        let rest = &crossing[from..];
         let (across, _) = advance(&pass, rest, &mut mine, piece, held + waiting, sizes)?;
         if let Some(stop) = pass.halted() {
             return Err(stop);
@@ -471,16 +474,18 @@ pub(super) fn meet<S: Word, W: Ways>(
         Ok((tours, mine.expansions - expanded, mine.peak))
     };
     let before = work.expansions;
-    let of = pieces.len() as u64;
     let done: Vec<Result<(u128, u64, u64), Stop>> = if from > 0 {
         // One after the other, the others waiting in memory.
+        let count = |p: &Parts<S, W>| p.iter().map(|m| m.len() as u64).sum::<u64>();
+        let all: u64 = pieces.iter().map(count).sum();
         let mut waiting: u64 = pieces.iter().map(|p| table_bytes(p)).sum();
-        let mut expanded = before;
+        let (mut expanded, mut prior) = (before, 0);
         let mut done = Vec::new();
-        for p in 0..of {
-            let piece = std::mem::take(&mut pieces[p as usize]);
+        for piece in pieces {
             waiting -= table_bytes(&piece);
-            let result = across(piece, p, of, expanded, waiting);
+            let size = count(&piece);
+            let result = across(piece, (prior, size, all), expanded, waiting);
+            prior += size;
             let stop = result.is_err();
             if let Ok((_, e, _)) = result {
                 expanded += e;
@@ -491,17 +496,17 @@ pub(super) fn meet<S: Word, W: Ways>(
             }
         }
         done
-    } else if of == 1 {
+    } else if pieces.len() == 1 {
         pieces
             .into_iter()
-            .map(|piece| across(piece, 0, 1, before, 0))
+            .map(|piece| across(piece, (0, 1, 1), before, 0))
             .collect()
     } else {
         // A share of few upper states for each core: all at once.
         use rayon::prelude::*;
         pieces
             .into_par_iter()
-            .map(|piece| across(piece, 0, 1, before, 0))
+            .map(|piece| across(piece, (0, 1, 1), before, 0))
             .collect()
     };
     let mut tours = 0u128;

@@ -348,7 +348,26 @@ fn a_meeting_short_of_memory_goes_across_in_pieces() {
         )
         .unwrap();
         let budget = Budget::bytes(bytes);
-        let n = count_by(&board, ends, &budget, &Progress::default(), How::Meet).unwrap();
+        // The progress bar only goes forward, to the end, over the pieces.
+        let progress = Progress::default();
+        let finished = std::sync::atomic::AtomicBool::new(false);
+        let n = std::thread::scope(|scope| {
+            let watch = scope.spawn(|| {
+                let mut seen = vec![];
+                while !finished.load(Relaxed) {
+                    seen.push(progress.done.load(Relaxed));
+                    std::thread::sleep(std::time::Duration::from_micros(50));
+                }
+                seen
+            });
+            let n = count_by(&board, ends, &budget, &progress, How::Meet).unwrap();
+            finished.store(true, Relaxed);
+            let seen = watch.join().unwrap();
+            assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+            n
+        });
+        let total = progress.total.load(Relaxed);
+        assert_eq!(progress.done.load(Relaxed), total);
         assert_eq!(n.tours, whole, "{}", board.describe());
         // The same states (fewer where the shares of the cores would
         // have overlapped), fewer at once.
