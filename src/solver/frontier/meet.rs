@@ -337,11 +337,20 @@ pub(super) fn digits(crossing: &[Step], upper: u64, entry: u64, bytes: u64) -> u
 }
 
 /// The states after the first `m` crossing squares, sorted by how many
-/// moves across each took (a base-3 digit each): the pieces.
-fn sorted_by_moves<S: Word, W: Ways>(states: Parts<S, W>, m: usize, n: u32) -> Vec<Parts<S, W>> {
+/// moves across each took (a base-3 digit each): the pieces; or why the
+/// count stops (checked after each part of the states).
+fn sorted_by_moves<S: Word, W: Ways>(
+    pass: &Pass,
+    states: Parts<S, W>,
+    m: usize,
+    n: u32,
+) -> Result<Vec<Parts<S, W>>, Stop> {
     let m = m as u32;
     let mut pieces: Vec<FastMap<S, W>> = (0..3usize.pow(m)).map(|_| FastMap::default()).collect();
     for part in states {
+        if let Some(stop) = pass.halted() {
+            return Err(stop);
+        }
         for (s, ways) in part {
             // Crossing square `i` is in window slot `i + 2w + 1 - m`.
             let p = (0..m)
@@ -350,11 +359,11 @@ fn sorted_by_moves<S: Word, W: Ways>(states: Parts<S, W>, m: usize, n: u32) -> V
             pieces[p].insert(s, ways);
         }
     }
-    pieces
+    Ok(pieces
         .into_iter()
         .filter(|p| !p.is_empty())
         .map(|p| vec![p])
-        .collect()
+        .collect())
 }
 
 /// The upper states in pieces to take across the cut and join one by one.
@@ -441,7 +450,7 @@ pub(super) fn meet<S: Word, W: Ways>(
     let (pieces, from) = if m > 0 {
         // The first squares across for all, then piece by piece.
         let (head, _) = advance(&pass, &crossing[..m], &mut work, upper, held, &sizes)?;
-        (sorted_by_moves(head, m, n), m)
+        (sorted_by_moves(&pass, head, m, n)?, m)
     } else {
         (for_the_cores(upper), 0)
     };
