@@ -597,8 +597,10 @@ pub fn memory_available() -> Option<u64> {
 /// million states; 3.4 minutes), once squares of the wrong colour stopped
 /// being tour ends; before that it ran out of the 23 GB of the machine at
 /// 287 million states. A longer board has as many squares of each colour,
-/// so the colour rule does not help it: 23 GB. `None` where no run has
-/// been measured.
+/// so the colour rule does not help it; with the tour ends marked by
+/// colour, 7x8 still went past 34 GB (its tables and the successors
+/// waiting, against a budget of 22 GB) at square 34 of 56, still growing:
+/// more than 34 GB. `None` where no run has been measured.
 pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
     let (w, h) = {
         let (r, c) = (board.rows(), board.cols());
@@ -610,7 +612,7 @@ pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
     Some(if h == 7 {
         9_500_000_000
     } else {
-        23_000_000_000
+        34_000_000_000
     })
 }
 
@@ -1003,10 +1005,16 @@ fn advance<S: Word, W: Ways>(
                 .flat_map(|(out, _)| out)
                 .map(|b| (b.capacity() * std::mem::size_of::<(S, W)>()) as u64)
                 .sum();
+            // The states reported: those the step took, or more where the
+            // next square's are more already.
             let over = |bytes: u64, next: &Parts<S, W>| {
                 (bytes > budget.bytes).then(|| Stop::Memory {
                     bytes,
-                    states: next.iter().map(|m| m.len() as u64).sum(),
+                    states: next
+                        .iter()
+                        .map(|m| m.len() as u64)
+                        .sum::<u64>()
+                        .max(held_states as u64),
                     at,
                     of: squares,
                 })

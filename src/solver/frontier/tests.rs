@@ -195,7 +195,7 @@ fn the_memory_bound_stops_a_count() {
     );
     let e = count(&b, Ends::Closed, &Budget::bytes(1 << 20), &p);
     assert!(
-        matches!(e, Err(Stop::Memory { at, bytes, .. }) if at > 0 && at < 49 && bytes > 1 << 20),
+        matches!(e, Err(Stop::Memory { at, bytes, states, .. }) if at > 0 && at < 49 && bytes > 1 << 20 && states > 0),
         "{e:?}"
     );
 }
