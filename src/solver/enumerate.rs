@@ -86,7 +86,7 @@ fn by_frontier(
     all_starts: bool,
     max: Option<u64>,
 ) -> bool {
-    let narrow = board.rows().min(board.cols()) <= 7;
+    let narrow = board.rows().min(board.cols()) <= frontier::NARROW;
     algorithm == Algorithm::Auto
         && !strip::applies(board)
         && frontier::applies(board, ends)
@@ -261,12 +261,12 @@ pub fn count_all_starts_with_progress(
     }
     let ends = if closed { Ends::Closed } else { Ends::Any };
     if by_frontier(board, algorithm, ends, true, max) {
-        let (ends, factor) = if closed {
+        let factor = if closed {
             // Each closed tour from each square, both ways.
-            (Ends::Closed, 2 * board.free_count() as u128)
+            2 * board.free_count() as u128
         } else {
             // Each open tour from either end (one square: once).
-            (Ends::Any, if board.free_count() == 1 { 1 } else { 2 })
+            if board.free_count() == 1 { 1 } else { 2 }
         };
         let budget = frontier_budget(limits, deadline);
         if frontier::known_need(board, ends).is_some_and(|need| need > budget.bytes) {

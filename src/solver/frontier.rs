@@ -56,8 +56,9 @@ use word::Word;
 /// `u64` up to 7 wide).
 pub const MAX_WIDTH: u32 = 8;
 
-/// The widest board whose window fits a `u64`.
-const NARROW: u32 = 7;
+/// The widest board whose window fits a `u64`, and (beyond the closed
+/// tours of 8x8) the widest the programme takes.
+pub const NARROW: u32 = 7;
 
 /// A nibble: the piece's other end is a tour end (on a board with as many
 /// squares of each colour, counting open tours from any start: a tour end
@@ -790,6 +791,11 @@ fn part<S: Word>(key: S, bits: u32) -> usize {
 }
 
 type Parts<S, W> = Vec<FastMap<S, W>>;
+
+/// How many states the tables of `parts` hold.
+fn states_in<S, W>(parts: &[FastMap<S, W>]) -> u64 {
+    parts.iter().map(|m| m.len() as u64).sum()
+}
 /// The successors of one part's states, sorted into parts, and the ways
 /// that completed the tour.
 type Sorted<S, W> = (Vec<Vec<(S, W)>>, W);
@@ -919,7 +925,7 @@ fn advance<S: Word, W: Ways>(
         if let Some(stop) = halted() {
             return Err(stop);
         }
-        let held_states: usize = cur.iter().map(|m| m.len()).sum();
+        let held_states = states_in(&cur) as usize;
         work.expansions += held_states as u64;
         progress.expanded.store(work.expansions, Relaxed);
         if budget.expansions.is_some_and(|e| work.expansions > e) {
@@ -1010,11 +1016,7 @@ fn advance<S: Word, W: Ways>(
             let over = |bytes: u64, next: &Parts<S, W>| {
                 (bytes > budget.bytes).then(|| Stop::Memory {
                     bytes,
-                    states: next
-                        .iter()
-                        .map(|m| m.len() as u64)
-                        .sum::<u64>()
-                        .max(held_states as u64),
+                    states: states_in(next).max(held_states as u64),
                     at,
                     of: squares,
                 })
@@ -1037,7 +1039,7 @@ fn advance<S: Word, W: Ways>(
             }
         }
         cur = next;
-        let states = cur.iter().map(|m| m.len()).sum::<usize>() as u64;
+        let states = states_in(&cur);
         work.peak = work.peak.max(states);
         progress.states.store(states, Relaxed);
         progress.done.store(at, Relaxed);

@@ -25,7 +25,8 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use super::{
     ANY, Budget, Counted, Ends, FEW, FULL, FastMap, Layout, Parts, Pass, Progress, Step, Stop,
-    Ways, Word, Work, advance, find_leaving, from_scratch, get, is_end, partner, table_bytes,
+    Ways, Word, Work, advance, find_leaving, from_scratch, get, is_end, partner, states_in,
+    table_bytes,
 };
 use crate::board::Board;
 
@@ -372,7 +373,7 @@ fn sorted_by_moves<S: Word, W: Ways>(
 /// many), a piece a core, each taken across and joined on its own (the
 /// tours add up: the join is linear in the upper states); else one piece.
 fn for_the_cores<S: Word, W: Ways>(upper: Parts<S, W>) -> Vec<Parts<S, W>> {
-    let held: usize = upper.iter().map(|m| m.len()).sum();
+    let held = states_in(&upper) as usize;
     if held * 8 >= FEW {
         return vec![upper];
     }
@@ -440,7 +441,7 @@ pub(super) fn meet<S: Word, W: Ways>(
     let sizes = filter(&lower, slots, n, ends == Ends::Closed);
     let held = lower_bytes(&lower);
     let entry = std::mem::size_of::<(S, W)>() as u64;
-    let upper_states: u64 = upper.iter().map(|m| m.len() as u64).sum();
+    let upper_states = states_in(&upper);
     let m = digits(
         &crossing,
         upper_states,
@@ -475,7 +476,7 @@ pub(super) fn meet<S: Word, W: Ways>(
         if let Some(stop) = pass.halted() {
             return Err(stop);
         }
-        mine.expansions += across.iter().map(|m| m.len() as u64).sum::<u64>();
+        mine.expansions += states_in(&across);
         if budget.expansions.is_some_and(|e| mine.expansions > e) {
             return Err(Stop::Expansions);
         }
@@ -485,14 +486,13 @@ pub(super) fn meet<S: Word, W: Ways>(
     let before = work.expansions;
     let done: Vec<Result<(u128, u64, u64), Stop>> = if from > 0 {
         // One after the other, the others waiting in memory.
-        let count = |p: &Parts<S, W>| p.iter().map(|m| m.len() as u64).sum::<u64>();
-        let all: u64 = pieces.iter().map(count).sum();
+        let all: u64 = pieces.iter().map(|p| states_in(p)).sum();
         let mut waiting: u64 = pieces.iter().map(|p| table_bytes(p)).sum();
         let (mut expanded, mut prior) = (before, 0);
         let mut done = Vec::new();
         for piece in pieces {
             waiting -= table_bytes(&piece);
-            let size = count(&piece);
+            let size = states_in(&piece);
             let result = across(piece, (prior, size, all), expanded, waiting);
             prior += size;
             let stop = result.is_err();
