@@ -42,7 +42,7 @@ impl Widget for Statistics<'_> {
                 match app.search.rate_now {
                     // The average, and the rate between the last two snapshots.
                     Some(now) if app.search.is_searching() => {
-                        format!("{} · now {}", rate(st), per_second(now))
+                        format!("{} · now {}", rate(st), short(now))
                     }
                     _ => rate(st),
                 },
@@ -135,7 +135,7 @@ impl Widget for RateChart<'_> {
                 h.iter().map(|s| (s.secs, s.rate)).collect(),
             )],
             times: time_bounds(h),
-            y: ("nodes/s", top, per_second(top)),
+            y: ("nodes/s", top, short(top)),
             theme,
         }
         .render(area, buf);
@@ -254,21 +254,21 @@ pub(super) fn depth(run: &Run) -> String {
 /// Nodes a second so far: `12.3M`, `4.5k`, `64`.
 pub(super) fn rate(st: &Stats) -> String {
     let secs = st.elapsed.as_secs_f64();
-    per_second(if secs > 0.0 {
+    short(if secs > 0.0 {
         st.nodes as f64 / secs
     } else {
         0.0
     })
 }
 
-/// A rate written short: `12.3M`, `4.5k`, `64`.
-fn per_second(rate: f64) -> String {
-    if rate >= 1e6 {
-        format!("{:.1}M", rate / 1e6)
-    } else if rate >= 1e3 {
-        format!("{:.1}k", rate / 1e3)
+/// A rate or a count written short: `12.3M`, `4.5k`, `64`.
+fn short(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{:.1}M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.1}k", x / 1e3)
     } else {
-        format!("{rate:.0}")
+        format!("{x:.0}")
     }
 }
 
@@ -278,7 +278,7 @@ fn states_short(n: u64) -> String {
     if n < 1_000_000 {
         thousands(n)
     } else {
-        per_second(n as f64)
+        short(n as f64)
     }
 }
 
