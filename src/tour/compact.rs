@@ -7,10 +7,13 @@
 //! kept. The square at a step is found from the mark before it, the step
 //! of a square from the mark after it, each at most `EVERY - 1` moves
 //! away; the square after a square takes one look.
+//!
+//! Any leaper on any surface: the half byte names one of the piece's
+//! eight move slots, taken round the board's wrapped edges.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::board::{Divider, MOVES};
+use crate::board::{Divider, Geometry};
 
 /// Boards of at least this many squares (2048 x 2048) have their tours
 /// held compactly where a whole tour is kept: by the app, for a tour built
@@ -27,13 +30,64 @@ const NONE: u8 = 0xf;
 /// Squares whose steps are remembered (see [`Compact::step`]).
 const MEMO: usize = 1 << 16;
 
+/// The piece's moves on a board: where each of its eight slots leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Slots {
+    rows: u32,
+    cols: u32,
+    slots: [(i32, i32); 8],
+    wrap_rows: bool,
+    wrap_cols: bool,
+}
+
+impl Slots {
+    fn new(rows: u32, cols: u32, geometry: Geometry) -> Slots {
+        Slots {
+            rows,
+            cols,
+            slots: geometry.leaper.slots(),
+            wrap_rows: geometry.surface.wraps_rows(),
+            wrap_cols: geometry.surface.wraps_columns(),
+        }
+    }
+
+    /// Where slot `k` leads from `(row, col)`: a square index, or `None`
+    /// off the board.
+    #[inline]
+    fn target(&self, row: u32, col: u32, k: usize) -> Option<u32> {
+        let (dr, dc) = self.slots[k];
+        let (rows, cols) = (i64::from(self.rows), i64::from(self.cols));
+        let mut r = i64::from(row) + i64::from(dr);
+        let mut c = i64::from(col) + i64::from(dc);
+        if self.wrap_rows {
+            r = r.rem_euclid(rows);
+        }
+        if self.wrap_cols {
+            c = c.rem_euclid(cols);
+        }
+        ((0..rows).contains(&r) && (0..cols).contains(&c)).then(|| (r * cols + c) as u32)
+    }
+
+    /// Where slot `k` leads from `square`, a move taken when the path was
+    /// built (so on the board).
+    #[inline]
+    fn after(&self, square: u32, k: usize) -> Option<u32> {
+        let (dr, dc) = *self.slots.get(k)?;
+        if self.wrap_rows || self.wrap_cols {
+            return self.target(square / self.cols, square % self.cols, k);
+        }
+        let to = i64::from(square) + i64::from(dr) * i64::from(self.cols) + i64::from(dc);
+        Some(to as u32)
+    }
+}
+
 /// A path, built once from its squares in order by [`CompactBuilder`].
 pub struct Compact {
-    cols: u32,
+    moves: Slots,
     len: usize,
     last: Option<u32>,
     /// The move to the next square, half a byte a square (the low half
-    /// for even squares): `k` for `MOVES[k]`, [`NONE`] for none.
+    /// for even squares): `k` for the piece's slot `k`, [`NONE`] for none.
     next: Vec<u8>,
     /// The square at steps 1, 1 + EVERY, 1 + 2 EVERY, ...
     marks: Vec<u32>,
@@ -50,15 +104,21 @@ pub struct Compact {
 
 impl PartialEq for Compact {
     fn eq(&self, other: &Self) -> bool {
-        (self.cols, self.len, self.last, &self.next, &self.marks)
-            == (other.cols, other.len, other.last, &other.next, &other.marks)
+        (self.moves, self.len, self.last, &self.next, &self.marks)
+            == (
+                other.moves,
+                other.len,
+                other.last,
+                &other.next,
+                &other.marks,
+            )
     }
 }
 
 impl std::fmt::Debug for Compact {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Compact")
-            .field("cols", &self.cols)
+            .field("cols", &self.moves.cols)
             .field("len", &self.len)
             .field("first", &self.first())
             .field("last", &self.last)
@@ -68,7 +128,7 @@ impl std::fmt::Debug for Compact {
 
 /// Builds a [`Compact`] path square by square.
 pub struct CompactBuilder {
-    cols: u32,
+    moves: Slots,
     /// Division by the number of columns (none for a single column).
     by_cols: Option<Divider>,
     next: Vec<u8>,
@@ -79,11 +139,17 @@ pub struct CompactBuilder {
 }
 
 impl CompactBuilder {
-    /// For a path on a `rows` x `cols` board.
+    /// For a knight's path on a `rows` x `cols` board.
     pub fn new(rows: u32, cols: u32) -> Self {
+        Self::with_geometry(rows, cols, Geometry::KNIGHT_PLANE)
+    }
+
+    /// For a path of the piece and surface `geometry` on a `rows` x
+    /// `cols` board.
+    pub fn with_geometry(rows: u32, cols: u32, geometry: Geometry) -> Self {
         let squares = rows as usize * cols as usize;
         CompactBuilder {
-            cols,
+            moves: Slots::new(rows, cols, geometry),
             by_cols: (cols >= 2).then(|| Divider::new(cols)),
             next: vec![NONE << 4 | NONE; squares.div_ceil(2)],
             marks: Vec::new(),
@@ -94,8 +160,8 @@ impl CompactBuilder {
     }
 
     /// The next square of the path, by index; false (nothing taken) when
-    /// it is off the board, on the path already, or not a knight's move
-    /// from the last.
+    /// it is off the board, on the path already, or not a move of the
+    /// piece from the last.
     pub fn push(&mut self, square: u32) -> bool {
         if square as usize >= self.squares || half(&self.next, square) != NONE {
             return false;
@@ -105,8 +171,10 @@ impl CompactBuilder {
             None => (square, 0),
         };
         if let Some((at, r, c)) = self.last {
-            let delta = (row as i32 - r as i32, col as i32 - c as i32);
-            let Some(k) = MOVES.iter().position(|&m| m == delta) else {
+            let Some(k) = (at != square)
+                .then(|| (0..8).find(|&k| self.moves.target(r, c, k) == Some(square)))
+                .flatten()
+            else {
                 return false;
             };
             set_half(&mut self.next, at as usize, k as u8);
@@ -140,7 +208,7 @@ impl CompactBuilder {
             before += w.count_ones();
         }
         let mut c = Compact {
-            cols: self.cols,
+            moves: self.moves,
             len: self.len,
             last: self.last.map(|(sq, ..)| sq),
             next: self.next,
@@ -192,9 +260,7 @@ impl Compact {
         if square as usize / 2 >= self.next.len() {
             return None;
         }
-        let (dr, dc) = *MOVES.get(half(&self.next, square) as usize)?;
-        let to = square as i64 + dr as i64 * self.cols as i64 + dc as i64;
-        Some(to as u32)
+        self.moves.after(square, half(&self.next, square) as usize)
     }
 
     /// The square at step `step` (1 for the first).
@@ -291,7 +357,7 @@ mod tests {
     use crate::solver::construct::construct;
 
     fn check(board: &Board, path: &[u32]) {
-        let mut b = CompactBuilder::new(board.rows(), board.cols());
+        let mut b = CompactBuilder::with_geometry(board.rows(), board.cols(), board.geometry());
         for &sq in path {
             assert!(b.push(sq));
         }
@@ -328,6 +394,80 @@ mod tests {
                 check(&board, &tour[..n.min(tour.len())]);
             }
         }
+    }
+
+    /// A long path by Warnsdorff's rule from square 0, checked as the
+    /// board's piece moves.
+    fn long_path(board: &Board) -> Vec<u32> {
+        let mut on = vec![false; board.len()];
+        let mut path = vec![0u32];
+        on[0] = true;
+        let free = |sq, on: &[bool]| {
+            board
+                .neighbours(sq)
+                .filter(|&t| !on[board.index(t) as usize])
+                .count()
+        };
+        loop {
+            let here = board.square(*path.last().unwrap());
+            let Some(next) = board
+                .neighbours(here)
+                .filter(|&t| !on[board.index(t) as usize])
+                .min_by_key(|&t| free(t, &on))
+            else {
+                break;
+            };
+            let at = board.index(next);
+            on[at as usize] = true;
+            path.push(at);
+        }
+        crate::tour::check_indices(board, &path, false).expect("a legal path");
+        path
+    }
+
+    #[test]
+    fn paths_of_every_piece_on_every_surface_are_found_again() {
+        use crate::board::{Geometry, Leaper, Surface};
+        let mut long = 0;
+        for leaper in ["knight", "zebra", "0,1", "1,1", "3,7"] {
+            for surface in Surface::ALL {
+                let g = Geometry::new(leaper.parse::<Leaper>().unwrap(), surface);
+                for (rows, cols) in [(12, 12), (9, 17), (40, 3)] {
+                    let board = Board::with_geometry(rows, cols, &[], g).unwrap();
+                    let path = long_path(&board);
+                    long += usize::from(path.len() > 2 * EVERY);
+                    check(&board, &path);
+                }
+            }
+        }
+        // Most paths pass several marks (a long leap on the plane of a
+        // narrow board has few moves).
+        assert!(long >= 35, "{long} of 45");
+    }
+
+    #[test]
+    fn a_wrapped_move_is_held_and_a_plane_one_is_not() {
+        use crate::board::{Geometry, Leaper, Surface};
+        let wazir = Leaper::new(0, 1).unwrap();
+        // Along row 0 of a 4x5 torus, round past its last column.
+        let torus = Geometry::new(wazir, Surface::Torus);
+        let mut b = CompactBuilder::with_geometry(4, 5, torus);
+        for sq in [3, 4, 0, 15, 10] {
+            assert!(b.push(sq), "{sq}");
+        }
+        assert!(!b.push(10), "the same square again");
+        assert!(!b.push(12), "two squares on");
+        let c = b.finish();
+        assert_eq!(c.squares().collect::<Vec<_>>(), [3, 4, 0, 15, 10]);
+        assert_eq!((c.step(0), c.step(15), c.step(1)), (3, 4, 0));
+        // The same steps on the plane: 4 to 0 wraps, and is refused.
+        let mut b = CompactBuilder::with_geometry(4, 5, Geometry::new(wazir, Surface::Plane));
+        assert!(b.push(3) && b.push(4));
+        assert!(!b.push(0));
+        // A cylinder wraps the columns only.
+        let mut b = CompactBuilder::with_geometry(4, 5, Geometry::new(wazir, Surface::Cylinder));
+        assert!(b.push(4) && b.push(0));
+        assert!(!b.push(15));
     }
 
     #[test]

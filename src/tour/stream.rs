@@ -126,6 +126,11 @@ pub fn read_file<R: Read>(
             "the tour file names its leaper and surface after its path; they must come before it (as this program writes them)".into(),
         ));
     }
+    if let Some(step) = walked.unheld {
+        return Err(CheckError::Refused(format!(
+            "internal error: the path's step {step} could not be held compactly"
+        )));
+    }
     let summary = match walked.fault {
         Some(f) => Err(f),
         None => walk.finish(file.closed),
@@ -360,6 +365,8 @@ struct Walked {
     /// that make a square's index.
     builder: Option<CompactBuilder>,
     cols: i64,
+    /// The first step the walk took and the builder refused (none should).
+    unheld: Option<usize>,
     /// Squares, kept when it was not.
     kept: Vec<[i64; 2]>,
     fault: Option<Fault>,
@@ -556,8 +563,9 @@ impl Scan {
             builder: board
                 .as_ref()
                 .filter(|_| self.keep == Keep::CompactWhenHuge)
-                .map(|b| CompactBuilder::new(b.rows(), b.cols())),
+                .map(|b| CompactBuilder::with_geometry(b.rows(), b.cols(), b.geometry())),
             cols: board.as_ref().map_or(1, |b| i64::from(b.cols())),
+            unheld: None,
             kept: Vec::new(),
             fault: None,
             start: None,
@@ -651,8 +659,12 @@ impl Scan {
             if walked.fault.is_none() {
                 match walk.step(row, col) {
                     Ok(()) => {
-                        if let Some(b) = &mut walked.builder {
-                            b.push((row * walked.cols + col) as u32);
+                        if let Some(b) = &mut walked.builder
+                            && !b.push((row * walked.cols + col) as u32)
+                        {
+                            // The walk took a step the compact path does
+                            // not hold: no verdict rather than a wrong one.
+                            walked.unheld.get_or_insert(walked.squares);
                         }
                     }
                     Err(f) => walked.fault = Some(f),

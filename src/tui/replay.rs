@@ -366,6 +366,55 @@ mod tests {
     }
 
     #[test]
+    fn a_huge_tour_of_another_piece_or_surface_is_replayed_whole() {
+        use knight_tui::board::{Geometry, Leaper, Surface};
+        use knight_tui::files::Limit;
+        use knight_tui::tour::stream::{Keep, read_file};
+        let n = (knight_tui::tour::compact::HUGE as f64).sqrt() as u32;
+        let knight =
+            knight_tui::solver::construct::construct(n, n, Square::new(0, 0), true).unwrap();
+        // The plane's closed tour shifted by (700, 900) on the torus: some
+        // moves wrap round. A wazir's snake, row by row, on the cylinder
+        // and the plane.
+        let shifted: Vec<u32> = knight
+            .iter()
+            .map(|&i| ((i / n + 700) % n) * n + (i % n + 900) % n)
+            .collect();
+        let snake: Vec<u32> = (0..n)
+            .flat_map(|r| (0..n).map(move |c| r * n + if r % 2 == 0 { c } else { n - 1 - c }))
+            .collect();
+        let wazir = Leaper::new(0, 1).unwrap();
+        for (geometry, path, closed) in [
+            (
+                Geometry::new(Leaper::KNIGHT, Surface::Torus),
+                &shifted,
+                true,
+            ),
+            (Geometry::new(wazir, Surface::Cylinder), &snake, false),
+            (Geometry::new(wazir, Surface::Plane), &snake, false),
+        ] {
+            let board = Board::with_geometry(n, n, &[], geometry).unwrap();
+            knight_tui::tour::check_indices(&board, path, closed).unwrap();
+            let mut bytes = Vec::new();
+            TourFile::new(&board, closed, path, None)
+                .write_json(&mut bytes, true)
+                .unwrap();
+            let checked =
+                read_file(&bytes[..], &Limit::tour_file(), Keep::CompactWhenHuge, None).unwrap();
+            let mut r = Replay::of_checked("huge", checked);
+            assert!(r.legal.is_compact());
+            assert_eq!(r.legal.len(), path.len(), "{geometry:?}");
+            r.seek(usize::MAX);
+            let kind = if closed { "closed" } else { "open" };
+            assert_eq!(
+                r.verdict().unwrap(),
+                format!("complete {kind} tour of {} squares", path.len())
+            );
+            assert_eq!(r.legal.to_vec(), *path);
+        }
+    }
+
+    #[test]
     fn a_huge_tour_file_is_replayed_from_its_compact_form() {
         use knight_tui::files::Limit;
         use knight_tui::tour::stream::{Keep, read_file};
