@@ -6,7 +6,7 @@ use std::path::Path;
 
 use knight_tui::files::{self, Limit, ReadError};
 use knight_tui::tour::Summary;
-use knight_tui::tour::stream::{self, CheckError, Checked};
+use knight_tui::tour::stream::{self, CheckError, Checked, Keep};
 use knight_tui::words::clip;
 
 use crossterm::style::Color;
@@ -107,8 +107,9 @@ fn refused(file: String, why: &dyn std::fmt::Display) -> Judgement {
 }
 
 /// The judgement of a file read and checked. A repeated square in a
-/// streamed path is looked up in the file again for its first visit (not
-/// on standard input, which cannot be read twice).
+/// streamed path is looked up in the file again for its first visit when
+/// it is a regular file (standard input and pipes cannot be read twice:
+/// their path was kept compactly instead).
 fn judge(name: String, checked: Checked, path: &Path) -> Judgement {
     let board = &checked.board;
     let mut j = Judgement {
@@ -130,7 +131,8 @@ fn judge(name: String, checked: Checked, path: &Path) -> Judgement {
         Ok(Summary::Partial { visited, .. }) => j.visited = Some(visited),
         Err(mut fault) => {
             if checked.streamed
-                && path != Path::new("-")
+                && checked.compact.is_none()
+                && is_regular(path)
                 && let Ok(again) = File::open(path)
             {
                 fault = stream::first_visit(fault, again, &Limit::tour_file());
@@ -143,15 +145,27 @@ fn judge(name: String, checked: Checked, path: &Path) -> Judgement {
 }
 
 /// Reads and checks the file (or standard input for `-`), its path
-/// streamed through the check.
+/// streamed through the check. What cannot be read twice (standard input,
+/// a pipe, a device) keeps its path compactly as it goes, to name a
+/// repeated square's first visit.
 fn check_input(path: &Path) -> Result<Checked, CheckError> {
     let limit = Limit::tour_file();
     if path == Path::new("-") {
-        stream::check_file(io::stdin().lock(), &limit)
-    } else {
-        let file = File::open(path).map_err(ReadError::from)?;
-        stream::check_file(file, &limit)
+        return stream::read_file(io::stdin().lock(), &limit, Keep::Compact, None);
     }
+    let file = File::open(path).map_err(ReadError::from)?;
+    let regular = file.metadata().is_ok_and(|m| m.is_file());
+    let keep = if regular {
+        Keep::Nothing
+    } else {
+        Keep::Compact
+    };
+    stream::read_file(file, &limit, keep, None)
+}
+
+/// Whether `path` names a regular file (not `-`, a pipe or a device).
+fn is_regular(path: &Path) -> bool {
+    path != Path::new("-") && std::fs::metadata(path).is_ok_and(|m| m.is_file())
 }
 
 /// The file (or standard input for `-`) within the tour file's limits.

@@ -68,6 +68,21 @@ impl Slots {
         ((0..rows).contains(&r) && (0..cols).contains(&c)).then(|| (r * cols + c) as u32)
     }
 
+    /// The first slot that leads from `(r, c)` to `(row, col)`, another
+    /// square.
+    #[inline]
+    fn slot(&self, r: u32, c: u32, row: u32, col: u32) -> Option<usize> {
+        if (r, c) == (row, col) {
+            return None;
+        }
+        if !self.wrap_rows && !self.wrap_cols {
+            let delta = (row as i32 - r as i32, col as i32 - c as i32);
+            return self.slots.iter().position(|&m| m == delta);
+        }
+        let square = row * self.cols + col;
+        (0..8).find(|&k| self.target(r, c, k) == Some(square))
+    }
+
     /// Where slot `k` leads from `square`, a move taken when the path was
     /// built (so on the board).
     #[inline]
@@ -171,10 +186,7 @@ impl CompactBuilder {
             None => (square, 0),
         };
         if let Some((at, r, c)) = self.last {
-            let Some(k) = (at != square)
-                .then(|| (0..8).find(|&k| self.moves.target(r, c, k) == Some(square)))
-                .flatten()
-            else {
+            let Some(k) = self.moves.slot(r, c, row, col) else {
                 return false;
             };
             set_half(&mut self.next, at as usize, k as u8);

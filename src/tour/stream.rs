@@ -70,6 +70,10 @@ pub enum Keep {
     /// legal squares (those before the first fault) in
     /// [`Checked::compact`]; otherwise the list in the file's path.
     CompactWhenHuge,
+    /// A streamed path's legal squares in [`Checked::compact`] on a board
+    /// of any size: a repeated square's first visit is then found without
+    /// reading the file again (standard input, a pipe).
+    Compact,
 }
 
 /// [`check_file`], keeping what `keep` says of the path, and stopping
@@ -82,13 +86,7 @@ pub fn read_file<R: Read>(
 ) -> Result<Checked, CheckError> {
     let mut input = Input::new(source, limit);
     input.cancel = cancel;
-    let mut head = input.skip_bom();
-    if head.is_empty() {
-        while let Some(b) = input.peek().filter(u8::is_ascii_whitespace) {
-            head.push(b);
-            input.bump();
-        }
-    }
+    let mut head = input.head();
     if input.peek() != Some(b'{') || !head.iter().all(u8::is_ascii_whitespace) {
         // A numbered board: read whole.
         input.copy_rest(&mut head);
@@ -131,8 +129,15 @@ pub fn read_file<R: Read>(
             "internal error: the path's step {step} could not be held compactly"
         )));
     }
+    let compact = walked.builder.map(CompactBuilder::finish);
     let summary = match walked.fault {
-        Some(f) => Err(f),
+        Some(mut f) => {
+            // The compact path holds every square before the fault.
+            if let (FaultKind::Repeated { square, first }, Some(c)) = (&mut f.kind, &compact) {
+                *first = c.step(board.index(*square)) as usize;
+            }
+            Err(f)
+        }
         None => walk.finish(file.closed),
     };
     Ok(Checked {
@@ -142,7 +147,7 @@ pub fn read_file<R: Read>(
         squares: walked.squares,
         summary,
         streamed: true,
-        compact: walked.builder.map(CompactBuilder::finish),
+        compact,
     })
 }
 
@@ -169,7 +174,7 @@ pub fn first_visit<R: Read>(fault: Fault, source: R, limit: &Limit) -> Fault {
     let mut input = Input::new(source, limit);
     let mut scan = Scan {
         find: Some((square, 0)),
-        skeleton: input.skip_bom(),
+        skeleton: input.head(),
         ..Scan::default()
     };
     let _ = scan.object(&mut input);
@@ -278,6 +283,19 @@ impl<'l, R: Read> Input<'l, R> {
             self.bump();
         }
         Vec::new()
+    }
+
+    /// What comes before a JSON file's `{`: a byte order mark, or blank
+    /// space (the bytes taken, for the skeleton or a numbered board).
+    fn head(&mut self) -> Vec<u8> {
+        let mut head = self.skip_bom();
+        if head.is_empty() {
+            while let Some(b) = self.peek().filter(u8::is_ascii_whitespace) {
+                head.push(b);
+                self.bump();
+            }
+        }
+        head
     }
 
     /// A square as this program writes it, `[row,col]` with at most eight
@@ -557,12 +575,12 @@ impl Scan {
         // needs a huge one, else the path is kept as a list.
         let board = self.find.is_none().then(|| self.board()).flatten();
         let huge = board.as_ref().is_some_and(|b| b.len() >= HUGE);
-        let board = board.filter(|_| self.keep == Keep::Nothing || huge);
+        let board = board.filter(|_| self.keep != Keep::CompactWhenHuge || huge);
         let mut walked = Walked {
             walk: board.as_ref().map(Walk::new),
             builder: board
                 .as_ref()
-                .filter(|_| self.keep == Keep::CompactWhenHuge)
+                .filter(|_| self.keep != Keep::Nothing)
                 .map(|b| CompactBuilder::with_geometry(b.rows(), b.cols(), b.geometry())),
             cols: board.as_ref().map_or(1, |b| i64::from(b.cols())),
             unheld: None,

@@ -1,0 +1,99 @@
+//! Hostile cases of the second reliability round: inputs that cannot be
+//! read twice, limits every phase of a search keeps, output that survives
+//! an interrupt, and pictures of any size in bounded time and bytes.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::kt;
+
+/// The child's output, or a failure naming `what` when it runs past
+/// `limit` (it is killed).
+fn within(mut child: Child, limit: Duration, what: &str) -> Output {
+    let began = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if began.elapsed() > limit {
+            child.kill().unwrap();
+            let _ = child.wait();
+            panic!("{what}: still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn spawn(cmd: &mut Command) -> Child {
+    cmd.stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// A streamed 5x5 path (the board comes before it) that visits 1,2 again
+/// at step 8.
+const REPEATED: &str = r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,"blocked":[],"closed":false,"path":[[0,0],[1,2],[2,4],[0,3],[1,1],[2,3],[0,4],[1,2]]}"#;
+const VERDICT: &str = "step 8: 1,2 was already visited at step 2";
+
+#[test]
+fn a_repeated_square_in_a_pipe_is_named_with_its_first_visit_without_a_second_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("f");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut f = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+            f.write_all(REPEATED.as_bytes()).unwrap();
+        })
+    };
+    let o = within(
+        spawn(kt().arg("verify").arg(&fifo)),
+        Duration::from_secs(20),
+        "verify of a FIFO",
+    );
+    writer.join().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains(VERDICT),
+        "{o:?}"
+    );
+    // Standard input, too.
+    let mut child = kt()
+        .args(["verify", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(REPEATED.as_bytes())
+        .unwrap();
+    let o = within(child, Duration::from_secs(20), "verify -");
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains(VERDICT),
+        "{o:?}"
+    );
+}
+
+#[test]
+fn a_repeated_square_after_blank_space_or_a_bom_keeps_its_first_visit() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, lead) in [
+        ("blank", "\n\n  \t"),
+        ("bom-newline", "\u{feff}\n"),
+        ("bom", "\u{feff}"),
+    ] {
+        let file = dir.path().join(format!("{name}.json"));
+        std::fs::write(&file, format!("{lead}{REPEATED}")).unwrap();
+        let o = kt().arg("verify").arg(&file).output().unwrap();
+        assert_eq!(o.status.code(), Some(1), "{name}: {o:?}");
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(out.contains(VERDICT), "{name}: {out}");
+    }
+}
