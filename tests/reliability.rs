@@ -97,3 +97,43 @@ fn a_repeated_square_after_blank_space_or_a_bom_keeps_its_first_visit() {
         assert!(out.contains(VERDICT), "{name}: {out}");
     }
 }
+
+#[test]
+fn every_algorithm_and_count_stops_at_its_time_limit() {
+    // Boards where each runs long: more than a minute without the limit
+    // (the (300,1) leaper's turns once ran past 20 s under a 1 s limit).
+    let cases: &[(&str, i32)] = &[
+        ("solve --algo backtrack --size 8 --closed", 3),
+        ("solve --algo backtrack --size 3000", 3),
+        ("solve --algo warnsdorff --leaper 300,1 --size 700", 3),
+        ("solve --leaper 500,1 --size 1000", 3),
+        (
+            "solve --algo enumerate --size 8 --tours 100000000 --format moves",
+            0,
+        ),
+        (
+            "solve --algo warnsdorff --size 8 --tours 100000000 --format moves",
+            0,
+        ),
+        ("count --size 8", 3),
+        ("count --size 8 --closed", 3),
+        ("count --leaper zebra --size 10", 3),
+        ("count --leaper 0,1 --size 9 --surface torus", 3),
+    ];
+    for &(args, code) in cases {
+        let began = Instant::now();
+        let child = kt()
+            .args(args.split(' '))
+            .args(["--time-limit", "1"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let o = within(child, Duration::from_secs(30), args);
+        let took = began.elapsed();
+        assert_eq!(o.status.code(), Some(code), "{args}: {o:?}");
+        // A second for the limit, the rest for setting up and a busy
+        // machine; a phase that ignores the limit runs far longer.
+        assert!(took < Duration::from_secs(8), "{args}: {took:?}");
+    }
+}

@@ -131,6 +131,26 @@ pub fn spawn<F>(
 where
     F: FnMut(Event) + Send + 'static,
 {
+    spawn_after(None, board, start, closed, options, speed, paused, sink)
+}
+
+/// [`spawn`], the search beginning once `previous` (the thread of the
+/// search it replaces, cancelled) has ended: one search runs at a time
+/// however fast they are replaced, and the caller never waits.
+#[allow(clippy::too_many_arguments)]
+pub fn spawn_after<F>(
+    previous: Option<JoinHandle<()>>,
+    board: Board,
+    start: Square,
+    closed: bool,
+    options: Options,
+    speed: Speed,
+    paused: bool,
+    sink: F,
+) -> Result<(Control, JoinHandle<()>), String>
+where
+    F: FnMut(Event) + Send + 'static,
+{
     Problem::new(&board, start, closed)?;
     let control = Control {
         shared: Arc::new(Shared::default()),
@@ -143,6 +163,10 @@ where
     let handle = std::thread::Builder::new()
         .name("knight-search".into())
         .spawn(move || {
+            if let Some(previous) = previous {
+                // Its panic was caught and reported by its own thread.
+                let _ = previous.join();
+            }
             let problem = Problem {
                 board: &board,
                 start,

@@ -39,11 +39,31 @@ impl Rotations {
 
     /// A tour from `start` (square index) found by growing and turning
     /// within `budget` turns, or None. `seed` varies the choices between
-    /// attempts.
-    pub fn tour(&self, start: u32, closed: bool, budget: u64, seed: u64) -> Option<Vec<u32>> {
-        tour(&self.neighbours, self.free, start, closed, budget, seed)
+    /// attempts. `go_on` is asked every few turns and squares (a turn
+    /// costs up to a step a square): false stops the attempt, without a
+    /// tour.
+    pub fn tour(
+        &self,
+        start: u32,
+        closed: bool,
+        budget: u64,
+        seed: u64,
+        go_on: &mut dyn FnMut() -> bool,
+    ) -> Option<Vec<u32>> {
+        tour(
+            &self.neighbours,
+            self.free,
+            start,
+            closed,
+            budget,
+            seed,
+            go_on,
+        )
     }
 }
+
+/// Squares moved (placed, or turned round) between two calls of `go_on`.
+const ASK_EVERY: usize = 1 << 16;
 
 fn tour(
     neighbours: &[Vec<u32>],
@@ -52,6 +72,7 @@ fn tour(
     closed: bool,
     budget: u64,
     seed: u64,
+    go_on: &mut dyn FnMut() -> bool,
 ) -> Option<Vec<u32>> {
     let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut next = move || {
@@ -74,7 +95,15 @@ fn tour(
     };
     place(start, &mut path, &mut at, &mut free);
     let mut turns = 0u64;
+    // Squares moved since `go_on` was last asked.
+    let mut moved = 0usize;
     while turns <= budget {
+        if moved >= ASK_EVERY {
+            if !go_on() {
+                return None;
+            }
+            moved = 0;
+        }
         let end = *path.last().expect("the path holds the start");
         if path.len() == n {
             if !closed || n > 2 && neighbours[end as usize].contains(&start) {
@@ -94,6 +123,7 @@ fn tour(
             }
             if let Some((_, _, t)) = best {
                 place(t, &mut path, &mut at, &mut free);
+                moved += 1;
                 continue;
             }
         }
@@ -113,6 +143,7 @@ fn tour(
         for (k, &sq) in path.iter().enumerate().skip(i + 1) {
             at[sq as usize] = k;
         }
+        moved += len - i;
         turns += 1;
     }
     None
@@ -135,10 +166,26 @@ mod tests {
             let b = Board::with_geometry(n, n, &[], g).unwrap();
             let start = b.index(Square::new(0, 0));
             let turns = Rotations::new(&b);
-            let found = (1..=20).find_map(|seed| turns.tour(start, closed, 50_000, seed));
+            let found =
+                (1..=20).find_map(|seed| turns.tour(start, closed, 50_000, seed, &mut || true));
             let path = found.unwrap_or_else(|| panic!("{} closed {closed}", b.describe()));
             assert_eq!(path[0], start);
             crate::tour::check_indices(&b, &path, closed).expect("a tour");
         }
+    }
+
+    #[test]
+    fn an_attempt_asks_to_go_on_and_stops_when_told() {
+        // The (300,1) leaper on 700x700: turns that each move thousands
+        // of squares, millions of them in the budget.
+        let g = Geometry::new(Leaper::new(1, 300).unwrap(), Surface::Plane);
+        let b = Board::with_geometry(700, 700, &[], g).unwrap();
+        let turns = Rotations::new(&b);
+        let mut asked = 0;
+        let found = turns.tour(0, false, u64::MAX, 1, &mut || {
+            asked += 1;
+            asked < 5
+        });
+        assert_eq!((found, asked), (None, 5));
     }
 }

@@ -415,6 +415,58 @@ fn reported(b: &Board, start: Square, closed: bool, algorithm: Algorithm) -> Rep
 }
 
 #[test]
+fn a_search_that_replaces_another_begins_when_the_other_has_ended() {
+    use std::sync::mpsc;
+    // A leaper's search whose turns run long (see rotate.rs), cancelled
+    // and replaced by a quick one four times in a row.
+    let g = crate::board::Geometry::new(
+        crate::board::Leaper::new(1, 300).unwrap(),
+        crate::board::Surface::Plane,
+    );
+    let big = Board::with_geometry(700, 700, &[], g).unwrap();
+    let (tx, rx) = mpsc::channel();
+    let sink = |k: usize| {
+        let tx = tx.clone();
+        move |e: Event| {
+            let _ = tx.send((k, matches!(e, Event::Done(_) | Event::Failed(_))));
+        }
+    };
+    let mut last = None;
+    for k in 0..5 {
+        let b = if k < 4 { big.clone() } else { board(6, 6) };
+        let (control, thread) = spawn_after(
+            last.take(),
+            b,
+            Square::new(0, 0),
+            false,
+            opts(Algorithm::Warnsdorff),
+            Speed::Full,
+            false,
+            sink(k),
+        )
+        .unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+        if k < 4 {
+            control.cancel();
+        }
+        last = Some(thread);
+    }
+    drop(tx);
+    last.unwrap().join().unwrap();
+    // Each search's events all come before the next one's.
+    let order: Vec<(usize, bool)> = rx.into_iter().collect();
+    let mut ended = 0;
+    for w in order.windows(2) {
+        assert!(w[0].0 <= w[1].0, "{:?} before {:?}", w[0], w[1]);
+        if w[0].0 < w[1].0 {
+            assert!(w[0].1, "search {} had not ended", w[0].0);
+            ended += 1;
+        }
+    }
+    assert_eq!(ended, 4, "{order:?}");
+}
+
+#[test]
 fn live_search_reports_the_tour() {
     let b = board(6, 6);
     let r = reported(&b, Square::new(2, 3), true, Algorithm::Warnsdorff);

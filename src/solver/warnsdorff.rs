@@ -88,7 +88,22 @@ pub fn solve_from<M: Monitor>(
             // Between the complete attempts, a quick one by turns.
             let turns = board.free_count() as u64 * TURNS_PER_SQUARE;
             let rotations = rotations.get_or_insert_with(|| super::rotate::Rotations::new(board));
-            let mut found = rotations.tour(prefix[0], problem.closed, turns, attempt);
+            let mut go_on = || !monitor.cancelled() && deadline.is_none_or(|d| Instant::now() < d);
+            let mut found = rotations.tour(prefix[0], problem.closed, turns, attempt, &mut go_on);
+            if found.is_none() && !go_on() {
+                total.elapsed = began.elapsed();
+                let verdict = if monitor.cancelled() {
+                    Verdict::Cancelled
+                } else {
+                    Verdict::Undecided(Limit::Time)
+                };
+                return Solution {
+                    tours: Vec::new(),
+                    verdict,
+                    stats: total,
+                    algorithm: Algorithm::Warnsdorff,
+                };
+            }
             if found.is_none()
                 && let Some(factors) = factors.get_or_insert_with(|| theory::factors(board))
             {

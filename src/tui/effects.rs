@@ -28,6 +28,8 @@ const FINISH_TIME: Duration = Duration::from_secs(10);
 pub struct Executor {
     /// The searches under way, if any: side A's and side B's.
     controls: [Option<Control>; 2],
+    /// Each side's last search thread: the next one waits for it to end.
+    threads: [Option<std::thread::JoinHandle<()>>; 2],
     /// Stops the file being read, if any.
     loading: Option<Arc<AtomicBool>>,
     /// Runs the game's checks and finishes.
@@ -39,6 +41,7 @@ impl Executor {
     pub fn new(tx: UnboundedSender<Action>) -> Executor {
         Executor {
             controls: [None, None],
+            threads: [None, None],
             loading: None,
             thinker: Arc::default(),
             tx,
@@ -154,7 +157,9 @@ impl Executor {
         let Some((s, _)) = app.side(side) else {
             return;
         };
-        let spawned = solver::spawn(
+        let previous = self.threads[side as usize].take();
+        let spawned = solver::spawn_after(
+            previous,
             s.board.clone(),
             s.start,
             s.closed,
@@ -167,7 +172,10 @@ impl Executor {
             },
         );
         match spawned {
-            Ok((control, _thread)) => self.controls[side as usize] = Some(control),
+            Ok((control, thread)) => {
+                self.controls[side as usize] = Some(control);
+                self.threads[side as usize] = Some(thread);
+            }
             Err(e) => {
                 let _ = self.tx.send(Action::EngineFailed(side, e));
             }
