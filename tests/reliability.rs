@@ -137,3 +137,31 @@ fn every_algorithm_and_count_stops_at_its_time_limit() {
         assert!(took < Duration::from_secs(8), "{args}: {took:?}");
     }
 }
+
+#[test]
+fn an_interrupted_sweep_keeps_the_lines_of_the_boards_it_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    let mut child = kt()
+        .args(["sweep", "--from", "5", "--to", "10000"])
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let began = Instant::now();
+    let lines = loop {
+        let text = std::fs::read_to_string(&out).unwrap();
+        let lines = text.lines().filter(|l| l.contains(" starts, ")).count();
+        if lines >= 3 || began.elapsed() > Duration::from_secs(60) {
+            break lines;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    // Killed outright: nothing is flushed at the end.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(lines >= 3, "{lines} lines after {:?}", began.elapsed());
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("5x5: "), "{text}");
+    assert!(text.ends_with('\n'), "a whole line at the end: {text}");
+}

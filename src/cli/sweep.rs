@@ -46,7 +46,8 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
         moves,
     };
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    // A line a board as it finishes: an interrupted sweep keeps them.
+    let mut out = io::LineWriter::new(stdout.lock());
     let mut starts = 0u64;
     let mut failed: Vec<(u32, Square, String)> = Vec::new();
     let mut undecided: Vec<(u32, Square, String)> = Vec::new();
