@@ -46,6 +46,11 @@ fn sigint_restores_the_terminal_in_every_mode() {
     signal_restores_the_terminal("sigint_restores_the_terminal_in_every_mode", "INT", 2);
 }
 
+#[test]
+fn sigquit_restores_the_terminal_in_every_mode() {
+    signal_restores_the_terminal("sigquit_restores_the_terminal_in_every_mode", "QUIT", 3);
+}
+
 /// A small random number generator (xorshift), seeded per mode so a
 /// failure can be replayed.
 struct Rng(u64);

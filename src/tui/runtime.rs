@@ -71,7 +71,7 @@ enum Ended {
 }
 
 /// Runs the app until the user quits. The terminal is given back as it was
-/// on return, on error and on panic; on SIGTERM, SIGHUP or SIGINT it is
+/// on return, on error and on panic; on SIGTERM, SIGHUP, SIGINT or SIGQUIT it is
 /// given back, a save's temporary file removed, and the process ends as the
 /// signal would have ended it.
 pub fn run(app: App, theme: Theme) -> Result<(), String> {
@@ -104,12 +104,13 @@ async fn event_loop(
     mut app: App,
     theme: &Theme,
 ) -> Result<Ended, String> {
-    // The signals that end the app: terminate, hang up, interrupt (Ctrl-C
-    // is a key in raw mode; this is `kill -INT`).
+    // The signals that end the app: terminate, hang up, interrupt and
+    // quit (Ctrl-C and Ctrl-\ are keys in raw mode; these are `kill`).
     let watch = |kind| signal(kind).map_err(|e| format!("cannot watch signals: {e}"));
     let mut term = watch(SignalKind::terminate())?;
     let mut hup = watch(SignalKind::hangup())?;
     let mut int = watch(SignalKind::interrupt())?;
+    let mut quit = watch(SignalKind::quit())?;
     let (tx, mut rx) = mpsc::unbounded_channel();
     let mut executor = Executor::new(tx);
     let mut input = EventStream::new();
@@ -144,6 +145,10 @@ async fn event_loop(
             _ = int.recv() => {
                 executor.cancel();
                 return Ok(Ended::Signal(signal_hook::consts::SIGINT));
+            }
+            _ = quit.recv() => {
+                executor.cancel();
+                return Ok(Ended::Signal(signal_hook::consts::SIGQUIT));
             }
             _ = tokio::time::sleep_until(next_tick.unwrap_or(far)), if next_tick.is_some() => {
                 app.update(Action::Tick);

@@ -144,6 +144,11 @@ pub fn have_tmux(test: &str) -> bool {
     ok
 }
 
+/// Says whether the terminal was left raw (no line editing, echo or
+/// signal keys) after the app: `TTY=raw` or `TTY=sane`.
+const TTY: &str =
+    "if stty -a | grep -qwE -- '-icanon|-echo|-isig'; then echo TTY=raw; else echo TTY=sane; fi";
+
 pub fn launch(name: &str, speed: &str, args: &str) -> (Tmux, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("c.toml");
@@ -157,7 +162,7 @@ pub fn launch(name: &str, speed: &str, args: &str) -> (Tmux, tempfile::TempDir) 
     .unwrap();
     let bin = env!("CARGO_BIN_EXE_knight-tui");
     let cmd = format!(
-        "{bin} --config {} {args}; echo EXIT=$?; sleep 10",
+        "{bin} --config {} {args}; echo EXIT=$?; {TTY}; sleep 10",
         config.display()
     );
     (Tmux::start(name, &cmd), dir)
@@ -170,6 +175,8 @@ pub fn assert_restored(t: &Tmux) {
 /// The app ended with exit status `code` and gave the terminal back.
 pub fn assert_ended(t: &Tmux, code: i32) {
     t.wait_for(&format!("EXIT={code}"));
+    t.wait_until("the terminal's mode after the app", |s| s.contains("TTY="));
+    assert!(t.screen().contains("TTY=sane"), "terminal left raw");
     assert_eq!(t.display("#{alternate_on}"), "0", "alternate screen left");
     assert_eq!(t.display("#{cursor_flag}"), "1", "cursor shown");
 }
