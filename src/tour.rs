@@ -4,6 +4,7 @@
 
 pub mod compact;
 mod file;
+mod steps;
 pub mod stream;
 pub mod svg;
 mod walk;

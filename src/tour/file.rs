@@ -390,7 +390,7 @@ pub fn parse(text: &str) -> Result<Loaded, String> {
     // A byte order mark (some editors write one) is not part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('{') {
-        parse_json(text.as_bytes()).map(|file| Loaded {
+        parse_json(text.as_bytes(), None).map(|file| Loaded {
             file,
             numbered: false,
         })
@@ -402,10 +402,31 @@ pub fn parse(text: &str) -> Result<Loaded, String> {
     }
 }
 
-/// Reads the JSON tour file, refusing what is not one (version 1).
-pub(super) fn parse_json(text: &[u8]) -> Result<TourFile, String> {
-    let file: TourFile =
-        serde_json::from_slice(text).map_err(|e| format!("not a valid tour file: {e}"))?;
+/// Where a streamed file's skeleton is narrower than the file: on line
+/// `line`, from column `after` on (counted from 0), the file's text stands
+/// `by` columns further right (the path's squares, taken out).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Shift {
+    pub line: u64,
+    pub after: u64,
+    pub by: u64,
+}
+
+/// Reads the JSON tour file, refusing what is not one (version 1). An
+/// error's place is given in the file's columns (see [`Shift`]).
+pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, String> {
+    let file: TourFile = serde_json::from_slice(text).map_err(|e| {
+        let mut why = e.to_string();
+        let (line, column) = (e.line() as u64, e.column() as u64);
+        if let Some(s) = shift
+            && line == s.line
+            && column > s.after
+            && let Some(stem) = why.strip_suffix(&format!(" at line {line} column {column}"))
+        {
+            why = format!("{stem} at line {line} column {}", column + s.by);
+        }
+        format!("not a valid tour file: {why}")
+    })?;
     if file.format != FORMAT_NAME {
         return Err(format!(
             "not a tour file: format is \"{}\", expected \"{FORMAT_NAME}\"",

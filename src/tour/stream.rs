@@ -6,28 +6,34 @@
 //!
 //! The path is streamed when the board is known before it, that is when
 //! `rows`, `cols` and `blocked` come first, as in every file this program
-//! writes and in the contract's example. Otherwise its squares are kept and
-//! checked once the file is read. A numbered board is read whole.
+//! writes and in the contract's example. Otherwise its squares are kept as
+//! the steps between them, about a byte a square (see [`Steps`]), and
+//! walked once the file is read. A numbered board is read whole.
 //!
 //! What is said of a file does not depend on how it was read: the bytes
 //! are checked to the end whatever else is wrong ([`TextCheck`]), then the
 //! fields, then the path.
 
-use std::io::{self, Read};
-use std::sync::atomic::{AtomicBool, Ordering};
+mod input;
+
+use std::io::Read;
+use std::sync::atomic::AtomicBool;
 
 use thiserror::Error;
 
 use super::compact::{Compact, CompactBuilder, HUGE};
+use super::steps::Steps;
 use super::walk::Walk;
 use super::{Fault, FaultKind, Summary, TourFile, file, parse_numbered};
 use crate::board::{Board, Square};
-use crate::files::{Limit, ReadError, TextCheck};
+use crate::files::{Limit, ReadError};
+use input::{Input, number};
 
 /// A tour file read and checked.
 #[derive(Debug)]
 pub struct Checked {
-    /// The file; its path is empty when it was streamed.
+    /// The file; its path is empty when it was streamed (or walked from
+    /// its steps).
     pub file: TourFile,
     pub board: Board,
     /// The path's first square.
@@ -35,7 +41,8 @@ pub struct Checked {
     /// Squares in the path.
     pub squares: usize,
     /// What the path is, or its first fault. A repeated square's first
-    /// visit is 0 when the path was streamed: [`first_visit`] finds it.
+    /// visit is 0 when the path was streamed and not kept: [`first_visit`]
+    /// finds it.
     pub summary: Result<Summary, Fault>,
     /// Whether the path was streamed (not in `file.path`).
     pub streamed: bool,
@@ -108,15 +115,20 @@ pub fn read_file<R: Read>(
     if let Err(e) = fields {
         return Err(CheckError::Refused(e));
     }
-    let mut file = file::parse_json(&scan.skeleton).map_err(CheckError::Refused)?;
+    let mut file = file::parse_json(&scan.skeleton, scan.shift).map_err(CheckError::Refused)?;
     let Some(mut walked) = scan.walked else {
         return checked_whole(file);
     };
-    let Some(walk) = walked.walk else {
-        file.path = std::mem::take(&mut walked.kept);
-        return checked_whole(file);
-    };
     let board = file.board().map_err(CheckError::Refused)?;
+    let Some(walk) = walked.walk.take() else {
+        // The board came after the path, whose squares were kept.
+        let kept = std::mem::take(&mut walked.kept);
+        if keep == Keep::CompactWhenHuge && board.len() < HUGE {
+            file.path = kept.squares().collect();
+            return checked_whole(file);
+        }
+        return Ok(walk_kept(file, board, walked, &kept, keep));
+    };
     if walk.geometry() != board.geometry() {
         // The piece or surface came after the path, which was checked as
         // the knight's on the plane.
@@ -129,6 +141,42 @@ pub fn read_file<R: Read>(
             "internal error: the path's step {step} could not be held compactly"
         )));
     }
+    Ok(finish(file, board, walked, walk))
+}
+
+/// The check of a path whose squares were kept as steps while its board
+/// was not known: walked now, as they would have streamed.
+fn walk_kept(
+    file: TourFile,
+    board: Board,
+    mut walked: Walked,
+    kept: &Steps,
+    keep: Keep,
+) -> Checked {
+    walked.walk = Some(Walk::new(&board));
+    walked.cols = i64::from(board.cols());
+    walked.builder = (keep != Keep::Nothing)
+        .then(|| CompactBuilder::with_geometry(board.rows(), board.cols(), board.geometry()));
+    for (k, [row, col]) in kept.squares().enumerate() {
+        if walked.fault.is_some() {
+            break;
+        }
+        walked.step(k + 1, row, col);
+    }
+    if let Some(Fault {
+        kind: FaultKind::Repeated { square, first },
+        ..
+    }) = &mut walked.fault
+    {
+        let at = [i64::from(square.row), i64::from(square.col)];
+        *first = kept.squares().position(|s| s == at).map_or(0, |i| i + 1);
+    }
+    let walk = walked.walk.take().expect("set above");
+    finish(file, board, walked, walk)
+}
+
+/// The check of a path walked square by square.
+fn finish(file: TourFile, board: Board, walked: Walked, walk: Walk) -> Checked {
     let compact = walked.builder.map(CompactBuilder::finish);
     let summary = match walked.fault {
         Some(mut f) => {
@@ -140,7 +188,7 @@ pub fn read_file<R: Read>(
         }
         None => walk.finish(file.closed),
     };
-    Ok(Checked {
+    Checked {
         file,
         board,
         start: walked.start,
@@ -148,7 +196,7 @@ pub fn read_file<R: Read>(
         summary,
         streamed: true,
         compact,
-    })
+    }
 }
 
 /// The check of a file whose path is held.
@@ -185,196 +233,6 @@ pub fn first_visit<R: Read>(fault: Fault, source: R, limit: &Limit) -> Fault {
     fault
 }
 
-/// The file's bytes through a buffer, each checked once as it comes in.
-/// The first error ends the bytes; [`Input::drain`] reports it.
-struct Input<'l, R> {
-    source: R,
-    /// Set to stop the read (a chunk at a time).
-    cancel: Option<&'l AtomicBool>,
-    check: TextCheck<'l>,
-    error: Option<ReadError>,
-    buf: Box<[u8]>,
-    pos: usize,
-    end: usize,
-    eof: bool,
-    /// Lines before the buffer's position, and where the current one
-    /// began (in bytes from the file's start), for messages.
-    line: u64,
-    line_start: u64,
-    /// Bytes of the file before `buf[0]`.
-    base: u64,
-}
-
-const CHUNK: usize = 64 * 1024;
-
-impl<'l, R: Read> Input<'l, R> {
-    fn new(source: R, limit: &'l Limit) -> Self {
-        Input {
-            source,
-            cancel: None,
-            check: TextCheck::new(limit),
-            error: None,
-            buf: vec![0; CHUNK].into_boxed_slice(),
-            pos: 0,
-            end: 0,
-            eof: false,
-            line: 1,
-            line_start: 0,
-            base: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn peek(&mut self) -> Option<u8> {
-        if self.pos < self.end {
-            Some(self.buf[self.pos])
-        } else {
-            self.fill()
-        }
-    }
-
-    #[inline(always)]
-    fn bump(&mut self) {
-        self.pos += 1;
-    }
-
-    /// Reads the next chunk (the buffer is used up); its first byte.
-    #[cold]
-    fn fill(&mut self) -> Option<u8> {
-        if self.eof {
-            return None;
-        }
-        self.base += self.end as u64;
-        self.pos = 0;
-        self.end = 0;
-        let read = loop {
-            if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                break Err(ReadError::Cancelled);
-            }
-            match self.source.read(&mut self.buf) {
-                Ok(0) => break self.check.end().map(|()| 0),
-                Ok(n) => break self.check.chunk(&self.buf[..n]).map(|()| n),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => break Err(e.into()),
-            }
-        };
-        match read {
-            Ok(n) if n > 0 => {
-                self.end = n;
-                Some(self.buf[0])
-            }
-            other => {
-                self.eof = true;
-                self.error = other.err();
-                None
-            }
-        }
-    }
-
-    /// Skips a byte order mark (some editors write one); the bytes taken
-    /// when what began like one was not.
-    fn skip_bom(&mut self) -> Vec<u8> {
-        let mut taken = Vec::new();
-        for &b in "\u{feff}".as_bytes() {
-            if self.peek() != Some(b) {
-                return taken;
-            }
-            taken.push(b);
-            self.bump();
-        }
-        Vec::new()
-    }
-
-    /// What comes before a JSON file's `{`: a byte order mark, or blank
-    /// space (the bytes taken, for the skeleton or a numbered board).
-    fn head(&mut self) -> Vec<u8> {
-        let mut head = self.skip_bom();
-        if head.is_empty() {
-            while let Some(b) = self.peek().filter(u8::is_ascii_whitespace) {
-                head.push(b);
-                self.bump();
-            }
-        }
-        head
-    }
-
-    /// A square as this program writes it, `[row,col]` with at most eight
-    /// digits each, read straight from the buffer; `None` (nothing read)
-    /// for any other form, or near the buffer's end, which the byte by
-    /// byte reading then takes.
-    #[inline(always)]
-    fn plain_square(&mut self) -> Option<(i64, i64)> {
-        let bytes = &self.buf[self.pos..self.end];
-        if bytes.len() < 24 {
-            return None;
-        }
-        let (row, a) = digits(&bytes[1..])?;
-        let (col, b) = digits(&bytes[2 + a..])?;
-        if bytes[1 + a] != b',' || bytes[2 + a + b] != b']' {
-            return None;
-        }
-        self.pos += 3 + a + b;
-        Some((row, col))
-    }
-
-    /// Skips blank space, counting lines; the next byte.
-    #[inline(always)]
-    fn blank(&mut self) -> Option<u8> {
-        loop {
-            match self.peek() {
-                Some(b'\n') => {
-                    self.bump();
-                    self.new_line();
-                }
-                Some(b' ' | b'\t' | b'\r') => self.bump(),
-                other => return other,
-            }
-        }
-    }
-
-    /// Notes that a line ended just before the position.
-    fn new_line(&mut self) {
-        self.line += 1;
-        self.line_start = self.base + self.pos as u64;
-    }
-
-    /// Where the next byte is, as people count it.
-    fn place(&self) -> String {
-        let column = self.base + self.pos as u64 - self.line_start + 1;
-        format!("line {} column {column}", self.line)
-    }
-
-    /// A few characters from here to the line's end, for a message.
-    fn quote(&mut self) -> String {
-        let mut bytes = Vec::new();
-        while let Some(b) = self.peek().filter(|&b| b != b'\n' && b != b'\r') {
-            if bytes.len() == 40 {
-                bytes.extend_from_slice("…".as_bytes());
-                break;
-            }
-            bytes.push(b);
-            self.bump();
-        }
-        String::from_utf8_lossy(&bytes).into_owned()
-    }
-
-    /// Appends the rest of the file to `out`.
-    fn copy_rest(&mut self, out: &mut Vec<u8>) {
-        while self.peek().is_some() {
-            out.extend_from_slice(&self.buf[self.pos..self.end]);
-            self.pos = self.end;
-        }
-    }
-
-    /// Reads (and so checks) the rest of the file; the first error.
-    fn drain(&mut self) -> Result<(), ReadError> {
-        while self.peek().is_some() {
-            self.pos = self.end;
-        }
-        self.error.take().map_or(Ok(()), Err)
-    }
-}
-
 /// What the scan of the path found.
 struct Walked {
     /// The check, when the board was known before the path.
@@ -386,7 +244,7 @@ struct Walked {
     /// The first step the walk took and the builder refused (none should).
     unheld: Option<usize>,
     /// Squares, kept when it was not.
-    kept: Vec<[i64; 2]>,
+    kept: Steps,
     fault: Option<Fault>,
     start: Option<[i64; 2]>,
     squares: usize,
@@ -410,6 +268,9 @@ struct Scan {
     /// found at (0 until then).
     find: Option<(Square, usize)>,
     keep: Keep,
+    /// Where the skeleton's columns fall short of the file's (see
+    /// [`file::Shift`]).
+    shift: Option<file::Shift>,
 }
 
 /// A scan ends early at the end of the bytes (an error there is for
@@ -436,7 +297,7 @@ impl Scan {
                     }
                     return Ok(());
                 }
-                _ => return Ok(()),
+                other => return self.refused_at(other),
             }
             let key_at = self.skeleton.len();
             if !self.copy_value(input) {
@@ -471,9 +332,16 @@ impl Scan {
                     input.bump();
                 }
                 Some(b'}') => {}
-                _ => return Ok(()),
+                other => return self.refused_at(other),
             }
         }
+    }
+
+    /// Ends the scan at an unexpected byte (or the end), copied for serde
+    /// to refuse where it stands.
+    fn refused_at(&mut self, byte: Option<u8>) -> Scanned {
+        self.skeleton.extend(byte);
+        Ok(())
     }
 
     /// Copies blank space; the next byte.
@@ -584,7 +452,7 @@ impl Scan {
                 .map(|b| CompactBuilder::with_geometry(b.rows(), b.cols(), b.geometry())),
             cols: board.as_ref().map_or(1, |b| i64::from(b.cols())),
             unheld: None,
-            kept: Vec::new(),
+            kept: Steps::default(),
             fault: None,
             start: None,
             squares: 0,
@@ -595,15 +463,22 @@ impl Scan {
         for _ in lines..input.line {
             self.skeleton.push(b'\n');
         }
-        let column = (input.base + input.pos as u64 - input.line_start) as usize;
+        // The file's column after the path, and the skeleton's after `[]`
+        // (both from 0): what follows on the line is that much further
+        // right in the file (a whole path on one line: a gigabyte).
+        let column = input.base + input.pos as u64 - input.line_start;
         let line_start = self
             .skeleton
             .iter()
             .rposition(|&b| b == b'\n')
             .map_or(0, |i| i + 1);
-        let pad = column.saturating_sub(self.skeleton.len() - line_start + 2);
-        self.skeleton.extend(std::iter::repeat_n(b' ', pad));
         self.skeleton.extend_from_slice(b"[]");
+        let here = (self.skeleton.len() - line_start) as u64;
+        self.shift = Some(file::Shift {
+            line: input.line,
+            after: here,
+            by: column.saturating_sub(here),
+        });
         result
     }
 
@@ -673,71 +548,36 @@ impl Scan {
             if *step == 0 && i64::from(want.row) == row && i64::from(want.col) == col {
                 *step = walked.squares;
             }
-        } else if let Some(walk) = &mut walked.walk {
-            if walked.fault.is_none() {
-                match walk.step(row, col) {
-                    Ok(()) => {
-                        if let Some(b) = &mut walked.builder
-                            && !b.push((row * walked.cols + col) as u32)
-                        {
-                            // The walk took a step the compact path does
-                            // not hold: no verdict rather than a wrong one.
-                            walked.unheld.get_or_insert(walked.squares);
-                        }
-                    }
-                    Err(f) => walked.fault = Some(f),
+        } else if walked.walk.is_some() {
+            walked.step(walked.squares, row, col);
+        } else {
+            walked.kept.push(row, col);
+        }
+    }
+}
+
+impl Walked {
+    /// The path's square at step `k` through the walk (which is set),
+    /// and into the compact path if one is kept.
+    #[inline(always)]
+    fn step(&mut self, k: usize, row: i64, col: i64) {
+        let Some(walk) = &mut self.walk else {
+            return;
+        };
+        if self.fault.is_some() {
+            return;
+        }
+        match walk.step(row, col) {
+            Ok(()) => {
+                if let Some(b) = &mut self.builder
+                    && !b.push((row * self.cols + col) as u32)
+                {
+                    // The walk took a step the compact path does not
+                    // hold: no verdict rather than a wrong one.
+                    self.unheld.get_or_insert(k);
                 }
             }
-        } else {
-            walked.kept.push([row, col]);
+            Err(f) => self.fault = Some(f),
         }
-    }
-}
-
-/// The number at the start of `bytes`, of one to eight digits without a
-/// leading zero, and its length; `None` for anything else.
-#[inline(always)]
-fn digits(bytes: &[u8]) -> Option<(i64, usize)> {
-    let mut n = 0;
-    let mut k = 0;
-    while k < 9 && bytes[k].is_ascii_digit() {
-        n = n * 10 + i64::from(bytes[k] - b'0');
-        k += 1;
-    }
-    let plain = (1..9).contains(&k) && (k == 1 || bytes[0] != b'0');
-    plain.then_some((n, k))
-}
-
-/// A JSON integer that fits in an i64.
-#[inline(always)]
-fn number<R: Read>(input: &mut Input<R>) -> Result<i64, &'static str> {
-    let negative = input.peek() == Some(b'-');
-    if negative {
-        input.bump();
-    }
-    let mut n: i64 = 0;
-    let mut digits = 0;
-    while let Some(b @ b'0'..=b'9') = input.peek() {
-        if digits == 1 && n == 0 {
-            return Err("a number with a leading zero");
-        }
-        let d = i64::from(b - b'0');
-        n = n
-            .checked_mul(10)
-            .and_then(|n| {
-                if negative {
-                    n.checked_sub(d)
-                } else {
-                    n.checked_add(d)
-                }
-            })
-            .ok_or("a number beyond 64 bits")?;
-        digits += 1;
-        input.bump();
-    }
-    match input.peek() {
-        _ if digits == 0 => Err("expected a whole number"),
-        Some(b'.' | b'e' | b'E') => Err("expected a whole number"),
-        _ => Ok(n),
     }
 }

@@ -424,3 +424,62 @@ fn a_bad_path_is_refused_in_one_line_that_says_where() {
         "not a valid tour file: the path's square 2: expected a whole number, found '\"two\"]]}' at line 3 column 5"
     );
 }
+
+#[test]
+fn an_error_after_a_path_on_one_line_is_placed_as_a_whole_read_places_it() {
+    let limit = crate::files::Limit::tour_file();
+    let path = TourFile::new(&b(5, 5), false, &[0, 7, 14], None);
+    let mut one_line = Vec::new();
+    path.write_json(&mut one_line, true).unwrap();
+    let text = String::from_utf8(one_line).unwrap();
+    assert_eq!(text.lines().count(), 1);
+    let stem = text.trim_end().strip_suffix('}').unwrap();
+    for tail in [" x}", "}}", r#","closed":"yes"}"#, r#","version":2,}"#] {
+        let bad = format!("{stem}{tail}");
+        let whole = parse(&bad).unwrap_err();
+        let streamed = stream::check_file(bad.as_bytes(), &limit).unwrap_err();
+        assert_eq!(streamed.to_string(), whole, "{bad}");
+        assert!(whole.contains("line 1 column"), "{whole}");
+    }
+}
+
+#[test]
+fn a_path_before_its_board_is_walked_from_its_steps_not_held() {
+    let limit = crate::files::Limit::tour_file();
+    let board = b(5, 5);
+    let tour: Vec<u32> = {
+        let t = crate::solver::construct::construct(5, 5, Square::new(0, 0), false).unwrap();
+        t.into_iter().collect()
+    };
+    let squares: Vec<String> = tour
+        .iter()
+        .map(|&i| format!("[{},{}]", i / 5, i % 5))
+        .collect();
+    let path = squares.join(",");
+    let head = r#""format":"knight-tour","version":1,"rows":5,"cols":5"#;
+    for text in [
+        format!("{{{head},\"path\":[{path}]}}"),
+        format!("{{\"path\":[{path}],{head}}}"),
+        format!("{{\"path\":[{path}],{head},\"blocked\":[]}}"),
+    ] {
+        let c = stream::check_file(text.as_bytes(), &limit).unwrap();
+        assert!(c.streamed && c.file.path.is_empty(), "{text}");
+        assert_eq!(c.squares, 25);
+        assert_eq!(c.summary, Ok(Summary::Complete { closed: false }));
+        assert_eq!(c.summary, parse(&text).unwrap().file.check(&board));
+    }
+    // A repeated square walked from the steps knows its first visit.
+    let text = format!(
+        "{{\"path\":[{},{}],{head}}}",
+        squares[..6].join(","),
+        squares[2]
+    );
+    let c = stream::check_file(text.as_bytes(), &limit).unwrap();
+    assert_eq!(
+        c.summary.unwrap_err().to_string(),
+        format!(
+            "step 7: {} was already visited at step 3",
+            board.square(tour[2])
+        )
+    );
+}
