@@ -165,3 +165,104 @@ fn an_interrupted_sweep_keeps_the_lines_of_the_boards_it_finished() {
     assert!(text.starts_with("5x5: "), "{text}");
     assert!(text.ends_with('\n'), "a whole line at the end: {text}");
 }
+
+/// The fill of each overview cell, by its top-left corner in squares.
+fn cells(svg: &str) -> std::collections::HashMap<(u32, u32), String> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    let group = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("cells"))
+        .expect("a group of cells");
+    group
+        .children()
+        .filter(|n| n.has_tag_name("rect"))
+        .map(|n| {
+            let at = |a| n.attribute(a).unwrap().parse::<u32>().unwrap() / 40;
+            ((at("y"), at("x")), n.attribute("fill").unwrap().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn a_picture_of_a_big_board_is_an_overview_of_bounded_size_true_to_the_tour() {
+    // 600x600: cells of 3x3 squares, each the colour of its mean step.
+    let n = 600u32;
+    let size = n.to_string();
+    let svg = kt()
+        .args(["solve", "--size", &size, "--format", "svg"])
+        .output()
+        .unwrap();
+    assert_eq!(svg.status.code(), Some(0));
+    assert!(svg.stdout.len() < 4 << 20, "{} bytes", svg.stdout.len());
+    let svg = String::from_utf8(svg.stdout).unwrap();
+    assert!(svg.contains("each cell is 3x3 squares"), "{}", &svg[..400]);
+    let json = kt()
+        .args(["solve", "--size", &size, "--format", "json"])
+        .output()
+        .unwrap();
+    let file: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let path = file["path"].as_array().unwrap();
+    assert_eq!(path.len(), (n * n) as usize);
+    let mut sums = vec![(0u64, 0u64); 200 * 200];
+    for (k, sq) in path.iter().enumerate() {
+        let (r, c) = (sq[0].as_u64().unwrap(), sq[1].as_u64().unwrap());
+        let s = &mut sums[(r / 3 * 200 + c / 3) as usize];
+        *s = (s.0 + k as u64 + 1, s.1 + 1);
+    }
+    let drawn = cells(&svg);
+    assert_eq!(drawn.len(), 200 * 200);
+    let total = f64::from(n * n);
+    for (at, &(sum, count)) in sums.iter().enumerate() {
+        let mean = sum as f64 / count as f64;
+        let (r, g, b) = knight_tui::tour::svg::ramp((mean - 1.0) / (total - 1.0));
+        let want = format!("#{r:02x}{g:02x}{b:02x}");
+        let corner = (at as u32 / 200 * 3, at as u32 % 200 * 3);
+        assert_eq!(drawn[&corner], want, "cell at {corner:?}");
+    }
+}
+
+#[test]
+fn draw_of_a_huge_tour_file_is_bounded_and_reads_the_file_streamed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.json");
+    let o = kt()
+        .args(["solve", "--size", "2048", "--closed", "--out"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    // Standard input and a file, with and without numbers.
+    let from_stdin = kt()
+        .args(["draw", "-"])
+        .stdin(std::fs::File::open(&file).unwrap())
+        .output()
+        .unwrap();
+    let out = dir.path().join("t.svg");
+    let o = kt()
+        .arg("draw")
+        .arg(&file)
+        .args(["--numbers", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("drawn as an overview, without step numbers"),
+        "{err}"
+    );
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.len() < 4 << 20, "{} bytes", svg.len());
+    let stdin_svg = String::from_utf8(from_stdin.stdout).unwrap();
+    assert_eq!(
+        stdin_svg.split_once("</title>").unwrap().1,
+        svg.split_once("</title>").unwrap().1
+    );
+    let drawn = cells(&svg);
+    // 2048 = 11 x 187 (less the last): every cell visited.
+    assert_eq!(drawn.len(), 187 * 187);
+    assert!(
+        svg.contains(r#"class="start" cx="20" cy="20""#),
+        "starts at 0,0"
+    );
+}

@@ -1,9 +1,12 @@
 //! `draw`: a tour file as an SVG picture.
 
 use std::io::{self, Write};
+use std::path::Path;
 
-use knight_tui::files::Written;
-use knight_tui::tour::{self, svg};
+use knight_tui::files::{Limit, Written};
+use knight_tui::tour::stream::{CheckError, Keep, read_file};
+use knight_tui::tour::svg;
+use knight_tui::words;
 
 use super::args::DrawArgs;
 use super::failure::{Exit, Outcome, say, usage};
@@ -13,18 +16,29 @@ pub fn draw(args: &DrawArgs) -> Outcome {
     if let Some(out) = &args.out {
         super::solve::check_writable(out)?;
     }
-    let text =
-        super::verify::read_input(&args.file).map_err(|e| super::read_failure(&args.file, e))?;
-    let file = tour::parse(&text)
-        .map_err(|e| usage(format!("{name}: {e}")))?
-        .file;
-    let board = file.board().map_err(|e| usage(format!("{name}: {e}")))?;
+    // Read as a replay reads it: a huge board's path kept compactly.
+    let checked = if args.file == Path::new("-") {
+        let limit = Limit::tour_file();
+        read_file(io::stdin().lock(), &limit, Keep::CompactWhenHuge, None).map_err(|e| match e {
+            CheckError::Read(e) => super::read_failure(&args.file, e),
+            CheckError::Refused(why) => usage(format!("{name}: {why}")),
+        })?
+    } else {
+        super::check_tour_file(&args.file)?
+    };
+    let board = &checked.board;
     // A legal path is drawn, whole or partial; an illegal one is not.
-    if let Err(fault) = file.check(&board) {
+    if let Err(fault) = &checked.summary {
         say(&format!("cannot draw {name}: {fault}"));
         return Ok(Exit::No);
     }
-    let path = file.indices(&board, file.path.len());
+    if args.numbers && board.len() > svg::DETAIL_SQUARES {
+        say(&format!(
+            "{name}: {} is drawn as an overview, without step numbers (they are drawn up to {} squares)",
+            board.describe(),
+            words::thousands(svg::DETAIL_SQUARES as u64)
+        ));
+    }
     let options = svg::SvgOptions {
         numbers: args.numbers,
         title: Some(format!(
@@ -32,12 +46,18 @@ pub fn draw(args: &DrawArgs) -> Outcome {
             if name == "-" { "standard input" } else { &name }
         )),
     };
-    let fill = |w: &mut dyn Write| svg::write_svg(w, &board, &path, &options);
+    let fill = |w: &mut dyn Write| match &checked.compact {
+        Some(path) => svg::write_overview(w, board, path.squares(), &options),
+        None => {
+            let path = checked.file.indices(board, checked.file.path.len());
+            svg::write_svg(w, board, &path, &options)
+        }
+    };
     match &args.out {
         Some(out) => {
             let written = super::solve::write_out(out, fill)?;
             if written == Written::File && !args.quiet {
-                let moves = path.len().saturating_sub(1);
+                let moves = checked.squares.saturating_sub(1);
                 println!(
                     "wrote {}: {} on {} ({moves} moves)",
                     out.display(),

@@ -4,7 +4,7 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
 
-use knight_tui::files::{self, Limit, ReadError};
+use knight_tui::files::{Limit, ReadError};
 use knight_tui::tour::Summary;
 use knight_tui::tour::stream::{self, CheckError, Checked, Keep};
 use knight_tui::words::clip;
@@ -166,14 +166,4 @@ fn check_input(path: &Path) -> Result<Checked, CheckError> {
 /// Whether `path` names a regular file (not `-`, a pipe or a device).
 fn is_regular(path: &Path) -> bool {
     path != Path::new("-") && std::fs::metadata(path).is_ok_and(|m| m.is_file())
-}
-
-/// The file (or standard input for `-`) within the tour file's limits.
-pub(super) fn read_input(path: &Path) -> Result<String, ReadError> {
-    let limit = Limit::tour_file();
-    if path == Path::new("-") {
-        files::read_text(io::stdin().lock(), &limit, None)
-    } else {
-        files::read_path(path, &limit, None)
-    }
 }

@@ -39,15 +39,27 @@ pub fn ramp(t: f64) -> (u8, u8, u8) {
     (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
+/// Boards of more squares are drawn as an overview (see
+/// [`write_overview`]): square by square, a 1000x1000 board's picture
+/// took 105 MB, a 10,000x10,000 board's 11 GB.
+pub const DETAIL_SQUARES: usize = 250_000;
+
+/// Cells an overview has at most along a side.
+const OVERVIEW_CELLS: u32 = 200;
+
 /// Writes the SVG picture of `path` (square indices, in order) on `board`.
 /// Each move is one `<line class="move">` from the centre of its square to
 /// the centre of the next, in the picture's units (`UNIT`, 40, a square).
+/// A board of more than [`DETAIL_SQUARES`] squares gets an overview.
 pub fn write_svg<W: Write + ?Sized>(
     w: &mut W,
     board: &Board,
     path: &[u32],
     options: &SvgOptions,
 ) -> io::Result<()> {
+    if board.len() > DETAIL_SQUARES {
+        return write_overview(w, board, path.iter().copied(), options);
+    }
     let (rows, cols) = (board.rows(), board.cols());
     let (vw, vh) = (cols * UNIT, rows * UNIT);
     // Shown at most about 1600 pixels across, at least 4 a square.
@@ -168,6 +180,110 @@ pub fn write_svg<W: Write + ?Sized>(
             write!(w, r#"<text x="{x}" y="{}">{}</text>"#, y + 5, k + 1)?;
         }
         writeln!(w, "</g>")?;
+    }
+    writeln!(w, "</svg>")
+}
+
+/// Writes an overview of `path` (square indices, in order) on a big
+/// board, in bounded size whatever the board's (at most 200 x 200 cells,
+/// about 3 MB): the board in cells of `k` x `k` squares, each cell coloured
+/// by the mean step of the squares visited in it, on the ramp of the
+/// detailed picture; cells with none visited light, cells all blocked
+/// grey; the start ringed and the end dotted. Step numbers are left out.
+pub fn write_overview<W: Write + ?Sized>(
+    w: &mut W,
+    board: &Board,
+    path: impl Iterator<Item = u32>,
+    options: &SvgOptions,
+) -> io::Result<()> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let k = rows.max(cols).div_ceil(OVERVIEW_CELLS).max(1);
+    let (gr, gc) = (rows.div_ceil(k), cols.div_ceil(k));
+    let cell = |i: u32| {
+        let sq = board.square(i);
+        (sq.row / k * gc + sq.col / k) as usize
+    };
+    // Each cell's sum of steps and squares visited.
+    let mut sums = vec![(0u64, 0u32); (gr * gc) as usize];
+    let (mut first, mut last, mut len) = (None, None, 0usize);
+    for i in path {
+        len += 1;
+        first.get_or_insert(i);
+        last = Some(i);
+        let s = &mut sums[cell(i)];
+        *s = (s.0 + len as u64, s.1 + 1);
+    }
+    // Cells with no free square.
+    let mut free = vec![0u64; sums.len()];
+    for r in 0..rows {
+        for c0 in (0..cols).step_by(k as usize) {
+            let n = u64::from(k.min(cols - c0));
+            free[(r / k * gc + c0 / k) as usize] += n;
+        }
+    }
+    for sq in board.blocked() {
+        free[(sq.row / k * gc + sq.col / k) as usize] -= 1;
+    }
+    let (vw, vh) = (cols * UNIT, rows * UNIT);
+    let px = (1600 / gr.max(gc)).clamp(4, UNIT);
+    writeln!(
+        w,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {vw} {vh}">"#,
+        gc * px,
+        gr * px
+    )?;
+    if let Some(t) = &options.title {
+        writeln!(w, "<title>{}</title>", escape(t))?;
+    }
+    writeln!(
+        w,
+        "<desc>An overview of {} squares: each cell is {k}x{k} squares, coloured by the mean step of those visited in it.</desc>",
+        len
+    )?;
+    writeln!(
+        w,
+        r##"<rect class="board" width="{vw}" height="{vh}" fill="#eeeed2"/>"##
+    )?;
+    let total = board.free_count().max(2) as f64;
+    let side = k * UNIT;
+    write!(w, r#"<g class="cells" shape-rendering="crispEdges">"#)?;
+    for (at, &(sum, n)) in sums.iter().enumerate() {
+        let fill = if n > 0 {
+            let mean = sum as f64 / f64::from(n);
+            let (r, g, b) = ramp((mean - 1.0) / (total - 1.0));
+            format!("#{r:02x}{g:02x}{b:02x}")
+        } else if free[at] == 0 {
+            "#555".to_string()
+        } else {
+            continue;
+        };
+        let (x, y) = (at as u32 % gc * side, at as u32 / gc * side);
+        write!(
+            w,
+            r#"<rect x="{x}" y="{y}" width="{side}" height="{side}" fill="{fill}"/>"#
+        )?;
+    }
+    writeln!(w, "</g>")?;
+    // The ends, big enough to see in the whole picture.
+    let centre = |i: u32| {
+        let sq = board.square(i);
+        (sq.col * UNIT + UNIT / 2, sq.row * UNIT + UNIT / 2)
+    };
+    let ring = (vw.max(vh) / 60).max(UNIT);
+    let dot = ring * 3 / 4;
+    if let (Some(first), Some(last)) = (first, last) {
+        let (sx, sy) = centre(first);
+        let (ex, ey) = centre(last);
+        writeln!(
+            w,
+            r##"<circle class="start" cx="{sx}" cy="{sy}" r="{ring}" fill="none" stroke="#fff" stroke-width="{}"/>"##,
+            ring / 3
+        )?;
+        writeln!(
+            w,
+            r##"<circle class="end" cx="{ex}" cy="{ey}" r="{dot}" fill="#fff" stroke="#333" stroke-width="{}"/>"##,
+            dot / 4
+        )?;
     }
     writeln!(w, "</svg>")
 }
