@@ -415,15 +415,22 @@ pub(super) struct Shift {
 /// Reads the JSON tour file, refusing what is not one (version 1). An
 /// error's place is given in the file's columns (see [`Shift`]).
 pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, String> {
-    let file: TourFile = serde_json::from_slice(text).map_err(|e| {
+    let place = |line: u64, column: u64| match shift {
+        Some(s) if line == s.line && column > s.after => (line, column + s.by),
+        _ => (line, column),
+    };
+    if let Some((line, column)) = too_deep(text) {
+        let (line, column) = place(line, column);
+        return Err(format!(
+            "not a valid tour file: arrays and objects nest deeper than {MAX_DEPTH} at line {line} column {column}"
+        ));
+    }
+    let file = deserialize(text).map_err(|e| {
         let mut why = e.to_string();
         let (line, column) = (e.line() as u64, e.column() as u64);
-        if let Some(s) = shift
-            && line == s.line
-            && column > s.after
-            && let Some(stem) = why.strip_suffix(&format!(" at line {line} column {column}"))
-        {
-            why = format!("{stem} at line {line} column {}", column + s.by);
+        if let Some(stem) = why.strip_suffix(&format!(" at line {line} column {column}")) {
+            let (line, column) = place(line, column);
+            why = format!("{stem} at line {line} column {column}");
         }
         format!("not a valid tour file: {why}")
     })?;
@@ -446,6 +453,54 @@ pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, 
         ));
     }
     Ok(file)
+}
+
+/// How deep arrays and objects may nest in a tour file (in unknown
+/// fields, which are kept): serde_json's own limit is 128; deeper values
+/// are read on a stack that grows as needed.
+const MAX_DEPTH: usize = 1000;
+
+/// The tour file from JSON text known to nest at most [`MAX_DEPTH`] deep.
+fn deserialize(text: &[u8]) -> serde_json::Result<TourFile> {
+    let mut json = serde_json::Deserializer::from_slice(text);
+    json.disable_recursion_limit();
+    let file = TourFile::deserialize(serde_stacker::Deserializer::new(&mut json))?;
+    json.end()?;
+    Ok(file)
+}
+
+/// Where arrays and objects first nest deeper than [`MAX_DEPTH`] (line
+/// and column from 1, as serde_json counts them), if they do.
+fn too_deep(text: &[u8]) -> Option<(u64, u64)> {
+    let (mut depth, mut line, mut line_start) = (0usize, 1u64, 0usize);
+    let (mut in_string, mut escaped) = (false, false);
+    for (at, &b) in text.iter().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some((line, (at - line_start + 1) as u64));
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            b'\n' => {
+                line += 1;
+                line_start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Reads a numbered board: one line a row, the step at each square (1..N),

@@ -483,3 +483,38 @@ fn a_path_before_its_board_is_walked_from_its_steps_not_held() {
         )
     );
 }
+
+#[test]
+fn an_unknown_field_nested_deep_is_kept_and_deeper_than_a_thousand_refused() {
+    let limit = crate::files::Limit::tour_file();
+    let head = r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,"blocked":[],"path":[[0,0],[1,2]],"#;
+    // The file's own object is the first level.
+    for depth in [200, 999] {
+        let deep = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        let text = format!("{head}\"deep\":{deep}}}");
+        let whole = parse(&text).unwrap().file;
+        assert_eq!(whole.extra["deep"].to_string(), deep);
+        let c = stream::check_file(text.as_bytes(), &limit).unwrap();
+        assert_eq!(c.file.extra["deep"].to_string(), deep);
+        assert!(matches!(c.summary, Ok(Summary::Partial { .. })));
+        // Written back as it came.
+        let mut out = Vec::new();
+        whole.write_json(&mut out, true).unwrap();
+        assert!(String::from_utf8(out).unwrap().contains(&deep));
+    }
+    let text = format!("{head}\"deep\":{}1{}}}", "[".repeat(1000), "]".repeat(1000));
+    let want = format!(
+        "not a valid tour file: arrays and objects nest deeper than 1000 at line 1 column {}",
+        head.len() + "\"deep\":".len() + 1000
+    );
+    assert_eq!(parse(&text).unwrap_err(), want);
+    let streamed = stream::check_file(text.as_bytes(), &limit).unwrap_err();
+    assert_eq!(streamed.to_string(), want);
+    // Brackets inside strings do not count.
+    let text = format!(
+        "{head}\"s\":\"{}\\\"{}\"}}",
+        "[".repeat(5000),
+        "{".repeat(5000)
+    );
+    assert!(parse(&text).is_ok());
+}
