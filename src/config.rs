@@ -329,7 +329,7 @@ impl Config {
                         let before = &text[..s.start.min(text.len())];
                         let line = before.matches('\n').count() + 1;
                         let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-                        format!("line {line}, column {col}: ")
+                        format!("line {line}, column {col}: {}", key_before(before))
                     })
                     .unwrap_or_default();
                 format!("config file {}: {at}{}", path.display(), e.message())
@@ -351,7 +351,8 @@ impl Config {
             }
         })?;
         let t = config.search.time_limit;
-        if t != 0.0
+        // -0.0 equals 0.0, but is not the 0 that means no limit.
+        if (t != 0.0 || t.is_sign_negative())
             && let Err(e) = knight_tui::spec::time_limit(t)
         {
             return Err(format!("{file}: search.time_limit: {e}, or 0 for no limit"));
@@ -379,6 +380,32 @@ fn merge(base: &mut toml::Table, over: toml::Table) {
                 base.insert(k, v);
             }
         }
+    }
+}
+
+/// The key whose value begins at the end of `before` (the text of a
+/// TOML file up to a value toml refused), as `table.key: `; empty when the
+/// line holds no `key =` there.
+fn key_before(before: &str) -> String {
+    let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+    let Some(key) = line
+        .strip_suffix(' ')
+        .unwrap_or(line)
+        .trim_end()
+        .strip_suffix('=')
+    else {
+        return String::new();
+    };
+    let key = key.trim();
+    let table = before
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('[') && l.ends_with(']'))
+        .map(|l| l.trim_matches(['[', ']']).trim());
+    match table {
+        Some(t) => format!("{t}.{key}: "),
+        None => format!("{key}: "),
     }
 }
 
@@ -470,6 +497,17 @@ mod tests {
             );
         }
         assert!(with_file("[search]\ntime_limit = 0.0\n").is_ok());
+        let e = with_file("[search]\ntime_limit = -0.0\n").unwrap_err();
+        assert!(
+            e.contains("search.time_limit") && e.contains("above 0"),
+            "{e}"
+        );
+        // A number past what TOML holds names its key.
+        let e = with_file("[search]\nnode_limit = 18446744073709551615\n").unwrap_err();
+        assert!(
+            e.contains("line 2, column 14: search.node_limit: ") && e.contains("too large"),
+            "{e}"
+        );
         // A word that is not "full" is not full speed.
         let e = with_file("[app]\nspeed = \"fast\"\n").unwrap_err();
         assert!(
