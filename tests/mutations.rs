@@ -168,3 +168,82 @@ fn the_assets_themselves_are_judged_as_verify_says() {
         assert_eq!(got.status.code() == Some(0), judged == Some(true), "{name}");
     }
 }
+
+/// Tour files in every layout the streamed reader takes apart: the board
+/// before the path (one line, pretty), after it, without `blocked`, another
+/// piece on a torus, and a deep unknown field after the path.
+fn layouts() -> Vec<String> {
+    let knight = "[0,0],[2,1],[4,0],[3,2],[4,4],[2,3],[0,4],[1,2],[2,0],[4,1],[3,3],[1,4],[0,2],[1,0],[3,1],[4,3],[2,4],[0,3],[1,1],[3,0],[4,2],[3,4],[1,3],[0,1],[2,2]";
+    let snake: Vec<String> = (0..4)
+        .flat_map(|r| (0..5).map(move |c| (r, if r % 2 == 0 { c } else { 4 - c })))
+        .map(|(r, c)| format!("[{r},{c}]"))
+        .collect();
+    let snake = snake.join(",");
+    let head = r#""format":"knight-tour","version":1,"rows":5,"cols":5"#;
+    let deep = format!("{}{}", "[".repeat(50), "]".repeat(50));
+    vec![
+        format!("{{{head},\"blocked\":[],\"closed\":false,\"path\":[{knight}]}}"),
+        format!(
+            "{{\n  {head},\n  \"blocked\": [],\n  \"path\": [{}]\n}}\n",
+            knight.replace("],[", "],\n    [")
+        ),
+        format!("{{\"path\":[{knight}],{head},\"blocked\":[]}}"),
+        format!("{{{head},\"path\":[{knight}]}}"),
+        format!(
+            "{{\"format\":\"knight-tour\",\"version\":1,\"rows\":4,\"cols\":5,\"blocked\":[],\"leaper\":[0,1],\"surface\":\"torus\",\"closed\":true,\"path\":[{snake}]}}"
+        ),
+        format!("{{{head},\"blocked\":[],\"path\":[{knight}],\"deep\":{deep},\"meta\":{{}}}}"),
+    ]
+}
+
+/// What a whole read makes of the bytes: the check, the first square and
+/// the number of squares; `None` refused.
+type Read = Option<(Result<Summary, tour::Fault>, Option<[i64; 2]>, usize)>;
+
+fn read_whole(bytes: &[u8]) -> Read {
+    let text = read_text(bytes, &Limit::tour_file(), None).ok()?;
+    let file = tour::parse(&text).ok()?.file;
+    let board = file.board().ok()?;
+    Some((
+        file.check(&board),
+        file.path.first().copied(),
+        file.path.len(),
+    ))
+}
+
+fn read_streamed(bytes: &[u8]) -> Read {
+    use knight_tui::tour::stream;
+    let limit = Limit::tour_file();
+    let c = stream::check_file(bytes, &limit).ok()?;
+    let summary = match c.summary {
+        Err(f) if c.streamed => Err(stream::first_visit(f, bytes, &limit)),
+        other => other,
+    };
+    Some((summary, c.start, c.squares))
+}
+
+#[test]
+fn every_layout_is_a_tour_read_whole_or_streamed() {
+    for text in layouts() {
+        let whole = read_whole(text.as_bytes());
+        assert!(
+            matches!(whole, Some((Ok(Summary::Complete { .. }), ..))),
+            "{text}: {whole:?}"
+        );
+        assert_eq!(read_streamed(text.as_bytes()), whole, "{text}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn mutated_layouts_read_streamed_say_what_a_whole_read_says(
+        which in 0usize..64,
+        mutations in prop::collection::vec(arb_mutation(), 1..4),
+    ) {
+        let files = layouts();
+        let mutated = apply(files[which % files.len()].as_bytes(), &mutations);
+        prop_assert_eq!(read_streamed(&mutated), read_whole(&mutated));
+    }
+}

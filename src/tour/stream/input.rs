@@ -239,6 +239,8 @@ pub(super) fn number<R: Read>(input: &mut Input<R>) -> Result<i64, &'static str>
     }
     match input.peek() {
         _ if digits == 0 => Err("expected a whole number"),
+        // serde_json reads -0 as the float -0.0, which a whole read refuses.
+        _ if negative && n == 0 => Err("expected a whole number, not -0"),
         Some(b'.' | b'e' | b'E') => Err("expected a whole number"),
         _ => Ok(n),
     }
