@@ -96,9 +96,18 @@ fn watched_run(b: &Board, start: Square, algorithm: Algorithm) -> Duration {
         tours: 1,
         ..Options::default()
     };
-    let (_ctl, handle) = spawn(b.clone(), start, false, o, Speed::Full, false, move |e| {
-        let _ = tx.send(e);
-    })
+    let (_ctl, handle) = spawn(
+        None,
+        b.clone(),
+        start,
+        false,
+        o,
+        Speed::Full,
+        false,
+        move |e| {
+            let _ = tx.send(e);
+        },
+    )
     .unwrap();
     let mut steps = vec![0u32; b.len()];
     let mut elapsed = Duration::ZERO;

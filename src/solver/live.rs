@@ -118,27 +118,11 @@ impl Control {
 
 /// Starts `solve` on its own thread. Events go to `sink`, which must not
 /// block; the last one is always [`Event::Done`], or [`Event::Failed`] if
-/// the search panicked.
-pub fn spawn<F>(
-    board: Board,
-    start: Square,
-    closed: bool,
-    options: Options,
-    speed: Speed,
-    paused: bool,
-    sink: F,
-) -> Result<(Control, JoinHandle<()>), String>
-where
-    F: FnMut(Event) + Send + 'static,
-{
-    spawn_after(None, board, start, closed, options, speed, paused, sink)
-}
-
-/// [`spawn`], the search beginning once `previous` (the thread of the
-/// search it replaces, cancelled) has ended: one search runs at a time
+/// the search panicked. The search begins once `previous` (the thread of
+/// the search it replaces, cancelled) has ended: one search runs at a time
 /// however fast they are replaced, and the caller never waits.
 #[allow(clippy::too_many_arguments)]
-pub fn spawn_after<F>(
+pub fn spawn<F>(
     previous: Option<JoinHandle<()>>,
     board: Board,
     start: Square,

@@ -50,104 +50,85 @@ impl Rotations {
         seed: u64,
         go_on: &mut dyn FnMut() -> bool,
     ) -> Option<Vec<u32>> {
-        tour(
-            &self.neighbours,
-            self.free,
-            start,
-            closed,
-            budget,
-            seed,
-            go_on,
-        )
+        let (neighbours, n) = (&self.neighbours, self.free);
+        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        // Where each square is on the path (usize::MAX: not on it), and how
+        // many free neighbours each square has left.
+        let mut at = vec![usize::MAX; neighbours.len()];
+        let mut free: Vec<u32> = neighbours.iter().map(|v| v.len() as u32).collect();
+        let mut path = Vec::with_capacity(n);
+        let place = |sq: u32, path: &mut Vec<u32>, at: &mut Vec<usize>, free: &mut Vec<u32>| {
+            at[sq as usize] = path.len();
+            path.push(sq);
+            for &t in &neighbours[sq as usize] {
+                free[t as usize] -= 1;
+            }
+        };
+        place(start, &mut path, &mut at, &mut free);
+        let mut turns = 0u64;
+        // Squares moved since `go_on` was last asked.
+        let mut moved = 0usize;
+        while turns <= budget {
+            if moved >= ASK_EVERY {
+                if !go_on() {
+                    return None;
+                }
+                moved = 0;
+            }
+            let end = *path.last().expect("the path holds the start");
+            if path.len() == n {
+                if !closed || n > 2 && neighbours[end as usize].contains(&start) {
+                    return Some(path);
+                }
+            } else {
+                // Warnsdorff's rule, ties at random.
+                let mut best: Option<(u32, u64, u32)> = None;
+                for &t in &neighbours[end as usize] {
+                    if at[t as usize] != usize::MAX {
+                        continue;
+                    }
+                    let key = (free[t as usize], next());
+                    if best.is_none_or(|(f, r, _)| key < (f, r)) {
+                        best = Some((key.0, key.1, t));
+                    }
+                }
+                if let Some((_, _, t)) = best {
+                    place(t, &mut path, &mut at, &mut free);
+                    moved += 1;
+                    continue;
+                }
+            }
+            // Stuck (or full but not closing): turn the path at a neighbour
+            // of the end, chosen at random, that is not the square before it.
+            let len = path.len();
+            let pivots: Vec<usize> = neighbours[end as usize]
+                .iter()
+                .map(|&t| at[t as usize])
+                .filter(|&i| i != usize::MAX && i + 2 < len)
+                .collect();
+            if pivots.is_empty() {
+                return None;
+            }
+            let i = pivots[(next() % pivots.len() as u64) as usize];
+            path[i + 1..].reverse();
+            for (k, &sq) in path.iter().enumerate().skip(i + 1) {
+                at[sq as usize] = k;
+            }
+            moved += len - i;
+            turns += 1;
+        }
+        None
     }
 }
 
 /// Squares moved (placed, or turned round) between two calls of `go_on`.
 const ASK_EVERY: usize = 1 << 16;
-
-fn tour(
-    neighbours: &[Vec<u32>],
-    n: usize,
-    start: u32,
-    closed: bool,
-    budget: u64,
-    seed: u64,
-    go_on: &mut dyn FnMut() -> bool,
-) -> Option<Vec<u32>> {
-    let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
-    // Where each square is on the path (usize::MAX: not on it), and how
-    // many free neighbours each square has left.
-    let mut at = vec![usize::MAX; neighbours.len()];
-    let mut free: Vec<u32> = neighbours.iter().map(|v| v.len() as u32).collect();
-    let mut path = Vec::with_capacity(n);
-    let place = |sq: u32, path: &mut Vec<u32>, at: &mut Vec<usize>, free: &mut Vec<u32>| {
-        at[sq as usize] = path.len();
-        path.push(sq);
-        for &t in &neighbours[sq as usize] {
-            free[t as usize] -= 1;
-        }
-    };
-    place(start, &mut path, &mut at, &mut free);
-    let mut turns = 0u64;
-    // Squares moved since `go_on` was last asked.
-    let mut moved = 0usize;
-    while turns <= budget {
-        if moved >= ASK_EVERY {
-            if !go_on() {
-                return None;
-            }
-            moved = 0;
-        }
-        let end = *path.last().expect("the path holds the start");
-        if path.len() == n {
-            if !closed || n > 2 && neighbours[end as usize].contains(&start) {
-                return Some(path);
-            }
-        } else {
-            // Warnsdorff's rule, ties at random.
-            let mut best: Option<(u32, u64, u32)> = None;
-            for &t in &neighbours[end as usize] {
-                if at[t as usize] != usize::MAX {
-                    continue;
-                }
-                let key = (free[t as usize], next());
-                if best.is_none_or(|(f, r, _)| key < (f, r)) {
-                    best = Some((key.0, key.1, t));
-                }
-            }
-            if let Some((_, _, t)) = best {
-                place(t, &mut path, &mut at, &mut free);
-                moved += 1;
-                continue;
-            }
-        }
-        // Stuck (or full but not closing): turn the path at a neighbour
-        // of the end, chosen at random, that is not the square before it.
-        let len = path.len();
-        let pivots: Vec<usize> = neighbours[end as usize]
-            .iter()
-            .map(|&t| at[t as usize])
-            .filter(|&i| i != usize::MAX && i + 2 < len)
-            .collect();
-        if pivots.is_empty() {
-            return None;
-        }
-        let i = pivots[(next() % pivots.len() as u64) as usize];
-        path[i + 1..].reverse();
-        for (k, &sq) in path.iter().enumerate().skip(i + 1) {
-            at[sq as usize] = k;
-        }
-        moved += len - i;
-        turns += 1;
-    }
-    None
-}
 
 #[cfg(test)]
 mod tests {

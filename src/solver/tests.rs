@@ -285,6 +285,7 @@ fn live_backtrack(
 ) {
     let (tx, rx) = std::sync::mpsc::channel();
     let (ctl, handle) = spawn(
+        None,
         board(10, 10),
         Square::new(0, 0),
         false,
@@ -405,8 +406,17 @@ fn reported(b: &Board, start: Square, closed: bool, algorithm: Algorithm) -> Rep
         let _ = tx.send(e);
     };
     let options = opts(algorithm);
-    let (_ctl, handle) =
-        spawn(b.clone(), start, closed, options, Speed::Full, false, send).unwrap();
+    let (_ctl, handle) = spawn(
+        None,
+        b.clone(),
+        start,
+        closed,
+        options,
+        Speed::Full,
+        false,
+        send,
+    )
+    .unwrap();
     handle.join().unwrap();
     match rx.into_iter().last() {
         Some(Event::Done(r)) => r,
@@ -434,7 +444,7 @@ fn a_search_that_replaces_another_begins_when_the_other_has_ended() {
     let mut last = None;
     for k in 0..5 {
         let b = if k < 4 { big.clone() } else { board(6, 6) };
-        let (control, thread) = spawn_after(
+        let (control, thread) = spawn(
             last.take(),
             b,
             Square::new(0, 0),
@@ -549,6 +559,7 @@ fn a_panic_in_the_search_thread_ends_with_failed_not_silence() {
     let (tx, rx) = std::sync::mpsc::channel();
     let mut panicked = false;
     let (_control, thread) = crate::solver::spawn(
+        None,
         b,
         Square::new(0, 0),
         false,

@@ -61,24 +61,9 @@ pub fn write_svg<W: Write + ?Sized>(
         return write_overview(w, board, path.iter().copied(), options);
     }
     let (rows, cols) = (board.rows(), board.cols());
-    let (vw, vh) = (cols * UNIT, rows * UNIT);
-    // Shown at most about 1600 pixels across, at least 4 a square.
-    let px = (1600 / rows.max(cols)).clamp(4, UNIT);
-    writeln!(
-        w,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {vw} {vh}">"#,
-        cols * px,
-        rows * px
-    )?;
-    if let Some(t) = &options.title {
-        writeln!(w, "<title>{}</title>", escape(t))?;
-    }
-    // The board: light background, dark squares on it, blocked squares
-    // grey and crossed.
-    writeln!(
-        w,
-        r##"<rect class="board" width="{vw}" height="{vh}" fill="#eeeed2"/>"##
-    )?;
+    head(w, board, (rows, cols), options)?;
+    // The board: light background (drawn by `head`), dark squares on it,
+    // blocked squares grey and crossed.
     write!(w, r##"<g class="dark" fill="#b8b89e">"##)?;
     for r in 0..rows {
         for c in 0..cols {
@@ -184,6 +169,32 @@ pub fn write_svg<W: Write + ?Sized>(
     writeln!(w, "</svg>")
 }
 
+/// The picture's opening: its size (shown at most about 1600 pixels
+/// across, at least 4 a cell of the `cells` rows and columns drawn), the
+/// title, and the board's light background.
+fn head<W: Write + ?Sized>(
+    w: &mut W,
+    board: &Board,
+    (rows, cols): (u32, u32),
+    options: &SvgOptions,
+) -> io::Result<()> {
+    let (vw, vh) = (board.cols() * UNIT, board.rows() * UNIT);
+    let px = (1600 / rows.max(cols)).clamp(4, UNIT);
+    writeln!(
+        w,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {vw} {vh}">"#,
+        cols * px,
+        rows * px
+    )?;
+    if let Some(t) = &options.title {
+        writeln!(w, "<title>{}</title>", escape(t))?;
+    }
+    writeln!(
+        w,
+        r##"<rect class="board" width="{vw}" height="{vh}" fill="#eeeed2"/>"##
+    )
+}
+
 /// Writes an overview of `path` (square indices, in order) on a big
 /// board, in bounded size whatever the board's (at most 200 x 200 cells,
 /// about 3 MB): the board in cells of `k` x `k` squares, each cell coloured
@@ -225,24 +236,11 @@ pub fn write_overview<W: Write + ?Sized>(
         free[(sq.row / k * gc + sq.col / k) as usize] -= 1;
     }
     let (vw, vh) = (cols * UNIT, rows * UNIT);
-    let px = (1600 / gr.max(gc)).clamp(4, UNIT);
-    writeln!(
-        w,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {vw} {vh}">"#,
-        gc * px,
-        gr * px
-    )?;
-    if let Some(t) = &options.title {
-        writeln!(w, "<title>{}</title>", escape(t))?;
-    }
+    head(w, board, (gr, gc), options)?;
     writeln!(
         w,
         "<desc>An overview of {} squares: each cell is {k}x{k} squares, coloured by the mean step of those visited in it.</desc>",
         len
-    )?;
-    writeln!(
-        w,
-        r##"<rect class="board" width="{vw}" height="{vh}" fill="#eeeed2"/>"##
     )?;
     let total = board.free_count().max(2) as f64;
     let side = k * UNIT;

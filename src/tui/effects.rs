@@ -158,7 +158,7 @@ impl Executor {
             return;
         };
         let previous = self.threads[side as usize].take();
-        let spawned = solver::spawn_after(
+        let spawned = solver::spawn(
             previous,
             s.board.clone(),
             s.start,
