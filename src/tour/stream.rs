@@ -7,11 +7,11 @@
 //! The path is streamed when the board is known before it, that is when
 //! `rows`, `cols` and `blocked` come first, as in every file this program
 //! writes and in the contract's example. Otherwise its squares are kept as
-//! the steps between them, about a byte a square (see [`Steps`]), and
+//! the steps between them, about a byte a square (see `steps.rs`), and
 //! walked once the file is read. A numbered board is read whole.
 //!
 //! What is said of a file does not depend on how it was read: the bytes
-//! are checked to the end whatever else is wrong ([`TextCheck`]), then the
+//! are checked to the end whatever else is wrong ([`crate::files::TextCheck`]), then the
 //! fields, then the path.
 
 mod input;
