@@ -58,12 +58,48 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
                 .find(|l| l.starts_with("[possible values:"))
                 .map(|l| format!(" {l}"))
                 .unwrap_or_default();
-            failure::say(&format!(
-                "error: {first}{choices} (see 'knight-tui --help')"
-            ));
+            let near = suggestion(&e);
+            failure::say(&format!("error: {first}{near}{choices} {}", help_hint()));
             Exit::Usage.into()
         }
     }
+}
+
+/// ` (did you mean 'x'?)` from clap's own suggestion of a subcommand, a
+/// flag or a value near what was typed; empty when it has none.
+fn suggestion(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let kinds = [
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+    ];
+    let near = kinds.iter().find_map(|&k| match e.get(k)? {
+        ContextValue::String(s) => Some(s.clone()),
+        ContextValue::Strings(v) => v.first().cloned(),
+        _ => None,
+    });
+    near.map(|n| format!(" (did you mean '{n}'?)"))
+        .unwrap_or_default()
+}
+
+/// `(see 'knight-tui solve --help')`: the help of the subcommand in use.
+pub fn help_hint() -> String {
+    match command_in_use() {
+        Some(name) => format!("(see 'knight-tui {name} --help')"),
+        None => "(see 'knight-tui --help')".to_string(),
+    }
+}
+
+/// The subcommand on the command line, if one is named: the first word
+/// that is one of them (the app's own flags take no subcommand).
+fn command_in_use() -> Option<String> {
+    let command = <args::Cli as clap::CommandFactory>::command();
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    std::env::args().skip(1).find(|a| names.contains(a))
 }
 
 /// A tour file's text, within the tour file's limits: unreadable is a read

@@ -125,7 +125,11 @@ fn by_name<T: Copy>(
 ) -> Result<T, String> {
     all.iter().copied().find(|&x| name(x) == s).ok_or_else(|| {
         let names: Vec<&str> = all.iter().map(|&x| name(x)).collect();
-        format!("unknown {what} '{s}' (choose from {})", names.join(", "))
+        let near = crate::words::did_you_mean(s, names.iter().copied());
+        format!(
+            "unknown {what} '{s}'{near} (choose from {})",
+            names.join(", ")
+        )
     })
 }
 

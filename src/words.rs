@@ -38,6 +38,58 @@ pub fn ms(d: Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
 }
 
+/// ` (did you mean 'x'?)` for the name in `names` nearest to `typed`,
+/// when one is near (Jaro similarity above 0.7, as clap suggests its own
+/// names); empty otherwise.
+pub fn did_you_mean<'n>(typed: &str, names: impl IntoIterator<Item = &'n str>) -> String {
+    let typed = typed.trim().to_lowercase();
+    if typed.is_empty() || typed.len() > 64 {
+        return String::new();
+    }
+    names
+        .into_iter()
+        .map(|n| (strsim::jaro(&typed, &n.to_lowercase()), n))
+        .filter(|&(score, _)| score > 0.7)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, n)| format!(" (did you mean '{n}'?)"))
+        .unwrap_or_default()
+}
+
+/// What the system said of a file, for people: `no such file or folder`,
+/// `permission denied`, …, without the `(os error N)` meant for
+/// programmers.
+pub fn io_error(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    // The program's own errors say what they mean already.
+    let os = e.raw_os_error().is_some();
+    let said = match e.kind() {
+        _ if !os => "",
+        K::NotFound => "no such file or folder",
+        K::PermissionDenied => "permission denied",
+        K::IsADirectory => "it is a folder",
+        K::NotADirectory => "a part of the path is not a folder",
+        K::StorageFull => "the disk is full",
+        K::ReadOnlyFilesystem => "the file system is read-only",
+        K::AlreadyExists => "it already exists",
+        K::BrokenPipe => "the pipe was closed",
+        K::InvalidFilename => "the name is too long or not allowed",
+        _ => "",
+    };
+    if !said.is_empty() {
+        return said.to_string();
+    }
+    let text = e.to_string();
+    let text = match text.find(" (os error ") {
+        Some(at) => &text[..at],
+        None => &text,
+    };
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_lowercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// The most characters of someone's text a message quotes.
 pub const QUOTED: usize = 40;
 /// Messages up to this many characters are left whole.

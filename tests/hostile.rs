@@ -257,7 +257,7 @@ fn a_start_past_any_board_is_off_the_board() {
     assert_eq!(got.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&got.stderr),
-        "error: --start: square '4294967296,0' is off the 5x5 board\n"
+        "error: --start: square '4294967296,0' is off the 5x5 board (see 'knight-tui solve --help')\n"
     );
 }
 

@@ -153,8 +153,9 @@ impl FromStr for Leaper {
             None => {
                 let names: Vec<&str> = Self::NAMED.iter().map(|(n, _)| *n).collect();
                 Err(format!(
-                    "unknown leaper '{}' (choose from {}, or give the leap as a,b, e.g. 2,3)",
+                    "unknown leaper '{}'{} (choose from {}, or give the leap as a,b, e.g. 2,3)",
                     crate::words::clip(t),
+                    crate::words::did_you_mean(t, names.iter().copied()),
                     names.join(", ")
                 ))
             }
@@ -217,8 +218,9 @@ impl FromStr for Surface {
             .find(|s| s.name().eq_ignore_ascii_case(t))
             .ok_or_else(|| {
                 format!(
-                    "unknown surface '{}' (choose from plane, cylinder, torus)",
-                    crate::words::clip(t)
+                    "unknown surface '{}'{} (choose from plane, cylinder, torus)",
+                    crate::words::clip(t),
+                    crate::words::did_you_mean(t, Self::ALL.iter().map(|s| s.name()))
                 )
             })
     }

@@ -34,13 +34,13 @@ pub enum Failure {
     #[error("{0}")]
     Usage(String),
     /// A file (or standard input) that cannot be read.
-    #[error("cannot read {name}: {source}")]
+    #[error("cannot read {name}: {}", knight_tui::words::io_error(.source))]
     Read { name: String, source: io::Error },
     /// A file that cannot be written.
     #[error("cannot write {name}: {reason}")]
     Write { name: String, reason: String },
     /// Standard output went away or failed.
-    #[error("cannot write output: {0}")]
+    #[error("cannot write output: {}", knight_tui::words::io_error(.0))]
     Output(#[from] io::Error),
     /// The terminal app could not run or lost its terminal.
     #[error("{0}")]
@@ -69,7 +69,13 @@ impl Failure {
     pub fn report(&self) -> ExitCode {
         if !matches!(self, Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe) {
             let error = super::paint::paint(super::paint::Stream::Stderr, Color::Red, "error:");
-            say(&format!("{error} {self}"));
+            match self {
+                // A flag's value refused: where its choices are told.
+                Failure::Usage(why) if why.starts_with("--") => {
+                    say(&format!("{error} {self} {}", super::help_hint()));
+                }
+                _ => say(&format!("{error} {self}")),
+            }
         }
         self.exit().into()
     }

@@ -14,8 +14,10 @@ impl SearchArgs {
         &self,
         config: &Config,
     ) -> Result<(Algorithm, TieBreak, Limits, MoveOrder), String> {
-        let algorithm = flag_or(&self.algo, config.search.algorithm)?;
-        let tie_break = flag_or(&self.tie_break, config.search.tie_break)?;
+        let algorithm =
+            flag_or(&self.algo, config.search.algorithm).map_err(|e| format!("--algo: {e}"))?;
+        let tie_break = flag_or(&self.tie_break, config.search.tie_break)
+            .map_err(|e| format!("--tie-break: {e}"))?;
         let nodes = self
             .node_limit
             .or((config.search.node_limit > 0).then_some(config.search.node_limit));

@@ -56,7 +56,7 @@ impl Limit {
 #[derive(Debug, Error)]
 pub enum ReadError {
     /// It could not be read at all.
-    #[error("{0}")]
+    #[error("{}", crate::words::io_error(.0))]
     Io(#[from] io::Error),
     #[error("not a text file (byte 0x{byte:02x} at offset {offset})")]
     Control { offset: u64, byte: u8 },

@@ -37,7 +37,7 @@ pub enum WriteError {
     NotAFile(&'static str),
     #[error("too many levels of symbolic links")]
     Loop,
-    #[error("{0}")]
+    #[error("{}", crate::words::io_error(.0))]
     Io(#[from] io::Error),
 }
 

@@ -1,0 +1,104 @@
+//! Errors a person meets first: a typo gets the nearest name, an error
+//! names the help of the subcommand in use, and what the system says of a
+//! file is worded for people, all in one line with exit 2.
+
+mod common;
+
+use common::kt;
+
+/// The one line on stderr of a usage error (exit 2).
+fn error(args: &[&str]) -> String {
+    let o = kt().args(args).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(o.stdout.is_empty(), "{args:?}");
+    err
+}
+
+#[test]
+fn typos_of_commands_flags_and_values_get_the_nearest_name() {
+    for (args, near, help) in [
+        (&["slove"][..], "'solve'", "knight-tui --help"),
+        (
+            &["solve", "--szie", "8"],
+            "'--size'",
+            "knight-tui solve --help",
+        ),
+        (
+            &["count", "--szie", "6"],
+            "'--size'",
+            "knight-tui count --help",
+        ),
+        (
+            &["solve", "--algo", "warnsdorf"],
+            "'warnsdorff'",
+            "knight-tui solve --help",
+        ),
+        (
+            &["solve", "--tie-break", "rot"],
+            "'roth'",
+            "knight-tui solve --help",
+        ),
+        (
+            &["solve", "--leaper", "zebr"],
+            "'zebra'",
+            "knight-tui solve --help",
+        ),
+        (
+            &["sweep", "--from", "5", "--to", "6", "--surface", "tours"],
+            "'torus'",
+            "knight-tui sweep --help",
+        ),
+        (
+            &["solve", "--format", "jsn"],
+            "'json'",
+            "knight-tui solve --help",
+        ),
+        (
+            &["race", "--vs", "backtrak"],
+            "'backtrack'",
+            "knight-tui race --help",
+        ),
+    ] {
+        let err = error(args);
+        assert!(
+            err.contains(&format!("(did you mean {near}?)")),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains(&format!("(see '{help}')")), "{args:?}: {err}");
+    }
+    // Nothing near: the choices alone.
+    let err = error(&["solve", "--algo", "zzzzzz"]);
+    assert!(!err.contains("did you mean"), "{err}");
+    assert!(err.contains("choose from auto, warnsdorff"), "{err}");
+}
+
+#[test]
+fn what_the_system_says_of_a_file_is_worded_for_people() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.json");
+    let m = missing.to_str().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let nowhere = dir.path().join("no/such/folder.json");
+    for (args, said) in [
+        (vec!["verify", m], "cannot read"),
+        (vec!["draw", m], "cannot read"),
+        (vec!["replay", m], "cannot read"),
+        (vec!["verify", folder], "it is a folder"),
+        (
+            vec!["solve", "--size", "5", "--out", nowhere.to_str().unwrap()],
+            "does not exist",
+        ),
+    ] {
+        let err = error(&args);
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(!err.contains("os error"), "{args:?}: {err}");
+        if said == "cannot read" {
+            assert!(
+                err.ends_with(": no such file or folder\n"),
+                "{args:?}: {err}"
+            );
+        }
+    }
+}
