@@ -430,7 +430,7 @@ mod tests {
     #[test]
     fn the_drawing_and_labels_are_configured() {
         let c: Config = toml::from_str(DEFAULT).unwrap();
-        assert_eq!((c.app.drawing, c.app.labels), (Drawing::Squares, false));
+        assert_eq!((c.app.drawing, c.app.labels), (Drawing::Both, false));
         let c = with_file("[app]\ndrawing = \"lines\"\nlabels = true\n").unwrap();
         assert_eq!((c.app.drawing, c.app.labels), (Drawing::Lines, true));
         let c = with_file("[theme]\nbackground = \"light\"\n").unwrap();

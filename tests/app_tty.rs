@@ -93,7 +93,9 @@ fn settings_by_keys_and_mouse_start_a_new_search() {
     let screen = t.screen();
     let lines: Vec<&str> = screen.lines().collect();
     let board_rows: Vec<usize> = (1..lines.len())
-        .filter(|&i| lines[i].chars().take(80).any(|c| c == '·' || c == '♞'))
+        .filter(|&i| {
+            lines[i].starts_with('│') && lines[i].chars().take(80).any(|c| c == '·' || c == '♞')
+        })
         .collect();
     assert_eq!(board_rows.len(), 5, "{screen}");
     let last = board_rows[4];

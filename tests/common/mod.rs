@@ -155,7 +155,7 @@ pub fn launch(name: &str, speed: &str, args: &str) -> (Tmux, tempfile::TempDir) 
     std::fs::write(
         &config,
         format!(
-            "[app]\nspeed = {speed}\nsave_dir = \"{}\"\n",
+            "[app]\nspeed = {speed}\ndrawing = \"numbers\"\nsave_dir = \"{}\"\n",
             dir.path().display()
         ),
     )

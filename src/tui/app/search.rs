@@ -6,9 +6,14 @@ use std::sync::Arc;
 use knight_tui::solver::{Count, Event, Limit, Method};
 use knight_tui::words::thousands;
 
-use super::{App, Counting, Effect, Overlay, RunState, Side, Tone};
+use super::{App, Counting, Effect, Mode, Overlay, RunState, Side, Tone};
 use crate::tui::keymap::Command;
 use crate::tui::settings::Settings;
+
+/// Said when a search finds a tour: the next things to try, by key (the
+/// race against another algorithm, the tour replayed, then played by
+/// hand). It fits an 80-column status line after the verdict.
+pub(super) const FOUND_NEXT: &str = "try v race · Tab replay · Tab Tab play";
 
 impl App {
     /// Starts the search.
@@ -78,8 +83,16 @@ impl App {
 
     /// An event of the current search.
     pub(super) fn engine(&mut self, event: Event) {
+        let was = self.search.state.clone();
         if let Some(why) = self.search.apply(event) {
             self.search_failed(&why);
+        }
+        // A tour just found: what to try next, with its keys.
+        if self.mode == Mode::Search
+            && self.search.state == RunState::Found
+            && was != RunState::Found
+        {
+            self.info(FOUND_NEXT);
         }
     }
 
