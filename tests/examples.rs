@@ -65,13 +65,25 @@ fn help_examples() -> Vec<String> {
     lines
 }
 
-/// The `$ knight-tui …` lines of the README's console blocks, comments cut.
+/// The `$ knight-tui …` lines of the console blocks of the README and of
+/// every page in docs/, comments cut, page by page in name order.
 fn readme_examples() -> Vec<String> {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut pages = vec![Path::new(root).join("README.md")];
+    let mut docs: Vec<_> = std::fs::read_dir(Path::new(root).join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    let text: String = pages
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap() + "\n")
+        .collect();
     let mut lines = Vec::new();
     let mut console = false;
-    for l in readme.lines() {
+    for l in text.lines() {
         if l.starts_with("```") {
             console = l == "```console";
             continue;
@@ -165,6 +177,7 @@ fn run_all(lines: Vec<String>) {
         ran += 1;
     }
     assert!(ran >= 10, "only {ran} examples ran");
+    eprintln!("{ran} examples ran");
 }
 
 #[test]
@@ -173,6 +186,6 @@ fn every_help_example_runs_as_written() {
 }
 
 #[test]
-fn every_readme_example_runs_as_written() {
+fn every_readme_and_docs_example_runs_as_written() {
     run_all(readme_examples());
 }

