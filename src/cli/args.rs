@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::tui::keymap::{Context, help_line};
+
 const ABOUT: &str = "The knight's tour: find, count and check tours on any rectangular board.";
 
 const EXAMPLES: &str = "\
@@ -76,29 +78,18 @@ Examples:
   knight-tui solve --size 6 | knight-tui verify -")]
     Verify(VerifyArgs),
     /// The app, replaying a tour file (JSON or numbered board).
-    #[command(after_help = "\
-Keys: Space play / pause, ← → step, Home End jump, + - speed, r again, Tab search, q quit.
-Examples:
-  knight-tui replay assets/euler-1759-8x8.json
-  knight-tui replay assets/illegal-step.json     stops at the illegal step and says why")]
+    #[command(after_help = app_help(Context::Replay, "  knight-tui replay assets/euler-1759-8x8.json
+  knight-tui replay assets/illegal-step.json     stops at the illegal step and says why"))]
     Replay(ReplayArgs),
     /// The app, for playing a tour by hand (the app checks every move).
-    #[command(after_help = "\
-Keys: arrows + Enter (or a click) move the knight, 1-8 take a listed move, u / U undo / redo,
-h onward counts, f let the solver finish, s save, Tab other modes, q quit.
-Examples:
-  knight-tui play --size 5                     place the knight with Enter
+    #[command(after_help = app_help(Context::Play, "  knight-tui play --size 5                     place the knight with Enter
   knight-tui play --size 8 --start a1
-  knight-tui play --resume knight-5x5-1795430541.json")]
+  knight-tui play --resume knight-5x5-1795430541.json"))]
     Play(PlayArgs),
     /// The app, racing two searches on one board side by side: --algo against --vs (pause, step, speed and restart act on both).
-    #[command(after_help = "\
-Keys: Space pause both, n step both, + - speed, r restart both, a t m the right side's
-algorithm / tie-break / move order, v back to one search, q quit.
-Examples:
-  knight-tui race --size 8 --start 0,0 --algo backtrack --vs warnsdorff --speed 100
+    #[command(after_help = app_help(Context::Race, "  knight-tui race --size 8 --start 0,0 --algo backtrack --vs warnsdorff --speed 100
   knight-tui race --size 8 --algo warnsdorff --tie-break fixed --vs-tie-break roth
-  knight-tui race --size 6 --algo backtrack --moves clockwise --vs-moves textbook")]
+  knight-tui race --size 6 --algo backtrack --moves clockwise --vs-moves textbook"))]
     Race(RaceArgs),
     /// Solve from every start of every n x n board, n = FROM..TO, and check each tour (exit 0 no failures).
     #[command(after_help = "\
@@ -415,4 +406,10 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
         .map_err(|_| format!("'{s}' is not a number of seconds"))?;
     knight_tui::spec::time_limit(x)?;
     Ok(x)
+}
+
+/// An app subcommand's help after its flags: its keys, from the keymap,
+/// then its examples.
+fn app_help(context: Context, examples: &str) -> String {
+    format!("{}\nExamples:\n{examples}", help_line(context))
 }

@@ -562,5 +562,8 @@ pub fn command_for(key: KeyEvent, context: Context) -> Option<Command> {
         .map(|&(_, c)| c)
 }
 
+mod docs;
+pub use docs::help_line;
+
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,139 @@
+//! The keymap written out for people outside the app: the keys line of
+//! `replay --help`, `play --help` and `race --help` (and so of the manual
+//! page), and the key tables of the README and docs/guide.md, which a test
+//! writes from the same table and keeps equal.
+
+use super::{BINDINGS, Binding, Context};
+
+/// The bindings listed under `context`: those made for it (the ones that
+/// work everywhere are listed once, under [`Context::Any`]).
+fn listed(context: Context) -> impl Iterator<Item = &'static Binding> {
+    BINDINGS
+        .iter()
+        .filter(move |b| b.contexts.contains(&context))
+}
+
+/// `Keys: Space pause, n step, …` for a subcommand's `--help`: the keys of
+/// `context` the hint bar shows, then those of every mode, wrapped to fit
+/// 80 columns.
+pub fn help_line(context: Context) -> String {
+    let items = listed(context)
+        .chain(listed(Context::Any))
+        .filter_map(|b| b.hint.map(|h| format!("{} {h}", b.label)));
+    let mut lines = vec![String::from("Keys:")];
+    for item in items {
+        let last = lines.last_mut().expect("one line at least");
+        if last.chars().count() + item.chars().count() + 2 > 78 {
+            lines.push(format!("  {item},"));
+        } else {
+            last.push_str(&format!(" {item},"));
+        }
+    }
+    let mut text = lines.join("\n");
+    text.pop();
+    text.push_str(" (? in the app lists every key)");
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The modes whose keys the documents list, with their headings.
+    pub const MODES: [(&str, Context); 6] = [
+        ("Search", Context::Watch),
+        ("Settings panel (`o`)", Context::Settings),
+        ("Replay", Context::Replay),
+        ("Hand play", Context::Play),
+        ("Race", Context::Race),
+        ("Everywhere", Context::Any),
+    ];
+
+    /// The other places with keys of their own, for the full reference.
+    pub const OTHERS: [(&str, Context); 3] = [
+        ("Typing a file name (`l`)", Context::Prompt),
+        ("The help (`?`)", Context::Help),
+        ("Quitting an unsaved game", Context::Confirm),
+    ];
+
+    /// The key tables of `sections`, in Markdown: a heading (at `level`) and
+    /// a table of key and meaning for each.
+    pub fn markdown(sections: &[(&str, Context)], level: usize) -> String {
+        let mut out = String::new();
+        for (i, (title, context)) in sections.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            out.push_str(&format!("{} {title}\n\n", "#".repeat(level)));
+            out.push_str("| key | what it does |\n| --- | --- |\n");
+            for b in listed(*context) {
+                let keys: Vec<String> = b.label.split(' ').map(|k| format!("`{k}`")).collect();
+                out.push_str(&format!("| {} | {} |\n", keys.join(" "), b.help));
+            }
+        }
+        out
+    }
+
+    const BEGIN: &str = "<!-- keys: written from src/tui/keymap.rs; KNIGHT_TUI_BLESS=1 cargo test rewrites them -->\n";
+    const END: &str = "<!-- end of keys -->\n";
+
+    /// The document's key block equals `want`; with KNIGHT_TUI_BLESS set,
+    /// it is written so first.
+    fn check(path: &str, want: &str) {
+        let file = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&file).unwrap();
+        let (Some(a), Some(b)) = (text.find(BEGIN), text.find(END)) else {
+            panic!("{path} has no key block ({BEGIN:?} ... {END:?})");
+        };
+        let got = &text[a + BEGIN.len()..b];
+        let want = format!("\n{want}\n");
+        if got != want && std::env::var_os("KNIGHT_TUI_BLESS").is_some() {
+            let new = format!("{}{BEGIN}{want}{}", &text[..a], &text[b..]);
+            std::fs::write(&file, new).unwrap();
+            return;
+        }
+        assert!(
+            got == want,
+            "{path}'s keys differ from the keymap: KNIGHT_TUI_BLESS=1 cargo test rewrites them"
+        );
+    }
+
+    #[test]
+    fn the_readme_and_the_guide_list_the_keymap() {
+        check("README.md", &markdown(&MODES, 3));
+        let all: Vec<(&str, Context)> = MODES.iter().chain(&OTHERS).copied().collect();
+        check("docs/guide.md", &markdown(&all, 3));
+    }
+
+    #[test]
+    fn every_binding_is_listed_somewhere() {
+        let all: Vec<Context> = MODES.iter().chain(&OTHERS).map(|&(_, c)| c).collect();
+        for b in BINDINGS {
+            assert!(
+                b.contexts.iter().any(|c| all.contains(c)),
+                "{} is in no list",
+                b.label
+            );
+        }
+    }
+
+    #[test]
+    fn the_help_line_names_the_modes_keys_and_fits() {
+        let replay = help_line(Context::Replay);
+        assert!(replay.starts_with("Keys: Space "), "{replay}");
+        assert!(replay.contains("Tab mode"), "{replay}");
+        assert!(!replay.contains("Tab search"), "{replay}");
+        assert!(
+            replay.ends_with("(? in the app lists every key)"),
+            "{replay}"
+        );
+        for line in replay.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+        assert!(
+            help_line(Context::Play).contains("u U"),
+            "{}",
+            help_line(Context::Play)
+        );
+    }
+}
