@@ -330,6 +330,14 @@ fn a_race_of_backtracking_against_warnsdorff_on_8x8() {
     let s = t.screen();
     assert!(s.contains("found after 8,250,733 nodes"), "{s}");
     assert!(s.contains("found after 64 nodes"), "{s}");
+    // A speed change after the race does not take the verdict away.
+    t.keys(&["-"]);
+    t.wait_for("speed:");
+    let s = t.screen();
+    assert!(
+        s.contains("race over · warnsdorff won: 64 nodes to backtrack's 8,250,733"),
+        "{s}"
+    );
     t.keys(&["q"]);
     assert_restored(&t);
 }

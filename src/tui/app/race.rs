@@ -188,11 +188,25 @@ impl App {
 
     /// A side has ended: the status line tells the race so far.
     pub(super) fn race_news(&mut self) {
-        let Some(r) = &self.race else {
+        let Some(sides) = self.race_sides() else {
             return;
         };
-        // The algorithms' names when they differ, else the panes' letters:
-        // the status line is one line.
+        let [(na, a), (nb, b)] = &sides;
+        let (tone, text) = match (a.is_searching(), b.is_searching()) {
+            (true, true) => return,
+            (false, true) => (Tone::Info, format!("{}; {nb} still going", outcome(na, a))),
+            (true, false) => (Tone::Info, format!("{}; {na} still going", outcome(nb, b))),
+            (false, false) => (Tone::Success, verdict(&sides)),
+        };
+        self.say(tone, text);
+    }
+}
+
+impl App {
+    /// The race's two sides with their names: the algorithms' when they
+    /// differ, else the panes' letters (the status line is one line).
+    fn race_sides(&self) -> Option<[(String, &Run); 2]> {
+        let r = self.race.as_ref()?;
         let (aa, ab) = (
             self.spec.algorithm.for_solve(&self.spec.board, 1),
             r.spec.algorithm.for_solve(&r.spec.board, 1),
@@ -202,15 +216,15 @@ impl App {
         } else {
             (aa.name().to_string(), ab.name().to_string())
         };
-        let sides = [(na, &self.search), (nb, &r.run)];
-        let [(na, a), (nb, b)] = &sides;
-        let (tone, text) = match (a.is_searching(), b.is_searching()) {
-            (true, true) => return,
-            (false, true) => (Tone::Info, format!("{}; {nb} still going", outcome(na, a))),
-            (true, false) => (Tone::Info, format!("{}; {na} still going", outcome(nb, b))),
-            (false, false) => (Tone::Success, verdict(&sides)),
-        };
-        self.say(tone, text);
+        Some([(na, &self.search), (nb, &r.run)])
+    }
+
+    /// Who won the race, once both sides have ended: the status line
+    /// shows it for as long as the race stands, whatever is said after.
+    pub fn race_verdict(&self) -> Option<String> {
+        let sides = self.race_sides()?;
+        let over = sides.iter().all(|(_, run)| !run.is_searching());
+        over.then(|| verdict(&sides))
     }
 }
 

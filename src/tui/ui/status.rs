@@ -101,16 +101,19 @@ fn line(app: &App, theme: &Theme) -> Line<'static> {
                     "race over",
                 )
             };
-            let speed = if word == "race over" {
-                String::new()
-            } else {
-                format!(" · {}", app.speed_label())
+            let verdict = app.race_verdict().filter(|_| word == "race over");
+            let after = match &verdict {
+                Some(v) => format!(" · {v}"),
+                None => format!(" · {}", app.speed_label()),
             };
             let mut spans = vec![Span::styled(
-                format!(" {symbol} {word}{speed}"),
+                format!(" {symbol} {word}{after}"),
                 theme.fg(colour).add_modifier(Modifier::BOLD),
             )];
-            spans.extend(message_span(app, theme));
+            // The verdict said once, whatever is said after it.
+            if verdict.is_none() || verdict.as_deref() != app.message() {
+                spans.extend(message_span(app, theme));
+            }
             return Line::from(spans);
         }
         let (symbol, colour) = match app.search.state {
