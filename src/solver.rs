@@ -209,6 +209,11 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The nodes and the time, as a tour file's `meta` keeps them.
+    pub fn work(&self) -> (u64, Duration) {
+        (self.nodes, self.elapsed)
+    }
+
     fn add(&mut self, o: &Stats) {
         self.nodes += o.nodes;
         self.backtracks += o.backtracks;

@@ -8,7 +8,6 @@ use serde_json::{Map, Value};
 
 use super::{Fault, Summary, check};
 use crate::board::{Board, Geometry, Leaper, Square, Surface};
-use crate::solver::Stats;
 use crate::words::ms;
 
 /// The tour file, version 1, as it is on disk. Squares stay signed so that a
@@ -90,12 +89,12 @@ impl TourFile {
         closed: bool,
         path: &[u32],
         algorithm: &str,
-        stats: &Stats,
+        (nodes, elapsed): (u64, std::time::Duration),
     ) -> Self {
         let mut meta = Map::new();
         meta.insert("algorithm".into(), algorithm.into());
-        meta.insert("nodes".into(), stats.nodes.into());
-        meta.insert("elapsed_ms".into(), serde_json::json!(ms(stats.elapsed)));
+        meta.insert("nodes".into(), nodes.into());
+        meta.insert("elapsed_ms".into(), serde_json::json!(ms(elapsed)));
         TourFile::new(board, closed, path, Some(meta))
     }
 

@@ -914,7 +914,7 @@ impl App {
         } else {
             trail.to_vec()
         };
-        let mut file = TourFile::of_run(b, closed, &path, algorithm, &self.search.stats);
+        let mut file = TourFile::of_run(b, closed, &path, algorithm, self.search.stats.work());
         self.saving_game = self.mode == Mode::Play;
         if !self.saving_game
             && !self.spec.moves.is_default()
