@@ -210,11 +210,13 @@ fn a_big_board_is_built_at_once_zoomed_panned_and_counted_on_a_small_one() {
     for _ in 0..7 {
         t.keys(&["z"]);
     }
-    t.wait_for("rows 496-503, cols 496-503");
+    // On the knight, which ends the closed tour next to its start, 0,0;
+    // each pan moves half the window.
+    t.wait_for("rows 0-7, cols 0-7");
     t.keys(&["L"]);
-    t.wait_for("rows 496-503, cols 498-505");
-    t.keys(&["S-Up"]);
-    t.wait_for("rows 494-501, cols 498-505");
+    t.wait_for("rows 0-7, cols 4-11");
+    t.keys(&["S-Down"]);
+    t.wait_for("rows 4-11, cols 4-11");
     t.keys(&["q"]);
     assert_restored(&t);
 
@@ -423,5 +425,24 @@ fn zoomed_play_keeps_the_knight_in_view() {
     t.keys(&["q"]);
     t.wait_for("Quit?");
     t.keys(&["y"]);
+    assert_restored(&t);
+}
+
+#[test]
+fn zooming_centres_on_the_knight() {
+    if !have_tmux("zooming_centres_on_the_knight") {
+        return;
+    }
+    // The construction's tour of 300x300 ends next to 0,0, far from the middle
+    // the zoom once centred on: zoomed in, its last step is in view.
+    let (t, _dir) = launch("zoom-knight", "\"full\"", "--size 300");
+    t.wait_for("tour of 90000 squares");
+    for _ in 0..6 {
+        t.keys(&["z"]);
+    }
+    t.wait_for("rows 0-");
+    let s = t.screen();
+    assert!(s.contains("90000"), "the knight's step in view:\n{s}");
+    t.keys(&["q"]);
     assert_restored(&t);
 }

@@ -425,6 +425,19 @@ impl App {
         }
     }
 
+    /// The square a zoom centres on: the knight of the game, the search
+    /// or the race (side A), or the replay's square; none in the settings.
+    fn focus(&self) -> Option<Square> {
+        let board = self.shown_board();
+        let last = |t: &super::trail::Trail| t.last().map(|i| board.square(i));
+        match (self.settings(), self.replaying(), self.playing()) {
+            (Some(_), _, _) => None,
+            (None, Some(r), _) => last(&r.trail),
+            (None, None, Some(g)) => g.knight(),
+            (None, None, None) => last(&self.search.trail),
+        }
+    }
+
     /// The part of the shown board in view.
     pub fn window(&self) -> Window {
         let b = self.shown_board();
@@ -834,12 +847,8 @@ impl App {
         match c {
             Command::ZoomIn | Command::ZoomOut => {
                 let zoom_in = c == Command::ZoomIn;
-                // In play, a key zooms in on the knight.
-                let at = at.or_else(|| {
-                    (self.mode == Mode::Play)
-                        .then(|| self.game.as_ref().and_then(Game::knight))
-                        .flatten()
-                });
+                // A key zooms on the knight (the mouse where it points).
+                let at = at.or_else(|| self.focus());
                 if !self.zoom.change(zoom_in, at, rows, cols) {
                     self.refuse(if zoom_in {
                         "zoomed in as far as it goes"

@@ -115,7 +115,7 @@ pub enum Command {
     ZoomIn,
     /// Show twice as many, up to the whole board (`Z`, wheel down).
     ZoomOut,
-    /// Move the zoomed window a quarter of its size (rows, cols).
+    /// Move the zoomed window half its size (rows, cols).
     Pan(i8, i8),
     // Replay:
     /// Move the replay this many steps.

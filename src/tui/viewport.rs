@@ -71,27 +71,26 @@ impl Zoom {
             if self.level >= Self::max_level(rows, cols) {
                 return false;
             }
-            if let Some(sq) = at {
-                self.centre = Some(sq);
-            }
             self.level += 1;
         } else {
             if self.level == 0 {
                 return false;
             }
             self.level = (self.level - 1).min(Self::max_level(rows, cols));
-            if self.level == 0 {
-                self.centre = None;
-            }
         }
+        self.centre = match (self.level, at) {
+            (0, _) => None,
+            (_, Some(sq)) => Some(sq),
+            (_, None) => self.centre,
+        };
         true
     }
 
-    /// Moves the window a quarter of its size.
+    /// Moves the window half its size.
     pub fn pan(&mut self, dr: i8, dc: i8, rows: u32, cols: u32) {
         let w = self.window(rows, cols);
         let shift = |at: u32, len: u32, d: i8, n: u32| {
-            let centre = (at + len / 2) as i64 + d as i64 * (len / 4).max(1) as i64;
+            let centre = (at + len / 2) as i64 + d as i64 * (len / 2).max(1) as i64;
             centre.clamp(0, n as i64 - 1) as u32
         };
         self.centre = Some(Square::new(

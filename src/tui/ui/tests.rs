@@ -51,9 +51,9 @@ fn zoom_shows_part_of_a_big_board_and_clicks_still_find_their_squares() {
     );
     let s = screen(&a, 120, 40, &plain);
     assert!(s.contains("rows 493-507, cols 493-507"), "{s}");
-    // Panning moves a quarter of the window and stops at the edge.
+    // Panning moves half the window and stops at the edge.
     a.update(Action::Key(Command::Pan(0, 1)));
-    assert_eq!(a.window().col, 493 + 15 / 4);
+    assert_eq!(a.window().col, 493 + 15 / 2);
     for _ in 0..400 {
         a.update(Action::Key(Command::Pan(1, 1)));
     }
