@@ -84,7 +84,7 @@ Examples:
     /// The app, for playing a tour by hand (the app checks every move).
     #[command(after_help = app_help(Context::Play, "  knight-tui play --size 5                     place the knight with Enter
   knight-tui play --size 8 --start a1
-  knight-tui play --resume knight-5x5-1795430541.json"))]
+  knight-tui play --resume knight-5x5-2026-11-25-193012.json"))]
     Play(PlayArgs),
     /// The app, racing two searches on one board side by side: --algo against --vs (pause, step, speed and restart act on both).
     #[command(after_help = app_help(Context::Race, "  knight-tui race --size 8 --start 0,0 --algo backtrack --vs warnsdorff --speed 100

@@ -80,6 +80,10 @@ pub enum Action {
     Type(char),
     /// Backspace in the file prompt.
     Erase,
+    /// Ctrl-W in the file prompt: the last word (to a `/` or a space).
+    EraseWord,
+    /// Ctrl-U in the file prompt: all of it.
+    EraseLine,
     /// The tour file of this load was read and checked, off the app's
     /// thread (its name, and its replay or why not).
     Opened(u64, String, Result<Box<Replay>, String>),
@@ -567,9 +571,20 @@ impl App {
                 }
                 Vec::new()
             }
-            Action::Erase => {
+            Action::Erase | Action::EraseWord | Action::EraseLine => {
                 if let Some(Overlay::Prompt(p)) = self.overlays.last_mut() {
-                    p.pop();
+                    match action {
+                        Action::Erase => {
+                            p.pop();
+                        }
+                        Action::EraseWord => {
+                            // Trailing separators, then the word before them.
+                            let kept = p.trim_end_matches(['/', ' ']);
+                            let cut = kept.rfind(['/', ' ']).map_or(0, |i| i + 1);
+                            p.truncate(cut);
+                        }
+                        _ => p.clear(),
+                    }
                 }
                 Vec::new()
             }

@@ -7,7 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -15,6 +15,7 @@ use knight_tui::files::{self, Limit};
 use knight_tui::solver::{self, Control, Limits, Solution, Verdict};
 use knight_tui::tour::compact::Compact;
 use knight_tui::tour::{self, TourFile};
+use knight_tui::words;
 
 use super::app::{Action, App, Effect, Side, Worker};
 use super::game::Outlook;
@@ -369,21 +370,28 @@ pub fn save_new(
     })
 }
 
-/// Writes into `dir` under a new name `STEM-SECONDS.EXT` (then `-2`, `-3`
-/// …): claimed first, then written atomically over the claim.
+/// The local date and time as a file name says it: `2026-11-25-193012`
+/// (in UTC where the time zone is not known).
+pub fn stamp() -> String {
+    jiff::ZonedDateTime::now()
+        .strftime("%Y-%m-%d-%H%M%S")
+        .to_string()
+}
+
+/// Writes into `dir` under a new name `STEM-DATE-TIME.EXT` (then `-2`,
+/// `-3` …; see [`stamp`]): claimed first, then written atomically over the
+/// claim, so a save never replaces a file.
 pub fn write_new(
     dir: &Path,
     stem: &str,
     ext: &str,
     fill: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
 ) -> Result<PathBuf, String> {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
+    let when = stamp();
     for k in 1..=1000u32 {
         let name = match k {
-            1 => format!("{stem}-{secs}.{ext}"),
-            k => format!("{stem}-{secs}-{k}.{ext}"),
+            1 => format!("{stem}-{when}.{ext}"),
+            k => format!("{stem}-{when}-{k}.{ext}"),
         };
         let path = dir.join(name);
         match std::fs::OpenOptions::new()
@@ -401,7 +409,7 @@ pub fn write_new(
                 };
             }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Err(e) => return Err(format!("{}: {}", path.display(), words::io_error(&e))),
         }
     }
     Err(format!(
@@ -536,6 +544,46 @@ mod tests {
                 .filter(|n| n.attribute("class") == Some("move"))
                 .count();
             assert_eq!(moves, 2);
+        }
+    }
+
+    #[test]
+    fn saves_are_named_by_local_date_and_time_and_never_replace_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let names: Vec<String> = (0..3)
+            .map(|_| {
+                let p =
+                    write_new(dir.path(), "knight-8x8", "json", |w| w.write_all(b"{}")).unwrap();
+                p.file_name().unwrap().to_string_lossy().into_owned()
+            })
+            .collect();
+        // knight-8x8-2026-11-25-193012.json, then -2, -3 within the second
+        // (or a later second's own name).
+        let stamp = |n: &str| {
+            let rest = n.strip_prefix("knight-8x8-").unwrap();
+            let parts: Vec<&str> = rest.split(['-', '.']).collect();
+            assert!(parts.len() >= 5, "{n}");
+            let widths: Vec<usize> = parts[..4].iter().map(|p| p.len()).collect();
+            assert_eq!(widths, [4, 2, 2, 6], "{n}");
+            assert!(
+                parts[..4]
+                    .iter()
+                    .all(|p| p.bytes().all(|b| b.is_ascii_digit())),
+                "{n}"
+            );
+            parts[..4].join("-")
+        };
+        let year: u32 = stamp(&names[0])[..4].parse().unwrap();
+        assert!((2024..2200).contains(&year), "{names:?}");
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), 3, "{names:?}");
+        if stamp(&names[0]) == stamp(&names[1]) {
+            assert!(names[1].ends_with("-2.json"), "{names:?}");
+        }
+        for n in &names {
+            assert_eq!(std::fs::read_to_string(dir.path().join(n)).unwrap(), "{}");
         }
     }
 }

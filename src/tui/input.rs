@@ -22,6 +22,8 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
                         return Some(Action::Type(c));
                     }
                     KeyCode::Backspace => return Some(Action::Erase),
+                    KeyCode::Char('u') => return Some(Action::EraseLine),
+                    KeyCode::Char('w') => return Some(Action::EraseWord),
                     _ => {}
                 }
             }
@@ -118,6 +120,25 @@ mod tests {
         ));
         let bs = key(KeyCode::Backspace, KeyModifiers::NONE, KeyEventKind::Press);
         assert!(matches!(decode(&bs, &a, SCREEN), Some(Action::Erase)));
+        // Ctrl-W takes a word back, Ctrl-U the whole line.
+        let ctrl = |c| key(KeyCode::Char(c), KeyModifiers::CONTROL, KeyEventKind::Press);
+        assert!(matches!(
+            decode(&ctrl('w'), &a, SCREEN),
+            Some(Action::EraseWord)
+        ));
+        assert!(matches!(
+            decode(&ctrl('u'), &a, SCREEN),
+            Some(Action::EraseLine)
+        ));
+        for c in "games/old tour/k.json".chars() {
+            a.update(Action::Type(c));
+        }
+        a.update(Action::EraseWord);
+        assert_eq!(a.prompt(), Some("games/old tour/"));
+        a.update(Action::EraseWord);
+        assert_eq!(a.prompt(), Some("games/old "));
+        a.update(Action::EraseLine);
+        assert_eq!(a.prompt(), Some(""));
         let enter = key(KeyCode::Enter, KeyModifiers::NONE, KeyEventKind::Press);
         assert!(matches!(
             decode(&enter, &a, SCREEN),
