@@ -62,6 +62,20 @@ fn shown(path: &Path) -> String {
 /// The lines of a Markdown file outside fenced code blocks, with their
 /// numbers (from 1) and inline code spans blanked out.
 fn prose_lines(text: &str) -> Vec<(usize, String)> {
+    lines_outside_fences(text)
+        .into_iter()
+        .map(|(i, l)| (i, without_code_spans(&l)))
+        .collect()
+}
+
+/// Like [`prose_lines`], but keeping code spans (their text is part of a
+/// heading's anchor).
+fn prose_lines_keeping_code(text: &str) -> Vec<(usize, String)> {
+    lines_outside_fences(text)
+}
+
+/// The lines outside fenced code blocks (``` or ~~~), numbered from 1.
+fn lines_outside_fences(text: &str) -> Vec<(usize, String)> {
     let mut lines = Vec::new();
     let mut fence: Option<&str> = None;
     for (i, line) in text.lines().enumerate() {
@@ -74,13 +88,11 @@ fn prose_lines(text: &str) -> Vec<(usize, String)> {
         }
         if trimmed.starts_with("```") {
             fence = Some("```");
-            continue;
-        }
-        if trimmed.starts_with("~~~") {
+        } else if trimmed.starts_with("~~~") {
             fence = Some("~~~");
-            continue;
+        } else {
+            lines.push((i + 1, line.to_string()));
         }
-        lines.push((i + 1, without_code_spans(line)));
     }
     lines
 }
@@ -194,30 +206,6 @@ fn anchors(text: &str) -> BTreeSet<String> {
         seen.insert(anchor);
     }
     seen
-}
-
-/// Like [`prose_lines`], but keeping code spans (their text is part of a
-/// heading's anchor).
-fn prose_lines_keeping_code(text: &str) -> Vec<(usize, String)> {
-    let mut lines = Vec::new();
-    let mut fence: Option<&str> = None;
-    for (i, line) in text.lines().enumerate() {
-        let trimmed = line.trim_start();
-        if let Some(f) = fence {
-            if trimmed.starts_with(f) {
-                fence = None;
-            }
-            continue;
-        }
-        if trimmed.starts_with("```") {
-            fence = Some("```");
-        } else if trimmed.starts_with("~~~") {
-            fence = Some("~~~");
-        } else {
-            lines.push((i + 1, line.to_string()));
-        }
-    }
-    lines
 }
 
 /// A heading's text with `[text](target)` reduced to `text`.
