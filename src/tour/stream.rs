@@ -581,3 +581,28 @@ impl Walked {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_on_one_line_leaves_a_skeleton_of_the_fields_alone() {
+        // 200,000 squares on one line, a field after them: the skeleton
+        // holds the fields, not a space for each byte of the path.
+        let path = vec!["[0,0]"; 200_000].join(",");
+        let text = format!(
+            r#"{{"format":"knight-tour","version":1,"rows":5,"cols":5,"blocked":[],"path":[{path}],"closed":false}}"#
+        );
+        let limit = Limit::tour_file();
+        let mut input = Input::new(text.as_bytes(), &limit);
+        let mut scan = Scan {
+            skeleton: input.head(),
+            ..Scan::default()
+        };
+        scan.object(&mut input).unwrap();
+        assert!(scan.skeleton.len() < 200, "{} bytes", scan.skeleton.len());
+        let shift = scan.shift.expect("a path");
+        assert_eq!((shift.line, shift.by as usize), (1, path.len()));
+    }
+}
