@@ -20,9 +20,16 @@ pub struct Sample {
     /// shows as the band between them.
     pub low: u64,
     pub high: u64,
-    /// Nodes a second since the sample before.
+    /// Nodes a second over about the last [`RATE_WINDOW`] seconds.
     pub rate: f64,
+    /// Nodes then.
+    pub nodes: u64,
 }
+
+/// The seconds the current rate is taken over: long enough that a slow
+/// search's steps (25 a second, say) do not flicker between 0 and their
+/// rate, short enough to follow a change of speed.
+pub const RATE_WINDOW: f64 = 1.0;
 
 /// Where a search stands, as the status line says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,13 +96,22 @@ impl Run {
     pub fn apply(&mut self, event: Event) -> Option<String> {
         match event {
             Event::Snapshot(s) => {
-                let dt = s
-                    .stats
-                    .elapsed
-                    .saturating_sub(self.stats.elapsed)
-                    .as_secs_f64();
-                if dt > 0.0 && s.stats.nodes >= self.stats.nodes {
-                    self.rate_now = Some((s.stats.nodes - self.stats.nodes) as f64 / dt);
+                // The rate since the newest sample at least a window old,
+                // else the oldest (none from the first: its interval
+                // includes the start, whose few nodes in a few microseconds
+                // read as a huge rate).
+                let secs = s.stats.elapsed.as_secs_f64();
+                let since = self
+                    .history
+                    .iter()
+                    .rev()
+                    .find(|h| secs - h.secs >= RATE_WINDOW)
+                    .or(self.history.front());
+                if let Some(h) = since
+                    && secs > h.secs
+                    && s.stats.nodes >= h.nodes
+                {
+                    self.rate_now = Some((s.stats.nodes - h.nodes) as f64 / (secs - h.secs));
                 }
                 self.trail.set(&s.path);
                 self.stats = s.stats;
@@ -108,11 +124,12 @@ impl Run {
                     (l, h) => (l as u64, h as u64),
                 };
                 self.history.push_back(Sample {
-                    secs: s.stats.elapsed.as_secs_f64(),
+                    secs,
                     depth,
                     low,
                     high,
                     rate: self.rate_now.unwrap_or(0.0),
+                    nodes: s.stats.nodes,
                 });
             }
             Event::Done(report) => {
@@ -169,15 +186,23 @@ mod tests {
     }
 
     #[test]
-    fn the_current_rate_is_between_the_last_two_snapshots() {
+    fn the_current_rate_is_over_the_last_second_and_not_from_the_start() {
         let mut run = Run::new(4);
         run.restart(false);
+        // The first interval includes the start: no rate from it.
         run.apply(snap(1_000, 100));
-        assert_eq!(run.rate_now, Some(10_000.0));
+        assert_eq!(run.rate_now, None);
         // 3,000 more nodes in the next 100 ms: 30,000 a second now, while
         // the average is 20,000.
         run.apply(snap(4_000, 200));
         assert_eq!(run.rate_now, Some(30_000.0));
+        // A slow search: 25 nodes by 1.5 s, none more at 1.52 s. Over a
+        // second and more the rate holds (between the last two snapshots
+        // it would read 0).
+        run.apply(snap(4_025, 1_500));
+        run.apply(snap(4_025, 1_520));
+        let r = run.rate_now.unwrap();
+        assert!((r - 25.0 / 1.32).abs() < 1e-6, "{r}");
         run.restart(false);
         assert_eq!(run.rate_now, None);
     }

@@ -127,6 +127,16 @@ impl Widget for RateChart<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, theme) = (self.app, self.theme);
         let h = &app.search.history;
+        if h.iter().all(|s| s.rate == 0.0) {
+            // An instant answer, or a search just begun: nothing to chart.
+            let note = if app.search.is_searching() {
+                "nodes/s: no rate yet"
+            } else {
+                "nodes/s: too quick to chart"
+            };
+            Paragraph::new(Line::from(note)).render(area, buf);
+            return;
+        }
         let top = h.iter().map(|s| s.rate).fold(1.0, f64::max);
         TimeChart {
             lines: vec![(

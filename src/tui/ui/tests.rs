@@ -757,6 +757,7 @@ fn a_tall_screen_charts_depth_over_time_with_labelled_axes() {
             Event::Snapshot(Snapshot {
                 path: (0..high as u32).collect(),
                 stats: Stats {
+                    nodes: 1000 * (i as u64 + 1),
                     elapsed: std::time::Duration::from_millis(500 * (i as u64 + 1)),
                     ..Stats::default()
                 },
@@ -769,8 +770,10 @@ fn a_tall_screen_charts_depth_over_time_with_labelled_axes() {
         Some((40, 63))
     );
     let tall = screen(&a, 200, 60, &Theme::default());
-    // The axes: depth 0 to 64 squares, time 0.5 s to 2.0 s.
-    for label in ["depth", "0.5", "2.0", "64", "1 │nodes/s"] {
+    // The axes: depth 0 to 64 squares, time 0.5 s to 2.0 s, and 2,000
+    // nodes a second (none from the first snapshot, which includes the
+    // start).
+    for label in ["depth", "0.5", "2.0", "64", "2.0k│nodes/s"] {
         assert!(tall.contains(label), "{label}: {tall}");
     }
     // On a 120x40 screen there is room only for the sparkline.
