@@ -110,15 +110,24 @@ pub fn read_tour_file(file: &std::path::Path) -> Result<String, Failure> {
 }
 
 /// A tour file read and checked as [`read_tour_file`] reads it, a huge
-/// board's tour kept compactly as it is read (for a replay).
+/// board's tour kept compactly as it is read (for a replay or a picture);
+/// `-` is standard input when `stdin` allows it (not for the app, whose
+/// standard input is the terminal).
 pub fn check_tour_file(
     file: &std::path::Path,
+    stdin: bool,
 ) -> Result<knight_tui::tour::stream::Checked, Failure> {
     use knight_tui::files::{Limit, ReadError};
     use knight_tui::tour::stream::{CheckError, Keep, read_file};
-    let opened = std::fs::File::open(file).map_err(|e| read_failure(file, ReadError::Io(e)))?;
+    let limit = Limit::tour_file();
     // A huge board's tour is kept compactly as it is read.
-    read_file(opened, &Limit::tour_file(), Keep::CompactWhenHuge, None).map_err(|e| match e {
+    let read = if file == std::path::Path::new("-") && stdin {
+        read_file(std::io::stdin().lock(), &limit, Keep::CompactWhenHuge, None)
+    } else {
+        let opened = std::fs::File::open(file).map_err(|e| read_failure(file, ReadError::Io(e)))?;
+        read_file(opened, &limit, Keep::CompactWhenHuge, None)
+    };
+    read.map_err(|e| match e {
         CheckError::Read(e) => read_failure(file, e),
         CheckError::Refused(why) => usage(format!("{}: {why}", file.display())),
     })

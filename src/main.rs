@@ -78,7 +78,7 @@ fn run(cli: Cli) -> Outcome {
 /// The app opened in replay mode on a tour file.
 fn replay_app(file: &std::path::Path, config: &Config) -> Outcome {
     let name = file.display().to_string();
-    let checked = cli::check_tour_file(file)?;
+    let checked = cli::check_tour_file(file, false)?;
     let replay = tui::replay::Replay::of_checked(&name, checked);
     let spec = BoardArgs::default().spec(config).map_err(usage)?;
     tui::run(spec, config, tui::Launch::Replay(replay)).map_err(Failure::Terminal)?;

@@ -1,15 +1,13 @@
 //! `draw`: a tour file as an SVG picture.
 
 use std::io::{self, Write};
-use std::path::Path;
 
-use knight_tui::files::{Limit, Written};
-use knight_tui::tour::stream::{CheckError, Keep, read_file};
+use knight_tui::files::Written;
 use knight_tui::tour::svg;
 use knight_tui::words;
 
 use super::args::DrawArgs;
-use super::failure::{Exit, Outcome, say, usage};
+use super::failure::{Exit, Outcome, say};
 
 pub fn draw(args: &DrawArgs) -> Outcome {
     let name = args.file.display().to_string();
@@ -17,15 +15,7 @@ pub fn draw(args: &DrawArgs) -> Outcome {
         super::solve::check_writable(out)?;
     }
     // Read as a replay reads it: a huge board's path kept compactly.
-    let checked = if args.file == Path::new("-") {
-        let limit = Limit::tour_file();
-        read_file(io::stdin().lock(), &limit, Keep::CompactWhenHuge, None).map_err(|e| match e {
-            CheckError::Read(e) => super::read_failure(&args.file, e),
-            CheckError::Refused(why) => usage(format!("{name}: {why}")),
-        })?
-    } else {
-        super::check_tour_file(&args.file)?
-    };
+    let checked = super::check_tour_file(&args.file, true)?;
     let board = &checked.board;
     // A legal path is drawn, whole or partial; an illegal one is not.
     if let Err(fault) = &checked.summary {

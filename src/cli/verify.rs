@@ -130,9 +130,9 @@ fn judge(name: String, checked: Checked, path: &Path) -> Judgement {
         }
         Ok(Summary::Partial { visited, .. }) => j.visited = Some(visited),
         Err(mut fault) => {
+            // Read again only what was not kept compactly: a regular file.
             if checked.streamed
                 && checked.compact.is_none()
-                && is_regular(path)
                 && let Ok(again) = File::open(path)
             {
                 fault = stream::first_visit(fault, again, &Limit::tour_file());
@@ -161,9 +161,4 @@ fn check_input(path: &Path) -> Result<Checked, CheckError> {
         Keep::Compact
     };
     stream::read_file(file, &limit, keep, None)
-}
-
-/// Whether `path` names a regular file (not `-`, a pipe or a device).
-fn is_regular(path: &Path) -> bool {
-    path != Path::new("-") && std::fs::metadata(path).is_ok_and(|m| m.is_file())
 }
