@@ -83,12 +83,14 @@ pub fn solve_from<M: Monitor>(
     // The rounds of pruning its calls have taken (counted as nodes).
     let mut settled = 0u64;
     let mut attempt: u64 = 0;
+    // Whether work outside a search (turns, pruning) may go on.
+    let going = |m: &M| !m.cancelled() && deadline.is_none_or(|d| Instant::now() < d);
     loop {
         if luby_restarts && attempt > 0 && prefix.len() == 1 {
             // Between the complete attempts, a quick one by turns.
             let turns = board.free_count() as u64 * TURNS_PER_SQUARE;
             let rotations = rotations.get_or_insert_with(|| super::rotate::Rotations::new(board));
-            let mut go_on = || !monitor.cancelled() && deadline.is_none_or(|d| Instant::now() < d);
+            let mut go_on = || going(monitor);
             let mut found = rotations.tour(prefix[0], problem.closed, turns, attempt, &mut go_on);
             if found.is_none() && !go_on() {
                 total.elapsed = began.elapsed();
@@ -136,8 +138,7 @@ pub fn solve_from<M: Monitor>(
                 if let Some(n) = options.limits.nodes {
                     nodes = nodes.min(n.saturating_sub(total.nodes));
                 }
-                let mut go_on =
-                    || !monitor.cancelled() && deadline.is_none_or(|d| Instant::now() < d);
+                let mut go_on = || going(monitor);
                 match factors.settle_more(
                     &mut settling,
                     prefix[0],

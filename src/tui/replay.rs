@@ -100,13 +100,10 @@ impl Replay {
         let tour = std::sync::Arc::new(compact);
         let legal = Trail::of_compact(tour.clone(), squares);
         let board = checked.board;
+        // A repeated square's first visit was found in the compact path.
         let (fault, summary) = match checked.summary {
             Ok(s) => (None, Some(s)),
-            Err(mut f) => {
-                // A repeated square is on the legal path: its step is there.
-                if let FaultKind::Repeated { square, first } = &mut f.kind {
-                    *first = legal.step(board.index(*square)) as usize;
-                }
+            Err(f) => {
                 let at = fault_square(&f);
                 (Some((f, at)), None)
             }

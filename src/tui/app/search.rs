@@ -83,15 +83,12 @@ impl App {
 
     /// An event of the current search.
     pub(super) fn engine(&mut self, event: Event) {
-        let was = self.search.state.clone();
+        let was_found = self.search.state == RunState::Found;
         if let Some(why) = self.search.apply(event) {
             self.search_failed(&why);
         }
         // A tour just found: what to try next, with its keys.
-        if self.mode == Mode::Search
-            && self.search.state == RunState::Found
-            && was != RunState::Found
-        {
+        if self.mode == Mode::Search && self.search.state == RunState::Found && !was_found {
             self.info(FOUND_NEXT);
         }
     }
