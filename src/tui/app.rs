@@ -4,11 +4,14 @@
 //! lives in a file of its own: [`search`], [`settings`], [`play`],
 //! [`replay`].
 
+mod files;
+mod messages;
 mod play;
 mod race;
 mod replay;
 mod search;
 mod settings;
+mod view;
 
 pub use race::Race;
 
@@ -27,11 +30,8 @@ use super::replay::Replay;
 use super::run::Run;
 pub use super::run::RunState;
 use super::settings::Settings;
-use super::viewport::{Drawing, Window, Zoom};
+use super::viewport::{Drawing, Zoom};
 use crate::config::SPEEDS;
-
-/// The largest board `e` draws (a 500x500 picture is some 25 MB).
-pub const PICTURE_SQUARES: usize = 250_000;
 
 /// A count of the tours from the start (key `#`), under way or done.
 #[derive(Debug)]
@@ -295,31 +295,6 @@ impl App {
 
     // ---- messages ----
 
-    /// The status line's message, if any.
-    pub fn message(&self) -> Option<&str> {
-        self.message.as_ref().map(|m| m.text.as_str())
-    }
-
-    pub fn message_tone(&self) -> Option<Tone> {
-        self.message.as_ref().map(|m| m.tone)
-    }
-
-    fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.message = Some(Message {
-            text: knight_tui::words::clip(&text.into()),
-            tone,
-        });
-    }
-    fn info(&mut self, text: impl Into<String>) {
-        self.say(Tone::Info, text);
-    }
-    fn refuse(&mut self, text: impl Into<String>) {
-        self.say(Tone::Refusal, text);
-    }
-    fn clear_message(&mut self) {
-        self.message = None;
-    }
-
     // ---- overlays ----
 
     /// True while the help is shown.
@@ -416,79 +391,6 @@ impl App {
         self.game
             .as_ref()
             .filter(|_| self.mode == Mode::Play && self.settings().is_none())
-    }
-
-    /// The board the pane shows: the settings' preview while they are open,
-    /// the replayed tour's board in replay, the game's in play.
-    pub fn shown_board(&self) -> &Board {
-        match (self.settings(), self.replaying(), self.playing()) {
-            (Some(st), _, _) => &st.preview,
-            (None, Some(r), _) => &r.board,
-            (None, None, Some(g)) => &g.board,
-            (None, None, None) => &self.spec.board,
-        }
-    }
-
-    /// The square a zoom centres on: the knight of the game, the search
-    /// or the race (side A), or the replay's square; none in the settings.
-    fn focus(&self) -> Option<Square> {
-        let board = self.shown_board();
-        let last = |t: &super::trail::Trail| t.last().map(|i| board.square(i));
-        match (self.settings(), self.replaying(), self.playing()) {
-            (Some(_), _, _) => None,
-            (None, Some(r), _) => last(&r.trail),
-            (None, None, Some(g)) => g.knight(),
-            (None, None, None) => last(&self.search.trail),
-        }
-    }
-
-    /// The part of the shown board in view.
-    pub fn window(&self) -> Window {
-        let b = self.shown_board();
-        self.zoom.window(b.rows(), b.cols())
-    }
-
-    pub fn speed(&self) -> Speed {
-        match SPEEDS[self.speed] {
-            Some(s) => Speed::StepsPerSecond(s),
-            None => Speed::Full,
-        }
-    }
-
-    /// `full` or `25 steps/s`.
-    pub fn speed_label(&self) -> String {
-        crate::config::speed_label(self.speed)
-    }
-
-    /// While a replay plays (or a game's finish is animated): how often to
-    /// advance it, and by how many steps (at most 60 ticks a second). A count
-    /// under way redraws ten times a second, advancing nothing.
-    pub fn tick(&self) -> Option<(std::time::Duration, usize)> {
-        let moving = match self.mode {
-            Mode::Replay => self.replay.as_ref().is_some_and(|r| r.playing),
-            Mode::Play => self.game.as_ref().is_some_and(|g| !g.finishing.is_empty()),
-            Mode::Search | Mode::Race => false,
-        };
-        if !moving {
-            let counting = self.counting.as_ref().is_some_and(|c| c.result.is_none());
-            // The game's clock and move timer, redrawn each second.
-            let clock =
-                self.mode == Mode::Play && self.game.as_ref().is_some_and(|g| g.clock_running());
-            return if counting {
-                Some((std::time::Duration::from_millis(100), 0))
-            } else {
-                clock.then_some((std::time::Duration::from_secs(1), 0))
-            };
-        }
-        let per_second = SPEEDS[self.speed].unwrap_or(60_000.0);
-        Some(if per_second <= 60.0 {
-            (std::time::Duration::from_secs_f64(1.0 / per_second), 1)
-        } else {
-            (
-                std::time::Duration::from_secs_f64(1.0 / 60.0),
-                (per_second / 60.0).round() as usize,
-            )
-        })
     }
 
     /// What the runtime does at launch: search, or check the game.
@@ -694,42 +596,6 @@ impl App {
         }
     }
 
-    fn quit_now(&mut self) -> Vec<Effect> {
-        self.quit = true;
-        vec![Effect::Quit]
-    }
-
-    /// q or Esc with a game whose moves are not saved: the question.
-    fn ask_before_quitting(&mut self) {
-        let n = self.game.as_ref().map_or(0, Game::moves_made);
-        self.overlays.push(Overlay::ConfirmQuit);
-        self.say(
-            Tone::Refusal,
-            format!("quit? the game's {n} squares are not saved: y quit, s save and quit, n stay"),
-        );
-    }
-
-    /// The answer to the question before quitting.
-    fn confirm_key(&mut self, c: Command) -> Vec<Effect> {
-        match c {
-            Command::Yes | Command::Quit | Command::ForceQuit => self.quit_now(),
-            Command::SaveAndQuit => {
-                self.overlays.pop();
-                let fx = self.save();
-                if !fx.is_empty() {
-                    self.quit_after_save = true;
-                    self.info("saving, then quitting…");
-                }
-                fx
-            }
-            Command::No | Command::Back => self.back(),
-            _ => {
-                self.refuse("the game is not saved: y quit, s save and quit, n stay");
-                Vec::new()
-            }
-        }
-    }
-
     /// Tab: search -> replay (of the tour loaded, else of the tour just
     /// found; skipped when there is none) -> play -> search.
     fn next_mode(&mut self) -> Vec<Effect> {
@@ -779,196 +645,7 @@ impl App {
             }
         }
     }
-
-    /// Keys of the file prompt: Enter opens what was typed.
-    fn prompt_key(&mut self, c: Command) -> Vec<Effect> {
-        if c != Command::Apply {
-            return Vec::new();
-        }
-        let path = match self.overlays.pop() {
-            Some(Overlay::Prompt(p)) => p,
-            Some(other) => {
-                self.overlays.push(other);
-                return Vec::new();
-            }
-            None => return Vec::new(),
-        };
-        if path.trim().is_empty() {
-            self.refuse("no file name given");
-            return Vec::new();
-        }
-        let path = PathBuf::from(path.trim());
-        self.loads += 1;
-        let name = path.display().to_string();
-        self.info(format!("reading {name} (Esc stops)"));
-        self.loading = Some((self.loads, name));
-        vec![Effect::Open {
-            load: self.loads,
-            path,
-        }]
-    }
-
-    /// The name of the file being read, if any.
-    pub fn loading(&self) -> Option<&str> {
-        self.loading.as_ref().map(|(_, name)| name.as_str())
-    }
-
-    /// `l`: the file prompt.
-    fn open_prompt(&mut self) {
-        self.overlays.push(Overlay::Prompt(String::new()));
-    }
-
-    /// A tour file came back from the runtime: replay it, or say why not.
-    /// Work on another thread failed: said, and nothing left waiting for
-    /// an answer that will not come.
-    fn worker_failed(&mut self, what: Worker, why: &str) {
-        let name = what.name();
-        self.say(Tone::Error, format!("internal error in the {name}: {why}"));
-        match what {
-            Worker::Count => self.counting = None,
-            Worker::Read => self.loading = None,
-            Worker::Check => {
-                if let Some(g) = &mut self.game
-                    && g.outlook == Outlook::Checking
-                {
-                    g.outlook = Outlook::Unknown;
-                }
-            }
-            Worker::Save => {
-                // Not saved, so not quitting after it either.
-                self.saving_game = false;
-                self.quit_after_save = false;
-            }
-        }
-    }
-
-    fn opened(&mut self, load: u64, name: &str, replay: Result<Box<Replay>, String>) {
-        // A stopped load, or one another load replaced: not wanted.
-        if self.loading.as_ref().is_none_or(|(l, _)| *l != load) {
-            return;
-        }
-        self.loading = None;
-        match replay {
-            Ok(r) => self.open_replay(*r),
-            Err(e) => self.say(Tone::Error, format!("cannot open {name}: {e}")),
-        }
-    }
-
-    fn zoom_key(&mut self, c: Command, at: Option<Square>) {
-        let (rows, cols) = {
-            let b = self.shown_board();
-            (b.rows(), b.cols())
-        };
-        match c {
-            Command::ZoomIn | Command::ZoomOut => {
-                let zoom_in = c == Command::ZoomIn;
-                // A key zooms on the knight (the mouse where it points).
-                let at = at.or_else(|| self.focus());
-                if !self.zoom.change(zoom_in, at, rows, cols) {
-                    self.refuse(if zoom_in {
-                        "zoomed in as far as it goes"
-                    } else {
-                        "the whole board is in view"
-                    });
-                }
-            }
-            Command::Pan(..) if self.zoom.level == 0 => {
-                self.refuse("the whole board is in view: zoom in (z) to pan");
-            }
-            Command::Pan(dr, dc) => self.zoom.pan(dr, dc, rows, cols),
-            _ => {}
-        }
-    }
-
-    /// `+` / `-`: the next speed up or down the ladder.
-    fn change_speed(&mut self, c: Command) {
-        self.speed = if c == Command::Faster {
-            (self.speed + 1).min(SPEEDS.len() - 1)
-        } else {
-            self.speed.saturating_sub(1)
-        };
-        self.info(format!("speed: {}", self.speed_label()));
-    }
-
-    /// `e`: the path on screen as an SVG picture, beside the saves.
-    fn picture(&mut self) -> Vec<Effect> {
-        let (board, trail) = match (self.replaying(), self.playing()) {
-            (Some(r), _) => (&r.board, &r.trail),
-            (None, Some(g)) => (&g.board, &g.trail),
-            _ => (&self.spec.board, &self.search.trail),
-        };
-        if trail.is_empty() {
-            self.refuse("nothing to draw yet");
-            return Vec::new();
-        }
-        if board.len() > PICTURE_SQUARES {
-            self.refuse(format!(
-                "a picture of {} would be too big: boards up to {} squares",
-                board.describe(),
-                knight_tui::words::thousands(PICTURE_SQUARES as u64)
-            ));
-            return Vec::new();
-        }
-        vec![Effect::Picture {
-            dir: self.save_dir.clone(),
-            stem: file_stem(board),
-            board: Box::new(board.clone()),
-            path: trail.to_vec(),
-        }]
-    }
-
-    /// `s`: the game's path in play, else the search's, as a tour file.
-    fn save(&mut self) -> Vec<Effect> {
-        let (b, closed, trail, algorithm) = match (&self.game, self.mode) {
-            (Some(g), Mode::Play) => (&g.board, g.closed, &g.trail, "hand"),
-            _ => (
-                &self.spec.board,
-                self.spec.closed,
-                &self.search.trail,
-                self.spec.algorithm.for_solve(&self.spec.board, 1).name(),
-            ),
-        };
-        if trail.is_empty() {
-            self.refuse("nothing to save yet");
-            return Vec::new();
-        }
-        let tour = trail.compact().cloned();
-        let path = if tour.is_some() {
-            Vec::new()
-        } else {
-            trail.to_vec()
-        };
-        let mut file = TourFile::of_run(b, closed, &path, algorithm, self.search.stats.work());
-        self.saving_game = self.mode == Mode::Play;
-        if !self.saving_game
-            && !self.spec.moves.is_default()
-            && let Some(meta) = &mut file.meta
-        {
-            meta.insert("moves".into(), self.spec.moves.to_string().into());
-        }
-        vec![Effect::Save {
-            dir: self.save_dir.clone(),
-            stem: file_stem(b),
-            file: Box::new(file),
-            tour,
-        }]
-    }
 }
 
 #[cfg(test)]
 mod tests;
-
-/// The start of a saved file's name: `knight-8x8`, `zebra-20x20-torus`,
-/// `leaper-2-5-10x10`.
-fn file_stem(b: &Board) -> String {
-    let g = b.geometry();
-    let piece = g.leaper.name().map_or_else(
-        || format!("leaper-{}-{}", g.leaper.a(), g.leaper.b()),
-        str::to_string,
-    );
-    let surface = match g.surface {
-        knight_tui::board::Surface::Plane => String::new(),
-        s => format!("-{s}"),
-    };
-    format!("{piece}-{}x{}{surface}", b.rows(), b.cols())
-}

@@ -1,0 +1,145 @@
+//! Files from the app: the `l` prompt and the file it reads, and what `s`
+//! and `e` save (a tour file, an SVG picture) beside the other saves.
+
+use std::path::PathBuf;
+
+use knight_tui::board::Board;
+use knight_tui::tour::TourFile;
+
+use super::{App, Effect, Mode, Overlay, Tone};
+use crate::tui::keymap::Command;
+use crate::tui::replay::Replay;
+
+/// The largest board `e` draws (a 500x500 picture is some 25 MB).
+pub const PICTURE_SQUARES: usize = 250_000;
+
+impl App {
+    /// Keys of the file prompt: Enter opens what was typed.
+    pub(super) fn prompt_key(&mut self, c: Command) -> Vec<Effect> {
+        if c != Command::Apply {
+            return Vec::new();
+        }
+        let path = match self.overlays.pop() {
+            Some(Overlay::Prompt(p)) => p,
+            Some(other) => {
+                self.overlays.push(other);
+                return Vec::new();
+            }
+            None => return Vec::new(),
+        };
+        if path.trim().is_empty() {
+            self.refuse("no file name given");
+            return Vec::new();
+        }
+        let path = PathBuf::from(path.trim());
+        self.loads += 1;
+        let name = path.display().to_string();
+        self.info(format!("reading {name} (Esc stops)"));
+        self.loading = Some((self.loads, name));
+        vec![Effect::Open {
+            load: self.loads,
+            path,
+        }]
+    }
+
+    /// The name of the file being read, if any.
+    pub fn loading(&self) -> Option<&str> {
+        self.loading.as_ref().map(|(_, name)| name.as_str())
+    }
+
+    /// `l`: the file prompt.
+    pub(super) fn open_prompt(&mut self) {
+        self.overlays.push(Overlay::Prompt(String::new()));
+    }
+
+    pub(super) fn opened(&mut self, load: u64, name: &str, replay: Result<Box<Replay>, String>) {
+        // A stopped load, or one another load replaced: not wanted.
+        if self.loading.as_ref().is_none_or(|(l, _)| *l != load) {
+            return;
+        }
+        self.loading = None;
+        match replay {
+            Ok(r) => self.open_replay(*r),
+            Err(e) => self.say(Tone::Error, format!("cannot open {name}: {e}")),
+        }
+    }
+
+    /// `e`: the path on screen as an SVG picture, beside the saves.
+    pub(super) fn picture(&mut self) -> Vec<Effect> {
+        let (board, trail) = match (self.replaying(), self.playing()) {
+            (Some(r), _) => (&r.board, &r.trail),
+            (None, Some(g)) => (&g.board, &g.trail),
+            _ => (&self.spec.board, &self.search.trail),
+        };
+        if trail.is_empty() {
+            self.refuse("nothing to draw yet");
+            return Vec::new();
+        }
+        if board.len() > PICTURE_SQUARES {
+            self.refuse(format!(
+                "a picture of {} would be too big: boards up to {} squares",
+                board.describe(),
+                knight_tui::words::thousands(PICTURE_SQUARES as u64)
+            ));
+            return Vec::new();
+        }
+        vec![Effect::Picture {
+            dir: self.save_dir.clone(),
+            stem: file_stem(board),
+            board: Box::new(board.clone()),
+            path: trail.to_vec(),
+        }]
+    }
+
+    /// `s`: the game's path in play, else the search's, as a tour file.
+    pub(super) fn save(&mut self) -> Vec<Effect> {
+        let (b, closed, trail, algorithm) = match (&self.game, self.mode) {
+            (Some(g), Mode::Play) => (&g.board, g.closed, &g.trail, "hand"),
+            _ => (
+                &self.spec.board,
+                self.spec.closed,
+                &self.search.trail,
+                self.spec.algorithm.for_solve(&self.spec.board, 1).name(),
+            ),
+        };
+        if trail.is_empty() {
+            self.refuse("nothing to save yet");
+            return Vec::new();
+        }
+        let tour = trail.compact().cloned();
+        let path = if tour.is_some() {
+            Vec::new()
+        } else {
+            trail.to_vec()
+        };
+        let mut file = TourFile::of_run(b, closed, &path, algorithm, self.search.stats.work());
+        self.saving_game = self.mode == Mode::Play;
+        if !self.saving_game
+            && !self.spec.moves.is_default()
+            && let Some(meta) = &mut file.meta
+        {
+            meta.insert("moves".into(), self.spec.moves.to_string().into());
+        }
+        vec![Effect::Save {
+            dir: self.save_dir.clone(),
+            stem: file_stem(b),
+            file: Box::new(file),
+            tour,
+        }]
+    }
+}
+
+/// The start of a saved file's name: `knight-8x8`, `zebra-20x20-torus`,
+/// `leaper-2-5-10x10`.
+fn file_stem(b: &Board) -> String {
+    let g = b.geometry();
+    let piece = g.leaper.name().map_or_else(
+        || format!("leaper-{}-{}", g.leaper.a(), g.leaper.b()),
+        str::to_string,
+    );
+    let surface = match g.surface {
+        knight_tui::board::Surface::Plane => String::new(),
+        s => format!("-{s}"),
+    };
+    format!("{piece}-{}x{}{surface}", b.rows(), b.cols())
+}
