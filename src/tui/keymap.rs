@@ -551,6 +551,20 @@ pub const BINDINGS: &[Binding] = &[
     ),
 ];
 
+/// The bindings that work in `context`, its own first: a key that works
+/// only there comes before one shared with other modes, which comes before
+/// one that works everywhere (within a rank, the table's order). The hint
+/// bar and the side pane list keys in this order.
+pub fn mode_first(context: Context) -> Vec<&'static Binding> {
+    let mut rows: Vec<&Binding> = BINDINGS.iter().filter(|b| b.applies(context)).collect();
+    rows.sort_by_key(|b| match b.contexts {
+        [only] if *only == context => 0,
+        c if c.contains(&context) => 1,
+        _ => 2,
+    });
+    rows
+}
+
 /// The command a key press stands for in `context`.
 pub fn command_for(key: KeyEvent, context: Context) -> Option<Command> {
     let pressed = Key::of(key);

@@ -65,7 +65,7 @@ impl Widget for Screen<'_> {
             too_small(buf, area);
             return;
         }
-        let p = panes(area, status::height(app, area.width), folded(app, area));
+        let p = panes_of(app, area);
         if app.racing().is_some() {
             race::RacePanes { app, theme }.render(p.main, buf);
             status::StatusLine { app, theme }.render(p.status, buf);
@@ -121,13 +121,26 @@ fn folded(app: &App, area: Rect) -> bool {
     area.width < FOLD_WIDTH && app.replaying().is_none() && app.playing().is_none()
 }
 
-/// `status_lines`: 1, or 2 for a message too long for one; `fold`: the
+/// The panes of `app` on a screen of `area`: the status line and the hint
+/// bar as tall as their text needs at this width.
+fn panes_of(app: &App, area: Rect) -> Panes {
+    panes(
+        area,
+        (
+            status::height(app, area.width),
+            hints::height(app, area.width),
+        ),
+        folded(app, area),
+    )
+}
+
+/// `bars`: the lines of the status line and of the hint bar; `fold`: the
 /// statistics in one line over the board and the side column.
-fn panes(area: Rect, status_lines: u16, fold: bool) -> Panes {
+fn panes(area: Rect, (status_lines, hint_lines): (u16, u16), fold: bool) -> Panes {
     let [main, status, hints] = Layout::vertical([
         Constraint::Min(1),
         Constraint::Length(status_lines),
-        Constraint::Length(1),
+        Constraint::Length(hint_lines),
     ])
     .areas(area);
     let (stats, below) = if fold {
@@ -166,11 +179,7 @@ pub fn move_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
     if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
         return None;
     }
-    let p = panes(
-        screen,
-        status::height(app, screen.width),
-        folded(app, screen),
-    );
+    let p = panes_of(app, screen);
     controls::move_at(p.stats.union(p.controls), r, x, y)
 }
 
@@ -183,12 +192,7 @@ pub fn square_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<Square> {
         return None;
     }
     let (b, win) = (app.shown_board(), app.window());
-    let board = panes(
-        screen,
-        status::height(app, screen.width),
-        folded(app, screen),
-    )
-    .board;
+    let board = panes_of(app, screen).board;
     geometry::geometry_labelled(board, b, win, app.labels).square_at(win, x, y)
 }
 
@@ -213,6 +217,77 @@ fn keep_end(text: String, width: usize) -> String {
     format!("…{tail}")
 }
 
+/// `lines` fitted to `width` columns: a line too long wraps at words, each
+/// further line indented under its second span (a label's value, a key's
+/// words), not back at the left edge.
+fn hang(lines: Vec<Line<'static>>, width: u16) -> Vec<Line<'static>> {
+    let width = width as usize;
+    let mut out = Vec::with_capacity(lines.len());
+    for line in lines {
+        let indent = line.spans.first().map_or(0, Span::width);
+        if line.width() <= width || line.spans.len() < 2 || indent * 2 > width {
+            out.push(line);
+            continue;
+        }
+        let style = line.spans[1].style;
+        let text: String = line.spans[1..].iter().map(|s| s.content.as_ref()).collect();
+        let room = width - indent;
+        let mut rows: Vec<String> = vec![String::new()];
+        for word in text.split_inclusive(' ') {
+            let last = rows.last_mut().expect("a row");
+            if last.chars().count() + word.trim_end().chars().count() > room && !last.is_empty() {
+                rows.push(String::new());
+            }
+            rows.last_mut().expect("a row").push_str(word);
+            // A word longer than the room goes on in pieces.
+            while let Some(last) = rows.last_mut().filter(|l| l.chars().count() > room) {
+                let rest: String = last.chars().skip(room).collect();
+                *last = last.chars().take(room).collect();
+                rows.push(rest);
+            }
+        }
+        for (i, row) in rows.into_iter().enumerate() {
+            let head = if i == 0 {
+                line.spans[0].clone()
+            } else {
+                Span::raw(" ".repeat(indent))
+            };
+            let row = row.trim_end().to_string();
+            out.push(Line::from(vec![head, Span::styled(row, style)]));
+        }
+    }
+    out
+}
+
+/// A pane's title from its `parts`, joined by ` · ` in at most `width`
+/// characters: parts go by their rank, highest first (the last of a rank
+/// first), and a part left too long alone is cut at a space with `…`.
+/// (`width`: the title's room inside the corners, less a space each side.)
+fn fit_title(mut parts: Vec<(String, u8)>, width: usize) -> String {
+    let joined = |parts: &[(String, u8)]| {
+        parts
+            .iter()
+            .map(|(p, _)| p.as_str())
+            .collect::<Vec<_>>()
+            .join(" · ")
+    };
+    while parts.len() > 1 && joined(&parts).chars().count() > width {
+        let top = parts.iter().map(|p| p.1).max().unwrap_or(0);
+        let last = parts.iter().rposition(|p| p.1 == top).unwrap_or(0);
+        parts.remove(last);
+    }
+    let text = joined(&parts);
+    // A pane too narrow for a word shows what the border leaves of it.
+    if text.chars().count() <= width || !text.contains(' ') {
+        return text;
+    }
+    let room: String = text.chars().take(width.saturating_sub(1)).collect();
+    match room.rfind(' ') {
+        Some(i) if i > 0 => format!("{}…", room[..i].trim_end_matches([' ', '·'])),
+        _ => format!("{room}…"),
+    }
+}
+
 /// `label      value`, the label in the accent colour.
 fn label_value(label: &str, value: String, theme: &Theme) -> Line<'static> {
     Line::from(vec![
@@ -221,6 +296,8 @@ fn label_value(label: &str, value: String, theme: &Theme) -> Line<'static> {
     ])
 }
 
+#[cfg(test)]
+mod fit_tests;
 #[cfg(test)]
 mod snapshots;
 #[cfg(test)]

@@ -207,18 +207,30 @@ impl Widget for BoardPane<'_> {
             1 => String::new(),
             n => format!(" in {n} bands"),
         };
-        let part = if (win.rows, win.cols) == (b.rows(), b.cols()) {
-            format!("{drawn}{folded}")
-        } else {
-            format!(
-                "{drawn}{folded} · rows {}-{}, cols {}-{}",
-                win.row,
-                win.row + win.rows - 1,
-                win.col,
-                win.col + win.cols - 1
-            )
-        };
-        let block = Block::bordered().title(format!(" {} · {part} ", sc.title));
+        // The title's parts, each with the rank it goes in when the pane is
+        // too narrow: how it is drawn first, then the rows in view, then
+        // the mode, never the board.
+        let mut parts: Vec<(String, u8)> = sc
+            .title
+            .split(" · ")
+            .enumerate()
+            .map(|(i, p)| (p.to_string(), if i == 0 { 0 } else { 1 }))
+            .collect();
+        parts.push((format!("{drawn}{folded}"), 3));
+        if (win.rows, win.cols) != (b.rows(), b.cols()) {
+            parts.push((
+                format!(
+                    "rows {}-{}, cols {}-{}",
+                    win.row,
+                    win.row + win.rows - 1,
+                    win.col,
+                    win.col + win.cols - 1
+                ),
+                2,
+            ));
+        }
+        let title = super::fit_title(parts, area.width.saturating_sub(4) as usize);
+        let block = Block::bordered().title(format!(" {title} "));
         let inner = g.inner;
         block.render(area, buf);
 

@@ -11,10 +11,10 @@ use knight_tui::solver::Algorithm;
 use knight_tui::words;
 
 use super::settings::SettingsPanel;
-use super::{keep_end, label_value};
+use super::{hang, keep_end, label_value};
 use crate::tui::app::{App, RunState};
 use crate::tui::game::Game;
-use crate::tui::keymap::{BINDINGS, Context};
+use crate::tui::keymap::{Context, mode_first};
 use crate::tui::replay::Replay;
 use crate::tui::theme::Theme;
 
@@ -87,7 +87,7 @@ impl Widget for Controls<'_> {
         }
         lines.push(Line::raw(""));
         lines.extend(key_lines(Context::Watch, theme));
-        Paragraph::new(lines)
+        Paragraph::new(hang(lines, inner.width))
             .wrap(Wrap { trim: false })
             .render(inner, buf);
     }
@@ -116,9 +116,13 @@ fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &
             theme,
         ),
         label_value("board", r.board.describe(), theme),
+        // "step" goes when the figures alone fill the line.
         label_value(
             "position",
-            format!("step {} / {}", r.pos, r.length()),
+            match format!("{} / {}", r.pos, r.length()) {
+                at if at.len() + 16 <= inner.width as usize => format!("step {at}"),
+                at => at,
+            },
             theme,
         ),
         label_value("speed", app.speed_label(), theme),
@@ -151,8 +155,12 @@ fn replay_state(rest: Rect, r: &Replay, theme: &Theme) -> (Vec<Line<'static>>, R
     if let Some(v) = r.verdict() {
         more.push(Line::raw(v));
     }
-    let width = rest.width.max(1) as usize;
-    let tall: usize = more.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
+    let width = rest.width.max(1);
+    let more = hang(more, width);
+    let tall: usize = more
+        .iter()
+        .map(|l| l.width().max(1).div_ceil(width as usize))
+        .sum();
     let [info, moves] =
         Layout::vertical([Constraint::Length(tall as u16 + 1), Constraint::Min(0)]).areas(rest);
     (more, info, moves)
@@ -281,16 +289,16 @@ fn play_controls(buf: &mut Buffer, area: Rect, g: &Game, theme: &Theme) {
     }
     lines.push(Line::raw(""));
     lines.extend(key_lines(Context::Play, theme));
-    Paragraph::new(lines)
+    Paragraph::new(hang(lines, inner.width))
         .wrap(Wrap { trim: false })
         .render(inner, buf);
 }
 
-/// The keys of a mode, a line each: the same table as the hint bar.
+/// The keys of a mode, a line each, its own first: the same table and
+/// order as the hint bar.
 fn key_lines(context: Context, theme: &Theme) -> Vec<Line<'static>> {
-    BINDINGS
-        .iter()
-        .filter(|b| b.applies(context))
+    mode_first(context)
+        .into_iter()
         .filter_map(|b| {
             b.hint.map(|h| {
                 Line::from(vec![

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::tui::app::App;
-use crate::tui::keymap::BINDINGS;
+use crate::tui::keymap::mode_first;
 use crate::tui::theme::Theme;
 
 /// Whether Space would resume rather than pause: the search or the race
@@ -24,66 +24,138 @@ pub struct HintBar<'a> {
     pub theme: &'a Theme,
 }
 
+/// The most lines the hint bar takes: below that, the last keys go.
+const MAX_LINES: usize = 2;
+
+/// A key of the hint bar: its label, its words, and whether it is shown
+/// only where there is room (a key of every mode that this screen does
+/// not need now).
+type Item = (&'static str, &'static str, bool);
+
+/// Boards with more squares than this are not all shown in step numbers at
+/// once: there the zoom keys are the mode's own.
+const ZOOM_SQUARES: usize = 400;
+
+/// The keys of the hint bar now, the mode's own first.
+fn items(app: &App) -> Vec<Item> {
+    use crate::tui::keymap::Context;
+    let ctx = app.context();
+    // The question before quitting takes only its own answers.
+    let confirm = ctx == Context::Confirm;
+    let board = app.shown_board();
+    let win = app.window();
+    let needed = |label: &str| match label {
+        "z Z" => board.len() > ZOOM_SQUARES,
+        "H J K L" => (win.rows, win.cols) != (board.rows(), board.cols()),
+        _ => false,
+    };
+    let mut items: Vec<Item> = mode_first(ctx)
+        .into_iter()
+        .filter(|b| !confirm || b.contexts.contains(&ctx))
+        .filter_map(|b| {
+            let spare = b.contexts == [Context::Any] && !needed(b.label);
+            b.hint.map(|h| (b.label, h, spare))
+        })
+        .collect();
+    // Stable: the spare keys after the needed, each in their order.
+    items.sort_by_key(|&(_, _, spare)| spare);
+    // Keys that toggle say what they would do now.
+    for (label, hint, _) in items.iter_mut() {
+        *hint = match (*label, *hint) {
+            ("Space", "pause") if app.replaying().is_some_and(|r| !r.playing) => "play",
+            ("Space", "pause") if paused(app) => "resume",
+            ("h", "hints") if app.playing().is_some_and(|g| g.hints) => "hints: on",
+            ("h", "hints") if app.playing().is_some() => "hints: off",
+            (_, h) => h,
+        };
+    }
+    // The help on top takes the arrows to scroll.
+    if app.help_open() {
+        items.insert(0, ("↑ ↓", "scroll help", false));
+    }
+    // In the settings, Esc leaves them as they were.
+    if ctx == Context::Settings {
+        items.insert(items.len().min(1), ("Esc", "cancel", false));
+    }
+    // While a file is read, Esc stops the reading (not the app).
+    if app.loading().is_some() && ctx != Context::Prompt {
+        items.retain(|(l, _, _)| *l != "Esc");
+        items.insert(0, ("Esc", "stop reading", false));
+    }
+    // Help and quit close the bar.
+    let last: Vec<Item> = items
+        .iter()
+        .filter(|(l, _, _)| matches!(*l, "?" | "q"))
+        .map(|&(l, h, _)| (l, h, false))
+        .collect();
+    items.retain(|(l, _, _)| !matches!(*l, "?" | "q"));
+    items.extend(last);
+    items
+}
+
+/// `items` in lines of at most `width` columns, as few as the keys the mode
+/// needs take, at most [`MAX_LINES`]: the spare keys fill what room those
+/// lines leave; when even the needed ones do not fit, the last go first,
+/// but never help, quit or Esc (the help lists every key).
+fn packed(mut items: Vec<Item>, width: u16) -> Vec<Vec<(&'static str, &'static str)>> {
+    let wide = |(l, h, _): &Item| l.chars().count() + h.chars().count() + 3;
+    let pack = |items: &[Item]| {
+        let mut lines: Vec<Vec<(&str, &str)>> = vec![Vec::new()];
+        let mut used = 0;
+        for item in items {
+            let w = wide(item);
+            if used + w > width as usize && !lines[lines.len() - 1].is_empty() {
+                lines.push(Vec::new());
+                used = 0;
+            }
+            used += w;
+            lines.last_mut().expect("a line").push((item.0, item.1));
+        }
+        lines
+    };
+    let needed: Vec<Item> = items.iter().copied().filter(|i| !i.2).collect();
+    let room = pack(&needed).len().min(MAX_LINES);
+    loop {
+        let lines = pack(&items);
+        if lines.len() <= room {
+            return lines;
+        }
+        // The last spare key goes first, then the last needed one.
+        let gone = items.iter().rposition(|i| i.2).or_else(|| {
+            items
+                .iter()
+                .rposition(|(l, _, _)| !matches!(*l, "?" | "q" | "Esc"))
+        });
+        let Some(i) = gone else {
+            return lines.into_iter().take(MAX_LINES).collect();
+        };
+        items.remove(i);
+    }
+}
+
+/// How many lines the hint bar needs at `width`: 1, or 2 when the mode's
+/// keys do not fit in one.
+pub fn height(app: &App, width: u16) -> u16 {
+    packed(items(app), width).len() as u16
+}
+
 impl Widget for HintBar<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, theme) = (self.app, self.theme);
-        let ctx = app.context();
-        // The question before quitting takes only its own answers.
-        let confirm = ctx == crate::tui::keymap::Context::Confirm;
-        let mut items: Vec<(&str, &str)> = BINDINGS
-            .iter()
-            .filter(|b| b.applies(ctx))
-            .filter(|b| !confirm || b.contexts.contains(&ctx))
-            .filter_map(|b| b.hint.map(|h| (b.label, h)))
+        let lines: Vec<Line> = packed(items(app), area.width)
+            .into_iter()
+            .map(|items| {
+                let mut spans = vec![Span::raw(" ")];
+                for (i, (label, hint)) in items.into_iter().enumerate() {
+                    if i > 0 {
+                        spans.push(Span::raw("  "));
+                    }
+                    spans.push(Span::styled(label, theme.key()));
+                    spans.push(Span::raw(format!(" {hint}")));
+                }
+                Line::from(spans)
+            })
             .collect();
-        // Keys that toggle say what they would do now.
-        for (label, hint) in items.iter_mut() {
-            *hint = match (*label, *hint) {
-                ("Space", "pause") if app.replaying().is_some_and(|r| !r.playing) => "play",
-                ("Space", "pause") if paused(app) => "resume",
-                ("h", "hints") if app.playing().is_some_and(|g| g.hints) => "hints: on",
-                ("h", "hints") if app.playing().is_some() => "hints: off",
-                (_, h) => h,
-            };
-        }
-        // The help on top takes the arrows to scroll.
-        if app.help_open() {
-            items.insert(0, ("↑ ↓", "scroll help"));
-        }
-        // In the settings, Esc leaves them as they were.
-        if ctx == crate::tui::keymap::Context::Settings {
-            items.insert(items.len().min(1), ("Esc", "cancel"));
-        }
-        // While a file is read, Esc stops the reading (not the app).
-        if app.loading().is_some() && app.context() != crate::tui::keymap::Context::Prompt {
-            items.retain(|(l, _)| *l != "Esc");
-            items.insert(0, ("Esc", "stop reading"));
-        }
-        // Too wide: the last keys go first, but never help and quit (the help
-        // lists every key).
-        let width = |items: &[(&str, &str)]| {
-            items
-                .iter()
-                .map(|(l, h)| l.chars().count() + h.chars().count() + 3)
-                .sum::<usize>()
-        };
-        while width(&items) > area.width as usize {
-            let Some(i) = items
-                .iter()
-                .rposition(|(l, _)| !matches!(*l, "?" | "q" | "Esc"))
-            else {
-                break;
-            };
-            items.remove(i);
-        }
-        let mut spans = vec![Span::raw(" ")];
-        for (i, (label, hint)) in items.into_iter().enumerate() {
-            if i > 0 {
-                spans.push(Span::raw("  "));
-            }
-            spans.push(Span::styled(label, theme.key()));
-            spans.push(Span::raw(format!(" {hint}")));
-        }
-        Paragraph::new(Line::from(spans)).render(area, buf);
+        Paragraph::new(lines).render(area, buf);
     }
 }

@@ -140,7 +140,7 @@ fn each_board_view_draws_its_squares() {
     snap(&mut a, &[0, 5], 2);
     // 0,0 is step 1; 1,2 is step 2, with the knight; 2,0 its one move left.
     let want = Buffer::with_lines([
-        "┌ 3x3 · nu┐",
+        "┌ 3x3 ────┐",
         "│ 1  ·  · │",
         "│ ·  ·  2 │",
         "│ ◆  ·  · │",
@@ -163,7 +163,7 @@ fn each_board_view_draws_its_squares() {
     assert_eq!(
         text(&board_buffer(&a, 10, 6)),
         text(&Buffer::with_lines([
-            "┌ 4x4 · c┐",
+            "┌ 4x4 ───┐",
             "│░░· · · │",
             "│◆ · ░░· │",
             "│· · · ◆ │",
@@ -220,7 +220,7 @@ fn targets_have_their_keys_in_the_half_block_view_with_and_without_colour() {
     a.game = Some(g);
     a.mode = crate::tui::app::Mode::Play;
     let want = [
-        "┌ 10x10 · p┐",
+        "┌ 10x10 ───┐",
         "│          │",
         "│  5▀ 43   │",
         "│  6 ♞ 2   │",

@@ -26,11 +26,15 @@ impl Widget for StatusLine<'_> {
     }
 }
 
-/// How many lines the status line needs at `width`: 1, or 2 when its
-/// message is longer than the screen is wide.
+/// The most lines the status line takes (a longer message is cut at its
+/// end, which no message of the app reaches at 60 columns).
+const MAX_LINES: u16 = 4;
+
+/// How many lines the status line needs at `width`, wrapped at words as it
+/// is drawn: 1, or more for a message longer than the screen is wide.
 pub fn height(app: &App, width: u16) -> u16 {
-    let w = line(app, &Theme::default()).width();
-    if w > width as usize { 2 } else { 1 }
+    let text = Paragraph::new(line(app, &Theme::default())).wrap(Wrap { trim: false });
+    (text.line_count(width) as u16).clamp(1, MAX_LINES)
 }
 
 /// The status line's text: where the search, race, replay or game stands,

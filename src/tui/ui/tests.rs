@@ -63,11 +63,7 @@ fn zoom_shows_part_of_a_big_board_and_clicks_still_find_their_squares() {
     assert!(s.contains("rows 985-999, cols 985-999"), "{s}");
     // The blocked corner is in view, and the mouse finds squares through the zoom.
     let screen_area = Rect::new(0, 0, 120, 40);
-    let g = geometry(
-        panes(screen_area, 1, folded(&a, screen_area)).board,
-        a.shown_board(),
-        w,
-    );
+    let g = geometry(panes_of(&a, screen_area).board, a.shown_board(), w);
     for (r, c) in [(0u32, 0u32), (14, 14), (7, 3)] {
         let x = g.x0 + c as u16 * g.cw + g.cw / 2;
         let y = g.y0 + r as u16 * g.ch + g.ch / 2;
@@ -171,11 +167,7 @@ fn long_narrow_boards_fold_into_bands() {
         let a = app_on(Board::new(rows, cols, &[]).unwrap());
         let area = Rect::new(0, 0, 120, 40);
         let s = screen(&a, 120, 40, &Theme::default());
-        let g = geometry(
-            panes(area, 1, folded(&a, area)).board,
-            a.shown_board(),
-            a.window(),
-        );
+        let g = geometry(panes_of(&a, area).board, a.shown_board(), a.window());
         assert!(g.fold.bands > 1, "{rows}x{cols}");
         assert!(s.contains(&format!("in {} bands", g.fold.bands)), "{s}");
         // Every square drawn maps back to itself; the gaps to none.
@@ -278,11 +270,7 @@ fn settings_panel_and_clicks_map_to_squares() {
     }
     // Every square's drawn position maps back to it.
     let screen_area = Rect::new(0, 0, 120, 40);
-    let g = geometry(
-        panes(screen_area, 1, folded(&a, screen_area)).board,
-        &a.spec.board,
-        a.window(),
-    );
+    let g = geometry(panes_of(&a, screen_area).board, &a.spec.board, a.window());
     for r in 0..8u32 {
         for c in 0..8u32 {
             let x = g.x0 + c as u16 * g.cw + g.cw / 2;
@@ -588,17 +576,14 @@ fn a_long_message_wraps_onto_a_second_line_and_clicks_still_land() {
     let s = screen(&a, 60, 22, &Theme::default());
     let lines: Vec<&str> = s.lines().collect();
     // Two status lines above the hints, the message whole across them.
-    let status = format!("{} {}", lines[19].trim(), lines[20].trim());
+    let bar = 22 - super::hints::height(&a, 60) as usize;
+    let status = format!("{} {}", lines[bar - 2].trim(), lines[bar - 1].trim());
     assert!(status.contains(&msg), "{s}");
     assert!(lines[21].contains("help"), "the hint bar stays: {s}");
     // The board moved up a line with the layout: a click still finds the
     // square drawn where it is clicked.
     let area = Rect::new(0, 0, 60, 22);
-    let g = geometry(
-        panes(area, 2, folded(&a, area)).board,
-        a.shown_board(),
-        a.window(),
-    );
+    let g = geometry(panes_of(&a, area).board, a.shown_board(), a.window());
     let (x, y) = g.pos(3, 5);
     assert_eq!(square_at(area, &a, x, y), Some(Square::new(3, 5)));
 }
@@ -608,7 +593,8 @@ fn hints_say_what_a_toggle_would_do_now() {
     let mut a = app(8);
     let hints = |a: &App| {
         let s = screen(a, 120, 40, &Theme::default());
-        s.lines().last().unwrap().to_string()
+        let bar: Vec<&str> = s.lines().rev().take(2).collect();
+        format!("{} {}", bar[1], bar[0])
     };
     assert!(hints(&a).contains("Space pause"), "{}", hints(&a));
     a.update(Action::Key(Command::Pause));
@@ -648,12 +634,8 @@ fn files_and_ranks_label_the_edges_and_clicks_still_land() {
     assert_eq!(ranks, ["8", "7", "6", "5", "4", "3", "2", "1"], "{s}");
     // The board moved for them; a click finds the square drawn there.
     let area = Rect::new(0, 0, 80, 24);
-    let g = geometry::geometry_labelled(
-        panes(area, 1, folded(&a, area)).board,
-        a.shown_board(),
-        a.window(),
-        true,
-    );
+    let g =
+        geometry::geometry_labelled(panes_of(&a, area).board, a.shown_board(), a.window(), true);
     let (x, y) = g.pos(2, 6);
     assert_eq!(square_at(area, &a, x, y), Some(Square::new(2, 6)));
     // Past 26 columns: the column and row numbers of the square notation.
@@ -678,9 +660,10 @@ fn below_90_columns_the_statistics_fold_into_a_line_over_the_board() {
     // The board and the controls take the rest of the height; a click still
     // finds its square.
     let area = Rect::new(0, 0, 80, 24);
-    let p = panes(area, 1, folded(&a, area));
-    assert_eq!((p.board.y, p.board.height), (1, 21));
-    assert_eq!(p.controls.height, 21);
+    let p = panes_of(&a, area);
+    let below = 1 + super::hints::height(&a, 80);
+    assert_eq!((p.board.y, p.board.height), (1, 23 - below));
+    assert_eq!(p.controls.height, 23 - below);
     let g = geometry(p.board, a.shown_board(), a.window());
     let (x, y) = g.pos(4, 2);
     assert_eq!(square_at(area, &a, x, y), Some(Square::new(4, 2)));

@@ -1,0 +1,155 @@
+//! Text that fits its place: the hint bar by mode, wrapped values, titles.
+
+use super::*;
+use crate::tui::app::{Action, Mode};
+use crate::tui::game::Game;
+use crate::tui::keymap::Command;
+use crate::tui::testing::app_on;
+use knight_tui::board::Board;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn lines(app: &App, w: u16, h: u16) -> Vec<String> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| draw(f, app, &Theme::default())).unwrap();
+    let buf = t.backend().buffer().clone();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect()
+}
+
+fn playing(n: u32) -> App {
+    let mut a = app_on(Board::new(n, n, &[]).unwrap());
+    a.game = Some(Game::new(
+        a.spec.board.clone(),
+        Some(Square::new(0, 0)),
+        false,
+    ));
+    a.mode = Mode::Play;
+    a
+}
+
+#[test]
+fn at_80x24_play_shows_its_own_keys_first() {
+    let a = playing(8);
+    let s = lines(&a, 80, 24);
+    let bar = hints::height(&a, 80) as usize;
+    assert_eq!(bar, 2, "{s:#?}");
+    let hints = s[24 - bar..].join(" ");
+    for key in [
+        "Enter move",
+        "1-8 pick",
+        "u U undo/redo",
+        "h hints",
+        "w suggest",
+        "b back",
+        "f finish",
+        "? help",
+        "q quit",
+    ] {
+        assert!(hints.contains(key), "{key}: {hints}");
+    }
+    // The play keys come before the keys every mode shares.
+    assert!(hints.find("f finish") < hints.find("r restart"), "{hints}");
+}
+
+#[test]
+fn a_wide_screen_keeps_the_hint_bar_to_one_line_and_a_narrow_one_to_two() {
+    let a = app_on(Board::new(8, 8, &[]).unwrap());
+    assert_eq!(hints::height(&a, 200), 1);
+    for width in [60, 80, 100] {
+        assert!(hints::height(&a, width) <= 2);
+        let s = lines(&a, width, 24);
+        let bar = s[24 - hints::height(&a, width) as usize..].join(" ");
+        // Each mode's own keys are there; help and quit close the bar.
+        for key in ["Space pause", "n step", "? help", "q quit"] {
+            assert!(bar.contains(key), "{width}: {key}: {bar}");
+        }
+        assert!(bar.trim_end().ends_with("q quit"), "{bar}");
+    }
+}
+
+#[test]
+fn zoom_keys_are_hinted_on_a_board_too_big_for_numbers() {
+    let small = app_on(Board::new(8, 8, &[]).unwrap());
+    let big = app_on(Board::new(300, 300, &[]).unwrap());
+    let bar = |a: &App| lines(a, 80, 24)[22..].join(" ");
+    assert!(bar(&big).contains("z Z zoom"), "{}", bar(&big));
+    assert!(!bar(&big).contains("H J K L"), "not zoomed: {}", bar(&big));
+    let mut zoomed = big;
+    zoomed.update(Action::Key(Command::ZoomIn));
+    assert!(bar(&zoomed).contains("H J K L pan"), "{}", bar(&zoomed));
+    // On 8x8 the zoom keys give way to the mode's.
+    assert!(bar(&small).contains("Tab mode"), "{}", bar(&small));
+}
+
+#[test]
+fn a_long_value_wraps_under_its_value_not_at_the_edge() {
+    let long = label_value(
+        "state",
+        "stopped at an illegal step".into(),
+        &Theme::default(),
+    );
+    let out = hang(vec![long], 28);
+    let text: Vec<String> = out.iter().map(|l| l.to_string()).collect();
+    assert_eq!(
+        text,
+        ["state      stopped at an", "           illegal step"]
+    );
+    // A word longer than the room goes on in pieces, still indented.
+    let out = hang(
+        vec![label_value("tour", "x".repeat(40), &Theme::default())],
+        28,
+    );
+    assert!(out.iter().all(|l| l.width() <= 28));
+    assert!(
+        out[1..]
+            .iter()
+            .all(|l| l.to_string().starts_with("           x"))
+    );
+}
+
+#[test]
+fn titles_drop_whole_parts_never_cut_a_word() {
+    let parts = || {
+        vec![
+            ("8x8".to_string(), 0),
+            ("replay of games/tour.json".to_string(), 1),
+            ("lines and numbers".to_string(), 3),
+            ("rows 0-3, cols 0-3".to_string(), 2),
+        ]
+    };
+    assert_eq!(
+        fit_title(parts(), 200),
+        "8x8 · replay of games/tour.json · lines and numbers · rows 0-3, cols 0-3"
+    );
+    assert_eq!(
+        fit_title(parts(), 60),
+        "8x8 · replay of games/tour.json · rows 0-3, cols 0-3"
+    );
+    assert_eq!(fit_title(parts(), 40), "8x8 · replay of games/tour.json");
+    assert_eq!(fit_title(parts(), 20), "8x8");
+    // One part alone too long: cut at a space.
+    assert_eq!(
+        fit_title(vec![("8x8 with 3 blocked squares".into(), 0)], 16),
+        "8x8 with 3…"
+    );
+}
+
+#[test]
+fn the_status_line_takes_the_lines_its_words_need() {
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    a.update(Action::Key(Command::Count));
+    for width in [60u16, 80, 120] {
+        let h = status::height(&a, width) as usize;
+        let s = lines(&a, width, 24);
+        let bar = hints::height(&a, width) as usize;
+        let status = s[24 - bar - h..24 - bar]
+            .iter()
+            .map(|l| l.trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let msg = a.message().unwrap();
+        assert!(status.contains(msg), "{width}: {status}");
+    }
+}
