@@ -17,6 +17,7 @@ pub mod effects;
 pub mod game;
 pub mod input;
 pub mod keymap;
+pub mod notation;
 pub mod replay;
 pub mod run;
 pub mod runtime;

@@ -89,6 +89,16 @@ fn parse_coord(part: &str, whole: &str, rows: u32, cols: u32) -> Result<u32, Squ
     })
 }
 
+impl Square {
+    /// The square in algebraic notation (`a1`: file a the left column,
+    /// rank 1 the bottom row) on a board of `rows` x `cols`; `None` on
+    /// boards over 26 columns or off the board.
+    pub fn algebraic(self, rows: u32, cols: u32) -> Option<String> {
+        (cols <= 26 && self.col < cols && self.row < rows)
+            .then(|| format!("{}{}", char::from(b'a' + self.col as u8), rows - self.row))
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.row, self.col)

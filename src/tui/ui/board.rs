@@ -311,12 +311,23 @@ impl Widget for BoardPane<'_> {
                                         st
                                     };
                                     (s.to_string(), st)
-                                } else if candidates.contains(&sq) {
+                                } else if let Some(i) = candidates.iter().position(|&t| t == sq) {
                                     let mark = match game {
-                                        // With hints, the onward count (Warnsdorff's degree).
-                                        Some(g) if g.hints => format!("({})", g.onward(sq)),
-                                        _ if theme.ascii => "+".into(),
-                                        _ => "◆".into(),
+                                        // In play, the digit of its key; with
+                                        // hints, the onward count (Warnsdorff's
+                                        // degree) after it, where it fits.
+                                        Some(g) if g.hints => {
+                                            let both = format!("{}({})", i + 1, g.onward(sq));
+                                            if both.len() <= w as usize {
+                                                both
+                                            } else {
+                                                (i + 1).to_string()
+                                            }
+                                        }
+                                        Some(_) if w >= 3 && !theme.ascii => format!("◆{}", i + 1),
+                                        Some(_) => (i + 1).to_string(),
+                                        None if theme.ascii => "+".into(),
+                                        None => "◆".into(),
                                     };
                                     (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD))
                                 } else if undone(sq) {
@@ -340,11 +351,25 @@ impl Widget for BoardPane<'_> {
                             } else {
                                 (text, style)
                             };
-                            let style = if Some(sq) == cursor {
-                                buf.set_style(cell.intersection(inner), theme.cursor());
-                                style.patch(theme.cursor())
-                            } else {
-                                style
+                            // The cursor fills its cell; on the knight, the
+                            // knight keeps its own mark inside it.
+                            let style = match Some(sq) == cursor {
+                                true if Some(sq) == current && theme.colour => {
+                                    buf.set_style(cell.intersection(inner), theme.cursor());
+                                    style
+                                }
+                                true if Some(sq) == current => {
+                                    // Without colour: plain in a reversed cell.
+                                    buf.set_style(cell.intersection(inner), theme.cursor());
+                                    Style::new()
+                                        .add_modifier(Modifier::BOLD)
+                                        .remove_modifier(Modifier::REVERSED)
+                                }
+                                true => {
+                                    buf.set_style(cell.intersection(inner), theme.cursor());
+                                    style.patch(theme.cursor())
+                                }
+                                false => style,
                             };
                             let ty = cell.y + (h - 1) / 2;
                             // Right-aligned to the widest step, that column centred:
@@ -382,7 +407,8 @@ impl Widget for BoardPane<'_> {
                     let look = |r: u32, c: u32| {
                         (r < part.row + part.rows && c < part.col + part.cols).then(|| {
                             let sq = Square::new(r, c);
-                            if Some(sq) == cursor {
+                            // The knight shows over the cursor.
+                            if Some(sq) == cursor && Some(sq) != current {
                                 Look::Cursor
                             } else if faulty(sq) {
                                 Look::Fault

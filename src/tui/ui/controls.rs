@@ -15,6 +15,7 @@ use super::{hang, keep_end, label_value};
 use crate::tui::app::{App, RunState};
 use crate::tui::game::Game;
 use crate::tui::keymap::{Context, mode_first};
+use crate::tui::notation;
 use crate::tui::replay::Replay;
 use crate::tui::theme::Theme;
 
@@ -48,6 +49,7 @@ impl Widget for Controls<'_> {
         if let Some(st) = app.settings() {
             SettingsPanel {
                 settings: st,
+                labels: app.labels,
                 theme,
             }
             .render(area, buf);
@@ -58,7 +60,7 @@ impl Widget for Controls<'_> {
             return;
         }
         if let Some(g) = app.playing() {
-            play_controls(buf, area, g, theme);
+            play_controls(buf, area, g, app.labels, theme);
             return;
         }
         let block = Block::bordered().title(" Controls ");
@@ -87,6 +89,7 @@ impl Widget for Controls<'_> {
         }
         lines.push(Line::raw(""));
         lines.extend(key_lines(Context::Watch, theme));
+        let lines = notation::lines(lines, &s.board, app.labels);
         Paragraph::new(hang(lines, inner.width))
             .wrap(Wrap { trim: false })
             .render(inner, buf);
@@ -139,10 +142,11 @@ fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &
         .label(format!("{:>3.0}%", ratio * 100.0))
         .render(gauge, buf);
     let (more, info, moves) = replay_state(rest, r, theme);
+    let more = notation::lines(more, &r.board, app.labels);
     Paragraph::new(more)
         .wrap(Wrap { trim: false })
         .render(info, buf);
-    move_list(buf, moves, r, theme);
+    move_list(buf, moves, r, app.labels, theme);
 }
 
 /// The replay's state lines, the part of `rest` they take as they wrap,
@@ -200,7 +204,7 @@ pub fn move_at(area: Rect, r: &Replay, x: u16, y: u16) -> Option<usize> {
 
 /// The moves around the replay's position: step, square and onward count,
 /// the current step highlighted and kept in the middle.
-fn move_list(buf: &mut Buffer, area: Rect, r: &Replay, theme: &Theme) {
+fn move_list(buf: &mut Buffer, area: Rect, r: &Replay, labels: bool, theme: &Theme) {
     let n = r.legal.len();
     if area.height < 2 || n == 0 {
         return;
@@ -225,7 +229,7 @@ fn move_list(buf: &mut Buffer, area: Rect, r: &Replay, theme: &Theme) {
             Line::raw(text)
         });
     }
-    Paragraph::new(lines).render(area, buf);
+    Paragraph::new(notation::lines(lines, &r.board, labels)).render(area, buf);
 }
 
 fn replay_word(r: &Replay) -> String {
@@ -251,7 +255,7 @@ fn board_line(b: &Board, closed: bool, theme: &Theme) -> Line<'static> {
     )
 }
 
-fn play_controls(buf: &mut Buffer, area: Rect, g: &Game, theme: &Theme) {
+fn play_controls(buf: &mut Buffer, area: Rect, g: &Game, labels: bool, theme: &Theme) {
     let block = Block::bordered().title(" Play ");
     let inner = block.inner(area);
     block.render(area, buf);
@@ -289,6 +293,7 @@ fn play_controls(buf: &mut Buffer, area: Rect, g: &Game, theme: &Theme) {
     }
     lines.push(Line::raw(""));
     lines.extend(key_lines(Context::Play, theme));
+    let lines = notation::lines(lines, &g.board, labels);
     Paragraph::new(hang(lines, inner.width))
         .wrap(Wrap { trim: false })
         .render(inner, buf);

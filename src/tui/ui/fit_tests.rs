@@ -153,3 +153,72 @@ fn the_status_line_takes_the_lines_its_words_need() {
         assert!(status.contains(msg), "{width}: {status}");
     }
 }
+
+#[test]
+fn targets_show_their_key_digits_in_the_numbers_view() {
+    let a = playing(8);
+    let s = lines(&a, 120, 40).join("\n");
+    // From a8 (0,0) the knight has two moves: keys 1 and 2.
+    assert!(s.contains("◆1") && s.contains("◆2"), "{s}");
+    assert!(!s.contains("◆3"), "{s}");
+}
+
+#[test]
+fn with_labels_on_every_square_on_screen_is_algebraic() {
+    let mut a = playing(8);
+    let before = lines(&a, 120, 40).join("\n");
+    assert!(before.contains("knight     0,0"), "{before}");
+    assert!(before.contains("1  2,1 (5)"), "{before}");
+    a.update(Action::Key(Command::Labels));
+    a.update(Action::Key(Command::Pick(1)));
+    let after = lines(&a, 120, 40).join("\n");
+    // The knight on b6 (2,1), its moves listed by the same names as the
+    // board's edges.
+    assert!(after.contains("knight     b6"), "{after}");
+    assert!(after.contains("1  c4 (7)"), "{after}");
+    assert!(!after.contains("2,1") && !after.contains("0,0"), "{after}");
+    // The status line speaks the same notation.
+    a.update(Action::Key(Command::Pick(8)));
+    let refused = lines(&a, 120, 40).join("\n");
+    assert!(refused.contains("no legal move 8"), "{refused}");
+    a.update(Action::Key(Command::Suggest));
+    let said = lines(&a, 120, 40).join("\n");
+    assert!(said.contains("Warnsdorff: "), "{said}");
+    assert!(!said.contains(",1 ") && !said.contains(",2 "), "{said}");
+}
+
+#[test]
+fn the_cursor_on_the_knight_leaves_the_knight_its_mark() {
+    let a = playing(8);
+    let g = a.playing().unwrap();
+    assert_eq!(Some(g.cursor), g.knight());
+    for theme in [Theme::default(), {
+        let mut t = Theme::default();
+        t.colour = true;
+        t
+    }] {
+        let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        t.draw(|f| draw(f, &a, &theme)).unwrap();
+        let buf = t.backend().buffer().clone();
+        // Find the knight's step number 1 on the board, left of the side pane.
+        let (x, y) = (0..40u16)
+            .flat_map(|y| (0..88u16).map(move |x| (x, y)))
+            .find(|&(x, y)| buf[(x, y)].symbol() == "1" && y > 0)
+            .expect("step 1 drawn");
+        let cell = &buf[(x, y)];
+        if theme.colour {
+            assert_eq!(
+                cell.bg, theme.current,
+                "the knight's colour, not the cursor's"
+            );
+            assert_eq!(buf[(x - 1, y)].bg, theme.accent, "the cursor around it");
+        } else {
+            assert!(!cell.modifier.contains(ratatui::style::Modifier::REVERSED));
+            assert!(
+                buf[(x - 1, y)]
+                    .modifier
+                    .contains(ratatui::style::Modifier::REVERSED)
+            );
+        }
+    }
+}

@@ -16,6 +16,8 @@ use crate::tui::theme::Theme;
 /// The settings panel, in the controls' place while it is open.
 pub struct SettingsPanel<'a> {
     pub settings: &'a Settings,
+    /// Squares in algebraic notation (the board's labels are on).
+    pub labels: bool,
     pub theme: &'a Theme,
 }
 
@@ -25,11 +27,15 @@ impl Widget for SettingsPanel<'_> {
         let block = Block::bordered().title(" Settings (Enter: search) ");
         let inner = block.inner(area);
         block.render(area, buf);
+        let named = |sq: knight_tui::board::Square| match self.labels {
+            true => crate::tui::notation::algebraic(&sq.to_string(), &st.preview),
+            false => sq.to_string(),
+        };
         let mut lines = vec![
             label_value("rows [ ]", st.rows.to_string(), theme),
             label_value("cols { }", st.cols.to_string(), theme),
-            label_value("start ␣", st.start.to_string(), theme),
-            label_value("cursor", st.cursor.to_string(), theme),
+            label_value("start ␣", named(st.start), theme),
+            label_value("cursor", named(st.cursor), theme),
             label_value("blocked x", st.blocked.len().to_string(), theme),
             label_value("tour c", words::kind(st.closed).into(), theme),
             label_value("piece p", st.geometry.leaper.to_string(), theme),

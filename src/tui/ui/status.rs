@@ -37,9 +37,14 @@ pub fn height(app: &App, width: u16) -> u16 {
     (text.line_count(width) as u16).clamp(1, MAX_LINES)
 }
 
+/// The status line's text, its squares in the board's notation.
+fn line(app: &App, theme: &Theme) -> Line<'static> {
+    crate::tui::notation::line(said(app, theme), app.shown_board(), app.labels)
+}
+
 /// The status line's text: where the search, race, replay or game stands,
 /// and the last message.
-fn line(app: &App, theme: &Theme) -> Line<'static> {
+fn said(app: &App, theme: &Theme) -> Line<'static> {
     {
         if let Some(p) = app.prompt() {
             let line = Line::from(vec![
