@@ -192,11 +192,11 @@ fn the_cursor_on_the_knight_leaves_the_knight_its_mark() {
     let a = playing(8);
     let g = a.playing().unwrap();
     assert_eq!(Some(g.cursor), g.knight());
-    for theme in [Theme::default(), {
-        let mut t = Theme::default();
-        t.colour = true;
-        t
-    }] {
+    let coloured = Theme {
+        colour: true,
+        ..Theme::default()
+    };
+    for theme in [Theme::default(), coloured] {
         let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
         t.draw(|f| draw(f, &a, &theme)).unwrap();
         let buf = t.backend().buffer().clone();
