@@ -222,3 +222,32 @@ fn the_cursor_on_the_knight_leaves_the_knight_its_mark() {
         }
     }
 }
+
+#[test]
+fn the_help_counts_keys_and_fits_at_200x60_in_two_columns() {
+    use crate::tui::keymap::BINDINGS;
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    a.update(Action::Key(Command::Help));
+    let s = lines(&a, 200, 60).join("\n");
+    let n = BINDINGS.len();
+    assert!(s.contains(&format!(" {n} keys (Esc or ? closes) ")), "{s}");
+    assert!(!s.contains("scroll;"), "no scrolling at 200x60: {s}");
+    // Every key's words are on screen (the first few of each, as they wrap).
+    for b in BINDINGS {
+        let start: String = b.help.split(' ').take(3).collect::<Vec<_>>().join(" ");
+        assert!(s.contains(&start), "{start}: {s}");
+    }
+    // Two columns: two headings on one line.
+    assert!(
+        s.lines()
+            .any(|l| l.contains("Watching the search") && l.contains("Replay")),
+        "{s}"
+    );
+    // Too short for all of it: the title counts the keys in view, not lines.
+    let s = lines(&a, 100, 40).join("\n");
+    let title = s
+        .lines()
+        .find(|l| l.contains("Keys 1-"))
+        .expect("a scrolled help");
+    assert!(title.contains(&format!(" of {n} ")), "{title}");
+}

@@ -91,53 +91,135 @@ pub fn groups(current: Context) -> Vec<(Context, Vec<&'static Binding>)> {
     out
 }
 
+/// A group's lines at a text column of `text_w`, each with the number of
+/// the key it starts (counted from 1 over the whole help, from `first`),
+/// if it starts one.
+fn group_lines(
+    context: Context,
+    rows: &[&Binding],
+    text_w: usize,
+    first: usize,
+    theme: &Theme,
+) -> Column {
+    let mut lines = vec![(
+        Line::styled(format!(" {}", heading(context)), theme.fg(theme.accent)),
+        None,
+    )];
+    for (n, b) in rows.iter().enumerate() {
+        let mut keys: Vec<String> = b.keys.iter().map(|k| k.0.name()).collect();
+        keys.dedup();
+        let keys = if keys.len() > 4 {
+            b.label.to_string()
+        } else {
+            keys.join(" ")
+        };
+        // A long text wraps under itself, so every word shows.
+        for (j, part) in wrap(b.help, text_w).into_iter().enumerate() {
+            let keys = if j == 0 { keys.as_str() } else { "" };
+            lines.push((
+                Line::from(vec![
+                    Span::styled(format!("   {keys:<13}"), theme.key()),
+                    Span::raw(part),
+                ]),
+                (j == 0).then_some(first + n + 1),
+            ));
+        }
+    }
+    lines
+}
+
+/// Every group's lines at a text column of `text_w`, a blank line between
+/// groups.
+fn blocks(app: &App, text_w: usize, theme: &Theme) -> Vec<Column> {
+    let mut keys = 0;
+    let mut out = Vec::new();
+    for (i, (context, rows)) in groups(app.context()).into_iter().enumerate() {
+        let mut block = group_lines(context, &rows, text_w, keys, theme);
+        if i > 0 {
+            block.insert(0, (Line::raw(""), None));
+        }
+        keys += rows.len();
+        out.push(block);
+    }
+    out
+}
+
+/// The screen width from which the help takes two columns.
+pub const TWO_COLUMNS: u16 = 150;
+
+/// A column of the help: its lines, each with the key it starts, if any.
+type Column = Vec<(Line<'static>, Option<usize>)>;
+
+/// `blocks` in two columns of about the same height, each group whole.
+fn two_columns(blocks: Vec<Column>) -> (Column, Column) {
+    let total: usize = blocks.iter().map(Vec::len).sum();
+    let mut left = Vec::new();
+    let mut right = Vec::new();
+    for block in blocks {
+        // A group goes left while the left is under half; a column starts
+        // with its heading, not a blank line.
+        if right.is_empty() && left.len() + block.len() / 2 <= total / 2 {
+            left.extend(block);
+        } else if right.is_empty() {
+            right.extend(block.into_iter().skip(1));
+        } else {
+            right.extend(block);
+        }
+    }
+    (left, right)
+}
+
 impl Widget for Help<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, theme) = (self.app, self.theme);
-        let key_style = theme.key();
+        let total_keys = BINDINGS.len();
+        // Two columns where the screen is wide and they fit its height.
+        if area.width >= TWO_COLUMNS {
+            let w = area.width.min(180);
+            let col_w = (w as usize - 3) / 2;
+            let (left, right) = two_columns(blocks(app, col_w - 1 - KEYS, theme));
+            let tall = left.len().max(right.len()) as u16 + 2;
+            if tall <= area.height {
+                let popup = area.centered(Constraint::Length(w), Constraint::Length(tall));
+                Clear.render(popup, buf);
+                let block =
+                    Block::bordered().title(format!(" {total_keys} keys (Esc or ? closes) "));
+                let inner = block.inner(popup);
+                block.render(popup, buf);
+                let [l, _, r] = ratatui::layout::Layout::horizontal([
+                    Constraint::Length(col_w as u16),
+                    Constraint::Length(1),
+                    Constraint::Min(1),
+                ])
+                .areas(inner);
+                let only = |c: Column| c.into_iter().map(|(l, _)| l).collect::<Vec<_>>();
+                Paragraph::new(only(left)).render(l, buf);
+                Paragraph::new(only(right)).render(r, buf);
+                return;
+            }
+        }
         let w = 90.min(area.width);
         // The text column: what is left beside the keys, inside the border.
         let text_w = (w as usize).saturating_sub(2 + KEYS).max(12);
-        let mut lines: Vec<Line> = Vec::new();
-        for (i, (context, rows)) in groups(app.context()).into_iter().enumerate() {
-            if i > 0 {
-                lines.push(Line::raw(""));
-            }
-            lines.push(Line::styled(
-                format!(" {}", heading(context)),
-                theme.fg(theme.accent),
-            ));
-            for b in rows {
-                let mut keys: Vec<String> = b.keys.iter().map(|k| k.0.name()).collect();
-                keys.dedup();
-                let keys = if keys.len() > 4 {
-                    b.label.to_string()
-                } else {
-                    keys.join(" ")
-                };
-                // A long text wraps under itself, so every word shows.
-                for (j, part) in wrap(b.help, text_w).into_iter().enumerate() {
-                    let keys = if j == 0 { keys.as_str() } else { "" };
-                    lines.push(Line::from(vec![
-                        Span::styled(format!("   {keys:<13}"), key_style),
-                        Span::raw(part),
-                    ]));
-                }
-            }
-        }
+        let (lines, starts): (Vec<Line>, Vec<Option<usize>>) =
+            blocks(app, text_w, theme).into_iter().flatten().unzip();
         let h = (lines.len() as u16 + 2).min(area.height);
         let room = h.saturating_sub(2) as usize;
         let total = lines.len();
         // Scrolled no further than the last page.
         let top = (app.help_scroll as usize).min(total.saturating_sub(room));
-        let title = if total > room {
-            format!(
-                " Keys {}-{} of {total} (↑ ↓ PgUp PgDn scroll; Esc or ? closes) ",
-                top + 1,
-                (top + room).min(total)
-            )
-        } else {
-            " Keys (Esc or ? closes) ".to_string()
+        // The keys whose first line is in view, counted as keys, not lines.
+        let shown: Vec<usize> = starts[top..(top + room).min(total)]
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        let title = match (shown.first(), shown.last()) {
+            _ if total <= room => format!(" {total_keys} keys (Esc or ? closes) "),
+            (Some(a), Some(b)) => {
+                format!(" Keys {a}-{b} of {total_keys} (↑ ↓ PgUp PgDn scroll; Esc or ? closes) ")
+            }
+            _ => format!(" {total_keys} keys (↑ ↓ PgUp PgDn scroll; Esc or ? closes) "),
         };
         let popup = area.centered(Constraint::Length(w), Constraint::Length(h));
         Clear.render(popup, buf);
