@@ -7,7 +7,8 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::tui::app::{App, RunState, Tone};
+use crate::tui::app::{App, PromptNote, RunState, Tone};
+use crate::tui::complete;
 use crate::tui::theme::Theme;
 
 /// The status line.
@@ -20,7 +21,7 @@ impl Widget for StatusLine<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         // A long message wraps onto the next line (the layout gives it one
         // when it needs it), never cut off.
-        Paragraph::new(line(self.app, self.theme))
+        Paragraph::new(line(self.app, self.theme, area.width))
             .wrap(Wrap { trim: false })
             .render(area, buf);
     }
@@ -29,20 +30,24 @@ impl Widget for StatusLine<'_> {
 /// How many lines the status line needs at `width`: 1, or 2 when its
 /// message is longer than the screen is wide.
 pub fn height(app: &App, width: u16) -> u16 {
-    let w = line(app, &Theme::default()).width();
+    let w = line(app, &Theme::default(), width).width();
     if w > width as usize { 2 } else { 1 }
 }
 
-/// The status line's text: where the search, race, replay or game stands,
-/// and the last message.
-fn line(app: &App, theme: &Theme) -> Line<'static> {
+/// The status line's text at `width` columns: where the search, race,
+/// replay or game stands, and the last message; or the file prompt and
+/// what Tab said.
+fn line(app: &App, theme: &Theme, width: u16) -> Line<'static> {
     {
         if let Some(p) = app.prompt() {
-            let line = Line::from(vec![
+            let mut line = Line::from(vec![
                 Span::styled(" open tour file: ", theme.key()),
                 Span::raw(p.to_string()),
                 Span::styled("▏", theme.fg(theme.accent)),
             ]);
+            if let Some(note) = prompt_note(app, theme, width as usize, line.width()) {
+                line.push_span(note);
+            }
             return line;
         }
         if let Some(g) = app.playing() {
@@ -135,6 +140,21 @@ fn line(app: &App, theme: &Theme) -> Line<'static> {
         spans.extend(message_span(app, theme));
         Line::from(spans)
     }
+}
+
+/// What Tab said after the prompt (`used` columns of `width`): no match,
+/// or the matches listed in the room left.
+fn prompt_note(app: &App, theme: &Theme, width: usize, used: usize) -> Option<Span<'static>> {
+    const GAP: &str = "  ";
+    let (text, style) = match app.prompt_note()? {
+        PromptNote::NoMatch(None) => ("no match".to_string(), theme.fg(Color::Red)),
+        PromptNote::NoMatch(Some(why)) => (format!("no match: {why}"), theme.fg(Color::Red)),
+        PromptNote::Matches(names) => {
+            let room = width.saturating_sub(used + GAP.len());
+            (complete::listing(names, room), Style::new())
+        }
+    };
+    (!text.is_empty()).then(|| Span::styled(format!("{GAP}{text}"), style))
 }
 
 /// `  · message`, coloured by its tone.
