@@ -326,7 +326,14 @@ fn candidates(text: &str) -> Result<Vec<Entry>, String> {
         let shown = if dir.is_empty() { "." } else { dir };
         format!("{shown}: {}", words::io_error(&e))
     })?;
+    // `..` is no entry of a folder, but `..` Tab goes up, as in a shell.
     let mut out = Vec::new();
+    if typed == ".." {
+        out.push(Entry {
+            name: "..".into(),
+            dir: true,
+        });
+    }
     for entry in read.flatten() {
         let Ok(name) = entry.file_name().into_string() else {
             continue;
@@ -539,6 +546,8 @@ mod tests {
         let hidden = candidates(&at(".kn")).unwrap();
         assert_eq!(hidden.len(), 1);
         assert_eq!(hidden[0].name, ".knight-hidden.json");
+        let up = candidates(&at("knights/..")).unwrap();
+        assert_eq!(up.iter().map(Entry::shown).collect::<Vec<_>>(), ["../"]);
         let e = candidates(&at("nowhere/kn")).unwrap_err();
         assert!(e.ends_with("nowhere/: no such file or folder"), "{e}");
         // Through the executor, answering for the text asked about.
