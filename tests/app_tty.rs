@@ -446,3 +446,34 @@ fn zooming_centres_on_the_knight() {
     t.keys(&["q"]);
     assert_restored(&t);
 }
+
+#[test]
+fn tab_completes_a_file_name_in_the_load_prompt_and_lists_matches() {
+    if !have_tmux("tab_completes_a_file_name_in_the_load_prompt_and_lists_matches") {
+        return;
+    }
+    let (t, dir) = launch("complete", "2", "--size 5");
+    let euler = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/euler-1759-8x8.json");
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    std::fs::copy(euler, games.join("euler-tour.json")).unwrap();
+    std::fs::write(games.join("euler-notes.txt"), "").unwrap();
+    t.wait_for("quit");
+    t.keys(&["l"]);
+    t.wait_for("Tab complete");
+    // Several match: completed to their common part, and listed.
+    let at = format!("{}/ga", dir.path().display());
+    t.keys(&["-l", &at]);
+    t.keys(&["Tab"]);
+    t.wait_for("games/▏");
+    t.keys(&["e", "Tab"]);
+    t.wait_for("2 matches: euler-notes.txt euler-tour.json");
+    assert!(t.screen().contains("games/euler-▏"), "{}", t.screen());
+    // One matches: completed fully, and Enter replays it.
+    t.keys(&["t", "Tab"]);
+    t.wait_for("games/euler-tour.json▏");
+    t.keys(&["Enter"]);
+    t.wait_for("replaying ");
+    t.keys(&["q"]);
+    assert_restored(&t);
+}

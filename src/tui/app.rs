@@ -13,6 +13,7 @@ mod search;
 mod settings;
 mod view;
 
+pub use files::{Prompt, PromptNote};
 pub use race::Race;
 
 use std::path::PathBuf;
@@ -24,6 +25,7 @@ use knight_tui::spec::Spec;
 use knight_tui::tour::TourFile;
 use knight_tui::tour::compact::Compact;
 
+use super::complete::Entry;
 use super::game::{Game, Outlook};
 use super::keymap::{Command, Context};
 use super::replay::Replay;
@@ -87,6 +89,12 @@ pub enum Action {
     /// The tour file of this load was read and checked, off the app's
     /// thread (its name, and its replay or why not).
     Opened(u64, String, Result<Box<Replay>, String>),
+    /// The entries that may complete the prompt's `text` (Tab), read from
+    /// its directory, or why they could not be.
+    Completions {
+        text: String,
+        entries: Result<Vec<Entry>, String>,
+    },
 }
 
 /// Which search: the app's own (A, the left side of a race) or the race's
@@ -102,6 +110,8 @@ pub enum Side {
 pub enum Worker {
     Save,
     Read,
+    /// The listing of a directory for the file prompt's completion.
+    List,
     /// The game's checks and finishes.
     Check,
     Count,
@@ -113,6 +123,7 @@ impl Worker {
         match self {
             Worker::Save => "save",
             Worker::Read => "read",
+            Worker::List => "list",
             Worker::Check => "check",
             Worker::Count => "count",
         }
@@ -173,6 +184,11 @@ pub enum Effect {
     },
     /// Stop reading the file under way.
     StopLoad,
+    /// List the entries of the directory of the prompt's `text` that may
+    /// complete it (the answer comes back as `Action::Completions`).
+    Complete {
+        text: String,
+    },
     /// Count the tours of the search's board and start on another thread,
     /// reporting to the app's [`Counting`] (the answer comes back as
     /// `Action::Counted`).
@@ -200,8 +216,8 @@ pub enum Mode {
 pub enum Overlay {
     Help,
     Settings(Box<Settings>),
-    /// The file prompt and its text so far.
-    Prompt(String),
+    /// The file prompt: its text so far, and what Tab said.
+    Prompt(Prompt),
     /// Quit with the game unsaved? (y, s, n)
     ConfirmQuit,
 }
@@ -325,7 +341,15 @@ impl App {
     /// The file prompt's text, while it is open.
     pub fn prompt(&self) -> Option<&str> {
         self.overlays.iter().find_map(|o| match o {
-            Overlay::Prompt(p) => Some(p.as_str()),
+            Overlay::Prompt(p) => Some(p.text.as_str()),
+            _ => None,
+        })
+    }
+
+    /// What the last Tab said in the file prompt, while its text is the same.
+    pub fn prompt_note(&self) -> Option<&PromptNote> {
+        self.overlays.iter().find_map(|o| match o {
+            Overlay::Prompt(p) => p.note.as_ref(),
             _ => None,
         })
     }
@@ -467,27 +491,12 @@ impl App {
                 }
                 Vec::new()
             }
-            Action::Type(c) => {
-                if let Some(Overlay::Prompt(p)) = self.overlays.last_mut() {
-                    p.push(c);
-                }
+            Action::Type(_) | Action::Erase | Action::EraseWord | Action::EraseLine => {
+                self.edit_prompt(&action);
                 Vec::new()
             }
-            Action::Erase | Action::EraseWord | Action::EraseLine => {
-                if let Some(Overlay::Prompt(p)) = self.overlays.last_mut() {
-                    match action {
-                        Action::Erase => {
-                            p.pop();
-                        }
-                        Action::EraseWord => {
-                            // Trailing separators, then the word before them.
-                            let kept = p.trim_end_matches(['/', ' ']);
-                            let cut = kept.rfind(['/', ' ']).map_or(0, |i| i + 1);
-                            p.truncate(cut);
-                        }
-                        _ => p.clear(),
-                    }
-                }
+            Action::Completions { text, entries } => {
+                self.completions(&text, entries);
                 Vec::new()
             }
             Action::Opened(load, name, replay) => {
@@ -649,3 +658,5 @@ impl App {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_prompt;

@@ -18,6 +18,7 @@ use knight_tui::tour::{self, TourFile};
 use knight_tui::words;
 
 use super::app::{Action, App, Effect, Side, Worker};
+use super::complete::{self, Entry};
 use super::game::Outlook;
 use super::replay::Replay;
 
@@ -104,6 +105,12 @@ impl Executor {
                     });
                 }
                 Effect::Open { load, path } => self.open(load, path),
+                Effect::Complete { text } => {
+                    self.spawn(Worker::List, move || {
+                        let entries = candidates(&text);
+                        Action::Completions { text, entries }
+                    });
+                }
                 Effect::StopLoad => {
                     if let Some(stop) = self.loading.take() {
                         stop.store(true, Ordering::Relaxed);
@@ -194,6 +201,11 @@ impl Executor {
         self.loading = Some(stop.clone());
         self.spawn(Worker::Read, move || {
             let name = path.display().to_string();
+            // `~/` as the completion reads it (the name keeps it as typed).
+            let path = match path.to_str() {
+                Some(typed) => complete::expanded(typed, home().as_deref()),
+                None => path,
+            };
             // A huge board's tour is kept compactly as it is read.
             let keep = tour::stream::Keep::CompactWhenHuge;
             let replay = std::fs::File::open(&path)
@@ -293,6 +305,49 @@ impl Executor {
             f(c);
         }
     }
+}
+
+/// The home directory, for a path typed with `~/`.
+fn home() -> Option<PathBuf> {
+    std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from)
+}
+
+/// The entries of the folder of the prompt's `text` that may complete its
+/// last component (see [`complete::candidate`]); names that are not UTF-8
+/// are left out, as the prompt could not show them.
+fn candidates(text: &str) -> Result<Vec<Entry>, String> {
+    let (dir, typed) = complete::split(text);
+    let Some(folder) = complete::lookup_dir(dir, home().as_deref()) else {
+        return Err("no home folder (HOME is not set)".into());
+    };
+    let read = std::fs::read_dir(&folder).map_err(|e| {
+        let shown = if dir.is_empty() { "." } else { dir };
+        format!("{shown}: {}", words::io_error(&e))
+    })?;
+    // `..` is no entry of a folder, but `..` Tab goes up, as in a shell.
+    let mut out = Vec::new();
+    if typed == ".." {
+        out.push(Entry {
+            name: "..".into(),
+            dir: true,
+        });
+    }
+    for entry in read.flatten() {
+        let Ok(name) = entry.file_name().into_string() else {
+            continue;
+        };
+        if !complete::candidate(&name, typed) {
+            continue;
+        }
+        // A link to a folder is a folder here, as in a shell.
+        let dir = entry
+            .file_type()
+            .is_ok_and(|t| t.is_dir() || (t.is_symlink() && entry.path().is_dir()));
+        out.push(Entry { name, dir });
+    }
+    Ok(out)
 }
 
 /// `work`'s answer, or `Action::Failed` if it panicked.
@@ -469,6 +524,50 @@ mod tests {
         }
         executor.submit(Box::new(|| Action::Failed(Worker::Check, "fourth".into())));
         assert!(matches!(rx.blocking_recv(), Some(Action::Failed(_, w)) if w == "fourth"));
+    }
+
+    #[test]
+    fn the_completion_lists_the_folders_matching_entries() {
+        let dir = tempfile::tempdir().unwrap();
+        for f in [
+            "knight-a.json",
+            "knight-b.json",
+            ".knight-hidden.json",
+            "other",
+        ] {
+            std::fs::write(dir.path().join(f), "").unwrap();
+        }
+        std::fs::create_dir(dir.path().join("knights")).unwrap();
+        let at = |rest: &str| format!("{}/{rest}", dir.path().display());
+        let mut got = candidates(&at("kn")).unwrap();
+        got.sort_by(|a, b| a.name.cmp(&b.name));
+        let shown: Vec<String> = got.iter().map(Entry::shown).collect();
+        assert_eq!(shown, ["knight-a.json", "knight-b.json", "knights/"]);
+        let hidden = candidates(&at(".kn")).unwrap();
+        assert_eq!(hidden.len(), 1);
+        assert_eq!(hidden[0].name, ".knight-hidden.json");
+        let up = candidates(&at("knights/..")).unwrap();
+        assert_eq!(up.iter().map(Entry::shown).collect::<Vec<_>>(), ["../"]);
+        let e = candidates(&at("nowhere/kn")).unwrap_err();
+        assert!(e.ends_with("nowhere/: no such file or folder"), "{e}");
+        // Through the executor, answering for the text asked about.
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        let mut executor = Executor::new(tx);
+        let app = crate::tui::testing::app_on(Board::new(5, 5, &[]).unwrap());
+        executor.apply(&app, vec![Effect::Complete { text: at("oth") }]);
+        match rx.blocking_recv() {
+            Some(Action::Completions { text, entries }) => {
+                assert_eq!(text, at("oth"));
+                assert_eq!(
+                    entries.unwrap(),
+                    [Entry {
+                        name: "other".into(),
+                        dir: false
+                    }]
+                );
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -138,6 +138,8 @@ pub enum Command {
     Finish,
     /// Open a tour file by path (a prompt).
     Load,
+    /// File prompt: complete the path typed (Tab).
+    Complete,
     /// Quit at once, asking nothing (Ctrl-C).
     ForceQuit,
     /// Scroll the help this many lines (negative: up).
@@ -304,6 +306,13 @@ pub const BINDINGS: &[Binding] = &[
         "file prompt: open the file",
         &[InPrompt],
         Some("open"),
+    ),
+    bind(
+        &[(k(Tab), C::Complete)],
+        "Tab",
+        "file prompt: complete the path (lists the matches when several)",
+        &[InPrompt],
+        Some("complete"),
     ),
     bind(
         &[(k(Char('o')), C::Settings)],

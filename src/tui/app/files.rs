@@ -6,21 +6,48 @@ use std::path::PathBuf;
 use knight_tui::board::Board;
 use knight_tui::tour::TourFile;
 
-use super::{App, Effect, Mode, Overlay, Tone};
+use super::{Action, App, Effect, Mode, Overlay, Tone};
+use crate::tui::complete::{self, Completion, Entry};
 use crate::tui::keymap::Command;
 use crate::tui::replay::Replay;
 
 /// The largest board `e` draws (a 500x500 picture is some 25 MB).
 pub const PICTURE_SQUARES: usize = 250_000;
 
+/// The file prompt's text, and what the last Tab said about it (until the
+/// text changes).
+#[derive(Clone, Debug, Default)]
+pub struct Prompt {
+    pub text: String,
+    pub note: Option<PromptNote>,
+}
+
+/// What Tab said in the file prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PromptNote {
+    /// Nothing completes it (and why, when the folder could not be read).
+    NoMatch(Option<String>),
+    /// The entries still matching, as shown (a folder with its `/`).
+    Matches(Vec<String>),
+}
+
 impl App {
-    /// Keys of the file prompt: Enter opens what was typed.
+    /// Keys of the file prompt: Enter opens what was typed, Tab completes
+    /// it (the executor lists its folder).
     pub(super) fn prompt_key(&mut self, c: Command) -> Vec<Effect> {
+        if c == Command::Complete {
+            return match self.prompt() {
+                Some(text) => vec![Effect::Complete {
+                    text: text.to_string(),
+                }],
+                None => Vec::new(),
+            };
+        }
         if c != Command::Apply {
             return Vec::new();
         }
         let path = match self.overlays.pop() {
-            Some(Overlay::Prompt(p)) => p,
+            Some(Overlay::Prompt(p)) => p.text,
             Some(other) => {
                 self.overlays.push(other);
                 return Vec::new();
@@ -49,7 +76,56 @@ impl App {
 
     /// `l`: the file prompt.
     pub(super) fn open_prompt(&mut self) {
-        self.overlays.push(Overlay::Prompt(String::new()));
+        self.overlays.push(Overlay::Prompt(Prompt::default()));
+    }
+
+    /// A key typed or erased in the file prompt: the text changes, and
+    /// what Tab said about it goes.
+    pub(super) fn edit_prompt(&mut self, action: &Action) {
+        let Some(Overlay::Prompt(Prompt { text: p, note })) = self.overlays.last_mut() else {
+            return;
+        };
+        *note = None;
+        match action {
+            Action::Type(c) => p.push(*c),
+            Action::Erase => {
+                p.pop();
+            }
+            Action::EraseWord => {
+                // Trailing separators, then the word before them.
+                let kept = p.trim_end_matches(['/', ' ']);
+                let cut = kept.rfind(['/', ' ']).map_or(0, |i| i + 1);
+                p.truncate(cut);
+            }
+            Action::EraseLine => p.clear(),
+            _ => {}
+        }
+    }
+
+    /// The entries that may complete `text` came back: the prompt is
+    /// completed and they are listed, unless the text changed meanwhile
+    /// (then the answer is stale, and dropped).
+    pub(super) fn completions(&mut self, text: &str, entries: Result<Vec<Entry>, String>) {
+        let Some(Overlay::Prompt(p)) = self.overlays.last_mut() else {
+            return;
+        };
+        if p.text != text {
+            return;
+        }
+        let entries = match entries {
+            Ok(es) => es,
+            Err(why) => {
+                p.note = Some(PromptNote::NoMatch(Some(why)));
+                return;
+            }
+        };
+        match complete::complete(text, &entries) {
+            Completion::NoMatch => p.note = Some(PromptNote::NoMatch(None)),
+            Completion::Done { text, several } => {
+                p.text = text;
+                p.note = (!several.is_empty()).then_some(PromptNote::Matches(several));
+            }
+        }
     }
 
     pub(super) fn opened(&mut self, load: u64, name: &str, replay: Result<Box<Replay>, String>) {

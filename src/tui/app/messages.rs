@@ -80,6 +80,8 @@ impl App {
         match what {
             Worker::Count => self.counting = None,
             Worker::Read => self.loading = None,
+            // The prompt's completion: nothing waits for it.
+            Worker::List => {}
             Worker::Check => {
                 if let Some(g) = &mut self.game
                     && g.outlook == Outlook::Checking

@@ -7,7 +7,8 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::tui::app::{App, RunState, Tone};
+use crate::tui::app::{App, PromptNote, RunState, Tone};
+use crate::tui::complete;
 use crate::tui::theme::Theme;
 
 /// The status line.
@@ -20,7 +21,7 @@ impl Widget for StatusLine<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         // A long message wraps onto the next line (the layout gives it one
         // when it needs it), never cut off.
-        Paragraph::new(line(self.app, self.theme))
+        Paragraph::new(line(self.app, self.theme, area.width))
             .wrap(Wrap { trim: false })
             .render(area, buf);
     }
@@ -33,25 +34,31 @@ const MAX_LINES: u16 = 4;
 /// How many lines the status line needs at `width`, wrapped at words as it
 /// is drawn: 1, or more for a message longer than the screen is wide.
 pub fn height(app: &App, width: u16) -> u16 {
-    let text = Paragraph::new(line(app, &Theme::default())).wrap(Wrap { trim: false });
+    let text = Paragraph::new(line(app, &Theme::default(), width)).wrap(Wrap { trim: false });
     (text.line_count(width) as u16).clamp(1, MAX_LINES)
 }
 
-/// The status line's text, its squares in the board's notation.
-fn line(app: &App, theme: &Theme) -> Line<'static> {
-    crate::tui::notation::line(said(app, theme), app.shown_board(), app.labels)
+/// The status line's text, its squares in the board's notation (a file
+/// name being typed as it is).
+fn line(app: &App, theme: &Theme, width: u16) -> Line<'static> {
+    let on = app.labels && app.prompt().is_none();
+    crate::tui::notation::line(said(app, theme, width), app.shown_board(), on)
 }
 
-/// The status line's text: where the search, race, replay or game stands,
-/// and the last message.
-fn said(app: &App, theme: &Theme) -> Line<'static> {
+/// The status line's text at `width` columns: where the search, race,
+/// replay or game stands, and the last message; or the file prompt and
+/// what Tab said.
+fn said(app: &App, theme: &Theme, width: u16) -> Line<'static> {
     {
         if let Some(p) = app.prompt() {
-            let line = Line::from(vec![
+            let mut line = Line::from(vec![
                 Span::styled(" open tour file: ", theme.key()),
                 Span::raw(p.to_string()),
                 Span::styled("▏", theme.fg(theme.accent)),
             ]);
+            if let Some(note) = prompt_note(app, theme, width as usize, line.width()) {
+                line.push_span(note);
+            }
             return line;
         }
         if let Some(g) = app.playing() {
@@ -144,6 +151,21 @@ fn said(app: &App, theme: &Theme) -> Line<'static> {
         spans.extend(message_span(app, theme));
         Line::from(spans)
     }
+}
+
+/// What Tab said after the prompt (`used` columns of `width`): no match,
+/// or the matches listed in the room left.
+fn prompt_note(app: &App, theme: &Theme, width: usize, used: usize) -> Option<Span<'static>> {
+    const GAP: &str = "  ";
+    let (text, style) = match app.prompt_note()? {
+        PromptNote::NoMatch(None) => ("no match".to_string(), theme.fg(Color::Red)),
+        PromptNote::NoMatch(Some(why)) => (format!("no match: {why}"), theme.fg(Color::Red)),
+        PromptNote::Matches(names) => {
+            let room = width.saturating_sub(used + GAP.len());
+            (complete::listing(names, room), Style::new())
+        }
+    };
+    (!text.is_empty()).then(|| Span::styled(format!("{GAP}{text}"), style))
 }
 
 /// `  · message`, coloured by its tone.
