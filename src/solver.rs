@@ -610,7 +610,7 @@ impl Method {
 
 pub use enumerate::{
     Progress, count, count_all_starts, count_all_starts_with_progress, count_table,
-    count_with_progress,
+    count_with_progress, enumerates,
 };
 
 #[cfg(test)]

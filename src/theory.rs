@@ -9,6 +9,7 @@ use std::rc::Rc;
 use crate::board::{Board, Square, Surface};
 
 pub mod factor;
+pub mod known;
 pub mod prune;
 
 /// Whether an open (or closed) tour exists on a full `rows` x `cols` board.

@@ -33,6 +33,25 @@ pub fn duration(d: Duration) -> String {
     }
 }
 
+/// A long time for people, roughly: `5 hours`, `3 days`, `4 months`,
+/// `170 years`.
+pub fn long_time(seconds: f64) -> String {
+    let units = [
+        (365.25 * 86_400.0, "year"),
+        (30.44 * 86_400.0, "month"),
+        (86_400.0, "day"),
+        (3_600.0, "hour"),
+        (60.0, "minute"),
+    ];
+    for (size, unit) in units {
+        if seconds >= 2.0 * size || unit == "minute" {
+            let n = (seconds / size).round() as u64;
+            return format!("{} {unit}{}", thousands(n), if n == 1 { "" } else { "s" });
+        }
+    }
+    unreachable!("minutes end the list")
+}
+
 /// Milliseconds to the microsecond, for JSON and tables.
 pub fn ms(d: Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
@@ -153,6 +172,11 @@ mod tests {
         assert_eq!(duration(Duration::from_millis(3250)), "3.25 s");
         assert_eq!(ms(Duration::from_nanos(1_234_567)), 1.235);
         assert_eq!((kind(true), kind(false)), ("closed", "open"));
+        assert_eq!(long_time(30.0), "1 minute");
+        assert_eq!(long_time(5.0 * 3600.0), "5 hours");
+        assert_eq!(long_time(3.0 * 86_400.0), "3 days");
+        assert_eq!(long_time(3.1e7), "12 months");
+        assert_eq!(long_time(3.1e14 / 1.2e6), "8 years");
     }
 
     #[test]

@@ -266,3 +266,44 @@ fn draw_of_a_huge_tour_file_is_bounded_and_reads_the_file_streamed() {
         "starts at 0,0"
     );
 }
+
+/// A count too big to end shows its tours as they are found, not when a
+/// piece of the tree ends (on 8x8 open from a corner, none ends for
+/// hours): the app's `#` read 0 for 12 s.
+#[test]
+fn a_count_that_cannot_end_shows_its_tours_at_once() {
+    use knight_tui::board::{Board, Square};
+    use knight_tui::solver::{Algorithm, Limits, Problem, Progress, count_with_progress};
+    use std::sync::atomic::Ordering::Relaxed;
+    let board = Board::new(8, 8, &[]).unwrap();
+    let progress = Progress::default();
+    let problem = Problem {
+        board: &board,
+        start: Square::new(0, 0),
+        closed: false,
+    };
+    std::thread::scope(|s| {
+        let counting = s.spawn(|| {
+            count_with_progress(
+                &problem,
+                Algorithm::Auto,
+                &Limits::default(),
+                None,
+                &progress,
+            )
+        });
+        let began = Instant::now();
+        while progress.tours.load(Relaxed) == 0 && began.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let seen = progress.tours.load(Relaxed);
+        let done = progress.done.load(Relaxed);
+        progress.cancel.store(true, Relaxed);
+        let count = counting.join().unwrap();
+        assert!(seen > 0, "no tours seen in 20 s");
+        assert_eq!(done, 0, "seen before any piece of the tree ended");
+        assert!(!count.complete);
+        // The live figure never runs ahead of the answer.
+        assert!(u128::from(seen) <= count.count, "{seen} > {}", count.count);
+    });
+}

@@ -67,6 +67,18 @@ pub fn count_with_progress(
     c.finish(None, started)
 }
 
+/// Whether [`count_with_progress`] counts `problem` by enumeration, tour
+/// by tour (its time then grows with the tours), rather than by the strip
+/// or the frontier (whose time grows with the states, not the tours).
+pub fn enumerates(problem: &Problem, algorithm: Algorithm) -> bool {
+    let ends = if problem.closed {
+        Ends::Closed
+    } else {
+        Ends::From(problem.start)
+    };
+    !by_strip(problem.board, algorithm) && !by_frontier(problem.board, algorithm, ends, false, None)
+}
+
 /// Whether a count goes over the frontier (exact; time and memory grow
 /// with the states at the widest point, not with the tours): `auto` on
 /// boards [`strip::MAX_WIDTH`] + 1 to [`frontier::MAX_WIDTH`] wide, from
@@ -504,8 +516,10 @@ impl<'l> Counter<'l> {
             max: self.max.unwrap_or(u64::MAX),
             cancel: &self.progress.cancel,
             live: Some(&self.progress.tours),
+            pending: 0,
         };
         let halt = search.run(&mut tally);
+        tally.flush();
         self.stats.add(&search.stats);
         self.count += weight * search.stats.tours;
         let p = self.progress;
@@ -586,16 +600,20 @@ fn count_parallel(
     jobs.par_iter()
         .map(|(prefix, w)| {
             let mut search = Search::new(board, prefix, closed, Order::Fixed, prune);
-            search.run(&mut Tally {
+            // The tours reach the watcher as they are found (a job of a big
+            // board may run for ever), a batch at a time.
+            let mut tally = Tally {
                 base: 0,
-                weight: 1,
+                weight: *w,
                 max: u64::MAX,
                 cancel: &progress.cancel,
-                live: None,
-            });
+                live: Some(&progress.tours),
+                pending: 0,
+            };
+            search.run(&mut tally);
+            tally.flush();
             let tours = w * search.stats.tours;
             progress.done.fetch_add(1, Ordering::Relaxed);
-            progress.tours.fetch_add(tours, Ordering::Relaxed);
             (tours, search.stats)
         })
         .reduce(
@@ -639,6 +657,22 @@ struct Tally<'c> {
     cancel: &'c AtomicBool,
     /// Where to add each tour (times the weight) as it is found, if anywhere.
     live: Option<&'c AtomicU64>,
+    /// Tours (times the weight) found and not yet added to `live`: added a
+    /// batch at a time, so the cores do not queue for one counter.
+    pending: u64,
+}
+
+/// Tours a [`Tally`] keeps before it adds them to its live counter.
+const LIVE_BATCH: u64 = 1 << 12;
+
+impl Tally<'_> {
+    /// Adds the tours not yet added to the live counter.
+    fn flush(&mut self) {
+        if let Some(live) = self.live {
+            live.fetch_add(self.pending, Ordering::Relaxed);
+        }
+        self.pending = 0;
+    }
 }
 
 impl Monitor for Tally<'_> {
@@ -659,8 +693,9 @@ impl Monitor for Tally<'_> {
         }
     }
     fn on_tour(&mut self, s: &Search) -> Flow {
-        if let Some(live) = self.live {
-            live.fetch_add(self.weight, Ordering::Relaxed);
+        self.pending += self.weight;
+        if self.pending >= LIVE_BATCH {
+            self.flush();
         }
         if self.base + self.weight * s.stats.tours >= self.max {
             Flow::Stop

@@ -45,6 +45,8 @@ pub struct Counting {
     pub what: String,
     /// The answer, once the count has ended.
     pub result: Option<Count>,
+    /// When it started: the live rate is the tours since over the time.
+    pub started: std::time::Instant,
 }
 
 /// Everything that can happen to the app.
@@ -658,5 +660,7 @@ impl App {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_count;
 #[cfg(test)]
 mod tests_prompt;

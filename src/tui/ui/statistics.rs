@@ -305,15 +305,27 @@ fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
             "frontier",
             format!("{done}/{total} · {}", states_short(states)),
         )],
-        // Tours so far, and the share of the subtrees done.
-        None => vec![(
-            "counting",
-            format!(
-                "{} · {:.0}%",
-                thousands(p.tours.load(Relaxed)),
-                100.0 * done as f64 / total.max(1) as f64
-            ),
-        )],
+        // Tours so far at once, their rate, and the share of the subtrees
+        // done once one is (a subtree of a big board may never end).
+        None => {
+            let tours = p.tours.load(Relaxed);
+            let secs = c.started.elapsed().as_secs_f64();
+            let rate = if secs > 0.5 { tours as f64 / secs } else { 0.0 };
+            let exact = thousands(tours);
+            // Whole below a million, so it fits beside its rate.
+            let mut text = if exact.len() <= 7 {
+                format!("{exact} · {}/s", short(rate))
+            } else {
+                format!("{} · {}/s", short(tours as f64), short(rate))
+            };
+            if done > 0 {
+                text.push_str(&format!(
+                    " · {:.0}%",
+                    100.0 * done as f64 / total.max(1) as f64
+                ));
+            }
+            vec![("counting", text)]
+        }
         // A count over the frontier has no total before its end.
         Some(r) if !r.complete && matches!(r.method, Method::Frontier { .. }) => {
             vec![("count", "stopped".to_string())]
