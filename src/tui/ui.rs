@@ -222,6 +222,8 @@ fn label_value(label: &str, value: String, theme: &Theme) -> Line<'static> {
 }
 
 #[cfg(test)]
+mod colours;
+#[cfg(test)]
 mod snapshots;
 #[cfg(test)]
 mod tests;
