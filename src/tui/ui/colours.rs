@@ -1,14 +1,20 @@
-//! The board's colours at each colour depth, 24-bit, 256 and 16 colours,
-//! as snapshots: each cell's colours and modifiers, a letter a cell.
+//! The board's colours at each colour depth: the dark squares stand out
+//! from the light ones, the steps take six colours or more, and the
+//! overview is shaded by step, at 24-bit, 256 and 16 colours; with the
+//! colours of each screen as snapshots (24-bit's pinned as they are).
+
+use std::collections::HashSet;
 
 use insta::assert_snapshot;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Color;
 use ratatui::widgets::Widget;
 
 use knight_tui::board::Board;
 
 use super::board::{BoardPane, Scene};
+use super::geometry::{BoardView, geometry};
 use super::snapshots::snap;
 use crate::tui::app::App;
 use crate::tui::testing::app_on;
@@ -104,4 +110,77 @@ fn the_colours_of_the_numbers_and_the_overview_at_each_depth() {
             colour_dump(&drawn(&sixty, 20, 9, &theme))
         );
     }
+}
+
+#[test]
+fn the_checkerboard_shows_at_every_depth_and_background() {
+    let a = toured(8);
+    let b = a.shown_board();
+    for (depth, name) in DEPTHS {
+        for light in [false, true] {
+            let theme = at(depth, light);
+            let area = Rect::new(0, 0, 60, 20);
+            let g = geometry(area, b, a.window());
+            assert!(matches!(g.view, BoardView::Numbers { .. }), "{:?}", g.view);
+            let buf = drawn(&a, area.width, area.height, &theme);
+            // The first character of each square, dark squares where the
+            // row and column add up to an odd number.
+            let mut backgrounds = [HashSet::new(), HashSet::new()];
+            for r in 0..b.rows() {
+                for c in 0..b.cols() {
+                    let (x, y) = (g.x0 + c as u16 * g.cw, g.y0 + r as u16 * g.ch);
+                    backgrounds[((r + c) % 2) as usize].insert(buf[(x, y)].bg);
+                }
+            }
+            let [light_squares, dark_squares] = backgrounds;
+            let (name, bg) = (format!("{name}, light {light}"), theme.dark_square());
+            assert_eq!(light_squares, HashSet::from([Color::Reset]), "{name}");
+            assert_eq!(dark_squares, HashSet::from([bg]), "{name}");
+            // Not the terminal's own background: at 16 colours, black on a
+            // dark terminal and white on a light one.
+            let background = if light { Color::White } else { Color::Black };
+            assert!(![Color::Reset, background].contains(&bg), "{name}: {bg:?}");
+        }
+    }
+}
+
+#[test]
+fn at_16_colours_the_steps_and_the_overview_take_six_colours_or_more() {
+    let theme = at(Depth::Ansi16, false);
+    // The numbers of an 8x8 tour.
+    let a = toured(8);
+    let buf = drawn(&a, 60, 20, &theme);
+    // The digits inside the border, on light or dark squares (the knight's
+    // are on its own colour).
+    let squares = [Color::Reset, theme.dark_square()];
+    let steps: HashSet<Color> = (1..19)
+        .flat_map(|y| (1..59).map(move |x| (x, y)))
+        .map(|p| &buf[p])
+        .filter(|c| c.symbol().starts_with(|ch: char| ch.is_ascii_digit()))
+        .filter(|c| squares.contains(&c.bg))
+        .map(|c| c.fg)
+        .collect();
+    assert!(steps.len() >= 6, "{steps:?}");
+    // None in the colour of the dark squares, the knight, the candidates,
+    // the cursor or the blocked squares.
+    for other in [
+        theme.dark_square(),
+        theme.current,
+        theme.candidate,
+        theme.accent,
+        theme.blocked,
+    ] {
+        assert!(!steps.contains(&other), "{other:?} in {steps:?}");
+    }
+    // The overview of a 60x60 tour: half blocks in six colours or more,
+    // not stripes of two.
+    let a = toured(60);
+    let buf = drawn(&a, 20, 9, &theme);
+    let shades: HashSet<Color> = buf
+        .content()
+        .iter()
+        .filter(|c| c.symbol() == "▀")
+        .flat_map(|c| [c.fg, c.bg])
+        .collect();
+    assert!(shades.len() >= 6, "{shades:?}");
 }
