@@ -144,10 +144,15 @@ impl Default for Theme {
 }
 
 impl Theme {
-    /// The configuration's theme; NO_COLOR (set and not empty) turns colours off.
+    /// The configuration's theme; NO_COLOR (set and not empty) turns
+    /// colours off. The colour depth is the configuration's, else told
+    /// from `COLORTERM` and `TERM`.
     pub fn from_config(config: &Config) -> Theme {
         let var = |k| std::env::var(k).ok();
-        let depth = Depth::detect(var("COLORTERM").as_deref(), var("TERM").as_deref());
+        let depth = config
+            .theme
+            .colours
+            .unwrap_or_else(|| Depth::detect(var("COLORTERM").as_deref(), var("TERM").as_deref()));
         Theme {
             colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             depth,
@@ -370,6 +375,15 @@ mod tests {
             })
             .collect();
         assert!(colours.len() >= 8, "{colours:?}");
+    }
+
+    #[test]
+    fn the_configuration_may_say_how_many_colours_the_terminal_shows() {
+        let mut config: Config = toml::from_str(crate::config::DEFAULT).unwrap();
+        for depth in [Depth::Ansi16, Depth::Ansi256, Depth::True] {
+            config.theme.colours = Some(depth);
+            assert_eq!(Theme::from_config(&config).depth, depth);
+        }
     }
 
     #[test]
