@@ -184,3 +184,31 @@ fn at_16_colours_the_steps_and_the_overview_take_six_colours_or_more() {
         .collect();
     assert!(shades.len() >= 6, "{shades:?}");
 }
+
+#[test]
+fn in_the_block_views_empty_and_blocked_squares_differ_at_every_depth() {
+    use knight_tui::board::Square;
+    // 16x16 in half blocks, two squares blocked (2,4 and 3,4: one character).
+    let blocked = [Square::new(2, 4), Square::new(3, 4)];
+    let a = app_on(Board::new(16, 16, &blocked).unwrap());
+    for (depth, name) in DEPTHS {
+        for light in [false, true] {
+            let theme = at(depth, light);
+            let buf = drawn(&a, 20, 10, &theme);
+            let colours: HashSet<Color> = buf
+                .content()
+                .iter()
+                .filter(|c| c.symbol() == "▀")
+                .flat_map(|c| [c.fg, c.bg])
+                .collect();
+            let (empty, hole) = (theme.empty_block(), theme.blocked);
+            let name = format!("{name}, light {light}");
+            assert_eq!(colours, HashSet::from([empty, hole]), "{name}");
+            assert_ne!(empty, hole, "{name}");
+            // The blocked squares show on the terminal's background, as
+            // they must in the lines view, which leaves the empty ones blank.
+            let background = if light { Color::White } else { Color::Black };
+            assert_ne!(hole, background, "{name}");
+        }
+    }
+}
