@@ -12,6 +12,8 @@ use ratatui::style::Color;
 use knight_tui::board::{Leaper, Surface};
 use knight_tui::solver::{Algorithm, MoveOrder, TieBreak};
 
+use crate::tui::theme::Depth;
+
 /// Speeds `+`/`-` step through, slowest first; the last is full speed.
 pub const SPEEDS: [Option<f64>; 11] = [
     Some(1.0),
@@ -144,6 +146,27 @@ pub struct ThemeConfig {
     /// A light terminal background.
     #[serde(deserialize_with = "background")]
     pub background: bool,
+    /// The colours the terminal shows; `None` to tell from the environment.
+    #[serde(deserialize_with = "depth")]
+    pub colours: Option<Depth>,
+}
+
+/// "auto" (`None`), "16", "256" or "24bit" ("truecolor" too); 16 and 256
+/// may be written as numbers.
+fn depth<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Depth>, D::Error> {
+    let text = match toml::Value::deserialize(d)? {
+        toml::Value::String(s) => s,
+        other => other.to_string(),
+    };
+    match text.as_str() {
+        "auto" => Ok(None),
+        "16" => Ok(Some(Depth::Ansi16)),
+        "256" => Ok(Some(Depth::Ansi256)),
+        "24bit" | "truecolor" => Ok(Some(Depth::True)),
+        _ => Err(serde::de::Error::custom(format!(
+            "'{text}' is not a number of colours: use \"auto\", \"16\", \"256\" or \"24bit\""
+        ))),
+    }
 }
 
 /// "dark" or "light" (true).
@@ -438,6 +461,21 @@ mod tests {
         let e = with_file("[theme]\nbackground = \"beige\"\n").unwrap_err();
         assert!(
             e.contains("theme.background: 'beige' is not a background"),
+            "{e}"
+        );
+        assert_eq!(c.theme.colours, None);
+        for (text, want) in [
+            ("\"16\"", Depth::Ansi16),
+            ("256", Depth::Ansi256),
+            ("\"24bit\"", Depth::True),
+            ("\"truecolor\"", Depth::True),
+        ] {
+            let c = with_file(&format!("[theme]\ncolours = {text}\n")).unwrap();
+            assert_eq!(c.theme.colours, Some(want), "{text}");
+        }
+        let e = with_file("[theme]\ncolours = \"88\"\n").unwrap_err();
+        assert!(
+            e.contains("theme.colours: '88' is not a number of colours"),
             "{e}"
         );
         let e = with_file("[app]\ndrawing = \"crayon\"\n").unwrap_err();

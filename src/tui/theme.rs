@@ -6,6 +6,8 @@ use ratatui::style::{Color, Modifier, Style};
 
 use crate::config::Config;
 
+mod palette;
+
 /// Background of the dark squares (256-colour grey, close to any dark or
 /// light terminal background without hiding text).
 pub const DARK_SQUARE: Color = Color::Indexed(237);
@@ -142,10 +144,15 @@ impl Default for Theme {
 }
 
 impl Theme {
-    /// The configuration's theme; NO_COLOR (set and not empty) turns colours off.
+    /// The configuration's theme; NO_COLOR (set and not empty) turns
+    /// colours off. The colour depth is the configuration's, else told
+    /// from `COLORTERM` and `TERM`.
     pub fn from_config(config: &Config) -> Theme {
         let var = |k| std::env::var(k).ok();
-        let depth = Depth::detect(var("COLORTERM").as_deref(), var("TERM").as_deref());
+        let depth = config
+            .theme
+            .colours
+            .unwrap_or_else(|| Depth::detect(var("COLORTERM").as_deref(), var("TERM").as_deref()));
         Theme {
             colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             depth,
@@ -158,13 +165,35 @@ impl Theme {
         }
     }
 
-    /// The dark squares' background, as this terminal shows it.
+    /// The dark squares' background, in this terminal's palette.
     pub fn dark_square(&self) -> Color {
-        self.depth.fit(if self.light {
-            LIGHT_SQUARE
+        palette::dark_square(self.depth, self.light)
+    }
+
+    /// An empty square (or block) in the block views, where every empty
+    /// square is drawn alike.
+    pub fn empty_block(&self) -> Color {
+        palette::empty_block(self.depth, self.light)
+    }
+
+    /// The dot of an empty square in the numbers view: dark grey, but black
+    /// on a dark square that is itself dark grey (at 16 colours).
+    pub fn dot(&self, dark: bool) -> Color {
+        if dark && self.dark_square() == Color::DarkGray {
+            Color::Black
         } else {
-            DARK_SQUARE
-        })
+            Color::DarkGray
+        }
+    }
+
+    /// `fg` over `bg`, or black or white where a palette's `fg` would
+    /// barely show on it (the knight's yellow on the last steps' yellow);
+    /// 24-bit colours are kept as they are.
+    pub fn legible(&self, fg: Color, bg: Color) -> Color {
+        match self.depth {
+            Depth::True => fg,
+            _ => palette::legible(fg, bg),
+        }
     }
 
     /// A foreground colour, or nothing without colours.
@@ -212,21 +241,21 @@ impl Theme {
     /// pictures (violet, blue, teal, green, yellow: brighter with the step,
     /// colour-blind safe), its dark start lifted towards white to at least
     /// [`MIN_LUMA`], so the first steps read on black and on dark squares.
-    /// Looked up in a palette of [`RAMP_LEVELS`] colours made once per
-    /// background and colour depth: a frame asks for thousands, and fitting
-    /// one to the 256-colour palette compares it with 240.
+    /// In 24-bit, looked up in a palette of [`RAMP_LEVELS`] colours made
+    /// once per background (a frame asks for thousands); at 256 and 16
+    /// colours, the steps are shared out evenly among the colours of the
+    /// terminal's own ramp (see [`palette::ramp`]).
     pub fn ramp(&self, step: u32, total: usize) -> Color {
         let t = if total > 1 {
             (step.saturating_sub(1)) as f64 / (total - 1) as f64
         } else {
             0.0
         };
-        let depth = match self.depth {
-            Depth::True => 0,
-            Depth::Ansi256 => 1,
-            Depth::Ansi16 => 2,
-        };
-        let palette = PALETTES[depth * 2 + self.light as usize].get_or_init(|| {
+        if let Some(colours) = palette::ramp(self.depth, self.light) {
+            let n = colours.len();
+            return colours[((t.clamp(0.0, 1.0) * n as f64) as usize).min(n - 1)];
+        }
+        let palette = PALETTES[self.light as usize].get_or_init(|| {
             std::array::from_fn(|i| {
                 let (r, g, b) = knight_tui::tour::svg::ramp(i as f64 / (RAMP_LEVELS - 1) as f64);
                 let (r, g, b) = if self.light {
@@ -234,7 +263,7 @@ impl Theme {
                 } else {
                     lift(r, g, b)
                 };
-                self.depth.fit(Color::Rgb(r, g, b))
+                Color::Rgb(r, g, b)
             })
         });
         palette[(t.clamp(0.0, 1.0) * (RAMP_LEVELS - 1) as f64).round() as usize]
@@ -244,10 +273,10 @@ impl Theme {
 /// Colours in the step ramp's palette: more than the eye tells apart.
 pub const RAMP_LEVELS: usize = 256;
 
-/// The step ramp's palettes, one per colour depth and background, made
-/// when first asked for.
-static PALETTES: [std::sync::OnceLock<[Color; RAMP_LEVELS]>; 6] =
-    [const { std::sync::OnceLock::new() }; 6];
+/// The 24-bit step ramp's palettes, one per background, made when first
+/// asked for.
+static PALETTES: [std::sync::OnceLock<[Color; RAMP_LEVELS]>; 2] =
+    [const { std::sync::OnceLock::new() }; 2];
 
 /// The least brightness (Rec. 709 luma, 0-255) of a step's colour: the
 /// dark squares are grey 237 (luma 58), the background black.
@@ -346,6 +375,15 @@ mod tests {
             })
             .collect();
         assert!(colours.len() >= 8, "{colours:?}");
+    }
+
+    #[test]
+    fn the_configuration_may_say_how_many_colours_the_terminal_shows() {
+        let mut config: Config = toml::from_str(crate::config::DEFAULT).unwrap();
+        for depth in [Depth::Ansi16, Depth::Ansi256, Depth::True] {
+            config.theme.colours = Some(depth);
+            assert_eq!(Theme::from_config(&config).depth, depth);
+        }
     }
 
     #[test]

@@ -297,6 +297,8 @@ fn label_value(label: &str, value: String, theme: &Theme) -> Line<'static> {
 }
 
 #[cfg(test)]
+mod colours;
+#[cfg(test)]
 mod fit_tests;
 #[cfg(test)]
 mod snapshots;

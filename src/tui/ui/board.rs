@@ -336,7 +336,7 @@ impl Widget for BoardPane<'_> {
                                     (x.into(), theme.fg(Color::LightRed))
                                 } else {
                                     let dot = if theme.ascii { "." } else { "·" };
-                                    (dot.into(), theme.fg(Color::DarkGray))
+                                    (dot.into(), theme.fg(theme.dot(dark)))
                                 }
                             };
                             if dark && theme.colour {
@@ -494,10 +494,11 @@ impl Widget for BoardPane<'_> {
                             None if theme.ascii => ("N".into(), theme.current),
                             None => ("♞".into(), theme.current),
                         };
+                        let bg = look_colour(other, theme, span);
                         let style = if theme.colour {
                             Style::new()
-                                .fg(colour)
-                                .bg(look_colour(other, theme, span))
+                                .fg(theme.legible(colour, bg))
+                                .bg(bg)
                                 .add_modifier(Modifier::BOLD)
                         } else {
                             Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
@@ -720,7 +721,7 @@ fn block_cell(
 fn look_colour(l: Option<Look>, theme: &Theme, total: usize) -> Color {
     match l {
         None => Color::Reset,
-        Some(Look::Empty) => theme.dark_square(),
+        Some(Look::Empty) => theme.empty_block(),
         Some(Look::Blocked) => theme.blocked,
         Some(Look::Current) => theme.current,
         Some(Look::Cursor) => theme.accent,

@@ -21,7 +21,7 @@ use crate::tui::replay::Replay;
 use crate::tui::testing::app_on;
 use crate::tui::theme::Theme;
 
-fn snap(a: &mut App, path: &[u32], nodes: u64) {
+pub(super) fn snap(a: &mut App, path: &[u32], nodes: u64) {
     let g = a.search.generation;
     a.update(Action::Engine(
         Side::A,

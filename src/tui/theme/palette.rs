@@ -1,0 +1,259 @@
+//! The palettes of the 256- and 16-colour terminals: the dark squares and
+//! the step ramp chosen from the colours each has, rather than the 24-bit
+//! ones fitted to it (fitted to 16 colours, grey 237 is black, invisible on
+//! a black background, and the ramp is grey and yellow).
+
+use ratatui::style::Color;
+
+use super::{ANSI16, DARK_SQUARE, Depth, LIGHT_SQUARE, rgb_of_256};
+
+/// The step ramp on a dark background, 256 colours: violet, blue, teal,
+/// green, yellow from the 6x6x6 cube, each light enough (luma 130 or more)
+/// to read on black and on the dark squares (grey 237).
+const RAMP_256_DARK: [Color; 12] = [
+    Color::Indexed(140),
+    Color::Indexed(104),
+    Color::Indexed(68),
+    Color::Indexed(74),
+    Color::Indexed(73),
+    Color::Indexed(72),
+    Color::Indexed(78),
+    Color::Indexed(113),
+    Color::Indexed(149),
+    Color::Indexed(185),
+    Color::Indexed(220),
+    Color::Indexed(226),
+];
+
+/// The step ramp on a light background, 256 colours: the same hues from
+/// the darker half of the cube (luma 150 or less), to read on white and on
+/// the light grey squares (grey 252).
+const RAMP_256_LIGHT: [Color; 12] = [
+    Color::Indexed(53),
+    Color::Indexed(54),
+    Color::Indexed(61),
+    Color::Indexed(25),
+    Color::Indexed(24),
+    Color::Indexed(30),
+    Color::Indexed(29),
+    Color::Indexed(35),
+    Color::Indexed(34),
+    Color::Indexed(70),
+    Color::Indexed(100),
+    Color::Indexed(136),
+];
+
+/// The step ramp on a dark background, 16 colours: the bright colours, in
+/// the order of the 24-bit ramp (violet, blue, teal, green, yellow, white).
+/// They read on black and on dark grey, and none is the knight's (yellow),
+/// the candidates' (green), the cursor's (cyan) or the blocked squares'
+/// (dark grey) of the default theme.
+const RAMP_16_DARK: [Color; 6] = [
+    Color::LightMagenta,
+    Color::LightBlue,
+    Color::LightCyan,
+    Color::LightGreen,
+    Color::LightYellow,
+    Color::White,
+];
+
+/// The step ramp on a light background, 16 colours: the same hues, from
+/// the colours that read on white and on light grey (no yellow). Too few
+/// are left to avoid the cursor's cyan and the candidates' green.
+const RAMP_16_LIGHT: [Color; 6] = [
+    Color::Magenta,
+    Color::LightMagenta,
+    Color::Blue,
+    Color::LightBlue,
+    Color::Cyan,
+    Color::Green,
+];
+
+/// The step ramp of a palette terminal, early steps first; `None` for
+/// 24-bit, whose ramp is computed.
+pub fn ramp(depth: Depth, light: bool) -> Option<&'static [Color]> {
+    match (depth, light) {
+        (Depth::True, _) => None,
+        (Depth::Ansi256, false) => Some(&RAMP_256_DARK),
+        (Depth::Ansi256, true) => Some(&RAMP_256_LIGHT),
+        (Depth::Ansi16, false) => Some(&RAMP_16_DARK),
+        (Depth::Ansi16, true) => Some(&RAMP_16_LIGHT),
+    }
+}
+
+/// The dark squares' background: greys 237 (on a dark background) and 252
+/// (on a light one) of the 256 colours, and at 16 colours dark grey or
+/// light grey, which stand out from a black or a white background (grey
+/// 237 would become black).
+pub fn dark_square(depth: Depth, light: bool) -> Color {
+    match (depth, light) {
+        (Depth::Ansi16, false) => Color::DarkGray,
+        (Depth::Ansi16, true) => Color::Gray,
+        (_, false) => DARK_SQUARE,
+        (_, true) => LIGHT_SQUARE,
+    }
+}
+
+/// An empty square (or block) in the block views: the dark squares'
+/// colour, but black at 16 colours on a dark background, where dark grey
+/// is the blocked squares' colour.
+pub fn empty_block(depth: Depth, light: bool) -> Color {
+    match (depth, light) {
+        (Depth::Ansi16, false) => Color::Black,
+        _ => dark_square(depth, light),
+    }
+}
+
+/// Least contrast (WCAG's ratio, 1 to 21) between a character and its
+/// background for [`legible`] to keep the character's colour.
+const MIN_CONTRAST: f64 = 3.0;
+
+/// `fg`, or black or white (whichever shows more) where `fg` is too close
+/// to `bg` in brightness to read.
+pub fn legible(fg: Color, bg: Color) -> Color {
+    let (Some(f), Some(b)) = (rgb(fg), rgb(bg)) else {
+        return fg;
+    };
+    let (f, b) = (luminance(f), luminance(b));
+    let contrast = |x: f64, y: f64| (x.max(y) + 0.05) / (x.min(y) + 0.05);
+    if contrast(f, b) >= MIN_CONTRAST {
+        fg
+    } else if contrast(0.0, b) >= contrast(1.0, b) {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// WCAG's relative luminance of a colour, 0 (black) to 1 (white).
+fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
+    let linear = |c: u8| {
+        let c = c as f64 / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+}
+
+/// A colour as xterm draws it; `None` for the terminal's own (reset).
+fn rgb(c: Color) -> Option<(u8, u8, u8)> {
+    match c {
+        Color::Rgb(r, g, b) => Some((r, g, b)),
+        Color::Indexed(i @ 16..) => Some(rgb_of_256(i)),
+        Color::Indexed(i) => ANSI16.get(i as usize).map(|&(_, rgb)| rgb),
+        c => ANSI16.iter().find(|&&(a, _)| a == c).map(|&(_, rgb)| rgb),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::super::{MAX_LUMA_LIGHT, MIN_LUMA, Theme, luma};
+    use super::*;
+
+    #[test]
+    fn each_palette_has_dark_squares_of_its_own_and_six_step_colours_or_more() {
+        for depth in [Depth::True, Depth::Ansi256, Depth::Ansi16] {
+            for light in [false, true] {
+                let theme = Theme {
+                    depth,
+                    light,
+                    ..Theme::default()
+                };
+                let what = format!("{depth:?}, light {light}");
+                let dark = theme.dark_square();
+                // Not the terminal's background: at 16 colours black (or
+                // white) is, and the checkerboard would vanish.
+                let background = if light { Color::White } else { Color::Black };
+                assert!(![Color::Reset, background].contains(&dark), "{what}");
+                let steps: Vec<Color> = (1..=400).map(|s| theme.ramp(s, 400)).collect();
+                let distinct: HashSet<Color> = steps.iter().copied().collect();
+                assert!(distinct.len() >= 6, "{what}: {distinct:?}");
+                assert!(!distinct.contains(&dark), "{what}");
+                assert!(!distinct.contains(&theme.empty_block()), "{what}");
+                // The first and last steps take the ends of the ramp; a
+                // colour, once left, never comes back.
+                if let Some(ramp) = ramp(depth, light) {
+                    assert_eq!(steps[0], ramp[0], "{what}");
+                    assert_eq!(steps[399], ramp[ramp.len() - 1], "{what}");
+                    let mut runs = steps.clone();
+                    runs.dedup();
+                    assert_eq!(runs, ramp, "{what}");
+                }
+                match (depth, steps[0]) {
+                    (Depth::True, c) => assert!(matches!(c, Color::Rgb(..)), "{what}"),
+                    (Depth::Ansi256, _) => {
+                        for c in &steps {
+                            let Color::Indexed(i @ 16..=231) = *c else {
+                                panic!("{what}: {c:?} is not of the colour cube");
+                            };
+                            let (r, g, b) = rgb_of_256(i);
+                            let l = luma(r, g, b);
+                            if light {
+                                assert!(l <= MAX_LUMA_LIGHT, "{what}: {i} luma {l}");
+                            } else {
+                                assert!(l >= MIN_LUMA, "{what}: {i} luma {l}");
+                            }
+                        }
+                    }
+                    (Depth::Ansi16, _) => {
+                        for c in &steps {
+                            assert!(!matches!(c, Color::Rgb(..) | Color::Indexed(_)), "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn at_16_colours_on_dark_the_steps_are_none_of_the_themes_colours() {
+        let theme = Theme {
+            depth: Depth::Ansi16,
+            ..Theme::default()
+        };
+        let others = [
+            theme.current,
+            theme.candidate,
+            theme.accent,
+            theme.blocked,
+            theme.dark_square(),
+            theme.empty_block(),
+            Color::Red,
+            Color::LightRed,
+        ];
+        for s in 1..=64 {
+            assert!(!others.contains(&theme.ramp(s, 64)), "step {s}");
+        }
+        // Empty squares of the block views are not blocked ones, and the
+        // dots of empty squares read on the dark grey squares.
+        assert_ne!(theme.empty_block(), theme.blocked);
+        assert_eq!(theme.dot(true), Color::Black);
+        assert_eq!(theme.dot(false), Color::DarkGray);
+        assert_eq!(Theme::default().dot(true), Color::DarkGray);
+    }
+
+    #[test]
+    fn a_mark_too_like_its_square_in_brightness_turns_black_or_white() {
+        // The knight's yellow on the last steps: black.
+        assert_eq!(legible(Color::Yellow, Color::White), Color::Black);
+        assert_eq!(legible(Color::Yellow, Color::Indexed(226)), Color::Black);
+        assert_eq!(legible(Color::Green, Color::LightGreen), Color::Black);
+        // Dark on dark: white.
+        assert_eq!(legible(Color::Blue, Color::Black), Color::White);
+        // Clear enough: kept; and on the terminal's own background.
+        assert_eq!(legible(Color::Yellow, Color::Indexed(54)), Color::Yellow);
+        assert_eq!(legible(Color::Yellow, Color::Blue), Color::Yellow);
+        assert_eq!(legible(Color::Yellow, Color::Reset), Color::Yellow);
+        // 24-bit colours are the theme's as they are.
+        let theme = Theme::default();
+        assert_eq!(
+            theme.legible(Color::Yellow, Color::Rgb(250, 230, 40)),
+            Color::Yellow
+        );
+    }
+}
