@@ -70,6 +70,9 @@ pub enum Action {
     /// A click on a row of the replay's move list: show the replay up to
     /// this step.
     Jump(usize),
+    /// `j`: zoom to this level on the knight (0: the whole board); `None`:
+    /// the whole board shows its step numbers already.
+    ZoomTo(Option<u8>),
     /// The mouse wheel over the board (up: zoom in, on the square under it).
     Wheel(Option<Square>, bool),
     /// The count of this generation has ended.
@@ -432,6 +435,13 @@ impl App {
     // ---- the one way in ----
 
     pub fn update(&mut self, action: Action) -> Vec<Effect> {
+        let effects = self.act(action);
+        self.follow_focus();
+        effects
+    }
+
+    /// What `action` does, before the zoom catches up with the knight.
+    fn act(&mut self, action: Action) -> Vec<Effect> {
         match action {
             Action::Key(c) => self.key(c),
             Action::Engine(Side::A, generation, event) => {
@@ -522,6 +532,10 @@ impl App {
                     r.playing = false;
                     r.seek(step);
                 }
+                Vec::new()
+            }
+            Action::ZoomTo(level) => {
+                self.zoom_to(level);
                 Vec::new()
             }
             Action::Wheel(at, up) => {
@@ -661,6 +675,6 @@ impl App {
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod tests_count;
+mod tests_live;
 #[cfg(test)]
 mod tests_prompt;

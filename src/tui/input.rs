@@ -32,7 +32,13 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
                 .help_open()
                 .then(|| command_for(*key, Context::Help))
                 .flatten();
-            help.or_else(|| command_for(*key, context)).map(Action::Key)
+            match help.or_else(|| command_for(*key, context))? {
+                // The level to jump to depends on the screen: found here.
+                super::keymap::Command::ZoomJump => {
+                    Some(Action::ZoomTo(ui::jump_level(screen, app)))
+                }
+                c => Some(Action::Key(c)),
+            }
         }
         Event::Mouse(m) => {
             // Only clicks and the wheel matter: moves (reported too while

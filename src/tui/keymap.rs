@@ -115,6 +115,8 @@ pub enum Command {
     ZoomIn,
     /// Show twice as many, up to the whole board (`Z`, wheel down).
     ZoomOut,
+    /// Jump between the whole board and the step numbers on the knight.
+    ZoomJump,
     /// Move the zoomed window half its size (rows, cols).
     Pan(i8, i8),
     // Replay:
@@ -488,6 +490,13 @@ pub const BINDINGS: &[Binding] = &[
         "zoom in / out on the board (or the mouse wheel)",
         &[Any],
         Some("zoom"),
+    ),
+    bind(
+        &[(k(Char('j')), C::ZoomJump)],
+        "j",
+        "jump between the whole board and the step numbers around the knight",
+        &[Any],
+        Some("jump"),
     ),
     bind(
         &[

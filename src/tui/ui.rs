@@ -196,6 +196,42 @@ pub fn square_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<Square> {
     geometry::geometry_labelled(board, b, win, app.labels).square_at(win, x, y)
 }
 
+/// The zoom level `j` jumps to on a screen of `screen`: from the whole
+/// board, the first level whose window (on the knight) the board pane
+/// shows in step numbers; zoomed in, the whole board again. `None` when
+/// the whole board shows its numbers already.
+pub fn jump_level(screen: Rect, app: &App) -> Option<u8> {
+    use super::viewport::Zoom;
+    if app.zoom.level > 0 {
+        return Some(0);
+    }
+    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT || app.racing().is_some() {
+        return None;
+    }
+    let b = app.shown_board();
+    let pane = panes_of(app, screen).board;
+    let numbers = |win| {
+        matches!(
+            geometry::geometry_labelled(pane, b, win, app.labels).view,
+            geometry::BoardView::Numbers { .. }
+        )
+    };
+    if numbers(app.window()) {
+        return None;
+    }
+    let max = Zoom::max_level(b.rows(), b.cols());
+    (1..=max)
+        .find(|&level| {
+            let zoom = Zoom {
+                level,
+                centre: app.focus(),
+                follow: true,
+            };
+            numbers(zoom.window(b.rows(), b.cols()))
+        })
+        .or(Some(max))
+}
+
 fn too_small(buf: &mut Buffer, area: Rect) {
     let text = format!(
         "Terminal too small: knight-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT} (this one is {}x{}). Enlarge it, or press q to quit.",

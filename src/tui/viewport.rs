@@ -22,6 +22,9 @@ pub struct Zoom {
     pub level: u8,
     /// The square the window is centred on (`None`: the board's centre).
     pub centre: Option<Square>,
+    /// Whether the window follows the knight (zoomed by key on it; a pan
+    /// or the wheel elsewhere stops it).
+    pub follow: bool,
 }
 
 /// A rectangle of squares: the part of the board in view.

@@ -23,7 +23,7 @@ impl App {
 
     /// The square a zoom centres on: the knight of the game, the search
     /// or the race (side A), or the replay's square; none in the settings.
-    pub(super) fn focus(&self) -> Option<Square> {
+    pub fn focus(&self) -> Option<Square> {
         let board = self.shown_board();
         let last = |t: &crate::tui::trail::Trail| t.last().map(|i| board.square(i));
         match (self.settings(), self.replaying(), self.playing()) {
@@ -91,7 +91,9 @@ impl App {
         match c {
             Command::ZoomIn | Command::ZoomOut => {
                 let zoom_in = c == Command::ZoomIn;
-                // A key zooms on the knight (the mouse where it points).
+                // A key zooms on the knight, and follows it; the mouse
+                // where it points.
+                self.zoom.follow = at.is_none();
                 let at = at.or_else(|| self.focus());
                 if !self.zoom.change(zoom_in, at, rows, cols) {
                     self.refuse(if zoom_in {
@@ -104,8 +106,39 @@ impl App {
             Command::Pan(..) if self.zoom.level == 0 => {
                 self.refuse("the whole board is in view: zoom in (z) to pan");
             }
-            Command::Pan(dr, dc) => self.zoom.pan(dr, dc, rows, cols),
+            Command::Pan(dr, dc) => {
+                self.zoom.follow = false;
+                self.zoom.pan(dr, dc, rows, cols);
+            }
             _ => {}
+        }
+    }
+
+    /// Zoomed in on the knight, keeps it in view as it moves: the window
+    /// centres on it again when it leaves.
+    pub(super) fn follow_focus(&mut self) {
+        if self.zoom.level == 0 || !self.zoom.follow {
+            return;
+        }
+        if let Some(at) = self.focus().filter(|&at| !self.window().contains(at)) {
+            self.zoom.centre = Some(at);
+        }
+    }
+
+    /// `j`: the whole board, or the zoom `level` on the knight.
+    pub(super) fn zoom_to(&mut self, level: Option<u8>) {
+        match level {
+            None => self.refuse("the whole board shows its step numbers already"),
+            Some(0) => {
+                self.zoom = Default::default();
+                self.info("the whole board (j: back to the numbers)");
+            }
+            Some(level) => {
+                self.zoom.level = level;
+                self.zoom.centre = self.focus();
+                self.zoom.follow = true;
+                self.info("step numbers on the knight (j: the whole board)");
+            }
         }
     }
 

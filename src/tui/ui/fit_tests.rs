@@ -251,3 +251,32 @@ fn the_help_counts_keys_and_fits_at_200x60_in_two_columns() {
         .expect("a scrolled help");
     assert!(title.contains(&format!(" of {n} ")), "{title}");
 }
+
+#[test]
+fn j_jumps_from_the_whole_board_to_the_step_numbers_on_the_knight_and_back() {
+    use super::geometry::{BoardView, geometry};
+    let screen = Rect::new(0, 0, 120, 40);
+    let mut a = playing(300);
+    a.game.as_mut().unwrap().move_to(Square::new(2, 1));
+    let level = jump_level(screen, &a).expect("300x300 is not in numbers");
+    a.update(Action::ZoomTo(Some(level)));
+    let win = a.window();
+    assert!(win.contains(Square::new(2, 1)), "{win:?}");
+    let g = geometry(panes_of(&a, screen).board, a.shown_board(), win);
+    assert!(matches!(g.view, BoardView::Numbers { .. }), "{:?}", g.view);
+    // One level less would not show numbers: the jump goes no deeper than
+    // it must.
+    if level > 1 {
+        a.zoom.level = level - 1;
+        let g = geometry(panes_of(&a, screen).board, a.shown_board(), a.window());
+        assert!(!matches!(g.view, BoardView::Numbers { .. }), "{:?}", g.view);
+        a.zoom.level = level;
+    }
+    // Again: the whole board.
+    assert_eq!(jump_level(screen, &a), Some(0));
+    a.update(Action::ZoomTo(Some(0)));
+    assert_eq!(a.zoom.level, 0);
+    // 8x8 shows its numbers whole: nothing to jump to.
+    let small = playing(8);
+    assert_eq!(jump_level(screen, &small), None);
+}

@@ -45,7 +45,7 @@ fn items(app: &App) -> Vec<Item> {
     let board = app.shown_board();
     let win = app.window();
     let needed = |label: &str| match label {
-        "z Z" => board.len() > ZOOM_SQUARES,
+        "z Z" | "j" => board.len() > ZOOM_SQUARES,
         "H J K L" => (win.rows, win.cols) != (board.rows(), board.cols()),
         _ => false,
     };
