@@ -63,8 +63,8 @@ pub enum Action {
     /// The runtime saved (or failed to save) a tour file: the file really
     /// written, or why not.
     Saved(Result<PathBuf, String>),
-    /// The terminal changed size.
-    Resize,
+    /// The terminal's size (columns, lines), at start and when it changes.
+    Resize(u16, u16),
     /// A mouse click on a square of the board pane (`right`: right button).
     Click(Square, bool),
     /// A click on a row of the replay's move list: show the replay up to
@@ -492,7 +492,13 @@ impl App {
                 self.say(Tone::Error, format!("not saved{and}: {e}"));
                 Vec::new()
             }
-            Action::Resize => Vec::new(),
+            Action::Resize(w, h) => {
+                // The board pane, about: the screen less the side column,
+                // the borders, the status line and the hint bar.
+                let pane = (w.saturating_sub(32), h.saturating_sub(4));
+                self.zoom.pane = Some(pane);
+                Vec::new()
+            }
             Action::Tick => {
                 if let Some((_, n @ 1..)) = self.tick() {
                     match self.mode {

@@ -59,7 +59,7 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
                 (Some(true), None) => None,
             }
         }
-        Event::Resize(..) => Some(Action::Resize),
+        Event::Resize(w, h) => Some(Action::Resize(*w, *h)),
         _ => None,
     }
 }
@@ -161,7 +161,7 @@ mod tests {
         ));
         assert!(matches!(
             decode(&Event::Resize(80, 24), &a, SCREEN),
-            Some(Action::Resize)
+            Some(Action::Resize(80, 24))
         ));
     }
 

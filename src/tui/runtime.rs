@@ -122,6 +122,11 @@ async fn event_loop(
     // When the playing replay next advances: a deadline kept across loop
     // turns, so other events cannot keep postponing it.
     let mut next_tick: Option<tokio::time::Instant> = None;
+    // The screen's size shapes the zoomed windows; later sizes come as
+    // resize events.
+    if let Ok(size) = terminal.size() {
+        app.update(Action::Resize(size.width, size.height));
+    }
     while !app.quit {
         if dirty {
             draw(terminal, &app, theme)?;

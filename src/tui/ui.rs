@@ -225,7 +225,7 @@ pub fn jump_level(screen: Rect, app: &App) -> Option<u8> {
             let zoom = Zoom {
                 level,
                 centre: app.focus(),
-                follow: true,
+                ..app.zoom
             };
             numbers(zoom.window(b.rows(), b.cols()))
         })

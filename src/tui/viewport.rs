@@ -24,7 +24,10 @@ pub struct Zoom {
     pub centre: Option<Square>,
     /// Whether the window follows the knight (zoomed by key on it; a pan
     /// or the wheel elsewhere stops it).
-    pub follow: bool,
+    pub on_knight: bool,
+    /// The board pane's size in characters, when known: zoomed in, the
+    /// window takes its shape, so it fills the pane (`None`: square).
+    pub pane: Option<(u16, u16)>,
 }
 
 /// A rectangle of squares: the part of the board in view.
@@ -54,11 +57,25 @@ impl Zoom {
         level
     }
 
-    /// The window on a `rows` x `cols` board.
+    /// The window on a `rows` x `cols` board: at level `L`, a 4^L-th of
+    /// the board's squares, in the pane's shape when it is known (a square
+    /// is two characters wide and one tall, in every view), else halving
+    /// each side.
     pub fn window(&self, rows: u32, cols: u32) -> Window {
         let level = self.level.min(Self::max_level(rows, cols));
         let side = |n: u32| (n >> level).max(ZOOM_MIN_SIDE.min(n));
-        let (wr, wc) = (side(rows), side(cols));
+        let (wr, wc) = match self.pane {
+            Some((w, h)) if level > 0 && w > 0 && h > 0 => {
+                let area = rows as f64 * cols as f64 / 4f64.powi(level as i32);
+                // Columns of squares a row of them, as the pane holds them.
+                let shape = w as f64 / (2.0 * h as f64);
+                let fit = |want: f64, n: u32| (want.round() as u32).clamp(ZOOM_MIN_SIDE.min(n), n);
+                let wr = fit((area / shape).sqrt(), rows);
+                let wc = fit(area / wr as f64, cols);
+                (fit(area / wc as f64, rows), wc)
+            }
+            _ => (side(rows), side(cols)),
+        };
         let c = self.centre.unwrap_or(Square::new(rows / 2, cols / 2));
         Window {
             row: c.row.saturating_sub(wr / 2).min(rows - wr),

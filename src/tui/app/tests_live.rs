@@ -72,7 +72,7 @@ fn zoomed_by_key_the_view_follows_the_knight_and_a_pan_lets_go() {
     for _ in 0..4 {
         a.update(Action::Key(Command::ZoomIn));
     }
-    assert!(a.zoom.level > 0 && a.zoom.follow);
+    assert!(a.zoom.level > 0 && a.zoom.on_knight);
     // The knight walks far to the right: the window keeps it in view.
     for n in [10, 40, 90, 140] {
         a.update(snap(walk(&board, n)));
@@ -84,5 +84,5 @@ fn zoomed_by_key_the_view_follows_the_knight_and_a_pan_lets_go() {
     let panned = a.window();
     a.update(snap(walk(&board, 145)));
     assert_eq!(a.window(), panned);
-    assert!(!a.zoom.follow);
+    assert!(!a.zoom.on_knight);
 }

@@ -93,7 +93,7 @@ impl App {
                 let zoom_in = c == Command::ZoomIn;
                 // A key zooms on the knight, and follows it; the mouse
                 // where it points.
-                self.zoom.follow = at.is_none();
+                self.zoom.on_knight = at.is_none();
                 let at = at.or_else(|| self.focus());
                 if !self.zoom.change(zoom_in, at, rows, cols) {
                     self.refuse(if zoom_in {
@@ -107,7 +107,7 @@ impl App {
                 self.refuse("the whole board is in view: zoom in (z) to pan");
             }
             Command::Pan(dr, dc) => {
-                self.zoom.follow = false;
+                self.zoom.on_knight = false;
                 self.zoom.pan(dr, dc, rows, cols);
             }
             _ => {}
@@ -117,7 +117,7 @@ impl App {
     /// Zoomed in on the knight, keeps it in view as it moves: the window
     /// centres on it again when it leaves.
     pub(super) fn follow_focus(&mut self) {
-        if self.zoom.level == 0 || !self.zoom.follow {
+        if self.zoom.level == 0 || !self.zoom.on_knight {
             return;
         }
         if let Some(at) = self.focus().filter(|&at| !self.window().contains(at)) {
@@ -130,13 +130,14 @@ impl App {
         match level {
             None => self.refuse("the whole board shows its step numbers already"),
             Some(0) => {
-                self.zoom = Default::default();
+                self.zoom.level = 0;
+                self.zoom.centre = None;
                 self.info("the whole board (j: back to the numbers)");
             }
             Some(level) => {
                 self.zoom.level = level;
                 self.zoom.centre = self.focus();
-                self.zoom.follow = true;
+                self.zoom.on_knight = true;
                 self.info("step numbers on the knight (j: the whole board)");
             }
         }

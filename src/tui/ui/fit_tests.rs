@@ -280,3 +280,31 @@ fn j_jumps_from_the_whole_board_to_the_step_numbers_on_the_knight_and_back() {
     let small = playing(8);
     assert_eq!(jump_level(screen, &small), None);
 }
+
+#[test]
+fn zoomed_windows_take_the_panes_shape_and_fill_it() {
+    use super::geometry::geometry;
+    // 300x300 at 120x40: the levels between the overview and the step
+    // numbers fill most of the pane one way and much of it the other
+    // (square windows filled about a third). One level may fill half: the
+    // last before the numbers, which need 6 columns a square here, three
+    // times the compact view's 2.
+    let screen = Rect::new(0, 0, 120, 40);
+    let mut a = app_on(Board::new(300, 300, &[]).unwrap());
+    a.update(Action::Resize(120, 40));
+    let max = crate::tui::viewport::Zoom::max_level(300, 300);
+    let mut half = Vec::new();
+    for level in 1..=max {
+        a.zoom.level = level;
+        let pane = panes_of(&a, screen).board;
+        let g = geometry(pane, a.shown_board(), a.window());
+        let (w, h) = (g.inner.width as f64, g.inner.height as f64);
+        let used_w = (a.window().cols.div_ceil(g.across) as u16 * g.cw) as f64 / w;
+        let used_h = (a.window().rows.div_ceil(g.down) as u16 * g.ch) as f64 / h;
+        if used_w.max(used_h) <= 0.85 || used_w.min(used_h) <= 0.6 {
+            half.push((level, a.window(), g.view, used_w, used_h));
+        }
+    }
+    assert!(half.len() <= 1, "{half:?}");
+    assert!(half.iter().all(|h| h.3 > 0.45 && h.4 > 0.45), "{half:?}");
+}
