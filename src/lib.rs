@@ -1,6 +1,41 @@
 //! knight-tui: the knight's tour engine. The terminal app and the headless
 //! commands are built on this library; it is usable without either, and
 //! knows nothing of terminals, clap or tokio.
+//!
+//! Find a tour, check it square by square, and count the tours from a
+//! corner of 5x5:
+//!
+//! ```
+//! use knight_tui::board::{Board, Square};
+//! use knight_tui::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
+//! use knight_tui::tour::{Summary, check_indices};
+//!
+//! let board = Board::new(8, 8, &[]).unwrap();
+//! let problem = Problem::new(&board, Square::new(0, 0), false).unwrap();
+//!
+//! // Find: Warnsdorff's rule, fewest onward moves first.
+//! let options = Options {
+//!     algorithm: Algorithm::Warnsdorff,
+//!     tours: 1,
+//!     ..Options::default()
+//! };
+//! let found = solver::solve(&problem, &options);
+//! assert_eq!(found.verdict, Verdict::Found);
+//! let tour = &found.tours[0];
+//!
+//! // Check: every move a knight's move, every square once.
+//! assert_eq!(tour.len(), 64);
+//! assert!(matches!(
+//!     check_indices(&board, tour, false),
+//!     Ok(Summary::Complete { .. })
+//! ));
+//!
+//! // Count: the open tours from a corner of 5x5.
+//! let five = Board::new(5, 5, &[]).unwrap();
+//! let corner = Problem::new(&five, Square::new(0, 0), false).unwrap();
+//! let count = solver::count(&corner, Algorithm::Auto, &Limits::default(), None);
+//! assert_eq!((count.count, count.complete), (304, true));
+//! ```
 
 pub mod board;
 pub mod files;

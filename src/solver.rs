@@ -615,3 +615,5 @@ pub use enumerate::{
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_paths;

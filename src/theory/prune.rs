@@ -21,7 +21,7 @@
 //! then by branching on a move both ways. Probing is what makes it work:
 //! the zebra's 12x12 pairs of ends that took over 400,000 branches without
 //! it settle in about 450 rounds of pruning with it. Every answer is
-//! checked against a brute force in `tests/leapers.rs`.
+//! checked against a brute force in `tests/cli/leapers.rs`.
 
 use super::factor::Factors;
 

@@ -683,4 +683,8 @@ mod tests;
 #[cfg(test)]
 mod tests_live;
 #[cfg(test)]
+mod tests_play;
+#[cfg(test)]
 mod tests_prompt;
+#[cfg(test)]
+mod tests_race;

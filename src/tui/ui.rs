@@ -340,3 +340,5 @@ mod fit_tests;
 mod snapshots;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_panes;

@@ -2,12 +2,10 @@
 //! output, binary files, byte order marks, huge limits, missing arguments.
 //! Each answer is one line and the contract's exit code, never a crash.
 
-mod common;
-
 use std::fs::File;
 use std::process::Stdio;
 
-use common::kt;
+use crate::common::kt;
 
 fn full() -> Stdio {
     Stdio::from(File::create("/dev/full").expect("/dev/full"))

@@ -2,9 +2,7 @@
 //! names the help of the subcommand in use, and what the system says of a
 //! file is worded for people, all in one line with exit 2.
 
-mod common;
-
-use common::kt;
+use crate::common::kt;
 
 /// The one line on stderr of a usage error (exit 2).
 fn error(args: &[&str]) -> String {

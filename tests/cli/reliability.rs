@@ -2,13 +2,11 @@
 //! read twice, limits every phase of a search keeps, output that survives
 //! an interrupt, and pictures of any size in bounded time and bytes.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::kt;
+use crate::common::kt;
 
 /// The child's output, or a failure naming `what` when it runs past
 /// `limit` (it is killed).

@@ -4,9 +4,7 @@
 //! the terminal is given back. Skipped (with a line saying so) without tmux,
 //! as in `app_tty.rs`.
 
-mod common;
-
-use common::{Tmux, assert_ended, assert_restored, have_tmux, launch};
+use crate::common::{Tmux, assert_ended, assert_restored, have_tmux, launch};
 
 /// The three modes, as command-line arguments.
 fn modes() -> [String; 3] {

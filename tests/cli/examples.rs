@@ -5,13 +5,11 @@
 //! examples assume, with a home of its own; none may be a usage error or
 //! an unreadable file (exit 2), nor end by a signal.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use common::kt;
+use crate::common::kt;
 
 /// Whether a command line opens the full-screen app (not run here).
 fn opens_the_app(line: &str) -> bool {

@@ -2,11 +2,9 @@
 //! in a real bash (in tmux), a manual page that `man -l` renders, and the
 //! `config` command.
 
-mod common;
-
 use std::process::Command;
 
-use common::{Tmux, have_tmux, kt};
+use crate::common::{Tmux, have_tmux, kt};
 
 fn stdout(args: &[&str], code: i32) -> String {
     let got = kt().args(args).output().unwrap();

@@ -4,13 +4,11 @@
 //! behind a signal the process can catch. (The writer's own cases, symlinks
 //! and permissions among them, are tested in `src/files/tests.rs`.)
 
-mod common;
-
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{kt, names};
+use crate::common::{kt, names};
 
 #[test]
 fn out_to_stdout_streams_the_tour_file() {

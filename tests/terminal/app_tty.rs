@@ -5,11 +5,9 @@
 //! `KNIGHT_TUI_REQUIRE_TMUX` is set (`.ci/run` sets it, and installs tmux),
 //! when a missing tmux fails the test.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{assert_restored, have_tmux, launch};
+use crate::common::{assert_restored, have_tmux, launch};
 
 #[test]
 fn watch_pause_step_help_save_and_quit() {
@@ -394,9 +392,10 @@ fn zoomed_play_keeps_the_knight_in_view() {
     }
     let (t, _dir) = launch("follow", "\"full\"", "play --size 30 --start 12,12");
     t.wait_for("knight     12,12");
-    // z zooms in on the knight; the title names the part in view.
+    // z zooms in on the knight; the title names the part in view, a
+    // quarter of the board's squares in the pane's shape.
     t.keys(&["z"]);
-    t.wait_for("rows 5-19, cols 5-19");
+    t.wait_for("rows 6-18, cols 4-20");
     let numbers = |s: &str, after: &str, sep: char| -> Vec<u32> {
         let rest = &s[s.find(after).unwrap_or_else(|| panic!("{after}: {s}")) + after.len()..];
         rest.split(|c: char| !c.is_ascii_digit() && c != sep)
@@ -407,7 +406,7 @@ fn zoomed_play_keeps_the_knight_in_view() {
             .collect()
     };
     // Each 1 moves the knight two rows down: it leaves the first window
-    // after three moves, and the view follows it.
+    // after four moves, and the view follows it.
     let mut windows = std::collections::BTreeSet::new();
     for step in 1..=6 {
         t.keys(&["1"]);

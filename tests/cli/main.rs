@@ -1,0 +1,16 @@
+//! The command line: every subcommand, its files, errors and documents, run as a user runs them.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod building;
+mod commands;
+mod docs;
+mod errors;
+mod examples;
+mod files;
+mod hostile;
+mod leaper_theory;
+mod leapers;
+mod reliability;
+mod shell;
