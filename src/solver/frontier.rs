@@ -38,6 +38,9 @@
 //! Knuth's SIMPATH (TAOCP 7.1.4) and Iwashita and Minato's frontier-based
 //! search (TdZdd) count paths in graphs this way, edge by edge; here a step
 //! is a square and its moves back, so a state is packed in one `u64`.
+//!
+//! (One file because it is one argument: the layout, the state's nibbles,
+//! the step and its budget read top to bottom; its size is its subject.)
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;

@@ -16,6 +16,9 @@
 //! neighbours. With two or more squares left, a free square with none ends
 //! the branch, as do three with one, or two with one not next to the knight;
 //! and with two such squares the knight must enter one of them now.
+//!
+//! (One file because it is one loop and its invariant, with the plain
+//! backtracking loop beside it; its size is its subject.)
 
 use std::time::Instant;
 
