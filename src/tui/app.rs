@@ -9,6 +9,7 @@ mod messages;
 mod play;
 mod race;
 mod replay;
+mod rewind;
 mod search;
 mod settings;
 mod view;
@@ -664,3 +665,5 @@ mod tests;
 mod tests_count;
 #[cfg(test)]
 mod tests_prompt;
+#[cfg(test)]
+mod tests_rewind;
