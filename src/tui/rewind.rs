@@ -13,7 +13,8 @@ use std::collections::VecDeque;
 
 use super::trail::{Trail, common_prefix};
 
-/// The most memory the kept steps take, in 4-byte words: 16 MiB. Each
+/// The most memory the kept steps take, in 4-byte words: 16 MiB (their
+/// deques' spare capacity aside, which may add up to as much again). Each
 /// step costs [`STEP_WORDS`] words and one a square it changed, so the
 /// last 10,000 steps are all kept while each changes up to 400 squares
 /// (a search backtracking one node a step changes 1 or 2; a snapshot

@@ -230,7 +230,11 @@ fn the_steps_kept_are_bounded_and_the_last_ten_thousand_kept() {
     let mut a = app_on(Board::new(30, 30, &[]).unwrap());
     let head: Vec<u32> = (0..10).collect();
     let path = |i: usize| -> Vec<u32> {
-        let tail = if i.is_multiple_of(2) { 100..300 } else { 400..600 };
+        let tail = if i.is_multiple_of(2) {
+            100..300
+        } else {
+            400..600
+        };
         head.iter().copied().chain(tail).collect()
     };
     const STEPS: usize = 20_000;
