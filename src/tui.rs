@@ -20,6 +20,7 @@ pub mod input;
 pub mod keymap;
 pub mod notation;
 pub mod replay;
+pub mod rewind;
 pub mod run;
 pub mod runtime;
 pub mod settings;

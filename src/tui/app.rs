@@ -9,6 +9,7 @@ mod messages;
 mod play;
 mod race;
 mod replay;
+mod rewind;
 mod search;
 mod settings;
 mod view;
@@ -688,3 +689,5 @@ mod tests_play;
 mod tests_prompt;
 #[cfg(test)]
 mod tests_race;
+#[cfg(test)]
+mod tests_rewind;

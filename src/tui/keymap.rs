@@ -256,6 +256,20 @@ pub const BINDINGS: &[Binding] = &[
         Some("step"),
     ),
     bind(
+        &[(k(Left), C::Seek(-1)), (k(Right), C::Seek(1))],
+        "← →",
+        "paused search: step back / forward through the steps shown",
+        &[Watch],
+        Some("rewind"),
+    ),
+    bind(
+        &[(k(PageUp), C::Seek(-100)), (k(PageDown), C::Seek(100))],
+        "PgUp PgDn",
+        "paused search: 100 steps back / forward",
+        &[Watch],
+        None,
+    ),
+    bind(
         &[(k(Home), C::SeekStart), (k(End), C::SeekEnd)],
         "Home End",
         "replay: jump to the start / end",

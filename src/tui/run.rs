@@ -56,6 +56,9 @@ pub struct Run {
     /// Nodes a second between the last two snapshots (the average is in
     /// the stats).
     pub rate_now: Option<f64>,
+    /// The steps shown, to step back through while paused (kept by the
+    /// app for the search it watches alone, empty for a race's sides).
+    pub rewind: super::rewind::Rewind,
 }
 
 impl Run {
@@ -67,6 +70,7 @@ impl Run {
             history: VecDeque::with_capacity(HISTORY),
             generation: 0,
             rate_now: None,
+            rewind: Default::default(),
         }
     }
 
@@ -78,6 +82,7 @@ impl Run {
         self.stats = Stats::default();
         self.history.clear();
         self.rate_now = None;
+        self.rewind.clear();
         self.state = if paused {
             RunState::Paused
         } else {

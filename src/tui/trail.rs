@@ -108,6 +108,17 @@ impl Trail {
 
     /// Puts `path` on the board, touching only the squares that changed.
     pub fn set(&mut self, new: &[u32]) {
+        let common = match &self.held {
+            Held::Full { path, .. } => common_prefix(path, new),
+            Held::Compact(..) => 0,
+        };
+        self.splice(common, &new[common..]);
+    }
+
+    /// Keeps the first `keep` squares of the path (at most its length) and
+    /// puts `tail` after them: [`Trail::set`] when the caller knows how much
+    /// of the path stays (as the rewind of a search does).
+    pub fn splice(&mut self, keep: usize, tail: &[u32]) {
         self.changes += 1;
         let now = self.changes;
         while self
@@ -118,17 +129,18 @@ impl Trail {
             self.undone.pop_front();
         }
         let (path, steps) = self.full();
-        let common = path.iter().zip(new).take_while(|(a, b)| a == b).count();
+        let common = keep.min(path.len());
         let retreat = &path[common..];
-        let marked = (retreat.len() <= UNDONE_MAX && !new.is_empty()).then(|| retreat.to_vec());
+        let emptied = common == 0 && tail.is_empty();
+        let marked = (retreat.len() <= UNDONE_MAX && !emptied).then(|| retreat.to_vec());
         for &sq in &path[common..] {
             steps[sq as usize] = 0;
         }
-        for (i, &sq) in new.iter().enumerate().skip(common) {
-            steps[sq as usize] = i as u32 + 1;
+        for (i, &sq) in tail.iter().enumerate() {
+            steps[sq as usize] = (common + i) as u32 + 1;
         }
         path.truncate(common);
-        path.extend_from_slice(&new[common..]);
+        path.extend_from_slice(tail);
         if let Some(squares) = marked {
             self.undone.extend(squares.into_iter().map(|sq| (sq, now)));
         }
@@ -266,6 +278,11 @@ impl Trail {
             _ => false,
         }
     }
+}
+
+/// How many squares two paths share from their start.
+pub fn common_prefix(a: &[u32], b: &[u32]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 #[cfg(test)]

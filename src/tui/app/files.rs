@@ -145,7 +145,8 @@ impl App {
         let (board, trail) = match (self.replaying(), self.playing()) {
             (Some(r), _) => (&r.board, &r.trail),
             (None, Some(g)) => (&g.board, &g.trail),
-            _ => (&self.spec.board, &self.search.trail),
+            // The search's path as shown: a past one while rewound.
+            _ => (&self.spec.board, self.shown_trail()),
         };
         if trail.is_empty() {
             self.refuse("nothing to draw yet");

@@ -55,6 +55,8 @@ impl App {
                     vec![Effect::Pause]
                 }
                 RunState::Paused => {
+                    // Rewound: back to where the engine is.
+                    self.search.rewind.live();
                     self.search.state = RunState::Running;
                     vec![Effect::Resume]
                 }
@@ -64,13 +66,18 @@ impl App {
                 }
             },
             Command::Step => match self.search.state {
-                RunState::Paused => vec![Effect::Step],
+                RunState::Paused => {
+                    // Rewound: the step is the engine's, from where it is.
+                    self.search.rewind.live();
+                    vec![Effect::Step]
+                }
                 RunState::Running => {
                     self.refuse("n steps while paused: Space pauses");
                     Vec::new()
                 }
                 _ => Vec::new(),
             },
+            Command::Seek(by) => self.rewind_key(by),
             Command::Faster | Command::Slower => {
                 self.change_speed(c);
                 vec![Effect::SetSpeed(self.speed())]
@@ -89,6 +96,7 @@ impl App {
     /// An event of the current search.
     pub(super) fn engine(&mut self, event: Event) {
         let was_found = self.search.state == RunState::Found;
+        self.remember(&event);
         if let Some(why) = self.search.apply(event) {
             self.search_failed(&why);
         }

@@ -30,7 +30,7 @@ impl App {
             (Some(_), _, _) => None,
             (None, Some(r), _) => last(&r.trail),
             (None, None, Some(g)) => g.knight(),
-            (None, None, None) => last(&self.search.trail),
+            (None, None, None) => last(self.shown_trail()),
         }
     }
 

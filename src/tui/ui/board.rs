@@ -66,7 +66,7 @@ impl<'a> Scene<'a> {
             (Some(_), _, _) => None,
             (None, Some(r), _) => Some(&r.trail),
             (None, None, Some(g)) => Some(&g.trail),
-            (None, None, None) => Some(&app.search.trail),
+            (None, None, None) => Some(app.shown_trail()),
         };
         let current = match settings {
             Some(st) => Some(st.start),

@@ -23,7 +23,7 @@ use crate::tui::theme::Theme;
 pub(super) fn state_word(app: &App) -> String {
     match &app.search.state {
         RunState::Running => "running".into(),
-        RunState::Paused => "paused".into(),
+        RunState::Paused => app.rewound().unwrap_or_else(|| "paused".into()),
         RunState::Found => {
             let closed = app.search.trail.closes(&app.spec.board);
             format!(
@@ -88,7 +88,12 @@ impl Widget for Controls<'_> {
             lines.push(label_value("why", why.clone(), theme));
         }
         lines.push(Line::raw(""));
-        lines.extend(key_lines(Context::Watch, theme));
+        let mut keys = key_lines(Context::Watch, theme);
+        // Rewinding only while paused with steps kept, as in the hint bar.
+        if !app.can_rewind() {
+            keys.retain(|l| !l.spans.iter().any(|s| s.content == "rewind"));
+        }
+        lines.extend(keys);
         let lines = notation::lines(lines, &s.board, app.labels);
         Paragraph::new(hang(lines, inner.width))
             .wrap(Wrap { trim: false })

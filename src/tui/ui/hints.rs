@@ -52,6 +52,8 @@ fn items(app: &App) -> Vec<Item> {
     let mut items: Vec<Item> = mode_first(ctx)
         .into_iter()
         .filter(|b| !confirm || b.contexts.contains(&ctx))
+        // Rewinding the search: only while it is paused, with steps kept.
+        .filter(|b| b.hint != Some("rewind") || app.can_rewind())
         .filter_map(|b| {
             let spare = b.contexts == [Context::Any] && !needed(b.label);
             b.hint.map(|h| (b.label, h, spare))

@@ -142,6 +142,9 @@ fn said(app: &App, theme: &Theme, width: u16) -> Line<'static> {
         let mut text = format!(" {symbol} {}", super::controls::state_word(app));
         match &app.search.state {
             RunState::NoTour(r) | RunState::Undecided(r) => text.push_str(&format!(": {r}")),
+            _ if app.rewound().is_some() => {
+                text.push_str(" · → forward · Space resumes · the statistics are the engine's")
+            }
             _ => {}
         }
         let mut spans = vec![Span::styled(
