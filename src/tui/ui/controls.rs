@@ -60,7 +60,7 @@ impl Widget for Controls<'_> {
             return;
         }
         if let Some(g) = app.playing() {
-            play_controls(buf, area, g, app.labels, theme);
+            play_controls(buf, area, app, g, theme);
             return;
         }
         let block = Block::bordered().title(" Controls ");
@@ -88,7 +88,7 @@ impl Widget for Controls<'_> {
             lines.push(label_value("why", why.clone(), theme));
         }
         lines.push(Line::raw(""));
-        let mut keys = key_lines(Context::Watch, theme);
+        let mut keys = key_lines(app, Context::Watch, theme);
         // Rewinding only while paused with steps kept, as in the hint bar.
         if !app.can_rewind() {
             keys.retain(|l| !l.spans.iter().any(|s| s.content == "rewind"));
@@ -260,7 +260,8 @@ fn board_line(b: &Board, closed: bool, theme: &Theme) -> Line<'static> {
     )
 }
 
-fn play_controls(buf: &mut Buffer, area: Rect, g: &Game, labels: bool, theme: &Theme) {
+fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Theme) {
+    let labels = app.labels;
     let block = Block::bordered().title(" Play ");
     let inner = block.inner(area);
     block.render(area, buf);
@@ -297,23 +298,23 @@ fn play_controls(buf: &mut Buffer, area: Rect, g: &Game, labels: bool, theme: &T
         lines.push(Line::raw(format!(" {}  {t:<7} ({})", i + 1, g.onward(*t))));
     }
     lines.push(Line::raw(""));
-    lines.extend(key_lines(Context::Play, theme));
+    lines.extend(key_lines(app, Context::Play, theme));
     let lines = notation::lines(lines, &g.board, labels);
     Paragraph::new(hang(lines, inner.width))
         .wrap(Wrap { trim: false })
         .render(inner, buf);
 }
 
-/// The keys of a mode, a line each, its own first: the same table and
-/// order as the hint bar.
-fn key_lines(context: Context, theme: &Theme) -> Vec<Line<'static>> {
+/// The keys of a mode, a line each, its own first: the same table, order
+/// and words as the hint bar.
+fn key_lines(app: &App, context: Context, theme: &Theme) -> Vec<Line<'static>> {
     mode_first(context)
         .into_iter()
         .filter_map(|b| {
             b.hint.map(|h| {
                 Line::from(vec![
                     Span::styled(format!("{:<11}", b.label), theme.key()),
-                    Span::raw(h),
+                    Span::raw(super::hints::now(app, b.label, h)),
                 ])
             })
         })

@@ -18,6 +18,18 @@ fn paused(app: &App) -> bool {
     !any(RunState::Running) && any(RunState::Paused)
 }
 
+/// The words of the key `label` as it acts now: a key that toggles says
+/// what it would do (`Space resume` while paused, `h hints: on`).
+pub fn now(app: &App, label: &str, hint: &'static str) -> &'static str {
+    match (label, hint) {
+        ("Space", "pause") if app.replaying().is_some_and(|r| !r.playing) => "play",
+        ("Space", "pause") if paused(app) => "resume",
+        ("h", "hints") if app.playing().is_some_and(|g| g.hints) => "hints: on",
+        ("h", "hints") if app.playing().is_some() => "hints: off",
+        (_, h) => h,
+    }
+}
+
 /// The hint bar.
 pub struct HintBar<'a> {
     pub app: &'a App,
@@ -63,13 +75,7 @@ fn items(app: &App) -> Vec<Item> {
     items.sort_by_key(|&(_, _, spare)| spare);
     // Keys that toggle say what they would do now.
     for (label, hint, _) in items.iter_mut() {
-        *hint = match (*label, *hint) {
-            ("Space", "pause") if app.replaying().is_some_and(|r| !r.playing) => "play",
-            ("Space", "pause") if paused(app) => "resume",
-            ("h", "hints") if app.playing().is_some_and(|g| g.hints) => "hints: on",
-            ("h", "hints") if app.playing().is_some() => "hints: off",
-            (_, h) => h,
-        };
+        *hint = now(app, label, hint);
     }
     // The help on top takes the arrows to scroll.
     if app.help_open() {
