@@ -2,7 +2,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::Color;
 use ratatui::widgets::{Block, Widget};
 
 use knight_tui::board::Square;
@@ -187,331 +187,76 @@ pub struct BoardPane<'a> {
 
 impl Widget for BoardPane<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let (sc, theme) = (self.scene, self.theme);
-        let b = sc.board;
-        let win = sc.window;
+        let (sc, theme) = (&self.scene, self.theme);
+        let (b, win) = (sc.board, sc.window);
         let g = geometry_labelled(area, b, win, sc.labels);
-        let view = g.view;
         // Lines need a character or more a square; the overview keeps its
         // heat map by step.
         let lines = sc.drawing.lines() && g.across == 1 && sc.trail.is_some();
-        let drawn = match (sc.drawing, lines, view) {
-            (Drawing::Squares, ..) => view.name(),
-            (Drawing::Lines, true, BoardView::Numbers { .. }) => "lines".into(),
-            (Drawing::Both, true, BoardView::Numbers { .. }) => "lines and numbers".into(),
-            (_, true, _) => format!("lines ({})", view.name()),
-            (_, false, _) => format!("{} (z for lines)", view.name()),
-        };
-        // Zoomed in: which rows and columns are in view.
-        let folded = match g.fold.bands {
-            1 => String::new(),
-            n => format!(" in {n} bands"),
-        };
-        // The title's parts, each with the rank it goes in when the pane is
-        // too narrow: how it is drawn first, then the rows in view, then
-        // the mode, never the board.
-        let mut parts: Vec<(String, u8)> = sc
-            .title
-            .split(" · ")
-            .enumerate()
-            .map(|(i, p)| (p.to_string(), if i == 0 { 0 } else { 1 }))
-            .collect();
-        parts.push((format!("{drawn}{folded}"), 3));
-        if (win.rows, win.cols) != (b.rows(), b.cols()) {
-            parts.push((
-                format!(
-                    "rows {}-{}, cols {}-{}",
-                    win.row,
-                    win.row + win.rows - 1,
-                    win.col,
-                    win.col + win.cols - 1
-                ),
-                2,
-            ));
-        }
-        let title = super::fit_title(parts, area.width.saturating_sub(4) as usize);
-        let block = Block::bordered().title(format!(" {title} "));
-        let inner = g.inner;
-        block.render(area, buf);
-
-        let (current, cursor, fault, game) = (sc.current, sc.cursor, sc.fault, sc.game);
-        let faulty = |sq: Square| Some(sq) == fault || sc.flagged.contains(&sq);
-        let candidates = &sc.targets;
-        let total = b.free_count();
+        let title = title(sc, &g, lines, area.width.saturating_sub(4) as usize);
+        Block::bordered()
+            .title(format!(" {title} "))
+            .render(area, buf);
         // Zoomed in, the colours span the steps in view: a window of a huge
         // board is not one flat colour.
         let (first, span) = step_span(sc.trail, b, win);
-        let ramp = |s: u32| theme.ramp(s.saturating_sub(first) + 1, span);
-        // The path as lines over the squares of `part`, drawn at `rect`.
-        let no_trail = Trail::default();
-        let overlay_lines = |buf: &mut Buffer, rect: Rect, part: Window| {
-            let trail = sc.trail.unwrap_or(&no_trail);
-            super::lines::draw(
-                buf,
-                rect.intersection(g.inner),
-                part,
-                b,
-                trail,
-                theme,
-                (first, span),
-            );
+        let painter = Painter {
+            sc,
+            theme,
+            g: &g,
+            lines,
+            first,
+            span,
         };
-        let step_at = |sq: Square| sc.trail.map_or(0, |t| t.step(b.index(sq)));
-        let undone = |sq: Square| sc.trail.is_some_and(|t| t.undone(b.index(sq)));
-
         for (part, bx, by) in g.fold.parts(win) {
-            match view {
-                BoardView::Numbers { w, h } => {
-                    let (x0, y0) = (g.x0 + bx, g.y0 + by);
-                    // With lines, the steps are written over them.
-                    let mut late = Vec::new();
-                    for r in part.row..part.row + part.rows {
-                        for c in part.col..part.col + part.cols {
-                            let sq = Square::new(r, c);
-                            let (dy, dx) = ((r - part.row) as u16, (c - part.col) as u16);
-                            let cell = Rect::new(x0 + dx * w, y0 + dy * h, w, h);
-                            let dark = (r + c) % 2 == 1;
-                            if !b.is_free(sq) {
-                                // A blocked square fills its own cell, no more.
-                                let fill = if theme.ascii { "#" } else { "▒" };
-                                let area = cell.intersection(inner);
-                                for y in area.top()..area.bottom() {
-                                    buf.set_stringn(
-                                        area.x,
-                                        y,
-                                        fill.repeat(area.width as usize),
-                                        area.width as usize,
-                                        theme.fg(theme.blocked),
-                                    );
-                                }
-                                continue;
-                            }
-                            let (text, style) = {
-                                let s = step_at(sq);
-                                if Some(sq) == current {
-                                    let knight = if theme.ascii { "N" } else { "♞" };
-                                    (
-                                        if s == 0 {
-                                            knight.to_string()
-                                        } else {
-                                            s.to_string()
-                                        },
-                                        theme.knight(),
-                                    )
-                                } else if s > 0 {
-                                    let st = if theme.colour {
-                                        Style::new().fg(ramp(s))
-                                    } else {
-                                        Style::new()
-                                    };
-                                    // The start stands out: bold, underlined.
-                                    let st = if s == 1 {
-                                        st.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
-                                    } else {
-                                        st
-                                    };
-                                    (s.to_string(), st)
-                                } else if let Some(i) = candidates.iter().position(|&t| t == sq) {
-                                    let mark = match game {
-                                        // In play, the digit of its key; with
-                                        // hints, the onward count (Warnsdorff's
-                                        // degree) after it, where it fits.
-                                        Some(g) if g.hints => {
-                                            let both = format!("{}({})", i + 1, g.onward(sq));
-                                            if both.len() <= w as usize {
-                                                both
-                                            } else {
-                                                (i + 1).to_string()
-                                            }
-                                        }
-                                        Some(_) if w >= 3 && !theme.ascii => format!("◆{}", i + 1),
-                                        Some(_) => (i + 1).to_string(),
-                                        None if theme.ascii => "+".into(),
-                                        None => "◆".into(),
-                                    };
-                                    (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD))
-                                } else if undone(sq) {
-                                    // Just taken back: crossed out for a moment.
-                                    let x = if theme.ascii { "x" } else { "×" };
-                                    (x.into(), theme.fg(Color::LightRed))
-                                } else {
-                                    let dot = if theme.ascii { "." } else { "·" };
-                                    (dot.into(), theme.fg(theme.dot(dark)))
-                                }
-                            };
-                            if dark && theme.colour {
-                                buf.set_style(
-                                    cell.intersection(inner),
-                                    Style::new().bg(theme.dark_square()),
-                                );
-                            }
-                            let (text, style) = if faulty(sq) {
-                                let x = if theme.ascii { "X" } else { "✘" };
-                                (x.to_string(), theme.marked(Color::Red))
-                            } else {
-                                (text, style)
-                            };
-                            // The cursor fills its cell; on the knight, the
-                            // knight keeps its own mark inside it.
-                            let style = match Some(sq) == cursor {
-                                true if Some(sq) == current && theme.colour => {
-                                    buf.set_style(cell.intersection(inner), theme.cursor());
-                                    style
-                                }
-                                true if Some(sq) == current => {
-                                    // Without colour: plain in a reversed cell.
-                                    buf.set_style(cell.intersection(inner), theme.cursor());
-                                    Style::new()
-                                        .add_modifier(Modifier::BOLD)
-                                        .remove_modifier(Modifier::REVERSED)
-                                }
-                                true => {
-                                    buf.set_style(cell.intersection(inner), theme.cursor());
-                                    style.patch(theme.cursor())
-                                }
-                                false => style,
-                            };
-                            let ty = cell.y + (h - 1) / 2;
-                            // Right-aligned to the widest step, that column centred:
-                            // the digits of every step line up.
-                            let widest = total.to_string().len() as u16;
-                            let len = text.chars().count() as u16;
-                            let tx = cell.x
-                                + w.saturating_sub(widest).div_ceil(2)
-                                + widest.saturating_sub(len);
-                            let s = step_at(sq);
-                            if lines && s > 0 {
-                                // Over the lines: the start, the knight, and
-                                // with both, every step.
-                                if sc.drawing == Drawing::Both || s == 1 || Some(sq) == current {
-                                    late.push((tx, ty, text, style));
-                                }
-                            } else {
-                                buf.set_stringn(tx, ty, &text, w as usize, style);
-                            }
-                        }
-                    }
-                    if lines {
-                        let rect = Rect::new(x0, y0, part.cols as u16 * w, part.rows as u16 * h);
-                        overlay_lines(buf, rect, part);
-                        for (tx, ty, text, style) in late {
-                            buf.set_stringn(tx, ty, &text, w as usize, style);
-                        }
-                    }
-                }
-                BoardView::Compact | BoardView::HalfBlock | BoardView::Overview { .. } => {
-                    let (cw, scale, per_line) = (g.cw, g.across, g.down / g.across);
-                    let cols = part.cols.div_ceil(scale) as u16;
-                    let lines_n = part.rows.div_ceil(scale * per_line) as u16;
-                    let (x0, y0) = (g.x0 + bx, g.y0 + by);
-                    let look = |r: u32, c: u32| {
-                        (r < part.row + part.rows && c < part.col + part.cols).then(|| {
-                            let sq = Square::new(r, c);
-                            // The knight shows over the cursor.
-                            if Some(sq) == cursor && Some(sq) != current {
-                                Look::Cursor
-                            } else if faulty(sq) {
-                                Look::Fault
-                            } else if !b.is_free(sq) {
-                                Look::Blocked
-                            } else if Some(sq) == current {
-                                Look::Current
-                            } else if let Some(i) = candidates.iter().position(|&t| t == sq) {
-                                // In play, the number of its 1-8 key.
-                                Look::Target(if game.is_some() { i as u8 + 1 } else { 0 })
-                            } else {
-                                match step_at(sq) {
-                                    0 if undone(sq) => Look::Undone,
-                                    0 => Look::Empty,
-                                    s => Look::Step(s.saturating_sub(first) + 1),
-                                }
-                            }
-                        })
-                    };
-                    for line in 0..lines_n.min(inner.height.saturating_sub(y0 - inner.y)) {
-                        for col in 0..cols.min(inner.width.saturating_sub(x0 - inner.x) / cw) {
-                            let (r, c) = (
-                                part.row + line as u32 * scale * per_line,
-                                part.col + col as u32 * scale,
-                            );
-                            let (x, y) = (x0 + col * cw, y0 + line);
-                            let top = look(r, c);
-                            let bottom = if per_line == 2 {
-                                look(r + scale, c)
-                            } else {
-                                top
-                            };
-                            // With lines, the path's squares are left blank
-                            // for them.
-                            let plain = |l| matches!(l, None | Some(Look::Step(_) | Look::Empty));
-                            if lines && plain(top) && plain(bottom) {
-                                continue;
-                            }
-                            let (text, style) =
-                                block_cell(top, bottom, per_line == 1, scale > 1, theme, span);
-                            buf.set_string(x, y, &text, style);
-                        }
-                    }
-                    if lines {
-                        let rect = Rect::new(x0, y0, cols * cw, lines_n);
-                        overlay_lines(buf, rect, part);
-                    }
-                    if per_line == 1 && !lines {
-                        // The compact view shows every square whole: done.
-                        continue;
-                    }
-                    // Two squares (or blocks) a character: colour alone would
-                    // hide the knight and its targets (and without colour
-                    // they would not show at all), so each gets a character
-                    // of its own: the key of a target in play, the knight
-                    // last, over the colour of the other half.
-                    let targets = candidates
-                        .iter()
-                        .enumerate()
-                        .filter(|_| game.is_some() && per_line == 2)
-                        .map(|(i, &sq)| (sq, Some(i as u8 + 1)));
-                    for (sq, key) in targets.chain(current.map(|c| (c, None))) {
-                        if !part.contains(sq) {
-                            continue;
-                        }
-                        let (dr, dc) = (sq.row - part.row, sq.col - part.col);
-                        let (line, col) = ((dr / (scale * per_line)) as u16, (dc / scale) as u16);
-                        let (x, y) = (x0 + col * cw, y0 + line);
-                        if !inner.contains((x, y).into()) {
-                            continue;
-                        }
-                        // The sample square of the half this square is not in
-                        // (in the compact view, its own).
-                        let half = (dr / scale) % per_line;
-                        let other = look(
-                            part.row
-                                + line as u32 * scale * per_line
-                                + (per_line - 1 - half) * scale,
-                            part.col + col as u32 * scale,
-                        );
-                        let (text, colour) = match key {
-                            Some(k) => (k.to_string(), theme.candidate),
-                            None if theme.ascii => ("N".into(), theme.current),
-                            None => ("♞".into(), theme.current),
-                        };
-                        let bg = look_colour(other, theme, span);
-                        let style = if theme.colour {
-                            Style::new()
-                                .fg(theme.legible(colour, bg))
-                                .bg(bg)
-                                .add_modifier(Modifier::BOLD)
-                        } else {
-                            Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
-                        };
-                        buf.set_string(x, y, &text, style);
-                    }
-                }
+            match g.view {
+                BoardView::Numbers { w, h } => painter.numbers(buf, part, (bx, by), (w, h)),
+                _ => painter.blocks(buf, part, (bx, by)),
             }
         }
         if sc.labels && g.fold.bands == 1 && g.across == 1 {
             draw_labels(buf, &g, b, win, theme);
         }
     }
+}
+
+/// The pane's title in at most `width` characters: what the board is, how
+/// it is drawn, and zoomed in, which rows and columns are in view; parts go
+/// when the pane is too narrow (how it is drawn first, then the rows in
+/// view, then the mode, never the board).
+fn title(sc: &Scene, g: &Geometry, lines: bool, width: usize) -> String {
+    let (b, win, view) = (sc.board, sc.window, g.view);
+    let drawn = match (sc.drawing, lines, view) {
+        (Drawing::Squares, ..) => view.name(),
+        (Drawing::Lines, true, BoardView::Numbers { .. }) => "lines".into(),
+        (Drawing::Both, true, BoardView::Numbers { .. }) => "lines and numbers".into(),
+        (_, true, _) => format!("lines ({})", view.name()),
+        (_, false, _) => format!("{} (z for lines)", view.name()),
+    };
+    let folded = match g.fold.bands {
+        1 => String::new(),
+        n => format!(" in {n} bands"),
+    };
+    let mut parts: Vec<(String, u8)> = sc
+        .title
+        .split(" · ")
+        .enumerate()
+        .map(|(i, p)| (p.to_string(), if i == 0 { 0 } else { 1 }))
+        .collect();
+    parts.push((format!("{drawn}{folded}"), 3));
+    if (win.rows, win.cols) != (b.rows(), b.cols()) {
+        parts.push((
+            format!(
+                "rows {}-{}, cols {}-{}",
+                win.row,
+                win.row + win.rows - 1,
+                win.col,
+                win.col + win.cols - 1
+            ),
+            2,
+        ));
+    }
+    super::fit_title(parts, width)
 }
 
 /// Files below the board and ranks at its left: algebraic (a-z, 1 at the
@@ -604,130 +349,5 @@ pub(super) fn step_span(trail: Option<&Trail>, b: &Board, win: Window) -> (u32, 
     }
 }
 
-/// What one square (or block of squares) shows in the block views.
-#[derive(Clone, Copy, PartialEq)]
-enum Look {
-    Cursor,
-    Fault,
-    Empty,
-    Blocked,
-    Current,
-    /// A square the knight may go to next: in play, with its key (1-8).
-    Target(u8),
-    Step(u32),
-    /// Just taken off the path.
-    Undone,
-}
-
-/// The text and style of one character of a block view: `whole` for the
-/// compact view (two columns, one square), else a half block for two squares;
-/// `overview`: each stands for a block of squares.
-fn block_cell(
-    top: Option<Look>,
-    bottom: Option<Look>,
-    whole: bool,
-    overview: bool,
-    theme: &Theme,
-    total: usize,
-) -> (String, Style) {
-    // A target in the compact view shows its key, or a diamond.
-    if whole && let Some(Look::Target(k)) = top {
-        let mark = match (k, theme.ascii) {
-            (1..=8, _) => format!("{k} "),
-            (_, true) => "+ ".into(),
-            _ => "◆ ".into(),
-        };
-        return (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD));
-    }
-    // Without colour the overview shades each character by the later step
-    // of its two blocks (░ ▒ ▓ █, early to late), so the path's progress
-    // still shows, as the colours show it.
-    // Without colour, the compact view marks the knight with its symbol
-    // and shades the path by step (░░ early to ██ late), as the overview
-    // does; the compact view's empty squares stay dots.
-    if !theme.colour && whole && !theme.ascii {
-        let text = match top {
-            Some(Look::Current) => "♞ ".to_string(),
-            Some(Look::Step(s)) => {
-                let quarter = (4 * (s as usize - 1) / total.max(1)).min(3);
-                ["░░", "▒▒", "▓▓", "██"][quarter].to_string()
-            }
-            Some(Look::Blocked) => "##".into(),
-            Some(Look::Cursor | Look::Fault) => "██".into(),
-            _ => "· ".into(),
-        };
-        let style = if matches!(top, Some(Look::Current | Look::Cursor | Look::Fault)) {
-            Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
-        } else {
-            Style::new()
-        };
-        return (text, style);
-    }
-    if !theme.colour && overview && !theme.ascii {
-        let step = |l: Option<Look>| match l {
-            Some(Look::Step(s)) => Some(s),
-            Some(Look::Current) => Some(total as u32),
-            _ => None,
-        };
-        let text = match step(top).max(step(bottom)) {
-            Some(s) => {
-                let quarter = (4 * (s as usize - 1) / total.max(1)).min(3);
-                ["░", "▒", "▓", "█"][quarter]
-            }
-            None if matches!(top, Some(Look::Blocked)) => "#",
-            None => " ",
-        };
-        return (text.to_string(), Style::new());
-    }
-    if !theme.colour {
-        let mark = |l: Option<Look>| match l {
-            Some(Look::Step(_) | Look::Current | Look::Cursor | Look::Fault) => 2,
-            Some(Look::Blocked) => 1,
-            Some(Look::Target(_)) => 3,
-            _ => 0,
-        };
-        let text = if whole {
-            ["· ", "##", "██", "◆ "][mark(top)]
-        } else {
-            match (mark(top) == 2, mark(bottom) == 2) {
-                (true, true) => "█",
-                (true, false) => "▀",
-                (false, true) => "▄",
-                (false, false) => " ",
-            }
-        };
-        let text = if theme.ascii {
-            match text {
-                "██" => "##",
-                "#" | "█" => "#",
-                "▀" | "▄" => ":",
-                "· " => ". ",
-                "◆ " => "+ ",
-                t => t,
-            }
-        } else {
-            text
-        };
-        return (text.to_string(), Style::new());
-    }
-    let colour = |l| look_colour(l, theme, total);
-    if whole {
-        return ("██".into(), Style::new().fg(colour(top)));
-    }
-    ("▀".into(), Style::new().fg(colour(top)).bg(colour(bottom)))
-}
-
-/// The colour of one square (or block) in the block views.
-fn look_colour(l: Option<Look>, theme: &Theme, total: usize) -> Color {
-    match l {
-        None => Color::Reset,
-        Some(Look::Empty) => theme.empty_block(),
-        Some(Look::Blocked) => theme.blocked,
-        Some(Look::Current) => theme.current,
-        Some(Look::Cursor) => theme.accent,
-        Some(Look::Fault) => Color::Red,
-        Some(Look::Target(_)) => theme.candidate,
-        Some(Look::Step(s)) => theme.ramp(s, total),
-        Some(Look::Undone) => Color::Red,
-    }
-}
+mod paint;
+use paint::Painter;

@@ -1,0 +1,435 @@
+//! Painting the squares of a board pane: step numbers in cells, or the
+//! block views (compact, half blocks, overview) with the knight and its
+//! targets marked over them.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+
+use knight_tui::board::Square;
+
+use super::Scene;
+use crate::tui::theme::Theme;
+use crate::tui::trail::Trail;
+use crate::tui::ui::geometry::Geometry;
+use crate::tui::viewport::{Drawing, Window};
+
+/// What the squares of one scene are painted with.
+pub(super) struct Painter<'a> {
+    pub sc: &'a Scene<'a>,
+    pub theme: &'a Theme,
+    pub g: &'a Geometry,
+    /// The path is drawn as lines over the squares.
+    pub lines: bool,
+    /// The step the colours start from, and how many steps they span.
+    pub first: u32,
+    pub span: usize,
+}
+
+impl Painter<'_> {
+    fn step_at(&self, sq: Square) -> u32 {
+        self.sc.trail.map_or(0, |t| t.step(self.sc.board.index(sq)))
+    }
+
+    fn undone(&self, sq: Square) -> bool {
+        self.sc
+            .trail
+            .is_some_and(|t| t.undone(self.sc.board.index(sq)))
+    }
+
+    /// The replay's illegal step, or a square a "no tour" reason names.
+    fn faulty(&self, sq: Square) -> bool {
+        Some(sq) == self.sc.fault || self.sc.flagged.contains(&sq)
+    }
+
+    /// The path as lines over the squares of `part`, drawn at `rect`.
+    fn overlay_lines(&self, buf: &mut Buffer, rect: Rect, part: Window) {
+        let no_trail = Trail::default();
+        crate::tui::ui::lines::draw(
+            buf,
+            rect.intersection(self.g.inner),
+            part,
+            self.sc.board,
+            self.sc.trail.unwrap_or(&no_trail),
+            self.theme,
+            (self.first, self.span),
+        );
+    }
+
+    /// The squares of `part` in cells `w` x `h`, from `at` past the
+    /// board's corner: each a step number, the knight, a target or a dot.
+    pub fn numbers(&self, buf: &mut Buffer, part: Window, at: (u16, u16), (w, h): (u16, u16)) {
+        let (sc, theme, inner) = (self.sc, self.theme, self.g.inner);
+        let (x0, y0) = (self.g.x0 + at.0, self.g.y0 + at.1);
+        // With lines, the steps are written over them.
+        let mut late = Vec::new();
+        for r in part.row..part.row + part.rows {
+            for c in part.col..part.col + part.cols {
+                let sq = Square::new(r, c);
+                let (dy, dx) = ((r - part.row) as u16, (c - part.col) as u16);
+                let cell = Rect::new(x0 + dx * w, y0 + dy * h, w, h);
+                if !sc.board.is_free(sq) {
+                    // A blocked square fills its own cell, no more.
+                    let fill = if theme.ascii { "#" } else { "▒" };
+                    let area = cell.intersection(inner);
+                    for y in area.top()..area.bottom() {
+                        buf.set_stringn(
+                            area.x,
+                            y,
+                            fill.repeat(area.width as usize),
+                            area.width as usize,
+                            theme.fg(theme.blocked),
+                        );
+                    }
+                    continue;
+                }
+                if (r + c) % 2 == 1 && theme.colour {
+                    buf.set_style(
+                        cell.intersection(inner),
+                        Style::new().bg(theme.dark_square()),
+                    );
+                }
+                let (text, style) = self.cell_text(buf, sq, cell);
+                let ty = cell.y + (h - 1) / 2;
+                // Right-aligned to the widest step, that column centred:
+                // the digits of every step line up.
+                let widest = sc.board.free_count().to_string().len() as u16;
+                let len = text.chars().count() as u16;
+                let tx = cell.x + w.saturating_sub(widest).div_ceil(2) + widest.saturating_sub(len);
+                let s = self.step_at(sq);
+                if self.lines && s > 0 {
+                    // Over the lines: the start, the knight, and with both,
+                    // every step.
+                    if sc.drawing == Drawing::Both || s == 1 || Some(sq) == sc.current {
+                        late.push((tx, ty, text, style));
+                    }
+                } else {
+                    buf.set_stringn(tx, ty, &text, w as usize, style);
+                }
+            }
+        }
+        if self.lines {
+            let rect = Rect::new(x0, y0, part.cols as u16 * w, part.rows as u16 * h);
+            self.overlay_lines(buf, rect, part);
+            for (tx, ty, text, style) in late {
+                buf.set_stringn(tx, ty, &text, w as usize, style);
+            }
+        }
+    }
+
+    /// What the free square `sq` shows in its `cell` of the numbers view,
+    /// and in what style; the cursor's cell is filled here.
+    fn cell_text(&self, buf: &mut Buffer, sq: Square, cell: Rect) -> (String, Style) {
+        let (sc, theme) = (self.sc, self.theme);
+        let s = self.step_at(sq);
+        let (text, style) = if self.faulty(sq) {
+            let x = if theme.ascii { "X" } else { "✘" };
+            (x.to_string(), theme.marked(Color::Red))
+        } else if Some(sq) == sc.current {
+            let knight = if theme.ascii { "N" } else { "♞" };
+            let text = if s == 0 {
+                knight.to_string()
+            } else {
+                s.to_string()
+            };
+            (text, theme.knight())
+        } else if s > 0 {
+            let st = if theme.colour {
+                Style::new().fg(theme.ramp(s.saturating_sub(self.first) + 1, self.span))
+            } else {
+                Style::new()
+            };
+            // The start stands out: bold, underlined.
+            let st = if s == 1 {
+                st.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+            } else {
+                st
+            };
+            (s.to_string(), st)
+        } else if let Some(i) = sc.targets.iter().position(|&t| t == sq) {
+            let mark = match sc.game {
+                // In play, the digit of its key; with hints, the onward count
+                // (Warnsdorff's degree) after it, where it fits.
+                Some(g) if g.hints => {
+                    let both = format!("{}({})", i + 1, g.onward(sq));
+                    if both.len() <= cell.width as usize {
+                        both
+                    } else {
+                        (i + 1).to_string()
+                    }
+                }
+                Some(_) if cell.width >= 3 && !theme.ascii => format!("◆{}", i + 1),
+                Some(_) => (i + 1).to_string(),
+                None if theme.ascii => "+".into(),
+                None => "◆".into(),
+            };
+            (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD))
+        } else if self.undone(sq) {
+            // Just taken back: crossed out for a moment.
+            let x = if theme.ascii { "x" } else { "×" };
+            (x.into(), theme.fg(Color::LightRed))
+        } else {
+            let dot = if theme.ascii { "." } else { "·" };
+            (dot.into(), theme.fg(theme.dot(sq.colour() == 1)))
+        };
+        if Some(sq) != sc.cursor {
+            return (text, style);
+        }
+        // The cursor fills its cell; on the knight, the knight keeps its own
+        // mark inside it (without colour: plain in a reversed cell).
+        buf.set_style(cell.intersection(self.g.inner), theme.cursor());
+        let style = match Some(sq) == sc.current {
+            true if theme.colour => style,
+            true => Style::new()
+                .add_modifier(Modifier::BOLD)
+                .remove_modifier(Modifier::REVERSED),
+            false => style.patch(theme.cursor()),
+        };
+        (text, style)
+    }
+
+    /// What the square at (`r`, `c`) shows in a block view, if it is in
+    /// `part`.
+    fn look(&self, part: Window, r: u32, c: u32) -> Option<Look> {
+        let sc = self.sc;
+        (r < part.row + part.rows && c < part.col + part.cols).then(|| {
+            let sq = Square::new(r, c);
+            // The knight shows over the cursor.
+            if Some(sq) == sc.cursor && Some(sq) != sc.current {
+                Look::Cursor
+            } else if self.faulty(sq) {
+                Look::Fault
+            } else if !sc.board.is_free(sq) {
+                Look::Blocked
+            } else if Some(sq) == sc.current {
+                Look::Current
+            } else if let Some(i) = sc.targets.iter().position(|&t| t == sq) {
+                // In play, the number of its 1-8 key.
+                Look::Target(if sc.game.is_some() { i as u8 + 1 } else { 0 })
+            } else {
+                match self.step_at(sq) {
+                    0 if self.undone(sq) => Look::Undone,
+                    0 => Look::Empty,
+                    s => Look::Step(s.saturating_sub(self.first) + 1),
+                }
+            }
+        })
+    }
+
+    /// The squares of `part` in a block view (compact, half blocks or the
+    /// overview), from `at` past the board's corner.
+    pub fn blocks(&self, buf: &mut Buffer, part: Window, at: (u16, u16)) {
+        let (g, inner) = (self.g, self.g.inner);
+        let (cw, scale, per_line) = (g.cw, g.across, g.down / g.across);
+        let cols = part.cols.div_ceil(scale) as u16;
+        let lines_n = part.rows.div_ceil(scale * per_line) as u16;
+        let (x0, y0) = (g.x0 + at.0, g.y0 + at.1);
+        for line in 0..lines_n.min(inner.height.saturating_sub(y0 - inner.y)) {
+            for col in 0..cols.min(inner.width.saturating_sub(x0 - inner.x) / cw) {
+                let (r, c) = (
+                    part.row + line as u32 * scale * per_line,
+                    part.col + col as u32 * scale,
+                );
+                let top = self.look(part, r, c);
+                let bottom = if per_line == 2 {
+                    self.look(part, r + scale, c)
+                } else {
+                    top
+                };
+                // With lines, the path's squares are left blank for them.
+                let plain = |l| matches!(l, None | Some(Look::Step(_) | Look::Empty));
+                if self.lines && plain(top) && plain(bottom) {
+                    continue;
+                }
+                let (text, style) =
+                    block_cell(top, bottom, per_line == 1, scale > 1, self.theme, self.span);
+                buf.set_string(x0 + col * cw, y0 + line, &text, style);
+            }
+        }
+        if self.lines {
+            let rect = Rect::new(x0, y0, cols * cw, lines_n);
+            self.overlay_lines(buf, rect, part);
+        }
+        // The compact view shows every square whole: done.
+        if per_line == 2 || self.lines {
+            self.marks(buf, part, (x0, y0));
+        }
+    }
+
+    /// Two squares (or blocks) a character: colour alone would hide the
+    /// knight and its targets (and without colour they would not show at
+    /// all), so each gets a character of its own: the key of a target in
+    /// play, the knight last, over the colour of the other half.
+    fn marks(&self, buf: &mut Buffer, part: Window, (x0, y0): (u16, u16)) {
+        let (sc, theme, g) = (self.sc, self.theme, self.g);
+        let (cw, scale, per_line) = (g.cw, g.across, g.down / g.across);
+        let targets = sc
+            .targets
+            .iter()
+            .enumerate()
+            .filter(|_| sc.game.is_some() && per_line == 2)
+            .map(|(i, &sq)| (sq, Some(i as u8 + 1)));
+        for (sq, key) in targets.chain(sc.current.map(|c| (c, None))) {
+            if !part.contains(sq) {
+                continue;
+            }
+            let (dr, dc) = (sq.row - part.row, sq.col - part.col);
+            let (line, col) = ((dr / (scale * per_line)) as u16, (dc / scale) as u16);
+            let (x, y) = (x0 + col * cw, y0 + line);
+            if !g.inner.contains((x, y).into()) {
+                continue;
+            }
+            // The sample square of the half this square is not in (in the
+            // compact view, its own).
+            let half = (dr / scale) % per_line;
+            let other = self.look(
+                part,
+                part.row + line as u32 * scale * per_line + (per_line - 1 - half) * scale,
+                part.col + col as u32 * scale,
+            );
+            let (text, colour) = match key {
+                Some(k) => (k.to_string(), theme.candidate),
+                None if theme.ascii => ("N".into(), theme.current),
+                None => ("♞".into(), theme.current),
+            };
+            let bg = look_colour(other, theme, self.span);
+            let style = if theme.colour {
+                Style::new()
+                    .fg(theme.legible(colour, bg))
+                    .bg(bg)
+                    .add_modifier(Modifier::BOLD)
+            } else {
+                Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+            };
+            buf.set_string(x, y, &text, style);
+        }
+    }
+}
+
+/// What one square (or block of squares) shows in the block views.
+#[derive(Clone, Copy, PartialEq)]
+enum Look {
+    Cursor,
+    Fault,
+    Empty,
+    Blocked,
+    Current,
+    /// A square the knight may go to next: in play, with its key (1-8).
+    Target(u8),
+    Step(u32),
+    /// Just taken off the path.
+    Undone,
+}
+
+/// The text and style of one character of a block view: `whole` for the
+/// compact view (two columns, one square), else a half block for two squares;
+/// `overview`: each stands for a block of squares.
+fn block_cell(
+    top: Option<Look>,
+    bottom: Option<Look>,
+    whole: bool,
+    overview: bool,
+    theme: &Theme,
+    total: usize,
+) -> (String, Style) {
+    // A target in the compact view shows its key, or a diamond.
+    if whole && let Some(Look::Target(k)) = top {
+        let mark = match (k, theme.ascii) {
+            (1..=8, _) => format!("{k} "),
+            (_, true) => "+ ".into(),
+            _ => "◆ ".into(),
+        };
+        return (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD));
+    }
+    // Without colour the overview shades each character by the later step
+    // of its two blocks (░ ▒ ▓ █, early to late), so the path's progress
+    // still shows, as the colours show it.
+    // Without colour, the compact view marks the knight with its symbol
+    // and shades the path by step (░░ early to ██ late), as the overview
+    // does; the compact view's empty squares stay dots.
+    if !theme.colour && whole && !theme.ascii {
+        let text = match top {
+            Some(Look::Current) => "♞ ".to_string(),
+            Some(Look::Step(s)) => {
+                let quarter = (4 * (s as usize - 1) / total.max(1)).min(3);
+                ["░░", "▒▒", "▓▓", "██"][quarter].to_string()
+            }
+            Some(Look::Blocked) => "##".into(),
+            Some(Look::Cursor | Look::Fault) => "██".into(),
+            _ => "· ".into(),
+        };
+        let style = if matches!(top, Some(Look::Current | Look::Cursor | Look::Fault)) {
+            Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+        } else {
+            Style::new()
+        };
+        return (text, style);
+    }
+    if !theme.colour && overview && !theme.ascii {
+        let step = |l: Option<Look>| match l {
+            Some(Look::Step(s)) => Some(s),
+            Some(Look::Current) => Some(total as u32),
+            _ => None,
+        };
+        let text = match step(top).max(step(bottom)) {
+            Some(s) => {
+                let quarter = (4 * (s as usize - 1) / total.max(1)).min(3);
+                ["░", "▒", "▓", "█"][quarter]
+            }
+            None if matches!(top, Some(Look::Blocked)) => "#",
+            None => " ",
+        };
+        return (text.to_string(), Style::new());
+    }
+    if !theme.colour {
+        let mark = |l: Option<Look>| match l {
+            Some(Look::Step(_) | Look::Current | Look::Cursor | Look::Fault) => 2,
+            Some(Look::Blocked) => 1,
+            Some(Look::Target(_)) => 3,
+            _ => 0,
+        };
+        let text = if whole {
+            ["· ", "##", "██", "◆ "][mark(top)]
+        } else {
+            match (mark(top) == 2, mark(bottom) == 2) {
+                (true, true) => "█",
+                (true, false) => "▀",
+                (false, true) => "▄",
+                (false, false) => " ",
+            }
+        };
+        let text = if theme.ascii {
+            match text {
+                "██" => "##",
+                "#" | "█" => "#",
+                "▀" | "▄" => ":",
+                "· " => ". ",
+                "◆ " => "+ ",
+                t => t,
+            }
+        } else {
+            text
+        };
+        return (text.to_string(), Style::new());
+    }
+    let colour = |l| look_colour(l, theme, total);
+    if whole {
+        return ("██".into(), Style::new().fg(colour(top)));
+    }
+    ("▀".into(), Style::new().fg(colour(top)).bg(colour(bottom)))
+}
+
+/// The colour of one square (or block) in the block views.
+fn look_colour(l: Option<Look>, theme: &Theme, total: usize) -> Color {
+    match l {
+        None => Color::Reset,
+        Some(Look::Empty) => theme.empty_block(),
+        Some(Look::Blocked) => theme.blocked,
+        Some(Look::Current) => theme.current,
+        Some(Look::Cursor) => theme.accent,
+        Some(Look::Fault) => Color::Red,
+        Some(Look::Target(_)) => theme.candidate,
+        Some(Look::Step(s)) => theme.ramp(s, total),
+        Some(Look::Undone) => Color::Red,
+    }
+}
