@@ -17,8 +17,8 @@ use crate::theory;
 use super::frontier::{self, Ends};
 use super::search::{Halt, Monitor, Order, Search};
 use super::{
-    Algorithm, Count, Flow, Limit, Limits, Method, Options, Problem, Solution, Stats,
-    solve_fixed_order, strip,
+    Algorithm, Count, Limit, Limits, Method, Options, Problem, Solution, Stats, solve_fixed_order,
+    strip,
 };
 
 pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
@@ -649,58 +649,5 @@ fn extend(board: &Board, path: Vec<u32>, depth: usize, out: &mut dyn FnMut(Vec<u
     }
 }
 
-/// Stops the count once `max` tours (with their weight) are reached.
-struct Tally<'c> {
-    base: u64,
-    weight: u64,
-    max: u64,
-    cancel: &'c AtomicBool,
-    /// Where to add each tour (times the weight) as it is found, if anywhere.
-    live: Option<&'c AtomicU64>,
-    /// Tours (times the weight) found and not yet added to `live`: added a
-    /// batch at a time, so the cores do not queue for one counter.
-    pending: u64,
-}
-
-/// Tours a [`Tally`] keeps before it adds them to its live counter.
-const LIVE_BATCH: u64 = 1 << 12;
-
-impl Tally<'_> {
-    /// Adds the tours not yet added to the live counter.
-    fn flush(&mut self) {
-        if let Some(live) = self.live {
-            live.fetch_add(self.pending, Ordering::Relaxed);
-        }
-        self.pending = 0;
-    }
-}
-
-impl Monitor for Tally<'_> {
-    #[inline]
-    fn looks_every(&self) -> Option<u64> {
-        Some(0x1000)
-    }
-    #[inline]
-    fn looks_at_backs(&self) -> bool {
-        false
-    }
-    #[inline]
-    fn on_node(&mut self, s: &Search) -> Flow {
-        if s.stats.nodes & 0xfff == 0 && self.cancel.load(Ordering::Relaxed) {
-            Flow::Stop
-        } else {
-            Flow::Continue
-        }
-    }
-    fn on_tour(&mut self, s: &Search) -> Flow {
-        self.pending += self.weight;
-        if self.pending >= LIVE_BATCH {
-            self.flush();
-        }
-        if self.base + self.weight * s.stats.tours >= self.max {
-            Flow::Stop
-        } else {
-            Flow::Continue
-        }
-    }
-}
+mod tally;
+use tally::Tally;

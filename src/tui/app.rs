@@ -445,33 +445,67 @@ impl App {
     fn act(&mut self, action: Action) -> Vec<Effect> {
         match action {
             Action::Key(c) => self.key(c),
-            Action::Engine(Side::A, generation, event) => {
-                if generation == self.search.generation {
-                    let done = matches!(event, Event::Done(_));
-                    self.engine(event);
-                    if done && self.mode == Mode::Race {
-                        self.race_news();
-                    }
+            Action::Saved(result) => self.saved(result),
+            Action::Click(sq, right) if self.settings().is_some() => self.settings_click(sq, right),
+            Action::Click(sq, _) if self.mode == Mode::Play => self.play_click(sq),
+            other => {
+                self.hear(other);
+                Vec::new()
+            }
+        }
+    }
+
+    /// An action that asks for no effect: news from the workers, the clock,
+    /// the terminal, the prompt's text and the view.
+    fn hear(&mut self, action: Action) {
+        match action {
+            Action::Engine(Side::A, generation, event) => self.search_news(generation, event),
+            Action::Engine(Side::B, generation, event) => self.rival_engine(generation, event),
+            Action::EngineFailed(Side::A, why) => self.search_failed(&why),
+            Action::EngineFailed(Side::B, why) => self.rival_failed(&why),
+            Action::Failed(what, why) => self.worker_failed(what, &why),
+            Action::Resize(w, h) => self.resized(w, h),
+            Action::Tick => match (self.tick(), self.mode) {
+                (Some((_, n @ 1..)), Mode::Replay) => self.replay_tick(n),
+                (Some((_, n @ 1..)), Mode::Play) => self.play_tick(n),
+                _ => {}
+            },
+            Action::Type(_) | Action::Erase | Action::EraseWord | Action::EraseLine => {
+                self.edit_prompt(&action)
+            }
+            Action::Completions { text, entries } => self.completions(&text, entries),
+            Action::Opened(load, name, replay) => self.opened(load, &name, replay),
+            Action::Checked(position, outlook) => self.checked(position, outlook),
+            Action::Finished(position, result) => self.finished(position, result),
+            Action::Counted(generation, count) => self.counted(generation, count),
+            Action::Jump(step) => {
+                if let Some(r) = self.replay.as_mut().filter(|_| self.mode == Mode::Replay) {
+                    r.playing = false;
+                    r.seek(step);
                 }
-                Vec::new()
             }
-            Action::Engine(Side::B, generation, event) => {
-                self.rival_engine(generation, event);
-                Vec::new()
+            Action::ZoomTo(level) => self.zoom_to(level),
+            Action::Wheel(at, true) => self.zoom_key(Command::ZoomIn, at),
+            Action::Wheel(at, false) => self.zoom_key(Command::ZoomOut, at),
+            Action::Key(_) | Action::Saved(_) | Action::Click(..) => {}
+        }
+    }
+
+    /// The side A search's news, if it is from the search under way.
+    fn search_news(&mut self, generation: u64, event: Event) {
+        if generation == self.search.generation {
+            let done = matches!(event, Event::Done(_));
+            self.engine(event);
+            if done && self.mode == Mode::Race {
+                self.race_news();
             }
-            Action::EngineFailed(Side::A, why) => {
-                self.search_failed(&why);
-                Vec::new()
-            }
-            Action::EngineFailed(Side::B, why) => {
-                self.rival_failed(&why);
-                Vec::new()
-            }
-            Action::Failed(what, why) => {
-                self.worker_failed(what, &why);
-                Vec::new()
-            }
-            Action::Saved(Ok(path)) => {
+        }
+    }
+
+    /// A save ended: said, and a quit that waited for it carried out.
+    fn saved(&mut self, result: Result<PathBuf, String>) -> Vec<Effect> {
+        match result {
+            Ok(path) => {
                 self.say(Tone::Success, format!("saved {}", path.display()));
                 if std::mem::take(&mut self.saving_game)
                     && let Some(g) = &mut self.game
@@ -481,9 +515,8 @@ impl App {
                 if std::mem::take(&mut self.quit_after_save) {
                     return self.quit_now();
                 }
-                Vec::new()
             }
-            Action::Saved(Err(e)) => {
+            Err(e) => {
                 self.saving_game = false;
                 let and = if std::mem::take(&mut self.quit_after_save) {
                     ", so still here"
@@ -491,79 +524,9 @@ impl App {
                     ""
                 };
                 self.say(Tone::Error, format!("not saved{and}: {e}"));
-                Vec::new()
-            }
-            Action::Resize(w, h) => {
-                // The board pane, about: the screen less the side column,
-                // the borders, the status line and the hint bar.
-                let pane = (w.saturating_sub(32), h.saturating_sub(4));
-                self.zoom.pane = Some(pane);
-                Vec::new()
-            }
-            Action::Tick => {
-                if let Some((_, n @ 1..)) = self.tick() {
-                    match self.mode {
-                        Mode::Replay => self.replay_tick(n),
-                        Mode::Play => self.play_tick(n),
-                        Mode::Search | Mode::Race => {}
-                    }
-                }
-                Vec::new()
-            }
-            Action::Type(_) | Action::Erase | Action::EraseWord | Action::EraseLine => {
-                self.edit_prompt(&action);
-                Vec::new()
-            }
-            Action::Completions { text, entries } => {
-                self.completions(&text, entries);
-                Vec::new()
-            }
-            Action::Opened(load, name, replay) => {
-                self.opened(load, &name, replay);
-                Vec::new()
-            }
-            Action::Checked(position, outlook) => {
-                self.checked(position, outlook);
-                Vec::new()
-            }
-            Action::Finished(position, result) => {
-                self.finished(position, result);
-                Vec::new()
-            }
-            Action::Counted(generation, count) => {
-                self.counted(generation, count);
-                Vec::new()
-            }
-            Action::Jump(step) => {
-                if let Some(r) = self.replay.as_mut().filter(|_| self.mode == Mode::Replay) {
-                    r.playing = false;
-                    r.seek(step);
-                }
-                Vec::new()
-            }
-            Action::ZoomTo(level) => {
-                self.zoom_to(level);
-                Vec::new()
-            }
-            Action::Wheel(at, up) => {
-                let c = if up {
-                    Command::ZoomIn
-                } else {
-                    Command::ZoomOut
-                };
-                self.zoom_key(c, at);
-                Vec::new()
-            }
-            Action::Click(sq, right) => {
-                if self.settings().is_some() {
-                    return self.settings_click(sq, right);
-                }
-                if self.mode == Mode::Play {
-                    return self.play_click(sq);
-                }
-                Vec::new()
             }
         }
+        Vec::new()
     }
 
     /// A key's command: the overlays first, then keys that work everywhere,

@@ -1,6 +1,7 @@
 //! The command line building and drawing: constructed tours and strips,
 //! JSON for scripts, quiet output, the textbook's move order, the race's
-//! refusals and the pictures. Every tour is checked square by square.
+//! refusals, the pictures and the tour files in the repository. Every tour
+//! is checked square by square.
 
 use predicates::prelude::*;
 
@@ -589,4 +590,23 @@ fn draw_follows_the_tour_square_by_square_and_refuses_illegal_paths() {
     // One tour a picture.
     let err = refused(&["solve", "--size", "5", "--tours", "2", "--format", "svg"]);
     assert!(err.contains("--format svg draws one tour"), "{err}");
+}
+
+#[test]
+fn sample_tours_verify() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+    for (name, code) in [
+        ("closed-8x8.json", 0),
+        ("euler-1759-8x8.json", 0),
+        ("open-5x5.txt", 0),
+        ("blocked-8x8.json", 0),
+        ("illegal-step.json", 1),
+    ] {
+        kt().args(["verify", &format!("{dir}/{name}")])
+            .assert()
+            .code(code);
+    }
+    kt().args(["verify", &format!("{dir}/euler-1759-8x8.json")])
+        .assert()
+        .stdout(predicate::str::contains("complete closed tour: 64 squares"));
 }

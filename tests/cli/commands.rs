@@ -683,22 +683,3 @@ fn replay_refuses_bad_files_in_one_line() {
         .code(2)
         .stderr(predicate::str::contains("not a valid tour file"));
 }
-
-#[test]
-fn sample_tours_verify() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
-    for (name, code) in [
-        ("closed-8x8.json", 0),
-        ("euler-1759-8x8.json", 0),
-        ("open-5x5.txt", 0),
-        ("blocked-8x8.json", 0),
-        ("illegal-step.json", 1),
-    ] {
-        kt().args(["verify", &format!("{dir}/{name}")])
-            .assert()
-            .code(code);
-    }
-    kt().args(["verify", &format!("{dir}/euler-1759-8x8.json")])
-        .assert()
-        .stdout(predicate::str::contains("complete closed tour: 64 squares"));
-}
