@@ -63,8 +63,9 @@ pub struct AppConfig {
     #[serde(deserialize_with = "speed")]
     pub speed: usize,
     pub save_dir: PathBuf,
-    #[serde(deserialize_with = "symbols")]
-    pub symbols: bool,
+    /// ASCII symbols instead of Unicode (`symbols = "ascii"`).
+    #[serde(rename = "symbols", deserialize_with = "symbols")]
+    pub ascii: bool,
     /// How the path is drawn at launch.
     #[serde(deserialize_with = "drawing")]
     pub drawing: Drawing,
@@ -76,8 +77,9 @@ pub struct AppConfig {
 /// square, or both (key `d` cycles them).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Drawing {
+    /// The squares' step numbers (`numbers` in the configuration).
     #[default]
-    Squares,
+    Numbers,
     Lines,
     Both,
 }
@@ -85,21 +87,21 @@ pub enum Drawing {
 impl Drawing {
     pub fn next(self) -> Drawing {
         match self {
-            Drawing::Squares => Drawing::Lines,
+            Drawing::Numbers => Drawing::Lines,
             Drawing::Lines => Drawing::Both,
-            Drawing::Both => Drawing::Squares,
+            Drawing::Both => Drawing::Numbers,
         }
     }
 
     /// Whether lines are drawn.
     pub fn lines(self) -> bool {
-        self != Drawing::Squares
+        self != Drawing::Numbers
     }
 
     /// `numbers`, `lines`, `lines and numbers`: for messages.
     pub fn name(self) -> &'static str {
         match self {
-            Drawing::Squares => "squares",
+            Drawing::Numbers => "squares",
             Drawing::Lines => "lines",
             Drawing::Both => "lines and numbers",
         }
@@ -238,7 +240,7 @@ fn symbols<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
 /// "numbers", "lines" or "both".
 fn drawing<'de, D: Deserializer<'de>>(d: D) -> Result<Drawing, D::Error> {
     match String::deserialize(d)?.as_str() {
-        "numbers" => Ok(Drawing::Squares),
+        "numbers" => Ok(Drawing::Numbers),
         "lines" => Ok(Drawing::Lines),
         "both" => Ok(Drawing::Both),
         other => Err(serde::de::Error::custom(format!(
@@ -522,7 +524,7 @@ mod tests {
             with_file("[app]\nspeed = 25\nsymbols = \"ascii\"\n[theme]\naccent = \"#ff8800\"\n")
                 .unwrap();
         assert_eq!(SPEEDS[c.app.speed], Some(25.0));
-        assert!(c.app.symbols);
+        assert!(c.app.ascii);
         assert_eq!(c.theme.accent, Color::Rgb(0xff, 0x88, 0));
         let e = with_file("[search]\ntime_limit = -1.0\n").unwrap_err();
         assert!(e.contains("search.time_limit"), "{e}");

@@ -67,7 +67,7 @@ pub enum Action {
     /// The terminal's size (columns, lines), at start and when it changes.
     Resize(u16, u16),
     /// A mouse click on a square of the board pane (`right`: right button).
-    Click(Square, bool),
+    Click(Square, crossterm::event::MouseButton),
     /// A click on a row of the replay's move list: show the replay up to
     /// this step.
     Jump(usize),
@@ -446,7 +446,9 @@ impl App {
         match action {
             Action::Key(c) => self.key(c),
             Action::Saved(result) => self.saved(result),
-            Action::Click(sq, right) if self.settings().is_some() => self.settings_click(sq, right),
+            Action::Click(sq, button) if self.settings().is_some() => {
+                self.settings_click(sq, button)
+            }
             Action::Click(sq, _) if self.mode == Mode::Play => self.play_click(sq),
             other => {
                 self.hear(other);

@@ -46,17 +46,20 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
             let (up, click) = match m.kind {
                 MouseEventKind::ScrollUp => (true, None),
                 MouseEventKind::ScrollDown => (false, None),
-                MouseEventKind::Down(MouseButton::Left) => (false, Some(false)),
-                MouseEventKind::Down(MouseButton::Right) => (false, Some(true)),
+                MouseEventKind::Down(b @ (MouseButton::Left | MouseButton::Right)) => {
+                    (false, Some(b))
+                }
                 _ => return None,
             };
             let at = ui::square_at(screen, app, m.column, m.row);
             match (click, at) {
                 (None, _) => Some(Action::Wheel(at, up)),
-                (Some(right), Some(sq)) => Some(Action::Click(sq, right)),
+                (Some(button), Some(sq)) => Some(Action::Click(sq, button)),
                 // A row of the replay's move list: jump there.
-                (Some(false), None) => ui::move_at(screen, app, m.column, m.row).map(Action::Jump),
-                (Some(true), None) => None,
+                (Some(MouseButton::Left), None) => {
+                    ui::move_at(screen, app, m.column, m.row).map(Action::Jump)
+                }
+                (Some(_), None) => None,
             }
         }
         Event::Resize(w, h) => Some(Action::Resize(*w, *h)),
@@ -170,7 +173,7 @@ mod tests {
         let a = app();
         // Somewhere inside the board pane, away from its border.
         let (x, y) = (20, 10);
-        let Some(Action::Click(sq, false)) = decode(
+        let Some(Action::Click(sq, MouseButton::Left)) = decode(
             &mouse(MouseEventKind::Down(MouseButton::Left), x, y),
             &a,
             SCREEN,
@@ -184,7 +187,7 @@ mod tests {
                 &a,
                 SCREEN
             ),
-            Some(Action::Click(_, true))
+            Some(Action::Click(_, MouseButton::Right))
         ));
         assert!(decode(&mouse(MouseEventKind::Moved, x, y), &a, SCREEN).is_none());
         // Off the board: no click; the wheel zooms wherever it is.

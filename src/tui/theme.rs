@@ -157,7 +157,7 @@ impl Theme {
             colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             depth,
             light: config.theme.background,
-            ascii: config.app.symbols,
+            ascii: config.app.ascii,
             current: depth.fit(config.theme.current),
             candidate: depth.fit(config.theme.candidate),
             blocked: depth.fit(config.theme.blocked),

@@ -72,7 +72,11 @@ impl App {
 
     /// A click on the board while the panel is open: left sets the start,
     /// right blocks or unblocks the square.
-    pub(super) fn settings_click(&mut self, sq: Square, right: bool) -> Vec<Effect> {
+    pub(super) fn settings_click(
+        &mut self,
+        sq: Square,
+        button: crossterm::event::MouseButton,
+    ) -> Vec<Effect> {
         let Some(st) = self.settings_mut() else {
             return Vec::new();
         };
@@ -80,10 +84,9 @@ impl App {
             return Vec::new();
         }
         st.cursor = sq;
-        let c = if right {
-            Command::ToggleBlock
-        } else {
-            Command::SetStart
+        let c = match button {
+            crossterm::event::MouseButton::Right => Command::ToggleBlock,
+            _ => Command::SetStart,
         };
         self.settings_key(c)
     }

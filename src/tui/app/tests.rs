@@ -185,14 +185,26 @@ fn settings_refuse_what_cannot_be_and_esc_cancels() {
     assert_eq!(a.spec.board.describe(), "5x5");
     // Clicks: left sets the start, right blocks.
     keys(&mut a, &[Command::Settings]);
-    a.update(Action::Click(Square::new(2, 2), false));
-    a.update(Action::Click(Square::new(3, 3), true));
+    a.update(Action::Click(
+        Square::new(2, 2),
+        crossterm::event::MouseButton::Left,
+    ));
+    a.update(Action::Click(
+        Square::new(3, 3),
+        crossterm::event::MouseButton::Right,
+    ));
     let st = a.settings().unwrap();
     assert_eq!(st.start, Square::new(2, 2));
     assert!(st.blocked.contains(&Square::new(3, 3)));
     // Clicks while watching do nothing.
     keys(&mut a, &[Command::Back]);
-    assert!(a.update(Action::Click(Square::new(1, 1), true)).is_empty());
+    assert!(
+        a.update(Action::Click(
+            Square::new(1, 1),
+            crossterm::event::MouseButton::Right
+        ))
+        .is_empty()
+    );
 }
 
 #[test]

@@ -61,7 +61,10 @@ fn play_place_move_refuse_pick_undo_redo() {
     assert!(keys(&mut a, &[Command::Undo]).is_empty());
     assert_eq!(a.message(), Some("nothing to undo"));
     // A click moves the knight too.
-    a.update(Action::Click(Square::new(2, 2), false));
+    a.update(Action::Click(
+        Square::new(2, 2),
+        crossterm::event::MouseButton::Left,
+    ));
     assert_eq!(game(&a).knight(), Some(Square::new(2, 2)));
 }
 
@@ -209,11 +212,20 @@ fn a_failed_search_or_worker_is_said_and_leaves_nothing_waiting() {
 fn quitting_a_game_with_unsaved_moves_asks_first() {
     let mut a = game_app();
     // Only the knight placed: nothing to lose, q quits.
-    a.update(Action::Click(Square::new(0, 0), false));
+    a.update(Action::Click(
+        Square::new(0, 0),
+        crossterm::event::MouseButton::Left,
+    ));
     assert!(!a.game.as_ref().unwrap().would_lose_work());
     // Two moves: q asks, n stays, Esc stays.
-    a.update(Action::Click(Square::new(1, 2), false));
-    a.update(Action::Click(Square::new(2, 4), false));
+    a.update(Action::Click(
+        Square::new(1, 2),
+        crossterm::event::MouseButton::Left,
+    ));
+    a.update(Action::Click(
+        Square::new(2, 4),
+        crossterm::event::MouseButton::Left,
+    ));
     assert!(keys(&mut a, &[Command::Quit]).is_empty());
     assert!(a.confirming_quit() && !a.quit);
     assert_eq!(a.context(), Context::Confirm);
@@ -246,7 +258,7 @@ fn quitting_a_game_with_unsaved_moves_asks_first() {
 fn a_saved_game_quits_at_once_and_a_failed_save_stays() {
     let mut a = game_app();
     for sq in [Square::new(0, 0), Square::new(1, 2), Square::new(2, 4)] {
-        a.update(Action::Click(sq, false));
+        a.update(Action::Click(sq, crossterm::event::MouseButton::Left));
     }
     // The save fails: still here, and still asked.
     keys(&mut a, &[Command::Quit, Command::SaveAndQuit]);
@@ -262,7 +274,7 @@ fn a_saved_game_quits_at_once_and_a_failed_save_stays() {
     // Ctrl-C never asks.
     let mut b = game_app();
     for sq in [Square::new(0, 0), Square::new(1, 2), Square::new(2, 4)] {
-        b.update(Action::Click(sq, false));
+        b.update(Action::Click(sq, crossterm::event::MouseButton::Left));
     }
     assert_eq!(keys(&mut b, &[Command::ForceQuit]), vec![Effect::Quit]);
     assert!(b.quit);
@@ -272,7 +284,7 @@ fn a_saved_game_quits_at_once_and_a_failed_save_stays() {
 fn a_new_game_can_be_undone_and_the_finish_says_from_where() {
     let mut a = game_app();
     for sq in [Square::new(0, 0), Square::new(1, 2)] {
-        a.update(Action::Click(sq, false));
+        a.update(Action::Click(sq, crossterm::event::MouseButton::Left));
     }
     keys(&mut a, &[Command::Restart]);
     assert_eq!(a.game.as_ref().unwrap().moves_made(), 0);
@@ -331,7 +343,7 @@ fn zoomed_play_keeps_the_knight_in_view() {
         let Some(&up) = g.targets().iter().find(|t| t.row + 2 == k.row) else {
             break;
         };
-        a.update(Action::Click(up, false));
+        a.update(Action::Click(up, crossterm::event::MouseButton::Left));
         assert!(
             a.window().contains(knight(&a)),
             "{:?} {:?}",
@@ -351,7 +363,10 @@ fn warnsdorff_suggests_and_b_goes_back_to_the_last_solvable_position() {
     let mut a = game_app();
     keys(&mut a, &[Command::Suggest]);
     assert_eq!(a.message(), Some("place the knight first (Enter)"));
-    a.update(Action::Click(Square::new(0, 0), false));
+    a.update(Action::Click(
+        Square::new(0, 0),
+        crossterm::event::MouseButton::Left,
+    ));
     // From the corner of 5x5 (one square blocked): 2,1 and 1,2 leave 3 and 3.
     keys(&mut a, &[Command::Suggest]);
     let g = a.game.as_ref().unwrap();

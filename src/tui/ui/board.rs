@@ -227,7 +227,7 @@ impl Widget for BoardPane<'_> {
 fn title(sc: &Scene, g: &Geometry, lines: bool, width: usize) -> String {
     let (b, win, view) = (sc.board, sc.window, g.view);
     let drawn = match (sc.drawing, lines, view) {
-        (Drawing::Squares, ..) => view.name(),
+        (Drawing::Numbers, ..) => view.name(),
         (Drawing::Lines, true, BoardView::Numbers { .. }) => "lines".into(),
         (Drawing::Both, true, BoardView::Numbers { .. }) => "lines and numbers".into(),
         (_, true, _) => format!("lines ({})", view.name()),

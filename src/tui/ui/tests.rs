@@ -552,7 +552,7 @@ fn frame_times() {
         for (colours, theme) in &themes {
             for (w, h) in [(120, 40), (200, 60)] {
                 let mut ms = Vec::new();
-                for d in [Drawing::Squares, Drawing::Lines, Drawing::Both] {
+                for d in [Drawing::Numbers, Drawing::Lines, Drawing::Both] {
                     a.drawing = d;
                     ms.push(median_ms(a, w, h, theme));
                 }
