@@ -21,7 +21,6 @@ pub mod keymap;
 pub mod notation;
 pub mod replay;
 pub mod rewind;
-pub mod run;
 pub mod runtime;
 pub mod settings;
 #[cfg(test)]
@@ -30,6 +29,7 @@ pub mod theme;
 pub mod trail;
 pub mod ui;
 pub mod viewport;
+pub mod watched;
 
 use knight_tui::spec::Spec;
 

@@ -30,10 +30,10 @@ use super::complete::Entry;
 use super::game::{Game, Outlook};
 use super::keymap::{Command, Context};
 use super::replay::Replay;
-use super::run::Run;
-pub use super::run::RunState;
 use super::settings::Settings;
 use super::viewport::{Drawing, Zoom};
+use super::watched::Run;
+pub use super::watched::RunState;
 use crate::config::SPEEDS;
 
 /// A count of the tours from the start (key `#`), under way or done.

@@ -8,7 +8,7 @@ use knight_tui::words::thousands;
 
 use super::{App, Effect, Mode, RunState, Side, Tone};
 use crate::tui::keymap::Command;
-use crate::tui::run::Run;
+use crate::tui::watched::Run;
 
 /// The race's right side: its search and what it has done.
 #[derive(Debug)]

@@ -13,10 +13,10 @@ use super::geometry::{BoardView, Geometry, geometry_labelled};
 use crate::tui::app::App;
 use crate::tui::game::Game;
 use crate::tui::replay::Replay;
-use crate::tui::run::Run;
 use crate::tui::theme::Theme;
 use crate::tui::trail::Trail;
 use crate::tui::viewport::{Drawing, Window};
+use crate::tui::watched::Run;
 
 /// What a board pane draws: the board, the part in view, the path and the
 /// marks on it. Built from the app's state (or one side of a race); the
@@ -93,7 +93,7 @@ impl<'a> Scene<'a> {
                     _ => Vec::new(),
                 },
                 (None, None, None) => match &app.search.state {
-                    crate::tui::run::RunState::NoTour(why) => named_squares(why, b),
+                    crate::tui::watched::RunState::NoTour(why) => named_squares(why, b),
                     _ => Vec::new(),
                 },
                 _ => Vec::new(),
@@ -128,7 +128,7 @@ impl<'a> Scene<'a> {
             cursor: None,
             fault: None,
             flagged: match &run.state {
-                crate::tui::run::RunState::NoTour(why) => named_squares(why, board),
+                crate::tui::watched::RunState::NoTour(why) => named_squares(why, board),
                 _ => Vec::new(),
             },
             targets,

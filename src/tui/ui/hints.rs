@@ -12,7 +12,7 @@ use crate::tui::theme::Theme;
 /// Whether Space would resume rather than pause: the search or the race
 /// paused, nothing running.
 fn paused(app: &App) -> bool {
-    use crate::tui::run::RunState;
+    use crate::tui::watched::RunState;
     let runs = || std::iter::once(&app.search).chain(app.racing().map(|r| &r.run));
     let any = |state: RunState| runs().any(|r| r.state == state);
     !any(RunState::Running) && any(RunState::Paused)

@@ -23,8 +23,8 @@ use super::board::{BoardPane, Scene};
 use super::label_value;
 use super::statistics::{depth, rate};
 use crate::tui::app::{App, Side};
-use crate::tui::run::{Run, RunState};
 use crate::tui::theme::Theme;
+use crate::tui::watched::{Run, RunState};
 
 /// Rows of a side's figures, borders included.
 const FIGURES: u16 = 7;

@@ -11,8 +11,8 @@ use knight_tui::words::{duration, thousands};
 
 use super::label_value;
 use crate::tui::app::{App, Counting};
-use crate::tui::run::Run;
 use crate::tui::theme::Theme;
+use crate::tui::watched::Run;
 
 /// The search's figures and the depth sparkline.
 pub struct Statistics<'a> {
@@ -203,7 +203,7 @@ impl Widget for TimeChart<'_> {
 }
 
 /// The time the samples span (a second at least).
-fn time_bounds(h: &std::collections::VecDeque<crate::tui::run::Sample>) -> (f64, f64) {
+fn time_bounds(h: &std::collections::VecDeque<crate::tui::watched::Sample>) -> (f64, f64) {
     match (h.front(), h.back()) {
         (Some(a), Some(b)) if b.secs > a.secs => (a.secs, b.secs),
         (Some(a), _) => (a.secs, a.secs + 1.0),
