@@ -5,8 +5,6 @@
 use std::io;
 use std::process::ExitCode;
 
-use crossterm::style::Color;
-
 /// Exit codes, like grep's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
@@ -68,7 +66,11 @@ impl Failure {
     /// Prints the one line (nothing for a closed pipe) and gives the code.
     pub fn report(&self) -> ExitCode {
         if !matches!(self, Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe) {
-            let error = super::paint::paint(super::paint::Stream::Stderr, Color::Red, "error:");
+            let error = super::paint::paint(
+                super::paint::Stream::Stderr,
+                anstyle::AnsiColor::Red,
+                "error:",
+            );
             match self {
                 // A flag's value refused: where its choices are told.
                 Failure::Usage(why) if why.starts_with("--") => {

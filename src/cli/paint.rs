@@ -1,11 +1,11 @@
-//! Colour on the command line: `--color auto|always|never`, and `NO_COLOR`
-//! (a non-empty value turns colour off, https://no-color.org). `auto`
-//! colours a stream only when it is a terminal that can show colour.
+//! Colour on the command line: `--color auto|always|never`, and the
+//! conventions anstream reads for `auto` (a terminal; `NO_COLOR` non-empty
+//! or `TERM=dumb` turn it off, https://no-color.org). Styles are anstyle's.
 
-use std::io::IsTerminal;
 use std::sync::OnceLock;
 
-use crossterm::style::{Color, Stylize};
+use anstream::AutoStream;
+use anstyle::{AnsiColor, Style};
 
 pub use crate::config::ColorChoice;
 
@@ -27,22 +27,23 @@ fn enabled(stream: Stream) -> bool {
     match CHOICE.get().copied().unwrap_or_default() {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
+        // anstream's answer for the stream as it is: a terminal that shows
+        // colour, with no variable saying otherwise.
         ColorChoice::Auto => {
-            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-            let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
-            let tty = match stream {
-                Stream::Stdout => std::io::stdout().is_terminal(),
-                Stream::Stderr => std::io::stderr().is_terminal(),
+            let choice = match stream {
+                Stream::Stdout => AutoStream::choice(&std::io::stdout()),
+                Stream::Stderr => AutoStream::choice(&std::io::stderr()),
             };
-            !no_color && !dumb && tty
+            choice != anstream::ColorChoice::Never
         }
     }
 }
 
 /// `text` in `colour` and bold, when `stream` is coloured.
-pub fn paint(stream: Stream, colour: Color, text: &str) -> String {
+pub fn paint(stream: Stream, colour: AnsiColor, text: &str) -> String {
     if enabled(stream) {
-        text.with(colour).bold().to_string()
+        let style = Style::new().fg_color(Some(colour.into())).bold();
+        format!("{style}{text}{style:#}")
     } else {
         text.to_string()
     }

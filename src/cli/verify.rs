@@ -9,8 +9,6 @@ use knight_tui::tour::Summary;
 use knight_tui::tour::stream::{self, CheckError, Checked, Keep};
 use knight_tui::words::clip;
 
-use crossterm::style::Color;
-
 use super::args::VerifyArgs;
 use super::failure::{Exit, Failure, Outcome};
 use super::paint::{Stream, paint};
@@ -88,9 +86,9 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
         let line = judged.line();
         let (word, rest) = line.split_at(line.find([' ', ':']).unwrap_or(line.len()));
         let colour = if judged.valid {
-            Color::Green
+            anstyle::AnsiColor::Green
         } else {
-            Color::Red
+            anstyle::AnsiColor::Red
         };
         writeln!(out, "{}{rest}", paint(Stream::Stdout, colour, word))?;
     }
