@@ -12,7 +12,7 @@ use crate::words::ms;
 
 /// The tour file, version 1, as it is on disk. Squares stay signed so that a
 /// bad square is reported as a fault at its step, not as a parse error.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct TourFile {
     pub format: String,
     pub version: u32,
