@@ -2,6 +2,7 @@
 //! every tour.
 
 use std::io::{self, Write};
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -14,6 +15,49 @@ use knight_tui::words::ms;
 use super::args::SweepArgs;
 use super::failure::{Exit, Failure, Outcome, usage};
 use crate::config::Config;
+
+/// What a sweep has seen so far, over every board.
+#[derive(Default)]
+struct Seen {
+    starts: u64,
+    failed: Vec<(u32, Square, String)>,
+    undecided: Vec<(u32, Square, String)>,
+    total: Duration,
+    /// The slowest start run (none when theory answered every board).
+    slowest: Option<(Duration, u32, Square)>,
+    /// The algorithms that ran (auto picks by board size).
+    ran: Vec<&'static str>,
+    /// Boards without a tour, with the reason; starts with a tour and
+    /// without one (by theory or an exhausted search).
+    without: Vec<(u32, String)>,
+    with_tour: u64,
+    without_tour: u64,
+}
+
+/// What one board's starts gave.
+#[derive(Default)]
+struct OneBoard {
+    starts: u64,
+    failed: usize,
+    total: Duration,
+    slowest: Duration,
+    with: u64,
+    without: u64,
+    /// Starts the 2-factor pruning settled.
+    pruned: u64,
+    /// Whether a limit left a start undecided.
+    undecided: bool,
+}
+
+/// How a sweep runs: its settings, and the piece classified or not.
+struct Plan<'a> {
+    args: &'a SweepArgs,
+    options: Options,
+    /// The knight on the plane: every board the classification allows has
+    /// a tour from every start theory allows, so a start without one is a
+    /// failure. Elsewhere a start may have none: the search says so.
+    classified: bool,
+}
 
 pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
     if args.from > args.to {
@@ -34,214 +78,239 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
     let surface = super::settle::flag_or(&args.surface, config.board.surface)
         .map_err(|e| Failure::Usage(format!("--surface: {e}")))?;
     let geometry = Geometry::new(leaper, surface);
-    // The knight on the plane: every board the classification allows has
-    // a tour from every start theory allows, so a start without one is a
-    // failure. Elsewhere a start may have none: the search says so.
-    let classified = geometry.is_knight_plane();
-    let options = Options {
-        algorithm,
-        tie_break,
-        limits,
-        tours: 1,
-        moves,
+    let plan = Plan {
+        args,
+        options: Options {
+            algorithm,
+            tie_break,
+            limits,
+            tours: 1,
+            moves,
+        },
+        classified: geometry.is_knight_plane(),
     };
     let stdout = io::stdout();
     // A line a board as it finishes: an interrupted sweep keeps them.
     let mut out = io::LineWriter::new(stdout.lock());
-    let mut starts = 0u64;
-    let mut failed: Vec<(u32, Square, String)> = Vec::new();
-    let mut undecided: Vec<(u32, Square, String)> = Vec::new();
-    let mut total = std::time::Duration::ZERO;
-    // The slowest start run (none when theory answered every board).
-    let mut slowest: Option<(std::time::Duration, u32, Square)> = None;
-    // The algorithms that ran (auto picks by board size).
-    let mut ran: Vec<&str> = Vec::new();
-    // Boards theory proves have no tour, with the reason; and starts
-    // with a tour and without one (by theory or an exhausted search).
-    let mut without: Vec<(u32, String)> = Vec::new();
-    let (mut with_tour, mut without_tour) = (0u64, 0u64);
+    let mut seen = Seen::default();
+    let text = !args.report.json() && !args.quiet;
     for n in args.from..=args.to {
-        if classified && !theory::full_board_has_tour(n, n, args.closed) {
+        if plan.classified && !theory::full_board_has_tour(n, n, args.closed) {
             continue;
         }
         let board = Board::with_geometry(n, n, &[], geometry).map_err(usage)?;
-        if !classified && let Err(reason) = theory::check(&board, None, args.closed) {
-            if !args.report.json() && !args.quiet {
+        if !plan.classified
+            && let Err(reason) = theory::check(&board, None, args.closed)
+        {
+            if text {
                 writeln!(out, "{}: no tour: {reason}", board.describe())?;
             }
-            without.push((n, reason));
+            seen.without.push((n, reason));
             continue;
         }
-        let (mut n_starts, mut n_failed, mut n_total, mut n_slow) = (
-            0u64,
-            0usize,
-            std::time::Duration::ZERO,
-            std::time::Duration::ZERO,
-        );
-        let (mut n_with, mut n_without, mut n_pruned) = (0u64, 0u64, 0u64);
-        let undecided_before = undecided.len();
+        let one = plan.board(&board, &mut seen)?;
+        let none = plan.none_reason(&one);
+        if let Some(reason) = &none {
+            seen.without.push((n, reason.clone()));
+        }
+        if text {
+            writeln!(out, "{}", plan.board_line(&board, &one, none.as_deref()))?;
+        }
+    }
+    if args.report.json() {
+        writeln!(out, "{}", plan.json(&seen, leaper, surface))?;
+    } else {
+        plan.write_summary(&mut out, &seen)?;
+    }
+    out.flush()?;
+    Ok(if !seen.failed.is_empty() {
+        Exit::No
+    } else if !seen.undecided.is_empty() {
+        Exit::Undecided
+    } else {
+        Exit::Yes
+    })
+}
+
+impl Plan<'_> {
+    /// Solves from every start of `board` and checks each tour, adding to
+    /// `seen`.
+    fn board(&self, board: &Board, seen: &mut Seen) -> Result<OneBoard, Failure> {
+        let (n, closed) = (board.rows(), self.args.closed);
+        let mut one = OneBoard::default();
         for start in board.free_squares() {
             // Odd boards: only the majority colour can start an open tour.
-            if theory::check(&board, Some(start), args.closed).is_err() {
-                n_without += u64::from(!classified);
+            if theory::check(board, Some(start), closed).is_err() {
+                one.without += u64::from(!self.classified);
                 continue;
             }
-            let problem = Problem::new(&board, start, args.closed).map_err(usage)?;
-            let t = std::time::Instant::now();
-            let sol = solver::solve(&problem, &options);
+            let problem = Problem::new(board, start, closed).map_err(usage)?;
+            let t = Instant::now();
+            let sol = solver::solve(&problem, &self.options);
             let took = t.elapsed();
-            if !ran.contains(&sol.algorithm.name()) {
-                ran.push(sol.algorithm.name());
+            if !seen.ran.contains(&sol.algorithm.name()) {
+                seen.ran.push(sol.algorithm.name());
             }
             let fault = match (&sol.verdict, sol.tours.first()) {
                 (Verdict::Found, Some(tour)) => {
-                    n_with += 1;
-                    tour::check_indices(&board, tour, args.closed)
+                    one.with += 1;
+                    tour::check_indices(board, tour, closed)
                         .err()
                         .map(|f| format!("invalid tour: {f}"))
                 }
-                (Verdict::NoTour(r), _) if !classified => {
-                    n_without += 1;
-                    n_pruned += u64::from(r.ends_with(theory::PRUNING_NAME));
+                (Verdict::NoTour(r), _) if !self.classified => {
+                    one.without += 1;
+                    one.pruned += u64::from(r.ends_with(theory::PRUNING_NAME));
                     None
                 }
                 (Verdict::NoTour(r), _) => Some(format!("wrongly reported no tour: {r}")),
                 (Verdict::Undecided(l), _) => {
                     // Not a failure: the limit stopped it before it decided.
-                    undecided.push((n, start, format!("stopped by the {l}")));
+                    seen.undecided
+                        .push((n, start, format!("stopped by the {l}")));
+                    one.undecided = true;
                     None
                 }
                 (v, _) => Some(format!("{v:?}")),
             };
             if let Some(f) = fault {
-                n_failed += 1;
-                failed.push((n, start, f));
+                one.failed += 1;
+                seen.failed.push((n, start, f));
             }
-            n_starts += 1;
-            n_total += took;
-            n_slow = n_slow.max(took);
-            if slowest.is_none_or(|(t, _, _)| took > t) {
-                slowest = Some((took, n, start));
+            one.starts += 1;
+            one.total += took;
+            one.slowest = one.slowest.max(took);
+            if seen.slowest.is_none_or(|(t, _, _)| took > t) {
+                seen.slowest = Some((took, n, start));
             }
         }
-        starts += n_starts;
-        total += n_total;
-        with_tour += n_with;
-        without_tour += n_without;
-        // Every start without a tour, each decided: the board has none.
-        let none =
-            (!classified && n_with == 0 && n_failed == 0 && undecided.len() == undecided_before)
-                .then(|| {
-                    let mut parts =
-                        vec![format!("theory rules out {} starts", n_without - n_starts)];
-                    if n_pruned > 0 {
-                        parts.push(format!("2-factor pruning {n_pruned}"));
-                    }
-                    if n_starts > n_pruned {
-                        parts.push(format!(
-                            "the search tried every {} path from the other {}",
-                            knight_tui::words::kind(args.closed),
-                            n_starts - n_pruned
-                        ));
-                    }
-                    let last = parts.pop().expect("one part at least");
-                    match parts.is_empty() {
-                        true => format!("no start has one: {last}"),
-                        false => format!("no start has one: {} and {last}", parts.join(", ")),
-                    }
-                });
-        if let Some(reason) = &none {
-            without.push((n, reason.clone()));
+        seen.starts += one.starts;
+        seen.total += one.total;
+        seen.with_tour += one.with;
+        seen.without_tour += one.without;
+        Ok(one)
+    }
+
+    /// Why a board has no tour when every start was decided without one.
+    fn none_reason(&self, one: &OneBoard) -> Option<String> {
+        if self.classified || one.with > 0 || one.failed > 0 || one.undecided {
+            return None;
         }
-        if !args.report.json() && !args.quiet {
-            if classified {
-                writeln!(
-                    out,
-                    "{n}x{n}: {n_starts} starts, {n_failed} failures, total {} ms, slowest {} ms",
-                    ms(n_total),
-                    ms(n_slow)
-                )?;
-            } else if let Some(reason) = &none {
-                writeln!(out, "{}: no tour: {reason}", board.describe())?;
-            } else {
-                writeln!(
-                    out,
-                    "{}: {n_with} starts with a tour, {n_without} without, {n_failed} failures, total {} ms, slowest {} ms",
-                    board.describe(),
-                    ms(n_total),
-                    ms(n_slow)
-                )?;
-            }
+        let mut parts = vec![format!(
+            "theory rules out {} starts",
+            one.without - one.starts
+        )];
+        if one.pruned > 0 {
+            parts.push(format!("2-factor pruning {}", one.pruned));
+        }
+        if one.starts > one.pruned {
+            parts.push(format!(
+                "the search tried every {} path from the other {}",
+                knight_tui::words::kind(self.args.closed),
+                one.starts - one.pruned
+            ));
+        }
+        let last = parts.pop().expect("one part at least");
+        Some(match parts.is_empty() {
+            true => format!("no start has one: {last}"),
+            false => format!("no start has one: {} and {last}", parts.join(", ")),
+        })
+    }
+
+    /// The line a board gets as it finishes.
+    fn board_line(&self, board: &Board, one: &OneBoard, none: Option<&str>) -> String {
+        let n = board.rows();
+        let (starts, failed) = (one.starts, one.failed);
+        let (total, slowest) = (ms(one.total), ms(one.slowest));
+        match none {
+            _ if self.classified => format!(
+                "{n}x{n}: {starts} starts, {failed} failures, total {total} ms, slowest {slowest} ms"
+            ),
+            Some(reason) => format!("{}: no tour: {reason}", board.describe()),
+            None => format!(
+                "{}: {} starts with a tour, {} without, {failed} failures, total {total} ms, slowest {slowest} ms",
+                board.describe(),
+                one.with,
+                one.without
+            ),
         }
     }
-    if args.report.json() {
-        let list: Vec<Value> = failed
+
+    /// The one JSON line of `--json`.
+    fn json(
+        &self,
+        seen: &Seen,
+        leaper: knight_tui::board::Leaper,
+        surface: knight_tui::board::Surface,
+    ) -> Value {
+        let list: Vec<Value> = seen
+            .failed
             .iter()
             .map(|(n, s, why)| json!({"size": n, "start": s.to_string(), "reason": why}))
             .collect();
         let mut line = json!({
-                "starts": starts,
-                "failures": failed.len(),
+                "starts": seen.starts,
+                "failures": seen.failed.len(),
                 "failed": list,
-                "total_ms": ms(total),
-                "slowest_ms": slowest.map(|(t, _, _)| ms(t)),
-                "slowest": slowest.map(|(_, n, s)| format!("{n}x{n} from {s}")),
-                "closed": args.closed,
-                "algorithm": ran.join("+"),
-                "tie_break": tie_break.name(),
+                "total_ms": ms(seen.total),
+                "slowest_ms": seen.slowest.map(|(t, _, _)| ms(t)),
+                "slowest": seen.slowest.map(|(_, n, s)| format!("{n}x{n} from {s}")),
+                "closed": self.args.closed,
+                "algorithm": seen.ran.join("+"),
+                "tie_break": self.options.tie_break.name(),
         });
-        if !classified {
-            let list: Vec<Value> = without
+        if !self.classified {
+            let list: Vec<Value> = seen
+                .without
                 .iter()
                 .map(|(n, why)| json!({"size": n, "reason": why}))
                 .collect();
             line["leaper"] = json!([leaper.a(), leaper.b()]);
             line["surface"] = surface.name().into();
-            line["starts_with_tour"] = with_tour.into();
-            line["starts_without_tour"] = without_tour.into();
+            line["starts_with_tour"] = seen.with_tour.into();
+            line["starts_without_tour"] = seen.without_tour.into();
             line["boards_without_tour"] = list.into();
         }
         // Present only when a limit left starts undecided.
-        if !undecided.is_empty() {
-            let list: Vec<Value> = undecided
+        if !seen.undecided.is_empty() {
+            let list: Vec<Value> = seen
+                .undecided
                 .iter()
                 .map(|(n, s, why)| json!({"size": n, "start": s.to_string(), "reason": why}))
                 .collect();
-            line["undecided"] = undecided.len().into();
+            line["undecided"] = seen.undecided.len().into();
             line["undecided_starts"] = list.into();
         }
-        writeln!(out, "{line}")?;
-    } else {
-        for (n, s, why) in &failed {
+        line
+    }
+
+    /// The failures, the undecided starts and the totals, in words.
+    fn write_summary<W: Write>(&self, out: &mut W, seen: &Seen) -> io::Result<()> {
+        for (n, s, why) in &seen.failed {
             writeln!(out, "failed: {n}x{n} from {s}: {why}")?;
         }
-        for (n, s, why) in &undecided {
+        for (n, s, why) in &seen.undecided {
             writeln!(out, "undecided: {n}x{n} from {s}: {why}")?;
         }
-        if !classified {
+        if !self.classified {
             writeln!(
                 out,
-                "{} boards without a tour; {with_tour} starts with a tour, {without_tour} without",
-                without.len()
+                "{} boards without a tour; {} starts with a tour, {} without",
+                seen.without.len(),
+                seen.with_tour,
+                seen.without_tour
             )?;
         }
-        let slowest = match slowest {
+        let slowest = match seen.slowest {
             Some((t, n, s)) => format!(", slowest {} ms ({n}x{n} from {s})", ms(t)),
             None => String::new(),
         };
         writeln!(
             out,
-            "all: {starts} starts, {} failures, total {} ms{slowest}",
-            failed.len(),
-            ms(total),
-        )?;
+            "all: {} starts, {} failures, total {} ms{slowest}",
+            seen.starts,
+            seen.failed.len(),
+            ms(seen.total),
+        )
     }
-    out.flush()?;
-    Ok(if !failed.is_empty() {
-        Exit::No
-    } else if !undecided.is_empty() {
-        Exit::Undecided
-    } else {
-        Exit::Yes
-    })
 }
