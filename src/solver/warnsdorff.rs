@@ -74,117 +74,20 @@ pub fn solve_from<M: Monitor>(
     // tour of 12x12 was not found in 16 doubling attempts, 3 s), and many
     // short attempts with random ties find one where a few long ones do not.
     let luby_restarts = !board.geometry().is_knight_plane();
-    // The moves as lists for the attempts by turns, and the graph for the
-    // attempts by merging cycles (where the colours alternate), made at the
-    // first.
-    let mut rotations: Option<super::rotate::Rotations> = None;
-    let mut factors: Option<Option<Rc<Factors>>> = None;
-    let mut settling = Settling::default();
-    // The rounds of pruning its calls have taken (counted as nodes).
-    let mut settled = 0u64;
+    // The other ways between the complete attempts, made at the first.
+    let mut others = OtherWays::default();
     let mut attempt: u64 = 0;
-    // Whether work outside a search (turns, pruning) may go on.
-    let going = |m: &M| !m.cancelled() && deadline.is_none_or(|d| Instant::now() < d);
     loop {
         if luby_restarts && attempt > 0 && prefix.len() == 1 {
-            // Between the complete attempts, a quick one by turns.
-            let turns = board.free_count() as u64 * TURNS_PER_SQUARE;
-            let rotations = rotations.get_or_insert_with(|| super::rotate::Rotations::new(board));
-            let mut go_on = || going(monitor);
-            let mut found = rotations.tour(prefix[0], problem.closed, turns, attempt, &mut go_on);
-            if found.is_none() && !go_on() {
-                total.elapsed = began.elapsed();
-                let verdict = if monitor.cancelled() {
-                    Verdict::Cancelled
-                } else {
-                    Verdict::Undecided(Limit::Time)
-                };
-                return Solution {
-                    tours: Vec::new(),
-                    verdict,
-                    stats: total,
-                    algorithm: Algorithm::Warnsdorff,
-                };
-            }
-            if found.is_none()
-                && let Some(factors) = factors.get_or_insert_with(|| theory::factors(board))
-            {
-                // Then one by merging the cycles of a 2-factor, which also
-                // proves there is none when no 2-factor can be a tour.
-                match factors.tour(prefix[0], problem.closed, attempt, MERGE_BUDGET) {
-                    Outcome::Tour(path) => found = Some(path),
-                    Outcome::NoTour(crowd) => {
-                        total.elapsed = began.elapsed();
-                        let reason = theory::crowd_reason(board, &crowd, problem.closed);
-                        return Solution {
-                            tours: Vec::new(),
-                            verdict: Verdict::NoTour(reason),
-                            stats: total,
-                            algorithm: Algorithm::Warnsdorff,
-                        };
-                    }
-                    Outcome::GaveUp => {}
-                }
-            }
-            if found.is_none()
-                && attempt.is_multiple_of(SETTLE_AFTER)
-                && (attempt / SETTLE_AFTER).is_power_of_two()
-                && board.free_count() <= SETTLE_SQUARES
-                && let Some(Some(factors)) = &factors
-            {
-                // The heuristics keep failing: perhaps there is no tour.
-                let per_round = board.free_count() as u64;
-                let mut nodes = total.nodes.max(SETTLE_MIN * per_round);
-                if let Some(n) = options.limits.nodes {
-                    nodes = nodes.min(n.saturating_sub(total.nodes));
-                }
-                let mut go_on = || going(monitor);
-                match factors.settle_more(
-                    &mut settling,
-                    prefix[0],
-                    problem.closed,
-                    nodes / per_round,
-                    &mut go_on,
-                ) {
-                    Settled::Tour { path, rounds } => {
-                        total.nodes += rounds * per_round;
-                        found = Some(path);
-                    }
-                    Settled::None { ends, rounds } => {
-                        // The earlier calls' rounds are counted already.
-                        total.nodes += (rounds - settled) * per_round;
-                        total.elapsed = began.elapsed();
-                        let reason = theory::settled_reason(
-                            board,
-                            problem.start,
-                            problem.closed,
-                            ends,
-                            rounds,
-                        );
-                        return Solution {
-                            tours: Vec::new(),
-                            verdict: Verdict::NoTour(reason),
-                            stats: total,
-                            algorithm: Algorithm::Warnsdorff,
-                        };
-                    }
-                    Settled::Unknown { rounds } => {
-                        total.nodes += rounds * per_round;
-                        settled += rounds;
-                    }
-                }
-            }
-            if let Some(path) = found {
-                total.nodes += path.len() as u64;
-                total.max_depth = total.max_depth.max(path.len());
-                total.tours += 1;
-                total.elapsed = began.elapsed();
-                return Solution {
-                    tours: vec![path],
-                    verdict: Verdict::Found,
-                    stats: total,
-                    algorithm: Algorithm::Warnsdorff,
-                };
+            let at = Attempt {
+                problem,
+                options,
+                attempt,
+                deadline,
+                began,
+            };
+            if let Some(solution) = others.try_all(&at, prefix[0], monitor, &mut total) {
+                return solution;
             }
         }
         let order = if attempt == 0 {
@@ -245,6 +148,130 @@ pub fn solve_from<M: Monitor>(
         } else {
             budget.saturating_mul(2)
         };
+    }
+}
+
+/// What the other ways between complete attempts need to know of the
+/// attempt: the problem, the options, which attempt, and the clock.
+struct Attempt<'p, 'b> {
+    problem: &'p Problem<'b>,
+    options: &'p Options,
+    attempt: u64,
+    deadline: Option<Instant>,
+    began: Instant,
+}
+
+impl Attempt<'_, '_> {
+    /// The search's answer with the stats so far.
+    fn answer(&self, total: &mut Stats, tours: Vec<Vec<u32>>, verdict: Verdict) -> Solution {
+        total.elapsed = self.began.elapsed();
+        Solution {
+            tours,
+            verdict,
+            stats: *total,
+            algorithm: Algorithm::Warnsdorff,
+        }
+    }
+}
+
+/// The ways to a tour (or a proof of none) tried between the complete
+/// attempts on other leapers and surfaces: a quick attempt by turns, one by
+/// merging the cycles of a 2-factor, and now and then the pruning that
+/// settles a start. Their tables are made at the first use.
+#[derive(Default)]
+struct OtherWays {
+    /// The moves as lists, for the attempts by turns.
+    rotations: Option<super::rotate::Rotations>,
+    /// The graph's 2-factors (where the colours alternate), for merging.
+    factors: Option<Option<Rc<Factors>>>,
+    settling: Settling,
+    /// The rounds of pruning its calls have taken (counted as nodes).
+    settled: u64,
+}
+
+impl OtherWays {
+    /// An answer from one of the other ways from `start`, if one gives it.
+    fn try_all<M: Monitor>(
+        &mut self,
+        at: &Attempt,
+        start: u32,
+        monitor: &mut M,
+        total: &mut Stats,
+    ) -> Option<Solution> {
+        let (board, closed, attempt) = (at.problem.board, at.problem.closed, at.attempt);
+        // Whether work outside a search (turns, pruning) may go on.
+        let deadline = at.deadline;
+        let going = |m: &M| !m.cancelled() && deadline.is_none_or(|d| Instant::now() < d);
+        let turns = board.free_count() as u64 * TURNS_PER_SQUARE;
+        let rotations = self
+            .rotations
+            .get_or_insert_with(|| super::rotate::Rotations::new(board));
+        let mut go_on = || going(monitor);
+        let mut found = rotations.tour(start, closed, turns, attempt, &mut go_on);
+        if found.is_none() && !go_on() {
+            let verdict = if monitor.cancelled() {
+                Verdict::Cancelled
+            } else {
+                Verdict::Undecided(Limit::Time)
+            };
+            return Some(at.answer(total, Vec::new(), verdict));
+        }
+        if found.is_none()
+            && let Some(factors) = self.factors.get_or_insert_with(|| theory::factors(board))
+        {
+            // Then one by merging the cycles of a 2-factor, which also
+            // proves there is none when no 2-factor can be a tour.
+            match factors.tour(start, closed, attempt, MERGE_BUDGET) {
+                Outcome::Tour(path) => found = Some(path),
+                Outcome::NoTour(crowd) => {
+                    let reason = theory::crowd_reason(board, &crowd, closed);
+                    return Some(at.answer(total, Vec::new(), Verdict::NoTour(reason)));
+                }
+                Outcome::GaveUp => {}
+            }
+        }
+        if found.is_none()
+            && attempt.is_multiple_of(SETTLE_AFTER)
+            && (attempt / SETTLE_AFTER).is_power_of_two()
+            && board.free_count() <= SETTLE_SQUARES
+            && let Some(Some(factors)) = &self.factors
+        {
+            // The heuristics keep failing: perhaps there is no tour.
+            let per_round = board.free_count() as u64;
+            let mut nodes = total.nodes.max(SETTLE_MIN * per_round);
+            if let Some(n) = at.options.limits.nodes {
+                nodes = nodes.min(n.saturating_sub(total.nodes));
+            }
+            let mut go_on = || going(monitor);
+            match factors.settle_more(
+                &mut self.settling,
+                start,
+                closed,
+                nodes / per_round,
+                &mut go_on,
+            ) {
+                Settled::Tour { path, rounds } => {
+                    total.nodes += rounds * per_round;
+                    found = Some(path);
+                }
+                Settled::None { ends, rounds } => {
+                    // The earlier calls' rounds are counted already.
+                    total.nodes += (rounds - self.settled) * per_round;
+                    let reason =
+                        theory::settled_reason(board, at.problem.start, closed, ends, rounds);
+                    return Some(at.answer(total, Vec::new(), Verdict::NoTour(reason)));
+                }
+                Settled::Unknown { rounds } => {
+                    total.nodes += rounds * per_round;
+                    self.settled += rounds;
+                }
+            }
+        }
+        let path = found?;
+        total.nodes += path.len() as u64;
+        total.max_depth = total.max_depth.max(path.len());
+        total.tours += 1;
+        Some(at.answer(total, vec![path], Verdict::Found))
     }
 }
 
