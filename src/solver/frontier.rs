@@ -905,6 +905,10 @@ fn halted(budget: &Budget, progress: &Progress) -> Option<Stop> {
 /// the step's square may take there (bit `n` for `n`; a blocked square
 /// takes none). `held` is the bytes other tables hold meanwhile;
 /// `progress.done` follows `work.pace`.
+///
+/// One of the engine's three hot loops kept whole (with meeting in the
+/// middle and plain backtracking): every state of every square passes
+/// through it, and its locals stay in registers only in one function.
 fn advance<S: Word, W: Ways>(
     pass: &Pass,
     steps: &[Step],

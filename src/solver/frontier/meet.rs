@@ -386,6 +386,10 @@ fn for_the_cores<S: Word, W: Ways>(upper: Parts<S, W>) -> Vec<Parts<S, W>> {
 }
 
 /// Counts by meeting in the middle (see the module's doc).
+///
+/// One of the engine's three hot loops kept whole (with the frontier's
+/// advance and plain backtracking): the join of the two halves' states
+/// runs here, millions of pairs a second.
 pub(super) fn meet<S: Word, W: Ways>(
     board: &Board,
     layout: &Layout,

@@ -123,63 +123,8 @@ impl App {
                 });
                 Vec::new()
             }
-            Command::Suggest => {
-                let Some((best, counts)) = g.warnsdorff() else {
-                    let placed = g.knight().is_some();
-                    self.refuse(if placed {
-                        "no legal move to suggest"
-                    } else {
-                        "place the knight first (Enter)"
-                    });
-                    return Vec::new();
-                };
-                g.cursor = best;
-                let n = counts.iter().find(|&&(t, _)| t == best).map_or(0, |c| c.1);
-                let others: Vec<String> = counts
-                    .iter()
-                    .filter(|&&(t, _)| t != best)
-                    .map(|(t, n)| format!("{t} ({n})"))
-                    .collect();
-                let others = if others.is_empty() {
-                    "the only move".to_string()
-                } else {
-                    format!("others: {}", others.join(", "))
-                };
-                let tie = if counts.iter().filter(|c| c.1 == n).count() > 1 {
-                    ", first of a tie in move order"
-                } else {
-                    ""
-                };
-                let (rows, cols) = (g.board.rows(), g.board.cols());
-                self.zoom.follow(best, rows, cols);
-                self.info(format!(
-                    "Warnsdorff: {best}, the fewest onward moves ({n}{tie}); {others}. Enter plays it"
-                ));
-                Vec::new()
-            }
-            Command::BackToSolvable => {
-                let made = g.moves_made();
-                match g.solvable_upto {
-                    Some(s) if s >= made && g.outlook == Outlook::Solvable => {
-                        self.info("this position is solvable: nothing to undo");
-                        Vec::new()
-                    }
-                    Some(s) if s < made => {
-                        for _ in s..made {
-                            g.undo();
-                        }
-                        self.info(format!(
-                            "back to step {s}, the last position known to be solvable ({} moves undone)",
-                            made - s
-                        ));
-                        self.check_game()
-                    }
-                    _ => {
-                        self.refuse("no position of this game is known to be solvable yet");
-                        Vec::new()
-                    }
-                }
-            }
+            Command::Suggest => self.suggest(),
+            Command::BackToSolvable => self.back_to_solvable(),
             Command::Finish => {
                 if g.is_complete() {
                     self.refuse("the tour is already complete");
@@ -212,6 +157,73 @@ impl App {
             }
             Command::Save => self.save(),
             _ => Vec::new(),
+        }
+    }
+
+    /// `w`: the cursor on Warnsdorff's move, and why (each target's count).
+    fn suggest(&mut self) -> Vec<Effect> {
+        let Some(g) = &mut self.game else {
+            return Vec::new();
+        };
+        let Some((best, counts)) = g.warnsdorff() else {
+            let placed = g.knight().is_some();
+            self.refuse(if placed {
+                "no legal move to suggest"
+            } else {
+                "place the knight first (Enter)"
+            });
+            return Vec::new();
+        };
+        g.cursor = best;
+        let n = counts.iter().find(|&&(t, _)| t == best).map_or(0, |c| c.1);
+        let others: Vec<String> = counts
+            .iter()
+            .filter(|&&(t, _)| t != best)
+            .map(|(t, n)| format!("{t} ({n})"))
+            .collect();
+        let others = if others.is_empty() {
+            "the only move".to_string()
+        } else {
+            format!("others: {}", others.join(", "))
+        };
+        let tie = if counts.iter().filter(|c| c.1 == n).count() > 1 {
+            ", first of a tie in move order"
+        } else {
+            ""
+        };
+        let (rows, cols) = (g.board.rows(), g.board.cols());
+        self.zoom.follow(best, rows, cols);
+        self.info(format!(
+            "Warnsdorff: {best}, the fewest onward moves ({n}{tie}); {others}. Enter plays it"
+        ));
+        Vec::new()
+    }
+
+    /// `b`: undo back to the last position known to be solvable.
+    fn back_to_solvable(&mut self) -> Vec<Effect> {
+        let Some(g) = &mut self.game else {
+            return Vec::new();
+        };
+        let made = g.moves_made();
+        match g.solvable_upto {
+            Some(s) if s >= made && g.outlook == Outlook::Solvable => {
+                self.info("this position is solvable: nothing to undo");
+                Vec::new()
+            }
+            Some(s) if s < made => {
+                for _ in s..made {
+                    g.undo();
+                }
+                self.info(format!(
+                    "back to step {s}, the last position known to be solvable ({} moves undone)",
+                    made - s
+                ));
+                self.check_game()
+            }
+            _ => {
+                self.refuse("no position of this game is known to be solvable yet");
+                Vec::new()
+            }
         }
     }
 
