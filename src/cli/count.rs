@@ -59,40 +59,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if args.report.json() {
-        /// The JSON line (a struct, as `json!` cannot hold counts past 2^64).
-        #[derive(serde::Serialize)]
-        struct Line<'a> {
-            count: u128,
-            complete: bool,
-            nodes: u64,
-            elapsed_ms: f64,
-            method: &'static str,
-            /// Over the frontier: the most states held at one square.
-            #[serde(skip_serializing_if = "Option::is_none")]
-            states: Option<u64>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            stopped: Option<String>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            reason: Option<&'a str>,
-        }
-        let line = Line {
-            count: result.count,
-            complete: result.complete,
-            nodes: result.stats.nodes,
-            elapsed_ms: ms(result.stats.elapsed),
-            method: result.method.name(),
-            states: match result.method {
-                solver::Method::Frontier { states, .. } => Some(states),
-                _ => None,
-            },
-            stopped: result.limit.map(|l| l.to_string()),
-            reason: result.reason.as_deref(),
-        };
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&line).expect("plain fields serialize")
-        )?;
+        writeln!(out, "{}", json_line(&result))?;
     } else if (result.complete || !frontier) && result.limit != Some(solver::Limit::Counter) {
         // A count over the frontier has no total before its end.
         writeln!(out, "{}", result.count)?;
@@ -105,33 +72,8 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         ));
         return Ok(Exit::Undecided);
     }
-    if let solver::Method::Frontier {
-        states,
-        done,
-        squares,
-        bytes,
-    } = result.method
-        && !result.complete
-    {
-        let at = format!(
-            "at square {done} of {squares} ({} states)",
-            thousands(states)
-        );
-        let free = frontier::memory_available().map_or("?".into(), human_bytes);
-        say(&match result.limit {
-            Some(solver::Limit::Memory) if done == 0 => format!(
-                "knight-tui: counting over the frontier needs more memory than this machine has: more than {} at once, and {free} is free; not started",
-                human_bytes(bytes),
-            ),
-            Some(solver::Limit::Memory) => format!(
-                "knight-tui: counting over the frontier needs more memory than this machine has: it held {} {at}, with {free} free; no count",
-                human_bytes(bytes),
-            ),
-            Some(limit) => format!(
-                "knight-tui: the {limit} stopped the count over the frontier {at}; no count"
-            ),
-            None => format!("knight-tui: the count over the frontier stopped {at}; no count"),
-        });
+    if let Some(why) = frontier_stopped(&result) {
+        say(&why);
         return Ok(Exit::Undecided);
     }
     if let Some(limit) = result.limit {
@@ -150,6 +92,75 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         return Ok(Exit::No);
     }
     Ok(Exit::Yes)
+}
+
+/// The one JSON line of `count --json`.
+fn json_line(result: &solver::Count) -> String {
+    /// The JSON line (a struct, as `json!` cannot hold counts past 2^64).
+    #[derive(serde::Serialize)]
+    struct Line<'a> {
+        count: u128,
+        complete: bool,
+        nodes: u64,
+        elapsed_ms: f64,
+        method: &'static str,
+        /// Over the frontier: the most states held at one square.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        states: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stopped: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reason: Option<&'a str>,
+    }
+    let line = Line {
+        count: result.count,
+        complete: result.complete,
+        nodes: result.stats.nodes,
+        elapsed_ms: ms(result.stats.elapsed),
+        method: result.method.name(),
+        states: match result.method {
+            solver::Method::Frontier { states, .. } => Some(states),
+            _ => None,
+        },
+        stopped: result.limit.map(|l| l.to_string()),
+        reason: result.reason.as_deref(),
+    };
+    serde_json::to_string(&line).expect("plain fields serialize")
+}
+
+/// Why a count over the frontier stopped before its total, if it did.
+fn frontier_stopped(result: &solver::Count) -> Option<String> {
+    let solver::Method::Frontier {
+        states,
+        done,
+        squares,
+        bytes,
+    } = result.method
+    else {
+        return None;
+    };
+    if result.complete {
+        return None;
+    }
+    let at = format!(
+        "at square {done} of {squares} ({} states)",
+        thousands(states)
+    );
+    let free = frontier::memory_available().map_or("?".into(), human_bytes);
+    Some(match result.limit {
+        Some(solver::Limit::Memory) if done == 0 => format!(
+            "knight-tui: counting over the frontier needs more memory than this machine has: more than {} at once, and {free} is free; not started",
+            human_bytes(bytes),
+        ),
+        Some(solver::Limit::Memory) => format!(
+            "knight-tui: counting over the frontier needs more memory than this machine has: it held {} {at}, with {free} free; no count",
+            human_bytes(bytes),
+        ),
+        Some(limit) => {
+            format!("knight-tui: the {limit} stopped the count over the frontier {at}; no count")
+        }
+        None => format!("knight-tui: the count over the frontier stopped {at}; no count"),
+    })
 }
 
 /// Prints the counts from each square as a board (right-aligned, `.` for
