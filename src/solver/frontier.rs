@@ -249,6 +249,25 @@ struct Layout {
     paired: bool,
 }
 
+/// Each square's free neighbours, in index order, on a grid `w` squares
+/// across and `h` down whose free squares are `free`.
+fn adjacency(free: &[bool], w: u32, h: u32) -> Vec<Vec<u32>> {
+    (0..w * h)
+        .map(|v| {
+            let (r, c) = ((v / w) as i64, (v % w) as i64);
+            let mut out: Vec<u32> = crate::board::MOVES
+                .iter()
+                .map(|&(dr, dc)| (r + dr as i64, c + dc as i64))
+                .filter(|&(r, c)| r >= 0 && c >= 0 && r < h as i64 && c < w as i64)
+                .map(|(r, c)| (r * w as i64 + c) as u32)
+                .filter(|&u| free[u as usize])
+                .collect();
+            out.sort_unstable();
+            out
+        })
+        .collect()
+}
+
 impl Layout {
     fn new(board: &Board, ends: Ends, flip: bool) -> Layout {
         let (rows, cols) = (board.rows(), board.cols());
@@ -266,21 +285,7 @@ impl Layout {
         let free: Vec<bool> = (0..len as u32)
             .map(|v| board.is_free(square(v / w, v % w)))
             .collect();
-        // Each square's free neighbours, in index order.
-        let adjacent: Vec<Vec<u32>> = (0..len as u32)
-            .map(|v| {
-                let (r, c) = ((v / w) as i64, (v % w) as i64);
-                let mut out: Vec<u32> = crate::board::MOVES
-                    .iter()
-                    .map(|&(dr, dc)| (r + dr as i64, c + dc as i64))
-                    .filter(|&(r, c)| r >= 0 && c >= 0 && r < h as i64 && c < w as i64)
-                    .map(|(r, c)| (r * w as i64 + c) as u32)
-                    .filter(|&u| free[u as usize])
-                    .collect();
-                out.sort_unstable();
-                out
-            })
-            .collect();
+        let adjacent = adjacency(&free, w, h);
         let start = match ends {
             Ends::From(s) => {
                 let (r, c) = if across {
@@ -288,8 +293,7 @@ impl Layout {
                 } else {
                     (s.col, s.row)
                 };
-                let r = if flip { h - 1 - r } else { r };
-                Some(r * w + c)
+                Some(if flip { h - 1 - r } else { r } * w + c)
             }
             _ => None,
         };
