@@ -105,7 +105,7 @@ fn command_in_use() -> Option<String> {
 /// A tour file's text, within the tour file's limits: unreadable is a read
 /// failure, anything else refused a usage error naming the file.
 pub fn read_tour_file(file: &std::path::Path) -> Result<String, Failure> {
-    knight_tui::files::read_path(file, &knight_tui::files::Limit::tour_file(), None)
+    knight_tui::files::read_path(file, &knight_tui::files::FileLimit::tour_file(), None)
         .map_err(|e| read_failure(file, e))
 }
 
@@ -117,9 +117,9 @@ pub fn check_tour_file(
     file: &std::path::Path,
     stdin: bool,
 ) -> Result<knight_tui::tour::stream::Checked, Failure> {
-    use knight_tui::files::{Limit, ReadError};
+    use knight_tui::files::{FileLimit, ReadError};
     use knight_tui::tour::stream::{CheckError, Keep, read_file};
-    let limit = Limit::tour_file();
+    let limit = FileLimit::tour_file();
     // A huge board's tour is kept compactly as it is read.
     let read = if file == std::path::Path::new("-") && stdin {
         read_file(std::io::stdin().lock(), &limit, Keep::CompactWhenHuge, None)

@@ -340,13 +340,13 @@ impl Config {
         };
         if let Some(path) = &user {
             let text =
-                knight_tui::files::read_path(path, &knight_tui::files::Limit::config(), None)
+                knight_tui::files::read_path(path, &knight_tui::files::FileLimit::config(), None)
                     .map_err(|e| match e {
-                        knight_tui::files::ReadError::Io(e) => {
-                            format!("cannot read config file {}: {e}", path.display())
-                        }
-                        e => format!("config file {}: {e}", path.display()),
-                    })?;
+                    knight_tui::files::ReadError::Io(e) => {
+                        format!("cannot read config file {}: {e}", path.display())
+                    }
+                    e => format!("config file {}: {e}", path.display()),
+                })?;
             let over: toml::Table = toml::from_str(&text).map_err(|e| {
                 let at = e
                     .span()

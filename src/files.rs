@@ -4,7 +4,7 @@
 pub mod read;
 pub mod write;
 
-pub use read::{Limit, ReadError, TextCheck, read_path, read_text};
+pub use read::{FileLimit, ReadError, TextCheck, read_path, read_text};
 pub use write::{WriteError, Written, check, end_by_signal, remove_temporaries, write};
 
 #[cfg(test)]

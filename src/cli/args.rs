@@ -218,7 +218,7 @@ pub enum Format {
 
 /// How `count`, `verify` and `sweep` answer.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Report {
+pub enum AnswerFormat {
     /// Lines for people.
     #[default]
     Text,
@@ -230,8 +230,8 @@ pub enum Report {
 #[derive(Args, Debug, Clone, Copy, Default)]
 pub struct ReportArgs {
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Report::Text)]
-    pub format: Report,
+    #[arg(long, value_enum, default_value_t = AnswerFormat::Text)]
+    pub format: AnswerFormat,
     /// The same as --format json.
     #[arg(long)]
     pub json: bool,
@@ -239,7 +239,7 @@ pub struct ReportArgs {
 
 impl ReportArgs {
     pub fn json(&self) -> bool {
-        self.json || self.format == Report::Json
+        self.json || self.format == AnswerFormat::Json
     }
 }
 

@@ -4,7 +4,7 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
 
-use knight_tui::files::{Limit, ReadError};
+use knight_tui::files::{FileLimit, ReadError};
 use knight_tui::tour::Summary;
 use knight_tui::tour::stream::{self, CheckError, Checked, Keep};
 use knight_tui::words::clip;
@@ -133,7 +133,7 @@ fn judge(name: String, checked: Checked, path: &Path) -> Judgement {
                 && checked.compact.is_none()
                 && let Ok(again) = File::open(path)
             {
-                fault = stream::first_visit(fault, again, &Limit::tour_file());
+                fault = stream::first_visit(fault, again, &FileLimit::tour_file());
             }
             j.step = Some(fault.step);
             j.error = Some(clip(&fault.to_string()));
@@ -147,7 +147,7 @@ fn judge(name: String, checked: Checked, path: &Path) -> Judgement {
 /// a pipe, a device) keeps its path compactly as it goes, to name a
 /// repeated square's first visit.
 fn check_input(path: &Path) -> Result<Checked, CheckError> {
-    let limit = Limit::tour_file();
+    let limit = FileLimit::tour_file();
     if path == Path::new("-") {
         return stream::read_file(io::stdin().lock(), &limit, Keep::Compact, None);
     }

@@ -16,7 +16,7 @@ use crate::board::Board;
 
 /// What a file may hold at most.
 #[derive(Clone, Copy, Debug)]
-pub struct Limit {
+pub struct FileLimit {
     /// What the file should be, for the messages ("tour file").
     pub what: &'static str,
     /// Bytes in all.
@@ -31,11 +31,11 @@ pub struct Limit {
 const BYTES_PER_SQUARE: u64 = 16;
 const MIB: u64 = 1 << 20;
 
-impl Limit {
+impl FileLimit {
     /// A tour file for the largest board knight-tui accepts, with a
     /// mebibyte of header and blank space in a row.
-    pub fn tour_file() -> Limit {
-        Limit {
+    pub fn tour_file() -> FileLimit {
+        FileLimit {
             what: "tour file",
             bytes: Board::max_squares() * BYTES_PER_SQUARE + MIB,
             blank_run: MIB,
@@ -43,8 +43,8 @@ impl Limit {
     }
 
     /// A configuration file: a mebibyte.
-    pub fn config() -> Limit {
-        Limit {
+    pub fn config() -> FileLimit {
+        FileLimit {
             what: "configuration file",
             bytes: MIB,
             blank_run: MIB,
@@ -84,7 +84,7 @@ impl ReadError {
 /// Opens and reads `path` within `limit`.
 pub fn read_path(
     path: &Path,
-    limit: &Limit,
+    limit: &FileLimit,
     cancel: Option<&AtomicBool>,
 ) -> Result<String, ReadError> {
     read_text(File::open(path)?, limit, cancel)
@@ -94,7 +94,7 @@ pub fn read_path(
 /// is set.
 pub fn read_text<R: Read>(
     mut source: R,
-    limit: &Limit,
+    limit: &FileLimit,
     cancel: Option<&AtomicBool>,
 ) -> Result<String, ReadError> {
     let mut text: Vec<u8> = Vec::new();
@@ -122,7 +122,7 @@ pub fn read_text<R: Read>(
 /// The checks of [`read_text`] on a file's bytes, fed chunk by chunk as
 /// they are read, for readers that do not keep the file whole.
 pub struct TextCheck<'l> {
-    limit: &'l Limit,
+    limit: &'l FileLimit,
     /// Bytes checked so far.
     offset: u64,
     /// Blank bytes in a row at the end of them.
@@ -132,7 +132,7 @@ pub struct TextCheck<'l> {
 }
 
 impl<'l> TextCheck<'l> {
-    pub fn new(limit: &'l Limit) -> Self {
+    pub fn new(limit: &'l FileLimit) -> Self {
         TextCheck {
             limit,
             offset: 0,

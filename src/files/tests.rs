@@ -166,8 +166,8 @@ fn a_read_only_folder_fails_cleanly() {
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
-fn tour_limit() -> Limit {
-    Limit::tour_file()
+fn tour_limit() -> FileLimit {
+    FileLimit::tour_file()
 }
 
 #[test]
@@ -216,7 +216,7 @@ fn text_is_read_whole_across_cut_characters() {
 
 #[test]
 fn endless_blank_space_and_oversized_files_are_refused() {
-    let limit = Limit {
+    let limit = FileLimit {
         what: "tour file",
         bytes: 1000,
         blank_run: 100,
@@ -231,7 +231,7 @@ fn endless_blank_space_and_oversized_files_are_refused() {
     let exactly = vec![b'1'; 1000];
     assert_eq!(read_text(&exactly[..], &limit, None).unwrap().len(), 1000);
     // The tour-file limit holds the largest board's path.
-    assert!(Limit::tour_file().bytes > 300_000_000 * 12);
+    assert!(FileLimit::tour_file().bytes > 300_000_000 * 12);
 }
 
 #[test]

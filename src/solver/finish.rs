@@ -55,12 +55,12 @@ pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> So
                     None => strip::tour(&rest, at, closed),
                 };
                 let mut sol = match outcome {
-                    strip::Outcome::NoTour(_) => no(format!(
+                    strip::Answer::NoTour(_) => no(format!(
                         "no path from {at} covers the {} squares left{} (every way along the strip was tried)",
                         board.free_count() - n + 1,
                         back_to.map_or(String::new(), |s| format!(" and ends next to {s}"))
                     )),
-                    strip::Outcome::Tour(mut rest_path) => {
+                    strip::Answer::Tour(mut rest_path) => {
                         if back_to.is_some() {
                             // The path ends on the start: the tour ends next to it.
                             rest_path.pop();

@@ -801,7 +801,7 @@ pub fn applies(board: &Board) -> bool {
 }
 
 /// How a strip answered.
-pub enum Outcome {
+pub enum Answer {
     /// The tour, as square indices from the start.
     Tour(Vec<u32>),
     /// No tour exists; the reason names the argument.
@@ -809,18 +809,18 @@ pub enum Outcome {
 }
 
 /// A board seen as a strip: which way is across.
-struct Geometry {
+struct Across {
     across_rows: bool,
     w: u32,
     cols: u32,
 }
 
-impl Geometry {
-    fn new(board: &Board) -> Geometry {
+impl Across {
+    fn new(board: &Board) -> Across {
         assert!(applies(board), "a strip is at most {MAX_WIDTH} wide");
         let across_rows =
             board.rows() <= board.cols() && board.rows() <= MAX_WIDTH || board.cols() > MAX_WIDTH;
-        Geometry {
+        Across {
             across_rows,
             w: if across_rows {
                 board.rows()
@@ -856,7 +856,7 @@ impl Geometry {
         self.strip_to(board, start, closed, None)
     }
 
-    /// [`Geometry::strip`], the open tour ending on `end` when given.
+    /// [`Across::strip`], the open tour ending on `end` when given.
     fn strip_to(&self, board: &Board, start: Square, closed: bool, end: Option<Square>) -> Strip {
         let w = self.w;
         let full = ((1u32 << w) - 1) as u8;
@@ -933,7 +933,7 @@ pub fn tours_each(
     k: usize,
     mut take: impl FnMut(&[u32]) -> bool,
 ) -> Result<usize, String> {
-    let geo = Geometry::new(board);
+    let geo = Across::new(board);
     let mut strip = geo.strip(board, start, closed);
     let Some(mut hist) = strip.forward() else {
         return Err(no_tour_reason(board, start, closed, &strip));
@@ -974,11 +974,11 @@ fn no_tour_reason(board: &Board, start: Square, closed: bool, strip: &Strip) -> 
 /// The tour of `board` from `start` (closed when `closed`), or the proof that
 /// there is none. The board must be at most [`MAX_WIDTH`] squares wide one
 /// way.
-pub fn tour(board: &Board, start: Square, closed: bool) -> Outcome {
-    let geo = Geometry::new(board);
+pub fn tour(board: &Board, start: Square, closed: bool) -> Answer {
+    let geo = Across::new(board);
     let mut strip = geo.strip(board, start, closed);
     let Some(mut hist) = strip.forward() else {
-        return Outcome::NoTour(no_tour_reason(board, start, closed, &strip));
+        return Answer::NoTour(no_tour_reason(board, start, closed, &strip));
     };
     walk_back(&mut strip, &mut hist, &geo, board, start)
 }
@@ -987,12 +987,12 @@ pub fn tour(board: &Board, start: Square, closed: bool) -> Outcome {
 fn walk_back(
     strip: &mut Strip,
     hist: &mut History,
-    geo: &Geometry,
+    geo: &Across,
     board: &Board,
     start: Square,
-) -> Outcome {
+) -> Answer {
     let masks = strip.backward(hist);
-    Outcome::Tour(walk(
+    Answer::Tour(walk(
         &masks,
         strip.w as u32,
         strip.end,
@@ -1054,12 +1054,12 @@ fn walk(
 
 /// An open tour of `board` from `start` that ends on `end` (a Hamiltonian
 /// path between the two), or the proof that there is none.
-pub fn path_between(board: &Board, start: Square, end: Square) -> Outcome {
-    let geo = Geometry::new(board);
+pub fn path_between(board: &Board, start: Square, end: Square) -> Answer {
+    let geo = Across::new(board);
     let mut strip = geo.strip_to(board, start, false, Some(end));
     let found = if start == end { None } else { strip.forward() };
     let Some(mut hist) = found else {
-        return Outcome::NoTour(format!(
+        return Answer::NoTour(format!(
             "no path from {start} to {end} visits every square of {}: every way through the strip was tried",
             board.describe()
         ));
@@ -1081,7 +1081,7 @@ pub fn count_starts(board: &Board, starts: &[(Square, u64)], closed: bool) -> Op
     let Some(&(first, _)) = starts.first() else {
         return Some(0);
     };
-    let geo = Geometry::new(board);
+    let geo = Across::new(board);
     let mut strip = geo.strip(board, first, closed);
     let mut total: u128 = 0;
     for &(start, weight) in starts {
@@ -1167,8 +1167,8 @@ pub fn solve<M: Monitor>(
         }
     } else {
         match tour(b, problem.start, problem.closed) {
-            Outcome::Tour(path) => (vec![path], Verdict::Found),
-            Outcome::NoTour(reason) => (Vec::new(), Verdict::NoTour(reason)),
+            Answer::Tour(path) => (vec![path], Verdict::Found),
+            Answer::NoTour(reason) => (Vec::new(), Verdict::NoTour(reason)),
         }
     };
     let (n, found) = (tours.first().map_or(0, Vec::len), tours.len() as u64);

@@ -19,7 +19,7 @@ use super::{
 };
 use crate::theory::{
     self,
-    factor::{Factors, Outcome},
+    factor::{Factors, Merged},
     prune::{Settled, Settling},
 };
 
@@ -222,12 +222,12 @@ impl OtherWays {
             // Then one by merging the cycles of a 2-factor, which also
             // proves there is none when no 2-factor can be a tour.
             match factors.tour(start, closed, attempt, MERGE_BUDGET) {
-                Outcome::Tour(path) => found = Some(path),
-                Outcome::NoTour(crowd) => {
+                Merged::Tour(path) => found = Some(path),
+                Merged::NoTour(crowd) => {
                     let reason = theory::crowd_reason(board, &crowd, closed);
                     return Some(at.answer(total, Vec::new(), Verdict::NoTour(reason)));
                 }
-                Outcome::GaveUp => {}
+                Merged::GaveUp => {}
             }
         }
         if found.is_none()

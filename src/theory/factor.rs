@@ -70,7 +70,7 @@ pub struct Crowd {
 
 /// What an attempt came to.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Merged {
     /// A tour from the start (board indices).
     Tour(Vec<u32>),
     /// No tour of the kind asked, and why.
@@ -132,21 +132,21 @@ impl Factors {
     /// A tour from `start` (a board index): closed, or open and ending
     /// anywhere. `seed` varies the 2-factor and the merges; `budget` bounds
     /// the exchanges tried when merging is stuck.
-    pub fn tour(&self, start: u32, closed: bool, seed: u64, budget: u64) -> Outcome {
+    pub fn tour(&self, start: u32, closed: bool, seed: u64, budget: u64) -> Merged {
         let Some(graph) = self.graph(start, closed, None) else {
-            return Outcome::GaveUp;
+            return Merged::GaveUp;
         };
         let n = self.squares.len();
         let s = graph.start;
         let mut rng = Rng::new(seed);
         let mut pairs = match graph.factor(&mut rng) {
             Ok(pairs) => pairs,
-            Err(cut) => return Outcome::NoTour(self.crowd(cut)),
+            Err(cut) => return Merged::NoTour(self.crowd(cut)),
         };
         if !graph.merge(&mut pairs, &mut rng, budget) {
             return match graph.closed_off(&pairs) {
-                Some(crowd) => Outcome::NoTour(self.closed(crowd)),
-                None => Outcome::GaveUp,
+                Some(crowd) => Merged::NoTour(self.closed(crowd)),
+                None => Merged::GaveUp,
             };
         }
         let z = n as u32;
@@ -164,7 +164,7 @@ impl Factors {
             (prev, cur) = (cur, next);
         }
         debug_assert!(if closed { cur == s } else { cur == z });
-        Outcome::Tour(path)
+        Merged::Tour(path)
     }
 
     /// Why there is no tour from `start` (a board index), closed or open,

@@ -26,7 +26,7 @@ use super::steps::Steps;
 use super::walk::Walk;
 use super::{Fault, FaultKind, Summary, TourFile, file, parse_numbered};
 use crate::board::{Board, Square};
-use crate::files::{Limit, ReadError};
+use crate::files::{FileLimit, ReadError};
 use input::{Input, number};
 
 /// A tour file read and checked.
@@ -63,7 +63,7 @@ pub enum CheckError {
 
 /// Reads and checks the tour file (JSON or numbered board) from `source`,
 /// within `limit`.
-pub fn check_file<R: Read>(source: R, limit: &Limit) -> Result<Checked, CheckError> {
+pub fn check_file<R: Read>(source: R, limit: &FileLimit) -> Result<Checked, CheckError> {
     read_file(source, limit, Keep::Nothing, None)
 }
 
@@ -87,7 +87,7 @@ pub enum Keep {
 /// (as [`ReadError::Cancelled`]) when `cancel` is set.
 pub fn read_file<R: Read>(
     source: R,
-    limit: &Limit,
+    limit: &FileLimit,
     keep: Keep,
     cancel: Option<&AtomicBool>,
 ) -> Result<Checked, CheckError> {
@@ -215,7 +215,7 @@ fn checked_whole(file: TourFile) -> Result<Checked, CheckError> {
 }
 
 /// When a repeated square was first visited, from the file read again.
-pub fn first_visit<R: Read>(fault: Fault, source: R, limit: &Limit) -> Fault {
+pub fn first_visit<R: Read>(fault: Fault, source: R, limit: &FileLimit) -> Fault {
     let FaultKind::Repeated { square, .. } = fault.kind else {
         return fault;
     };
@@ -594,7 +594,7 @@ mod tests {
         let text = format!(
             r#"{{"format":"knight-tour","version":1,"rows":5,"cols":5,"blocked":[],"path":[{path}],"closed":false}}"#
         );
-        let limit = Limit::tour_file();
+        let limit = FileLimit::tour_file();
         let mut input = Input::new(text.as_bytes(), &limit);
         let mut scan = Scan {
             skeleton: input.head(),

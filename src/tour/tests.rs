@@ -304,7 +304,7 @@ impl std::io::Read for Dribble<'_> {
 type Judged = Option<(Result<Summary, Fault>, Option<[i64; 2]>, usize, bool)>;
 
 fn judged_whole(bytes: &[u8]) -> Judged {
-    let limit = crate::files::Limit::tour_file();
+    let limit = crate::files::FileLimit::tour_file();
     let text = crate::files::read_text(bytes, &limit, None).ok()?;
     let file = parse(&text).ok()?.file;
     let board = file.board().ok()?;
@@ -318,7 +318,7 @@ fn judged_whole(bytes: &[u8]) -> Judged {
 }
 
 fn judged_streamed<R: std::io::Read>(source: R, bytes: &[u8]) -> Judged {
-    let limit = crate::files::Limit::tour_file();
+    let limit = crate::files::FileLimit::tour_file();
     let c = stream::check_file(source, &limit).ok()?;
     let summary = match c.summary {
         Err(f) if c.streamed => Err(stream::first_visit(f, bytes, &limit)),
@@ -401,7 +401,7 @@ fn a_streamed_check_says_what_a_whole_read_says() {
         let whole = judged_whole(bytes);
         assert_eq!(judged_streamed(bytes, bytes), whole, "{text}");
         assert_eq!(judged_streamed(Dribble(bytes, 0), bytes), whole, "{text}");
-        let limit = crate::files::Limit::tour_file();
+        let limit = crate::files::FileLimit::tour_file();
         streamed += usize::from(stream::check_file(bytes, &limit).is_ok_and(|c| c.streamed));
     }
     assert!(streamed >= 12, "{streamed} streamed");
@@ -417,7 +417,7 @@ fn a_streamed_check_says_what_a_whole_read_says() {
 #[test]
 fn a_bad_path_is_refused_in_one_line_that_says_where() {
     let text = "{\"format\":\"knight-tour\",\"version\":1,\"rows\":5,\"cols\":5,\n\"path\":[[0,0],\n [1,\"two\"]]}";
-    let limit = crate::files::Limit::tour_file();
+    let limit = crate::files::FileLimit::tour_file();
     let e = stream::check_file(text.as_bytes(), &limit)
         .unwrap_err()
         .to_string();
@@ -429,7 +429,7 @@ fn a_bad_path_is_refused_in_one_line_that_says_where() {
 
 #[test]
 fn an_error_after_a_path_on_one_line_is_placed_as_a_whole_read_places_it() {
-    let limit = crate::files::Limit::tour_file();
+    let limit = crate::files::FileLimit::tour_file();
     let path = TourFile::new(&b(5, 5), false, &[0, 7, 14], None);
     let mut one_line = Vec::new();
     path.write_json(&mut one_line, true).unwrap();
@@ -447,7 +447,7 @@ fn an_error_after_a_path_on_one_line_is_placed_as_a_whole_read_places_it() {
 
 #[test]
 fn a_path_before_its_board_is_walked_from_its_steps_not_held() {
-    let limit = crate::files::Limit::tour_file();
+    let limit = crate::files::FileLimit::tour_file();
     let board = b(5, 5);
     let tour: Vec<u32> = {
         let t = crate::solver::construct::construct(5, 5, Square::new(0, 0), false).unwrap();
@@ -488,7 +488,7 @@ fn a_path_before_its_board_is_walked_from_its_steps_not_held() {
 
 #[test]
 fn an_unknown_field_nested_deep_is_kept_and_deeper_than_a_thousand_refused() {
-    let limit = crate::files::Limit::tour_file();
+    let limit = crate::files::FileLimit::tour_file();
     let head = r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,"blocked":[],"path":[[0,0],[1,2]],"#;
     // The file's own object is the first level.
     for depth in [200, 999] {

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use tokio::sync::mpsc::UnboundedSender;
 
-use knight_tui::files::{self, Limit};
+use knight_tui::files::{self, FileLimit};
 use knight_tui::solver::{self, Control, Limits, Solution, Verdict};
 use knight_tui::tour::compact::Compact;
 use knight_tui::tour::{self, TourFile};
@@ -211,7 +211,7 @@ impl Executor {
             let replay = std::fs::File::open(&path)
                 .map_err(|e| e.to_string())
                 .and_then(|file| {
-                    tour::stream::read_file(file, &Limit::tour_file(), keep, Some(&stop))
+                    tour::stream::read_file(file, &FileLimit::tour_file(), keep, Some(&stop))
                         .map_err(|e| e.to_string())
                 })
                 .map(|checked| Box::new(Replay::of_checked(&name, checked)));

@@ -365,7 +365,7 @@ mod tests {
     #[test]
     fn a_huge_tour_of_another_piece_or_surface_is_replayed_whole() {
         use knight_tui::board::{Geometry, Leaper, Surface};
-        use knight_tui::files::Limit;
+        use knight_tui::files::FileLimit;
         use knight_tui::tour::stream::{Keep, read_file};
         let n = (knight_tui::tour::compact::HUGE as f64).sqrt() as u32;
         let knight =
@@ -396,8 +396,13 @@ mod tests {
             TourFile::new(&board, closed, path, None)
                 .write_json(&mut bytes, true)
                 .unwrap();
-            let checked =
-                read_file(&bytes[..], &Limit::tour_file(), Keep::CompactWhenHuge, None).unwrap();
+            let checked = read_file(
+                &bytes[..],
+                &FileLimit::tour_file(),
+                Keep::CompactWhenHuge,
+                None,
+            )
+            .unwrap();
             let mut r = Replay::of_checked("huge", checked);
             assert!(r.legal.is_compact());
             assert_eq!(r.legal.len(), path.len(), "{geometry:?}");
@@ -413,7 +418,7 @@ mod tests {
 
     #[test]
     fn a_huge_tour_file_is_replayed_from_its_compact_form() {
-        use knight_tui::files::Limit;
+        use knight_tui::files::FileLimit;
         use knight_tui::tour::stream::{Keep, read_file};
         let n = (knight_tui::tour::compact::HUGE as f64).sqrt() as u32;
         let board = Board::new(n, n, &[]).unwrap();
@@ -426,7 +431,7 @@ mod tests {
             out
         };
         let read = |bytes: &[u8]| {
-            let checked = read_file(bytes, &Limit::tour_file(), Keep::CompactWhenHuge, None);
+            let checked = read_file(bytes, &FileLimit::tour_file(), Keep::CompactWhenHuge, None);
             Replay::of_checked("huge", checked.unwrap())
         };
         let mut r = read(&text(&tour));

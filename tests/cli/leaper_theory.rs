@@ -333,7 +333,7 @@ fn halls_condition_certificates_hold_square_by_square() {
 /// a 2-factor finds tours: every one validated square by square.
 #[test]
 fn tours_by_merging_cycles_are_tours() {
-    use knight_tui::theory::factor::{Factors, Outcome};
+    use knight_tui::theory::factor::{Factors, Merged};
     let mut found = 0;
     for (leaper, n, closed) in [
         ("antelope", 22, false),
@@ -353,9 +353,9 @@ fn tours_by_merging_cycles_are_tours() {
             let what = format!("{leaper} {n}x{n} from {start}, closed {closed}");
             let tour = (1..=20).find_map(|seed| {
                 match factors.tour(board.index(start), closed, seed, 2_000) {
-                    Outcome::Tour(t) => Some(t),
-                    Outcome::NoTour(c) => panic!("{what}: {c:?}"),
-                    Outcome::GaveUp => None,
+                    Merged::Tour(t) => Some(t),
+                    Merged::NoTour(c) => panic!("{what}: {c:?}"),
+                    Merged::GaveUp => None,
                 }
             });
             let tour = tour.unwrap_or_else(|| panic!("{what}: no tour in 20 tries"));

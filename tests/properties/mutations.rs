@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 
 use proptest::prelude::*;
 
-use knight_tui::files::{Limit, read_text};
+use knight_tui::files::{FileLimit, read_text};
 use knight_tui::tour::{self, Summary};
 
 fn assets() -> Vec<(String, Vec<u8>)> {
@@ -90,7 +90,7 @@ fn apply(bytes: &[u8], mutations: &[Mutation]) -> Vec<u8> {
 /// (checked again square by square), `Some(false)` read but not a complete
 /// tour, `None` refused.
 fn judge(bytes: &[u8]) -> Option<bool> {
-    let text = read_text(bytes, &Limit::tour_file(), None).ok()?;
+    let text = read_text(bytes, &FileLimit::tour_file(), None).ok()?;
     let file = tour::parse(&text).ok()?.file;
     let board = file.board().ok()?;
     match file.check(&board) {
@@ -201,7 +201,7 @@ fn layouts() -> Vec<String> {
 type Read = Option<(Result<Summary, tour::Fault>, Option<[i64; 2]>, usize)>;
 
 fn read_whole(bytes: &[u8]) -> Read {
-    let text = read_text(bytes, &Limit::tour_file(), None).ok()?;
+    let text = read_text(bytes, &FileLimit::tour_file(), None).ok()?;
     let file = tour::parse(&text).ok()?.file;
     let board = file.board().ok()?;
     Some((
@@ -213,7 +213,7 @@ fn read_whole(bytes: &[u8]) -> Read {
 
 fn read_streamed(bytes: &[u8]) -> Read {
     use knight_tui::tour::stream;
-    let limit = Limit::tour_file();
+    let limit = FileLimit::tour_file();
     let c = stream::check_file(bytes, &limit).ok()?;
     let summary = match c.summary {
         Err(f) if c.streamed => Err(stream::first_visit(f, bytes, &limit)),

@@ -14,7 +14,7 @@ fn enumerated(b: &Board, start: Square, closed: bool) -> u128 {
 /// The strip's answer, its tour validated square by square.
 fn found(b: &Board, start: Square, closed: bool) -> bool {
     match tour(b, start, closed) {
-        Outcome::Tour(path) => {
+        Answer::Tour(path) => {
             assert_eq!(path[0], b.index(start));
             let s = check_indices(b, &path, closed);
             assert_eq!(
@@ -30,7 +30,7 @@ fn found(b: &Board, start: Square, closed: bool) -> bool {
             );
             true
         }
-        Outcome::NoTour(reason) => {
+        Answer::NoTour(reason) => {
             assert!(reason.contains("square by square"), "{reason}");
             false
         }
@@ -257,13 +257,13 @@ fn paths_between_two_squares_agree_with_the_search() {
             Search::new(&b, &[b.index(start)], false, Order::Fixed, true).run(&mut ends);
             for end in b.free_squares().filter(|&e| e != start) {
                 match path_between(&b, start, end) {
-                    Outcome::Tour(p) => {
+                    Answer::Tour(p) => {
                         assert!(ends.0.contains(&b.index(end)), "{start} to {end}");
                         assert_eq!((p[0], *p.last().unwrap()), (b.index(start), b.index(end)));
                         let s = check_indices(&b, &p, false);
                         assert!(matches!(s, Ok(Summary::Complete { .. })), "{s:?}");
                     }
-                    Outcome::NoTour(_) => {
+                    Answer::NoTour(_) => {
                         assert!(!ends.0.contains(&b.index(end)), "{start} to {end}")
                     }
                 }

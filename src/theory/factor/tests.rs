@@ -16,7 +16,7 @@ fn merged_cycles_are_tours() {
         let f = Factors::new(&b).expect("two colours");
         let start = b.index(Square::new(0, 0));
         let found = (1..=50).find_map(|seed| match f.tour(start, closed, seed, 10_000) {
-            Outcome::Tour(p) => Some(p),
+            Merged::Tour(p) => Some(p),
             _ => None,
         });
         let path = found.unwrap_or_else(|| panic!("{} closed {closed}", b.describe()));

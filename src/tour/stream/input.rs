@@ -4,7 +4,7 @@
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::files::{Limit, ReadError, TextCheck};
+use crate::files::{FileLimit, ReadError, TextCheck};
 
 /// The file's bytes through a buffer, each checked once as it comes in.
 /// The first error ends the bytes; [`Input::drain`] reports it.
@@ -29,7 +29,7 @@ pub(super) struct Input<'l, R> {
 const CHUNK: usize = 64 * 1024;
 
 impl<'l, R: Read> Input<'l, R> {
-    pub(super) fn new(source: R, limit: &'l Limit) -> Self {
+    pub(super) fn new(source: R, limit: &'l FileLimit) -> Self {
         Input {
             source,
             cancel: None,

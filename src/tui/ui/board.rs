@@ -9,7 +9,7 @@ use knight_tui::board::Square;
 
 use knight_tui::board::Board;
 
-use super::geometry::{BoardView, Geometry, geometry_labelled};
+use super::geometry::{BoardView, Grid, geometry_labelled};
 use crate::tui::app::App;
 use crate::tui::game::Game;
 use crate::tui::replay::Replay;
@@ -224,7 +224,7 @@ impl Widget for BoardPane<'_> {
 /// it is drawn, and zoomed in, which rows and columns are in view; parts go
 /// when the pane is too narrow (how it is drawn first, then the rows in
 /// view, then the mode, never the board).
-fn title(sc: &Scene, g: &Geometry, lines: bool, width: usize) -> String {
+fn title(sc: &Scene, g: &Grid, lines: bool, width: usize) -> String {
     let (b, win, view) = (sc.board, sc.window, g.view);
     let drawn = match (sc.drawing, lines, view) {
         (Drawing::Numbers, ..) => view.name(),
@@ -262,7 +262,7 @@ fn title(sc: &Scene, g: &Geometry, lines: bool, width: usize) -> String {
 /// Files below the board and ranks at its left: algebraic (a-z, 1 at the
 /// bottom) up to 26 columns, else the zero-based column and row numbers of
 /// the square notation. A label is written only where it fits whole.
-fn draw_labels(buf: &mut Buffer, g: &Geometry, b: &Board, win: Window, theme: &Theme) {
+fn draw_labels(buf: &mut Buffer, g: &Grid, b: &Board, win: Window, theme: &Theme) {
     let algebraic = b.cols() <= 26;
     let style = theme.fg(Color::DarkGray);
     let file = |c: u32| {

@@ -212,7 +212,7 @@ pub fn layout(rows: u32, cols: u32, squares: usize, w: u16, h: u16) -> (BoardVie
 }
 
 /// Where the squares of a board are drawn in the board pane.
-pub struct Geometry {
+pub struct Grid {
     /// Where the squares may be drawn.
     pub inner: Rect,
     /// Inside the pane's border: the squares and their labels.
@@ -231,7 +231,7 @@ pub struct Geometry {
 
 /// Where the squares of `win` (a part of board `b`) are drawn in `pane`.
 #[cfg(test)]
-pub fn geometry(pane: Rect, b: &Board, win: Window) -> Geometry {
+pub fn geometry(pane: Rect, b: &Board, win: Window) -> Grid {
     geometry_labelled(pane, b, win, false)
 }
 
@@ -243,7 +243,7 @@ pub fn label_width(b: &Board) -> u16 {
 
 /// [`geometry`], leaving room for files below the board and ranks at its
 /// left when `labels`.
-pub fn geometry_labelled(pane: Rect, b: &Board, win: Window, labels: bool) -> Geometry {
+pub fn geometry_labelled(pane: Rect, b: &Board, win: Window, labels: bool) -> Grid {
     let frame = Block::bordered().inner(pane);
     let inner = if labels {
         let lw = label_width(b).min(frame.width / 4);
@@ -272,7 +272,7 @@ pub fn geometry_labelled(pane: Rect, b: &Board, win: Window, labels: bool) -> Ge
             width = all - FOLD_GAP_COLS;
         }
     }
-    Geometry {
+    Grid {
         inner,
         frame,
         view,
@@ -286,7 +286,7 @@ pub fn geometry_labelled(pane: Rect, b: &Board, win: Window, labels: bool) -> Ge
     }
 }
 
-impl Geometry {
+impl Grid {
     /// The top-left character of square (`dr`, `dc`) of the window.
     #[cfg(test)]
     pub fn pos(&self, dr: u32, dc: u32) -> (u16, u16) {
@@ -304,7 +304,7 @@ impl Geometry {
     }
 
     /// The square of `win` drawn at screen position (x, y), if any: the
-    /// inverse of [`Geometry::pos`], for mouse clicks.
+    /// inverse of [`Grid::pos`], for mouse clicks.
     pub fn square_at(&self, win: Window, x: u16, y: u16) -> Option<Square> {
         if !self.inner.contains(Position::new(x, y)) || x < self.x0 || y < self.y0 {
             return None;

@@ -11,14 +11,14 @@ use knight_tui::board::Square;
 use super::Scene;
 use crate::tui::theme::Theme;
 use crate::tui::trail::Trail;
-use crate::tui::ui::geometry::Geometry;
+use crate::tui::ui::geometry::Grid;
 use crate::tui::viewport::{Drawing, Window};
 
 /// What the squares of one scene are painted with.
 pub(super) struct Painter<'a> {
     pub sc: &'a Scene<'a>,
     pub theme: &'a Theme,
-    pub g: &'a Geometry,
+    pub g: &'a Grid,
     /// The path is drawn as lines over the squares.
     pub lines: bool,
     /// The step the colours start from, and how many steps they span.
