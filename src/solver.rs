@@ -36,7 +36,7 @@ use crate::board::{Board, Square};
 use crate::theory;
 
 pub use finish::finish;
-pub use live::{Control, Event, Report, Snapshot, Speed, panic_message, spawn};
+pub use live::{Control, Event, Job, Report, Snapshot, Speed, panic_message, spawn};
 pub use search::{Halt, Monitor, Search};
 
 /// What a monitor tells the search after a node or a tour.

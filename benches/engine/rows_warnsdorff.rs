@@ -146,12 +146,14 @@ fn watched_run(b: &Board, start: Square, algorithm: Algorithm) -> Duration {
     };
     let (_ctl, handle) = spawn(
         None,
-        b.clone(),
-        start,
-        false,
-        o,
-        Speed::Full,
-        false,
+        knight_tui::solver::Job {
+            board: b.clone(),
+            start,
+            closed: false,
+            options: o,
+            speed: Speed::Full,
+            paused: false,
+        },
         move |e| {
             let _ = tx.send(e);
         },

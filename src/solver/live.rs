@@ -116,25 +116,38 @@ impl Control {
     }
 }
 
+/// A search to run on its own thread, watched: the problem, the options,
+/// the pace, and whether it starts paused.
+pub struct Job {
+    pub board: Board,
+    pub start: Square,
+    pub closed: bool,
+    pub options: Options,
+    pub speed: Speed,
+    pub paused: bool,
+}
+
 /// Starts `solve` on its own thread. Events go to `sink`, which must not
 /// block; the last one is always [`Event::Done`], or [`Event::Failed`] if
 /// the search panicked. The search begins once `previous` (the thread of
 /// the search it replaces, cancelled) has ended: one search runs at a time
 /// however fast they are replaced, and the caller never waits.
-#[allow(clippy::too_many_arguments)]
 pub fn spawn<F>(
     previous: Option<JoinHandle<()>>,
-    board: Board,
-    start: Square,
-    closed: bool,
-    options: Options,
-    speed: Speed,
-    paused: bool,
+    job: Job,
     sink: F,
 ) -> Result<(Control, JoinHandle<()>), String>
 where
     F: FnMut(Event) + Send + 'static,
 {
+    let Job {
+        board,
+        start,
+        closed,
+        options,
+        speed,
+        paused,
+    } = job;
     Problem::new(&board, start, closed)?;
     let control = Control {
         shared: Arc::new(Shared::default()),

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use super::*;
+use crate::solver::Job;
 use crate::tour::{Summary, check_indices};
 
 pub(super) fn board(r: u32, c: u32) -> Board {
@@ -286,12 +287,14 @@ fn live_backtrack(
     let (tx, rx) = std::sync::mpsc::channel();
     let (ctl, handle) = spawn(
         None,
-        board(10, 10),
-        Square::new(0, 0),
-        false,
-        opts(Algorithm::Backtrack),
-        speed,
-        paused,
+        Job {
+            board: board(10, 10),
+            start: Square::new(0, 0),
+            closed: false,
+            options: opts(Algorithm::Backtrack),
+            speed,
+            paused,
+        },
         move |e| {
             let _ = tx.send(e);
         },
@@ -408,12 +411,14 @@ pub(super) fn reported(b: &Board, start: Square, closed: bool, algorithm: Algori
     let options = opts(algorithm);
     let (_ctl, handle) = spawn(
         None,
-        b.clone(),
-        start,
-        closed,
-        options,
-        Speed::Full,
-        false,
+        Job {
+            board: b.clone(),
+            start,
+            closed,
+            options,
+            speed: Speed::Full,
+            paused: false,
+        },
         send,
     )
     .unwrap();
@@ -446,12 +451,14 @@ fn a_search_that_replaces_another_begins_when_the_other_has_ended() {
         let b = if k < 4 { big.clone() } else { board(6, 6) };
         let (control, thread) = spawn(
             last.take(),
-            b,
-            Square::new(0, 0),
-            false,
-            opts(Algorithm::Warnsdorff),
-            Speed::Full,
-            false,
+            Job {
+                board: b,
+                start: Square::new(0, 0),
+                closed: false,
+                options: opts(Algorithm::Warnsdorff),
+                speed: Speed::Full,
+                paused: false,
+            },
             sink(k),
         )
         .unwrap();
@@ -560,13 +567,15 @@ fn a_panic_in_the_search_thread_ends_with_failed_not_silence() {
     let mut panicked = false;
     let (_control, thread) = crate::solver::spawn(
         None,
-        b,
-        Square::new(0, 0),
-        false,
-        Options::default(),
-        // Watched node by node, so the sink is called inside the search.
-        Speed::StepsPerSecond(10_000.0),
-        false,
+        Job {
+            board: b,
+            start: Square::new(0, 0),
+            closed: false,
+            options: Options::default(),
+            // Watched node by node, so the sink is called inside the search.
+            speed: Speed::StepsPerSecond(10_000.0),
+            paused: false,
+        },
         move |e| {
             if !panicked {
                 panicked = true;

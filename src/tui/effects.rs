@@ -166,19 +166,18 @@ impl Executor {
             return;
         };
         let previous = self.threads[side as usize].take();
-        let spawned = solver::spawn(
-            previous,
-            s.board.clone(),
-            s.start,
-            s.closed,
-            s.options(1),
+        let job = solver::Job {
+            board: s.board.clone(),
+            start: s.start,
+            closed: s.closed,
+            options: s.options(1),
             speed,
             paused,
-            move |e| {
-                // The app may have quit: nobody to tell.
-                let _ = tx.send(Action::Engine(side, generation, e));
-            },
-        );
+        };
+        let spawned = solver::spawn(previous, job, move |e| {
+            // The app may have quit: nobody to tell.
+            let _ = tx.send(Action::Engine(side, generation, e));
+        });
         match spawned {
             Ok((control, thread)) => {
                 self.controls[side as usize] = Some(control);
