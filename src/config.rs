@@ -12,8 +12,6 @@ use ratatui::style::Color;
 use knight_tui::board::{Leaper, Surface};
 use knight_tui::solver::{Algorithm, MoveOrder, TieBreak};
 
-use crate::tui::theme::Depth;
-
 /// Speeds `+`/`-` step through, slowest first; the last is full speed.
 pub const SPEEDS: [Option<f64>; 11] = [
     Some(1.0),
@@ -71,6 +69,17 @@ pub struct AppConfig {
     pub drawing: Drawing,
     /// Files and ranks on the board's edges at launch.
     pub labels: bool,
+}
+
+/// How many colours the terminal shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// 24-bit colour (`COLORTERM=truecolor` or `24bit`).
+    True,
+    /// The xterm 256-colour palette (`TERM` naming `256color`).
+    Ansi256,
+    /// The 16 ANSI colours.
+    Ansi16,
 }
 
 /// How the path is drawn: as the squares' steps, as lines from square to

@@ -12,16 +12,7 @@ mod palette;
 /// light terminal background without hiding text).
 pub const DARK_SQUARE: Color = Color::Indexed(237);
 
-/// How many colours the terminal shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Depth {
-    /// 24-bit colour (`COLORTERM=truecolor` or `24bit`).
-    True,
-    /// The xterm 256-colour palette (`TERM` naming `256color`).
-    Ansi256,
-    /// The 16 ANSI colours.
-    Ansi16,
-}
+pub use crate::config::Depth;
 
 /// The 16 ANSI colours as xterm draws them.
 const ANSI16: [(Color, (u8, u8, u8)); 16] = [
