@@ -88,12 +88,7 @@ impl Widget for Controls<'_> {
             lines.push(label_value("why", why.clone(), theme));
         }
         lines.push(Line::raw(""));
-        let mut keys = key_lines(app, Context::Watch, theme);
-        // Rewinding only while paused with steps kept, as in the hint bar.
-        if !app.can_rewind() {
-            keys.retain(|l| !l.spans.iter().any(|s| s.content == "rewind"));
-        }
-        lines.extend(keys);
+        lines.extend(key_lines(app, Context::Watch, theme));
         let lines = notation::lines(lines, &s.board, app.labels);
         Paragraph::new(hang(lines, inner.width))
             .wrap(Wrap { trim: false })
@@ -305,11 +300,12 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
         .render(inner, buf);
 }
 
-/// The keys of a mode, a line each, its own first: the same table, order
-/// and words as the hint bar.
+/// The keys of a mode, a line each, its own first: the same table, order,
+/// choice and words as the hint bar.
 fn key_lines(app: &App, context: Context, theme: &Theme) -> Vec<Line<'static>> {
     mode_first(context)
         .into_iter()
+        .filter(|b| super::hints::shown(app, b))
         .filter_map(|b| {
             b.hint.map(|h| {
                 Line::from(vec![

@@ -18,6 +18,12 @@ fn paused(app: &App) -> bool {
     !any(RunState::Running) && any(RunState::Paused)
 }
 
+/// Whether a binding of the mode is worth showing now: rewinding the
+/// search only while it is paused with steps kept.
+pub fn shown(app: &App, b: &crate::tui::keymap::Binding) -> bool {
+    b.hint != Some("rewind") || app.can_rewind()
+}
+
 /// The words of the key `label` as it acts now: a key that toggles says
 /// what it would do (`Space resume` while paused, `h hints: on`).
 pub fn now(app: &App, label: &str, hint: &'static str) -> &'static str {
@@ -64,8 +70,7 @@ fn items(app: &App) -> Vec<Item> {
     let mut items: Vec<Item> = mode_first(ctx)
         .into_iter()
         .filter(|b| !confirm || b.contexts.contains(&ctx))
-        // Rewinding the search: only while it is paused, with steps kept.
-        .filter(|b| b.hint != Some("rewind") || app.can_rewind())
+        .filter(|b| shown(app, b))
         .filter_map(|b| {
             let spare = b.contexts == [Context::Any] && !needed(b.label);
             b.hint.map(|h| (b.label, h, spare))

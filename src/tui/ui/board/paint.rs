@@ -63,6 +63,9 @@ impl Painter<'_> {
         let (x0, y0) = (self.g.x0 + at.0, self.g.y0 + at.1);
         // With lines, the steps are written over them.
         let mut late = Vec::new();
+        // Right-aligned to the widest step, that column centred: the digits
+        // of every step line up.
+        let widest = sc.board.free_count().to_string().len() as u16;
         for r in part.row..part.row + part.rows {
             for c in part.col..part.col + part.cols {
                 let sq = Square::new(r, c);
@@ -91,9 +94,6 @@ impl Painter<'_> {
                 }
                 let (text, style) = self.cell_text(buf, sq, cell);
                 let ty = cell.y + (h - 1) / 2;
-                // Right-aligned to the widest step, that column centred:
-                // the digits of every step line up.
-                let widest = sc.board.free_count().to_string().len() as u16;
                 let len = text.chars().count() as u16;
                 let tx = cell.x + w.saturating_sub(widest).div_ceil(2) + widest.saturating_sub(len);
                 let s = self.step_at(sq);
