@@ -308,3 +308,14 @@ fn zoomed_windows_take_the_panes_shape_and_fill_it() {
     assert!(half.len() <= 1, "{half:?}");
     assert!(half.iter().all(|h| h.3 > 0.45 && h.4 > 0.45), "{half:?}");
 }
+
+#[test]
+fn the_file_prompt_says_esc_cancels_it() {
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    a.update(Action::Key(Command::Load));
+    let s = lines(&a, 80, 24);
+    let bar = s[24 - hints::height(&a, 80) as usize..].join(" ");
+    for key in ["Enter open", "Tab complete", "Esc cancel"] {
+        assert!(bar.contains(key), "{key}: {bar}");
+    }
+}

@@ -86,8 +86,8 @@ fn items(app: &App) -> Vec<Item> {
     if app.help_open() {
         items.insert(0, ("↑ ↓", "scroll help", false));
     }
-    // In the settings, Esc leaves them as they were.
-    if ctx == Context::Settings {
+    // In the settings and the file prompt, Esc leaves as things were.
+    if matches!(ctx, Context::Settings | Context::Prompt) {
         items.insert(items.len().min(1), ("Esc", "cancel", false));
     }
     // While a file is read, Esc stops the reading (not the app).
