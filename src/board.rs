@@ -13,7 +13,7 @@ mod error;
 mod geometry;
 mod square;
 
-pub use error::{BoardError, SquareError};
+pub use error::{BoardError, LeaperError, SquareError};
 pub use geometry::{Geometry, Leaper, Surface};
 pub use square::{Square, parse_square_list};
 

@@ -3,12 +3,14 @@
 //! numbered board).
 
 pub mod compact;
+mod error;
 mod file;
 mod steps;
 pub mod stream;
 pub mod svg;
 mod walk;
 
+pub use error::{NumberedError, TourFileError};
 pub use file::{
     FORMAT_NAME, JsonTour, Loaded, TourFile, parse, parse_numbered, write_numbered,
     write_numbered_steps,

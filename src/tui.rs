@@ -52,7 +52,7 @@ pub enum Launch {
 }
 
 /// Runs the app on `spec` with the configuration's speed, folder and theme.
-pub fn run(spec: Spec, config: &Config, launch: Launch) -> Result<(), String> {
+pub fn run(spec: Spec, config: &Config, launch: Launch) -> color_eyre::Result<()> {
     let mut app = App::new(spec, config.app.speed, config.app.save_dir.clone());
     app.drawing = config.app.drawing;
     app.labels = config.app.labels;

@@ -61,3 +61,15 @@ impl From<SquareError> for String {
         e.to_string()
     }
 }
+
+/// A leap no piece can make.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LeaperError {
+    #[error("a leaper must move: (0,0) stays on its square")]
+    Still,
+    #[error(
+        "the leap {a},{b} is longer than any board ({} at most)",
+        super::geometry::MAX_LEAP
+    )]
+    TooLong { a: u32, b: u32 },
+}

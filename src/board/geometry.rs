@@ -1,6 +1,7 @@
 //! The piece and the surface: which leaper moves (the knight is the (1,2)
 //! leaper) and which edges of the board wrap.
 
+use super::LeaperError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -30,15 +31,13 @@ impl Leaper {
 
     /// The (a,b) leaper, legs in either order; refused when both legs are
     /// 0 or a leg is over `MAX_LEAP` (100,000).
-    pub fn new(a: u32, b: u32) -> Result<Leaper, String> {
+    pub fn new(a: u32, b: u32) -> Result<Leaper, LeaperError> {
         let (a, b) = (a.min(b), a.max(b));
         if b == 0 {
-            return Err("a leaper must move: (0,0) stays on its square".into());
+            return Err(LeaperError::Still);
         }
         if b > MAX_LEAP {
-            return Err(format!(
-                "the leap {a},{b} is longer than any board ({MAX_LEAP} at most)"
-            ));
+            return Err(LeaperError::TooLong { a, b });
         }
         Ok(Leaper { a, b })
     }
@@ -149,7 +148,7 @@ impl FromStr for Leaper {
             Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?))
         });
         match legs {
-            Some((a, b)) => Leaper::new(a, b),
+            Some((a, b)) => Leaper::new(a, b).map_err(|e| e.to_string()),
             None => {
                 let names: Vec<&str> = Self::NAMED.iter().map(|(n, _)| *n).collect();
                 Err(format!(

@@ -40,9 +40,10 @@ pub enum Failure {
     /// Standard output went away or failed.
     #[error("cannot write output: {}", knight_tui::words::io_error(.0))]
     Output(#[from] io::Error),
-    /// The terminal app could not run or lost its terminal.
-    #[error("{0}")]
-    Terminal(String),
+    /// The terminal app could not run or lost its terminal: what it was
+    /// doing, then the cause, on one line.
+    #[error("{}", one_line(.0))]
+    Terminal(color_eyre::Report),
     /// A bug: the engine broke its own promise.
     #[error("internal error: {0}; please report it")]
     Internal(String),
@@ -88,6 +89,12 @@ impl Failure {
 pub fn say(line: &str) {
     use std::io::Write;
     let _ = writeln!(io::stderr().lock(), "{}", knight_tui::words::clip(line));
+}
+
+/// A report and its causes on one line: `cannot draw: broken pipe`.
+fn one_line(report: &color_eyre::Report) -> String {
+    let causes: Vec<String> = report.chain().map(ToString::to_string).collect();
+    causes.join(": ")
 }
 
 /// Bad input, from the engine's and the configuration's one-line errors.

@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::error::{NumberedError, TourFileError};
 use super::{Fault, Summary, check};
 use crate::board::{Board, Geometry, Leaper, Square, Surface};
 use crate::words::ms;
@@ -109,13 +110,13 @@ impl TourFile {
 
     /// The board the file describes (size, blocked squares, piece and
     /// surface).
-    pub fn board(&self) -> Result<Board, String> {
+    pub fn board(&self) -> Result<Board, TourFileError> {
         board_of(self.rows, self.cols, &self.blocked, self.geometry()?)
     }
 
     /// The piece and surface the file names (the knight on the plane when
     /// it names none).
-    pub fn geometry(&self) -> Result<Geometry, String> {
+    pub fn geometry(&self) -> Result<Geometry, TourFileError> {
         geometry_of(self.leaper, self.surface.as_deref())
     }
 
@@ -348,15 +349,18 @@ pub(super) fn board_of(
     cols: u32,
     blocked: &[[i64; 2]],
     geometry: Geometry,
-) -> Result<Board, String> {
+) -> Result<Board, TourFileError> {
     let mut squares = Vec::with_capacity(blocked.len());
-    for &[r, c] in blocked {
-        if r < 0 || c < 0 || r >= rows as i64 || c >= cols as i64 {
-            return Err(format!(
-                "blocked square {r},{c} is off the {rows}x{cols} board"
-            ));
+    for &[row, col] in blocked {
+        if row < 0 || col < 0 || row >= rows as i64 || col >= cols as i64 {
+            return Err(TourFileError::BlockedOff {
+                row,
+                col,
+                rows,
+                cols,
+            });
         }
-        squares.push(Square::new(r as u32, c as u32));
+        squares.push(Square::new(row as u32, col as u32));
     }
     Ok(Board::with_geometry(rows, cols, &squares, geometry)?)
 }
@@ -365,15 +369,13 @@ pub(super) fn board_of(
 pub(super) fn geometry_of(
     leaper: Option<[u32; 2]>,
     surface: Option<&str>,
-) -> Result<Geometry, String> {
+) -> Result<Geometry, TourFileError> {
     let leaper = match leaper {
-        Some([a, b]) => Leaper::new(a, b).map_err(|e| format!("the tour file's leaper: {e}"))?,
+        Some([a, b]) => Leaper::new(a, b)?,
         None => Leaper::KNIGHT,
     };
     let surface = match surface {
-        Some(s) => s
-            .parse()
-            .map_err(|e| format!("the tour file's surface: {e}"))?,
+        Some(s) => s.parse().map_err(TourFileError::Surface)?,
         None => Surface::Plane,
     };
     Ok(Geometry::new(leaper, surface))
@@ -385,7 +387,7 @@ fn json<T: Serialize + ?Sized>(v: &T) -> String {
 
 /// Reads a tour from text: the JSON tour file (text starting with `{`) or a
 /// numbered board. The error is one line saying what is wrong.
-pub fn parse(text: &str) -> Result<Loaded, String> {
+pub fn parse(text: &str) -> Result<Loaded, TourFileError> {
     // A byte order mark (some editors write one) is not part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('{') {
@@ -413,16 +415,14 @@ pub(super) struct Shift {
 
 /// Reads the JSON tour file, refusing what is not one (version 1). An
 /// error's place is given in the file's columns (see [`Shift`]).
-pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, String> {
+pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, TourFileError> {
     let place = |line: u64, column: u64| match shift {
         Some(s) if line == s.line && column > s.after => (line, column + s.by),
         _ => (line, column),
     };
     if let Some((line, column)) = too_deep(text) {
         let (line, column) = place(line, column);
-        return Err(format!(
-            "not a valid tour file: arrays and objects nest deeper than {MAX_DEPTH} at line {line} column {column}"
-        ));
+        return Err(TourFileError::TooDeep { line, column });
     }
     let file = deserialize(text).map_err(|e| {
         let mut why = e.to_string();
@@ -431,25 +431,19 @@ pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, 
             let (line, column) = place(line, column);
             why = format!("{stem} at line {line} column {column}");
         }
-        format!("not a valid tour file: {why}")
+        TourFileError::Json(why)
     })?;
     if file.format != FORMAT_NAME {
-        return Err(format!(
-            "not a tour file: format is \"{}\", expected \"{FORMAT_NAME}\"",
-            file.format
-        ));
+        return Err(TourFileError::Format(file.format));
     }
     if file.version != 1 {
-        return Err(format!(
-            "tour file version {} is not supported (this program reads version 1)",
-            file.version
-        ));
+        return Err(TourFileError::Version(file.version));
     }
     if file.rows == 0 || file.cols == 0 {
-        return Err(format!(
-            "the tour file's board is {}x{}; it needs at least one row and column",
-            file.rows, file.cols
-        ));
+        return Err(TourFileError::NoBoard {
+            rows: file.rows,
+            cols: file.cols,
+        });
     }
     Ok(file)
 }
@@ -457,7 +451,7 @@ pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, 
 /// How deep arrays and objects may nest in a tour file (in unknown
 /// fields, which are kept): serde_json's own limit is 128; deeper values
 /// are read on a stack that grows as needed.
-const MAX_DEPTH: usize = 1000;
+pub(super) const MAX_DEPTH: usize = 1000;
 
 /// The tour file from JSON text known to nest at most [`MAX_DEPTH`] deep.
 fn deserialize(text: &[u8]) -> serde_json::Result<TourFile> {
@@ -504,7 +498,7 @@ fn too_deep(text: &[u8]) -> Option<(u64, u64)> {
 
 /// Reads a numbered board: one line a row, the step at each square (1..N),
 /// `.` for a blocked square, `0` or `-` for a square not visited yet.
-pub fn parse_numbered(text: &str) -> Result<TourFile, String> {
+pub fn parse_numbered(text: &str) -> Result<TourFile, TourFileError> {
     let mut rows: Vec<Vec<&str>> = Vec::new();
     for line in text.lines() {
         let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -513,25 +507,29 @@ pub fn parse_numbered(text: &str) -> Result<TourFile, String> {
         }
     }
     if rows.is_empty() {
-        return Err("the file is empty: expected a tour file or a numbered board".into());
+        return Err(TourFileError::Empty);
     }
     let cols = rows[0].len();
     let mut blocked = Vec::new();
     let mut steps: Vec<(u64, [i64; 2])> = Vec::new();
     for (r, line) in rows.iter().enumerate() {
         if line.len() != cols {
-            return Err(format!(
-                "numbered board: row {r} has {} squares, row 0 has {cols}",
-                line.len()
-            ));
+            return Err(NumberedError::Ragged {
+                row: r,
+                len: line.len(),
+                cols,
+            }
+            .into());
         }
         for (c, tok) in line.iter().enumerate() {
             match *tok {
                 "." => blocked.push([r as i64, c as i64]),
                 "-" | "0" => {}
                 t => {
-                    let n: u64 = t.parse().map_err(|_| {
-                        format!("numbered board: '{t}' at {r},{c} is not a step number, '.' or '-'")
+                    let n: u64 = t.parse().map_err(|_| NumberedError::NotAStep {
+                        token: t.into(),
+                        row: r,
+                        col: c,
                     })?;
                     steps.push((n, [r as i64, c as i64]));
                 }
@@ -543,17 +541,19 @@ pub fn parse_numbered(text: &str) -> Result<TourFile, String> {
         let want = i as u64 + 1;
         if n != want {
             return Err(if n < want {
-                format!(
-                    "numbered board: step {n} appears twice (at {},{} too)",
-                    sq[0], sq[1]
-                )
+                NumberedError::Twice {
+                    step: n,
+                    row: sq[0],
+                    col: sq[1],
+                }
             } else {
-                format!("numbered board: step {want} is missing")
-            });
+                NumberedError::Missing(want)
+            }
+            .into());
         }
     }
     if steps.is_empty() {
-        return Err("numbered board: no step numbers".into());
+        return Err(NumberedError::NoSteps.into());
     }
     Ok(TourFile {
         format: FORMAT_NAME.into(),

@@ -22,6 +22,7 @@ use std::sync::atomic::AtomicBool;
 use thiserror::Error;
 
 use super::compact::{Compact, CompactBuilder, HUGE};
+use super::error::TourFileError;
 use super::steps::Steps;
 use super::walk::Walk;
 use super::{Fault, FaultKind, Summary, TourFile, file, parse_numbered};
@@ -58,7 +59,7 @@ pub enum CheckError {
     Read(#[from] ReadError),
     /// Read, but not a tour file.
     #[error("{0}")]
-    Refused(String),
+    Refused(#[from] TourFileError),
 }
 
 /// Reads and checks the tour file (JSON or numbered board) from `source`,
@@ -101,7 +102,7 @@ pub fn read_file<R: Read>(
         let text = String::from_utf8(head).map_err(|e| ReadError::NotUtf8 {
             offset: e.utf8_error().valid_up_to() as u64,
         })?;
-        let file = parse_numbered(&text).map_err(CheckError::Refused)?;
+        let file = parse_numbered(&text)?;
         return checked_whole(file);
     }
     let mut scan = Scan {
@@ -112,14 +113,12 @@ pub fn read_file<R: Read>(
     let fields = scan.object(&mut input);
     // The bytes are checked to the end, whatever the scan found.
     input.drain()?;
-    if let Err(e) = fields {
-        return Err(CheckError::Refused(e));
-    }
-    let mut file = file::parse_json(&scan.skeleton, scan.shift).map_err(CheckError::Refused)?;
+    fields?;
+    let mut file = file::parse_json(&scan.skeleton, scan.shift)?;
     let Some(mut walked) = scan.walked else {
         return checked_whole(file);
     };
-    let board = file.board().map_err(CheckError::Refused)?;
+    let board = file.board()?;
     let Some(walk) = walked.walk.take() else {
         // The board came after the path, whose squares were kept.
         let kept = std::mem::take(&mut walked.kept);
@@ -132,14 +131,10 @@ pub fn read_file<R: Read>(
     if walk.geometry() != board.geometry() {
         // The piece or surface came after the path, which was checked as
         // the knight's on the plane.
-        return Err(CheckError::Refused(
-            "the tour file names its leaper and surface after its path; they must come before it (as this program writes them)".into(),
-        ));
+        return Err(TourFileError::GeometryAfterPath.into());
     }
     if let Some(step) = walked.unheld {
-        return Err(CheckError::Refused(format!(
-            "internal error: the path's step {step} could not be held compactly"
-        )));
+        return Err(TourFileError::Unheld(step).into());
     }
     Ok(finish(file, board, walked, walk))
 }
@@ -201,7 +196,7 @@ fn finish(file: TourFile, board: Board, walked: Walked, walk: Walk) -> Checked {
 
 /// The check of a file whose path is held.
 fn checked_whole(file: TourFile) -> Result<Checked, CheckError> {
-    let board = file.board().map_err(CheckError::Refused)?;
+    let board = file.board()?;
     let summary = file.check(&board);
     Ok(Checked {
         start: file.path.first().copied(),
@@ -277,7 +272,7 @@ struct Scan {
 /// [`Input::drain`]), at anything unexpected outside the path (serde then
 /// reports it where it is: the copy ends there), or at a path that is not
 /// a list of squares (the message).
-type Scanned = Result<(), String>;
+type Scanned = Result<(), TourFileError>;
 
 impl Scan {
     /// The top-level object.
@@ -483,12 +478,14 @@ impl Scan {
     }
 
     fn squares<R: Read>(&mut self, input: &mut Input<R>, walked: &mut Walked) -> Scanned {
-        let fail = |input: &mut Input<R>, what: &str, k: usize| {
+        let fail = |input: &mut Input<R>, what: &'static str, step: usize| {
             let place = input.place();
-            let found = input.quote();
-            format!(
-                "not a valid tour file: the path's square {k}: {what}, found '{found}' at {place}"
-            )
+            TourFileError::PathSyntax {
+                step,
+                what,
+                found: input.quote(),
+                place,
+            }
         };
         if input.peek() != Some(b'[') {
             return Err(fail(input, "expected a list of squares", 0));

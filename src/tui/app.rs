@@ -63,7 +63,7 @@ pub enum Action {
     Failed(Worker, String),
     /// The runtime saved (or failed to save) a tour file: the file really
     /// written, or why not.
-    Saved(Result<PathBuf, String>),
+    Saved(Result<PathBuf, super::effects::SaveError>),
     /// The terminal's size (columns, lines), at start and when it changes.
     Resize(u16, u16),
     /// A mouse click on a square of the board pane (`right`: right button).
@@ -505,7 +505,7 @@ impl App {
     }
 
     /// A save ended: said, and a quit that waited for it carried out.
-    fn saved(&mut self, result: Result<PathBuf, String>) -> Vec<Effect> {
+    fn saved(&mut self, result: Result<PathBuf, super::effects::SaveError>) -> Vec<Effect> {
         match result {
             Ok(path) => {
                 self.say(Tone::Success, format!("saved {}", path.display()));

@@ -409,7 +409,7 @@ pub fn save_new(
     stem: &str,
     file: &TourFile,
     tour: Option<&Compact>,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, SaveError> {
     let Some(tour) = tour else {
         return write_new(dir, stem, "json", |w| file.write_json(w, false));
     };
@@ -440,7 +440,7 @@ pub fn write_new(
     stem: &str,
     ext: &str,
     fill: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, SaveError> {
     let when = stamp();
     for k in 1..=1000u32 {
         let name = match k {
@@ -456,20 +456,36 @@ pub fn write_new(
             Ok(_) => {
                 return match files::write(&path, fill) {
                     Ok(_) => Ok(path),
-                    Err(e) => {
+                    Err(source) => {
                         let _ = std::fs::remove_file(&path);
-                        Err(format!("{}: {e}", path.display()))
+                        Err(SaveError::Write { path, source })
                     }
                 };
             }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(format!("{}: {}", path.display(), words::io_error(&e))),
+            Err(source) => return Err(SaveError::Claim { path, source }),
         }
     }
-    Err(format!(
-        "{}: a thousand saves this second already",
-        dir.display()
-    ))
+    Err(SaveError::Crowded {
+        dir: dir.to_path_buf(),
+    })
+}
+
+/// Why a save wrote no file; the one line the status line shows after
+/// `not saved: `.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The new name could not be claimed (a missing folder, no permission).
+    #[error("{}: {}", .path.display(), words::io_error(.source))]
+    Claim { path: PathBuf, source: io::Error },
+    /// The name was claimed but the tour could not be written.
+    #[error("{}: {source}", .path.display())]
+    Write {
+        path: PathBuf,
+        source: files::WriteError,
+    },
+    #[error("{}: a thousand saves this second already", .dir.display())]
+    Crowded { dir: PathBuf },
 }
 
 #[cfg(test)]
@@ -585,7 +601,9 @@ mod tests {
             assert_eq!(back.path, vec![[0, 0], [1, 2]]);
         }
         let missing = dir.path().join("no-such-folder");
-        let e = save_new(&missing, "knight-5x5", &file, None).unwrap_err();
+        let e = save_new(&missing, "knight-5x5", &file, None)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("no-such-folder"), "{e}");
     }
 

@@ -53,7 +53,7 @@ impl Replay {
     /// Reads a tour file's text (JSON or numbered board). Errors are one
     /// line. (The app reads files with [`Replay::of_checked`].)
     #[cfg(test)]
-    pub fn load(name: &str, text: &str) -> Result<Replay, String> {
+    pub fn load(name: &str, text: &str) -> Result<Replay, tour::TourFileError> {
         let file = tour::parse(text)?.file;
         let board = file.board()?;
         Ok(Self::build(name, board, &file))

@@ -14,6 +14,7 @@ use crossterm::event::{DisableMouseCapture, EnableMouseCapture, EventStream};
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use std::task::Poll;
 
+use color_eyre::eyre::{Result, WrapErr, bail};
 use futures::StreamExt;
 use ratatui::layout::Rect;
 use tokio::signal::unix::{SignalKind, signal};
@@ -74,20 +75,18 @@ enum Ended {
 /// on return, on error and on panic; on SIGTERM, SIGHUP, SIGINT or SIGQUIT it is
 /// given back, a save's temporary file removed, and the process ends as the
 /// signal would have ended it.
-pub fn run(app: App, theme: Theme) -> Result<(), String> {
+pub fn run(app: App, theme: Theme) -> Result<()> {
     const SCRIPTS: &str = "in scripts use solve, count, verify or sweep (see knight-tui --help)";
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
-        return Err(format!("the terminal app needs a terminal; {SCRIPTS}"));
+        bail!("the terminal app needs a terminal; {SCRIPTS}");
     }
     if std::env::var_os("TERM").is_some_and(|t| t == "dumb") {
-        return Err(format!(
-            "the terminal app cannot draw on a dumb terminal (TERM=dumb); {SCRIPTS}"
-        ));
+        bail!("the terminal app cannot draw on a dumb terminal (TERM=dumb); {SCRIPTS}");
     }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+        .wrap_err("cannot start the runtime")?;
     let ended = runtime.block_on(async {
         let mut guard = TerminalGuard::new();
         event_loop(&mut guard.terminal, app, &theme).await
@@ -103,10 +102,10 @@ async fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     mut app: App,
     theme: &Theme,
-) -> Result<Ended, String> {
+) -> Result<Ended> {
     // The signals that end the app: terminate, hang up, interrupt and
     // quit (Ctrl-C and Ctrl-\ are keys in raw mode; these are `kill`).
-    let watch = |kind| signal(kind).map_err(|e| format!("cannot watch signals: {e}"));
+    let watch = |kind| signal(kind).wrap_err("cannot watch signals");
     let mut term = watch(SignalKind::terminate())?;
     let mut hup = watch(SignalKind::hangup())?;
     let mut int = watch(SignalKind::interrupt())?;
@@ -173,7 +172,7 @@ async fn event_loop(
                         Some(Ok(event)) => {
                             let size = terminal
                                 .size()
-                                .map_err(|e| format!("cannot read the terminal size: {e}"))?;
+                                .wrap_err("cannot read the terminal size")?;
                             let screen = Rect::new(0, 0, size.width, size.height);
                             if let Some(action) = input::decode(&event, &app, screen) {
                                 let fx = app.update(action);
@@ -183,7 +182,7 @@ async fn event_loop(
                         }
                         Some(Err(e)) => {
                             executor.cancel();
-                            return Err(format!("terminal input failed: {e}"));
+                            return Err(e).wrap_err("terminal input failed");
                         }
                         None => input_closed = true,
                     }
@@ -221,10 +220,12 @@ async fn event_loop(
 }
 
 /// One frame, inside synchronized output.
-fn draw(terminal: &mut ratatui::DefaultTerminal, app: &App, theme: &Theme) -> Result<(), String> {
-    let fail = |e: io::Error| format!("cannot draw: {e}");
-    crossterm::execute!(io::stdout(), BeginSynchronizedUpdate).map_err(fail)?;
-    terminal.draw(|f| ui::draw(f, app, theme)).map_err(fail)?;
-    crossterm::execute!(io::stdout(), EndSynchronizedUpdate).map_err(fail)?;
-    io::stdout().flush().map_err(fail)
+fn draw(terminal: &mut ratatui::DefaultTerminal, app: &App, theme: &Theme) -> Result<()> {
+    fn frame(terminal: &mut ratatui::DefaultTerminal, app: &App, theme: &Theme) -> io::Result<()> {
+        crossterm::execute!(io::stdout(), BeginSynchronizedUpdate)?;
+        terminal.draw(|f| ui::draw(f, app, theme))?;
+        crossterm::execute!(io::stdout(), EndSynchronizedUpdate)?;
+        io::stdout().flush()
+    }
+    frame(terminal, app, theme).wrap_err("cannot draw")
 }

@@ -21,6 +21,15 @@ pub(super) fn snap(path: &[u32]) -> Event {
     })
 }
 
+/// A save that failed for a full disk.
+pub(super) fn disk_full() -> crate::tui::effects::SaveError {
+    crate::tui::effects::SaveError::Claim {
+        path: "/full/g.json".into(),
+        // ENOSPC, as the system reports it.
+        source: std::io::Error::from_raw_os_error(28),
+    }
+}
+
 pub(super) fn press(c: char) -> KeyEvent {
     KeyEvent::new_with_kind(KeyCode::Char(c), KeyModifiers::NONE, KeyEventKind::Press)
 }
@@ -329,8 +338,11 @@ fn save_writes_the_path_and_reports() {
         dir.join(format!("{stem}-1795430541.json"))
     )));
     assert!(a.message().unwrap().starts_with("saved /tmp/knight-5x5-"));
-    a.update(Action::Saved(Err("disk full".into())));
-    assert_eq!(a.message(), Some("not saved: disk full"));
+    a.update(Action::Saved(Err(disk_full())));
+    assert_eq!(
+        a.message(),
+        Some("not saved: /full/g.json: the disk is full")
+    );
 }
 
 #[test]

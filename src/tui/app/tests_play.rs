@@ -1,7 +1,7 @@
 //! Playing by hand in the app: moves, undo, hints, the finish, saves and
 //! the question before quitting; loading a file by path.
 
-use super::tests::{app, keys, press, replay_of};
+use super::tests::{app, disk_full, keys, press, replay_of};
 use super::*;
 use crate::tui::game::Game;
 use crate::tui::keymap::command_for;
@@ -262,9 +262,12 @@ fn a_saved_game_quits_at_once_and_a_failed_save_stays() {
     }
     // The save fails: still here, and still asked.
     keys(&mut a, &[Command::Quit, Command::SaveAndQuit]);
-    a.update(Action::Saved(Err("disk full".into())));
+    a.update(Action::Saved(Err(disk_full())));
     assert!(!a.quit);
-    assert_eq!(a.message(), Some("not saved, so still here: disk full"));
+    assert_eq!(
+        a.message(),
+        Some("not saved, so still here: /full/g.json: the disk is full")
+    );
     // Saved with s: q quits without asking.
     keys(&mut a, &[Command::Save]);
     a.update(Action::Saved(Ok(PathBuf::from("/tmp/g.json"))));

@@ -1,0 +1,77 @@
+//! Why a text is not a tour file, typed. Each prints as the one line users
+//! see; the front ends add the file's name.
+
+use thiserror::Error;
+
+use super::file::{FORMAT_NAME, MAX_DEPTH};
+use crate::board::{BoardError, LeaperError};
+
+/// A tour file (JSON or numbered board) that was read but is not one.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TourFileError {
+    /// serde_json's message, placed in the file's lines and columns.
+    #[error("not a valid tour file: {0}")]
+    Json(String),
+    #[error(
+        "not a valid tour file: arrays and objects nest deeper than {MAX_DEPTH} at line {line} column {column}"
+    )]
+    TooDeep { line: u64, column: u64 },
+    /// A path that is not a list of `[row, col]` pairs; `step` counts from
+    /// 1 (0: the path itself).
+    #[error("not a valid tour file: the path's square {step}: {what}, found '{found}' at {place}")]
+    PathSyntax {
+        step: usize,
+        what: &'static str,
+        found: String,
+        place: String,
+    },
+    #[error("not a tour file: format is \"{0}\", expected \"{FORMAT_NAME}\"")]
+    Format(String),
+    #[error("tour file version {0} is not supported (this program reads version 1)")]
+    Version(u32),
+    #[error("the tour file's board is {rows}x{cols}; it needs at least one row and column")]
+    NoBoard { rows: u32, cols: u32 },
+    #[error("blocked square {row},{col} is off the {rows}x{cols} board")]
+    BlockedOff {
+        row: i64,
+        col: i64,
+        rows: u32,
+        cols: u32,
+    },
+    #[error("the tour file's leaper: {0}")]
+    Leaper(#[from] LeaperError),
+    /// The surface's own one-line reason.
+    #[error("the tour file's surface: {0}")]
+    Surface(String),
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    #[error(
+        "the tour file names its leaper and surface after its path; they must come before it (as this program writes them)"
+    )]
+    GeometryAfterPath,
+    #[error("internal error: the path's step {0} could not be held compactly")]
+    Unheld(usize),
+    #[error("the file is empty: expected a tour file or a numbered board")]
+    Empty,
+    #[error("numbered board: {0}")]
+    Numbered(#[from] NumberedError),
+}
+
+/// A numbered board that is not one.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NumberedError {
+    #[error("row {row} has {len} squares, row 0 has {cols}")]
+    Ragged { row: usize, len: usize, cols: usize },
+    #[error("'{token}' at {row},{col} is not a step number, '.' or '-'")]
+    NotAStep {
+        token: String,
+        row: usize,
+        col: usize,
+    },
+    #[error("step {step} appears twice (at {row},{col} too)")]
+    Twice { step: u64, row: i64, col: i64 },
+    #[error("step {0} is missing")]
+    Missing(u64),
+    #[error("no step numbers")]
+    NoSteps,
+}
