@@ -5,6 +5,7 @@
 pub mod compact;
 mod error;
 mod file;
+pub mod magic;
 mod steps;
 pub mod stream;
 pub mod svg;

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use knight_tui::files::{FileLimit, ReadError};
 use knight_tui::tour::Summary;
+use knight_tui::tour::magic::Magic;
 use knight_tui::tour::stream::{self, CheckError, Checked, Keep};
 use knight_tui::words::clip;
 
@@ -16,8 +17,9 @@ use super::paint::{Stream, paint};
 /// What verify found: the `--format json` object, from which the text line
 /// is also made. Keys: `file`, `valid` (a complete legal tour: exit 0),
 /// `complete`, `closed`, `board` (`8x8 with 1 blocked square`), `rows`,
-/// `cols`, `visited`, `squares`, `start` (`ROW,COL`), `step` (of the first
-/// fault) and `error` (why it is not valid); absent when unknown.
+/// `cols`, `visited`, `squares`, `start` (`ROW,COL`), `magic` (`semi` or
+/// `full`, for a semimagic or magic tour), `step` (of the first fault) and
+/// `error` (why it is not valid); absent when unknown.
 #[derive(Default, serde::Serialize)]
 struct Judgement {
     file: String,
@@ -38,6 +40,8 @@ struct Judgement {
     #[serde(skip_serializing_if = "Option::is_none")]
     start: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    magic: Option<Magic>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     step: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
@@ -50,12 +54,18 @@ impl Judgement {
         match (&self.error, self.complete) {
             (Some(e), _) if self.step.is_some() => format!("invalid: {e}"),
             (Some(e), _) => format!("invalid: {}: {e}", self.file),
-            (None, true) => format!(
-                "complete {} tour: {} squares on {board} from {}",
-                knight_tui::words::kind(self.closed == Some(true)),
-                self.visited.unwrap_or(0),
-                self.start.as_deref().unwrap_or("?")
-            ),
+            (None, true) => {
+                let magic = match (self.magic, self.rows, self.cols) {
+                    (Some(m), Some(r), Some(c)) => format!(", {}", m.describe(r, c)),
+                    _ => String::new(),
+                };
+                format!(
+                    "complete {} tour: {} squares on {board} from {}{magic}",
+                    knight_tui::words::kind(self.closed == Some(true)),
+                    self.visited.unwrap_or(0),
+                    self.start.as_deref().unwrap_or("?")
+                )
+            }
             (None, false) => {
                 let (v, t) = (self.visited.unwrap_or(0), self.squares.unwrap_or(0));
                 format!(
@@ -125,6 +135,7 @@ fn judge(name: String, checked: Checked, path: &Path) -> Judgement {
             j.complete = true;
             j.closed = Some(closed);
             j.visited = Some(checked.squares);
+            j.magic = checked.magic;
         }
         Ok(Summary::Partial { visited, .. }) => j.visited = Some(visited),
         Err(mut fault) => {

@@ -23,6 +23,7 @@ use thiserror::Error;
 
 use super::compact::{Compact, CompactBuilder, HUGE};
 use super::error::TourFileError;
+use super::magic::{Magic, Sums};
 use super::steps::Steps;
 use super::walk::Walk;
 use super::{Fault, FaultKind, Summary, TourFile, file, parse_numbered};
@@ -49,6 +50,9 @@ pub struct Checked {
     pub streamed: bool,
     /// The path's legal squares, when kept compactly (see [`Keep`]).
     pub compact: Option<Compact>,
+    /// Whether a complete tour of a board without holes is magic or
+    /// semimagic; `None` otherwise.
+    pub magic: Option<Magic>,
 }
 
 /// Why a tour file was not checked.
@@ -149,6 +153,7 @@ fn walk_kept(
     keep: Keep,
 ) -> Checked {
     walked.walk = Some(Walk::new(&board));
+    walked.sums = sums_for(&board);
     walked.cols = i64::from(board.cols());
     walked.builder = (keep != Keep::Nothing)
         .then(|| CompactBuilder::with_geometry(board.rows(), board.cols(), board.geometry()));
@@ -183,6 +188,7 @@ fn finish(file: TourFile, board: Board, walked: Walked, walk: Walk) -> Checked {
         }
         None => walk.finish(file.closed),
     };
+    let magic = magic_of(&summary, walked.sums.as_ref());
     Checked {
         file,
         board,
@@ -191,6 +197,23 @@ fn finish(file: TourFile, board: Board, walked: Walked, walk: Walk) -> Checked {
         summary,
         streamed: true,
         compact,
+        magic,
+    }
+}
+
+/// Sums for a board without holes.
+fn sums_for(board: &Board) -> Option<Sums> {
+    board
+        .blocked()
+        .is_empty()
+        .then(|| Sums::new(board.rows(), board.cols()))
+}
+
+/// What a complete tour's sums make it.
+fn magic_of(summary: &Result<Summary, Fault>, sums: Option<&Sums>) -> Option<Magic> {
+    match summary {
+        Ok(Summary::Complete { .. }) => sums?.magic(),
+        _ => None,
     }
 }
 
@@ -198,6 +221,17 @@ fn finish(file: TourFile, board: Board, walked: Walked, walk: Walk) -> Checked {
 fn checked_whole(file: TourFile) -> Result<Checked, CheckError> {
     let board = file.board()?;
     let summary = file.check(&board);
+    let sums = summary
+        .is_ok()
+        .then(|| sums_for(&board))
+        .flatten()
+        .map(|mut sums| {
+            for &[r, c] in &file.path {
+                sums.add(r as u32, c as u32);
+            }
+            sums
+        });
+    let magic = magic_of(&summary, sums.as_ref());
     Ok(Checked {
         start: file.path.first().copied(),
         squares: file.path.len(),
@@ -206,6 +240,7 @@ fn checked_whole(file: TourFile) -> Result<Checked, CheckError> {
         file,
         streamed: false,
         compact: None,
+        magic,
     })
 }
 
@@ -243,6 +278,9 @@ struct Walked {
     fault: Option<Fault>,
     start: Option<[i64; 2]>,
     squares: usize,
+    /// The step numbers summed by row and column, for a board without
+    /// holes (see [`Magic`]).
+    sums: Option<Sums>,
 }
 
 /// The scan of a JSON tour file's top-level object: everything but the
@@ -451,6 +489,7 @@ impl Scan {
             fault: None,
             start: None,
             squares: 0,
+            sums: board.as_ref().and_then(sums_for),
         };
         let lines = input.line;
         let result = self.squares(input, &mut walked);
@@ -566,6 +605,9 @@ impl Walked {
         }
         match walk.step(row, col) {
             Ok(()) => {
+                if let Some(sums) = &mut self.sums {
+                    sums.add(row as u32, col as u32);
+                }
                 if let Some(b) = &mut self.builder
                     && !b.push((row * self.cols + col) as u32)
                 {

@@ -131,12 +131,14 @@ fn panes_of(app: &App, area: Rect) -> Panes {
             hints::height(app, area.width),
         ),
         folded(app, area),
+        sums::height(&app.spec.board, board::trail_in_view(app)),
     )
 }
 
 /// `bars`: the lines of the status line and of the hint bar; `fold`: the
-/// statistics in one line over the board and the side column.
-fn panes(area: Rect, (status_lines, hint_lines): (u16, u16), fold: bool) -> Panes {
+/// statistics in one line over the board and the side column; `sums`: the
+/// lines the row and column sums take in the statistics.
+fn panes(area: Rect, (status_lines, hint_lines): (u16, u16), fold: bool, sums: u16) -> Panes {
     let [main, status, hints] = Layout::vertical([
         Constraint::Min(1),
         Constraint::Length(status_lines),
@@ -155,8 +157,9 @@ fn panes(area: Rect, (status_lines, hint_lines): (u16, u16), fold: bool) -> Pane
     let (stats, controls) = match stats {
         Some(line) => (line, side),
         None => {
-            // A tall column gives the statistics room for the depth chart.
-            let tall = if side.height >= 48 { 24 } else { 10 };
+            // A tall column gives the statistics room for the depth chart;
+            // the row and column sums take two more lines.
+            let tall = if side.height >= 48 { 24 } else { 10 } + sums;
             let [stats, controls] =
                 Layout::vertical([Constraint::Length(tall), Constraint::Min(7)]).areas(side);
             (stats, controls)
@@ -331,6 +334,8 @@ fn label_value(label: &str, value: String, theme: &Theme) -> Line<'static> {
         Span::raw(value),
     ])
 }
+
+pub mod sums;
 
 #[cfg(test)]
 mod colours;

@@ -608,5 +608,35 @@ fn sample_tours_verify() {
     }
     kt().args(["verify", &format!("{dir}/euler-1759-8x8.json")])
         .assert()
-        .stdout(predicate::str::contains("complete closed tour: 64 squares"));
+        .stdout(predicate::str::contains("complete closed tour: 64 squares"))
+        .stdout(predicate::str::contains("magic").not());
+}
+
+/// Beverley's tour of 1848 is checked square by square and named
+/// semimagic; the same tour with two steps swapped is not a tour, and a
+/// knight's tour whose sums are off (Euler's) is not called magic.
+#[test]
+fn beverleys_tour_verifies_as_semimagic() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/beverley-1848-8x8.json");
+    kt().args(["verify", file]).assert().code(0).stdout(
+        "complete open tour: 64 squares on 8x8 from 0,0, semimagic (every row and column sums to 260)\n",
+    );
+    let json = stdout(&["verify", file, "--format", "json"], 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["magic"], "semi");
+    let text = std::fs::read_to_string(file).unwrap();
+    let loaded = tour::parse(&text).unwrap().file;
+    let board = loaded.board().unwrap();
+    assert_eq!(
+        loaded.check(&board),
+        Ok(Summary::Complete { closed: false })
+    );
+    // The sums, from the path itself: every row and column 260.
+    let mut rows = [0u32; 8];
+    let mut cols = [0u32; 8];
+    for (k, &[r, c]) in loaded.path.iter().enumerate() {
+        rows[r as usize] += k as u32 + 1;
+        cols[c as usize] += k as u32 + 1;
+    }
+    assert_eq!((rows, cols), ([260; 8], [260; 8]));
 }

@@ -62,12 +62,7 @@ impl<'a> Scene<'a> {
         };
         // While the settings are open the board is empty: the start and the
         // cursor are what it shows.
-        let trail = match (settings, replay, game) {
-            (Some(_), _, _) => None,
-            (None, Some(r), _) => Some(&r.trail),
-            (None, None, Some(g)) => Some(&g.trail),
-            (None, None, None) => Some(app.shown_trail()),
-        };
+        let trail = trail_in_view(app);
         let current = match settings {
             Some(st) => Some(st.start),
             None => trail.and_then(Trail::last).map(|i| b.square(i)),
@@ -351,3 +346,14 @@ pub(super) fn step_span(trail: Option<&Trail>, b: &Board, win: Window) -> (u32, 
 
 mod paint;
 use paint::Painter;
+
+/// The path the board shows: the replay's, the game's or the search's;
+/// none while the settings are open (the board is empty then).
+pub fn trail_in_view(app: &App) -> Option<&Trail> {
+    match (app.settings(), app.replaying(), app.playing()) {
+        (Some(_), _, _) => None,
+        (None, Some(r), _) => Some(&r.trail),
+        (None, None, Some(g)) => Some(&g.trail),
+        (None, None, None) => Some(app.shown_trail()),
+    }
+}

@@ -100,12 +100,13 @@ fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &
     let block = Block::bordered().title(" Replay ");
     let inner = block.inner(area);
     block.render(area, buf);
-    let [top, gauge, rest] = Layout::vertical([
-        Constraint::Length(4),
-        Constraint::Length(1),
-        Constraint::Min(0),
-    ])
-    .areas(inner);
+    let sums = super::sums::lines(
+        &r.board,
+        Some(&r.trail),
+        inner.width.saturating_sub(11) as usize,
+        theme,
+    );
+    let [top, gauge, rest] = replay_layout(inner, r);
     let lines = vec![
         // The file's own name, its end kept when even that is too long.
         label_value(
@@ -130,6 +131,7 @@ fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &
         ),
         label_value("speed", app.speed_label(), theme),
     ];
+    let lines = [lines, sums].concat();
     Paragraph::new(lines).render(top, buf);
     let ratio = if r.length() == 0 {
         0.0
@@ -172,14 +174,19 @@ fn replay_state(rest: Rect, r: &Replay, theme: &Theme) -> (Vec<Line<'static>>, R
 
 /// The move list's area in the replay pane `area` (borders included).
 fn move_list_area(area: Rect, r: &Replay, theme: &Theme) -> Rect {
-    let inner = Block::bordered().inner(area);
-    let [_, _, rest] = Layout::vertical([
-        Constraint::Length(4),
+    let [_, _, rest] = replay_layout(Block::bordered().inner(area), r);
+    replay_state(rest, r, theme).2
+}
+
+/// The replay pane inside its border: the figures (with the row and
+/// column sums when shown), the gauge, and the rest.
+fn replay_layout(inner: Rect, r: &Replay) -> [Rect; 3] {
+    Layout::vertical([
+        Constraint::Length(4 + super::sums::height(&r.board, Some(&r.trail))),
         Constraint::Length(1),
         Constraint::Min(0),
     ])
-    .areas(inner);
-    replay_state(rest, r, theme).2
+    .areas(inner)
 }
 
 /// The first step the move list shows in `rows` rows.
@@ -280,8 +287,14 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
             theme,
         ),
         label_value("cursor", g.cursor.to_string(), theme),
-        Line::raw(""),
     ];
+    lines.extend(super::sums::lines(
+        &g.board,
+        Some(&g.trail),
+        inner.width.saturating_sub(11) as usize,
+        theme,
+    ));
+    lines.push(Line::raw(""));
     let targets = g.targets();
     if !targets.is_empty() {
         lines.push(Line::styled(

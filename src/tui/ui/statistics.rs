@@ -51,6 +51,12 @@ impl Widget for Statistics<'_> {
             label_value("restarts", st.restarts.to_string(), theme),
         ];
         let mut lines = lines;
+        lines.extend(super::sums::lines(
+            &app.spec.board,
+            super::board::trail_in_view(app),
+            inner.width.saturating_sub(11) as usize,
+            theme,
+        ));
         if let Some(c) = &app.counting {
             lines.extend(count_lines(c, theme));
         }
