@@ -32,36 +32,88 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            let text = e.render().to_string();
-            let first = text
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("invalid usage");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            // "…were not provided:" names the arguments on the lines after it.
-            let first = if first.ends_with(':') {
-                let named: Vec<&str> = text
-                    .lines()
-                    .skip_while(|l| !l.ends_with(':'))
-                    .skip(1)
-                    .take_while(|l| !l.trim().is_empty())
-                    .map(str::trim)
-                    .collect();
-                format!("{first} {}", named.join(" "))
-            } else {
-                first.to_string()
-            };
-            // clap puts the choices on a line of their own: keep them.
-            let choices = text
-                .lines()
-                .map(str::trim)
-                .find(|l| l.starts_with("[possible values:"))
-                .map(|l| format!(" {l}"))
-                .unwrap_or_default();
             let near = suggestion(&e);
-            failure::say(&format!("error: {first}{near}{choices} {}", help_hint()));
+            let choices = choices(&e);
+            failure::say(&format!(
+                "error: {}{near}{choices} {}",
+                said(&e),
+                help_hint()
+            ));
             Exit::Usage.into()
         }
+    }
+}
+
+/// What clap refused, in one line: from the error's kind and the context
+/// it names, in the words clap's own message uses.
+fn said(e: &clap::Error) -> String {
+    use clap::error::{ContextKind as K, ContextValue as V};
+    let text = |kind| match e.get(kind) {
+        Some(V::String(s)) => Some(s.as_str()),
+        _ => None,
+    };
+    let (arg, value) = (text(K::InvalidArg), text(K::InvalidValue));
+    let said = match (e.kind(), arg, value) {
+        (ErrorKind::InvalidSubcommand, ..) => {
+            text(K::InvalidSubcommand).map(|s| format!("unrecognized subcommand '{s}'"))
+        }
+        (ErrorKind::UnknownArgument, Some(a), _) => {
+            Some(format!("unexpected argument '{a}' found"))
+        }
+        (ErrorKind::InvalidValue, Some(a), Some("")) => Some(format!(
+            "a value is required for '{a}' but none was supplied"
+        )),
+        (ErrorKind::InvalidValue, Some(a), Some(v)) => {
+            Some(format!("invalid value '{v}' for '{a}'"))
+        }
+        (ErrorKind::ValueValidation, Some(a), Some(v)) => {
+            Some(match std::error::Error::source(e) {
+                Some(why) => format!("invalid value '{v}' for '{a}': {why}"),
+                None => format!("invalid value '{v}' for '{a}'"),
+            })
+        }
+        (ErrorKind::TooManyValues, Some(a), Some(v)) => Some(format!(
+            "unexpected value '{v}' for '{a}' found; no more were expected"
+        )),
+        (ErrorKind::NoEquals, Some(a), _) => Some(format!(
+            "equal sign is needed when assigning values to '{a}'"
+        )),
+        (ErrorKind::MissingRequiredArgument, ..) => match e.get(K::InvalidArg) {
+            Some(V::Strings(named)) => Some(format!(
+                "the following required arguments were not provided: {}",
+                named.join(" ")
+            )),
+            _ => None,
+        },
+        (ErrorKind::ArgumentConflict, Some(a), _) => Some(match e.get(K::PriorArg) {
+            Some(V::String(p)) if p == a => {
+                format!("the argument '{a}' cannot be used multiple times")
+            }
+            Some(V::String(p)) => format!("the argument '{a}' cannot be used with '{p}'"),
+            Some(V::Strings(prior)) => {
+                format!(
+                    "the argument '{a}' cannot be used with: {}",
+                    prior.join(" ")
+                )
+            }
+            _ => format!(
+                "the argument '{a}' cannot be used with one or more of the other specified arguments"
+            ),
+        }),
+        _ => None,
+    };
+    // Any other kind: clap's words for the kind.
+    said.unwrap_or_else(|| e.kind().as_str().unwrap_or("invalid usage").to_string())
+}
+
+/// ` [possible values: a, b]` for a value not among a flag's choices.
+fn choices(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    match (e.kind(), e.get(ContextKind::ValidValue)) {
+        (ErrorKind::InvalidValue, Some(ContextValue::Strings(valid))) if !valid.is_empty() => {
+            format!(" [possible values: {}]", valid.join(", "))
+        }
+        _ => String::new(),
     }
 }
 
