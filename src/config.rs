@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use clap::ValueEnum;
-use serde::{Deserialize, Deserializer};
+use clap::{Args, ValueEnum};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use ratatui::style::Color;
 
@@ -42,8 +42,8 @@ pub const DEFAULT: &str = include_str!("../config.toml");
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
-    pub board: BoardConfig,
-    pub search: SearchConfig,
+    pub board: BoardLayer,
+    pub search: SearchLayer,
     pub app: AppConfig,
     pub theme: ThemeConfig,
     pub output: OutputConfig,
@@ -264,49 +264,223 @@ fn colour<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
         .map_err(|_| serde::de::Error::custom(format!("'{s}' is not a colour name or #rrggbb")))
 }
 
-#[derive(Clone, Debug, Deserialize)]
+/// The `[board]` section, declared once: each field is a key of the file
+/// (`#[serde]`) and a flag (`#[arg]`), typed by the parser, `None` where a
+/// layer (the built-in file, the user's, the flags) leaves it alone. The
+/// built-in file sets every key.
+#[derive(Args, Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct BoardConfig {
-    pub rows: u32,
-    pub cols: u32,
-    pub start: String,
-    pub blocked: String,
-    pub closed: bool,
-    #[serde(deserialize_with = "by_name")]
-    pub leaper: Leaper,
-    #[serde(deserialize_with = "by_name")]
-    pub surface: Surface,
+pub struct BoardLayer {
+    /// Square board of N x N.
+    #[arg(long, value_name = "N", value_parser = parse_side, allow_hyphen_values = true, conflicts_with_all = ["rows", "cols"])]
+    #[serde(skip)]
+    pub size: Option<u32>,
+    /// Rows of a rectangular board.
+    #[arg(long, value_name = "R", value_parser = parse_side, allow_hyphen_values = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rows: Option<u32>,
+    /// Columns of a rectangular board.
+    #[arg(long, value_name = "C", value_parser = parse_side, allow_hyphen_values = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cols: Option<u32>,
+    /// Start square: ROW,COL (zero-based, row 0 at the top) or algebraic like a1.
+    #[arg(long, value_name = "SQUARE", allow_hyphen_values = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// Squares removed from the board: 'SQ;SQ;…'.
+    #[arg(long = "block", value_name = "SQUARES", allow_hyphen_values = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked: Option<String>,
+    /// The key `closed`; the flags are `--closed` and `--open`.
+    #[arg(skip)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed: Option<bool>,
+    /// The tour must end a knight's move from its start.
+    #[arg(long = "closed", conflicts_with = "open")]
+    #[serde(skip)]
+    pub closed_flag: bool,
+    /// An open tour, even when the configuration asks for closed ones.
+    #[arg(long)]
+    #[serde(skip)]
+    pub open: bool,
+    /// The piece: knight (the default), camel, zebra, giraffe, antelope, or any leap as a,b (e.g. 2,5).
+    #[arg(long, value_name = "NAME|A,B", value_parser = typed::<Leaper>)]
+    #[serde(default, with = "text", skip_serializing_if = "Option::is_none")]
+    pub leaper: Option<Leaper>,
+    /// The surface: plane (the default), cylinder (the columns wrap) or torus (rows and columns wrap).
+    #[arg(long, value_name = "SURFACE", value_parser = typed::<Surface>)]
+    #[serde(default, with = "text", skip_serializing_if = "Option::is_none")]
+    pub surface: Option<Surface>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SearchConfig {
-    #[serde(deserialize_with = "by_name")]
-    pub algorithm: Algorithm,
-    #[serde(deserialize_with = "by_name")]
-    pub tie_break: TieBreak,
-    #[serde(deserialize_with = "move_order")]
-    pub moves: MoveOrder,
-    pub node_limit: u64,
-    pub time_limit: f64,
-}
-
-/// A move order, or the default for "".
-fn move_order<'de, D: Deserializer<'de>>(d: D) -> Result<MoveOrder, D::Error> {
-    let s = String::deserialize(d)?;
-    if s.trim().is_empty() {
-        return Ok(MoveOrder::default());
+impl BoardLayer {
+    /// The shorthands as the keys they stand for: `--size` as rows and
+    /// cols, `--closed`/`--open` as `closed`.
+    pub fn expanded(&self) -> BoardLayer {
+        let mut keys = self.clone();
+        if let Some(n) = self.size {
+            (keys.rows, keys.cols) = (Some(n), Some(n));
+        }
+        if self.closed_flag || self.open {
+            keys.closed = Some(self.closed_flag);
+        }
+        keys
     }
-    s.parse().map_err(serde::de::Error::custom)
 }
 
-fn by_name<'de, D, T>(d: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: FromStr<Err = String>,
-{
-    let s = String::deserialize(d)?;
-    s.parse().map_err(serde::de::Error::custom)
+/// The `[search]` section, declared once as [`BoardLayer`] is.
+#[derive(Args, Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SearchLayer {
+    /// Algorithm: auto, backtrack, warnsdorff, enumerate, construct.
+    #[arg(long = "algo", value_name = "NAME", value_parser = typed::<Algorithm>)]
+    #[serde(default, with = "text", skip_serializing_if = "Option::is_none")]
+    pub algorithm: Option<Algorithm>,
+    /// Warnsdorff tie-break: roth, fixed, lookahead, random.
+    #[arg(long, value_name = "NAME", value_parser = typed::<TieBreak>)]
+    #[serde(default, with = "text", skip_serializing_if = "Option::is_none")]
+    pub tie_break: Option<TieBreak>,
+    /// The order the moves are tried in: eight dr,dc pairs, e.g. '2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1', or clockwise, textbook, counter-clockwise.
+    #[arg(long, value_name = "ORDER", allow_hyphen_values = true, value_parser = typed::<MoveOrder>)]
+    #[serde(default, with = "text", skip_serializing_if = "Option::is_none")]
+    pub moves: Option<MoveOrder>,
+    /// Stop a search after this many nodes (exit 3 if undecided).
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node_limit: Option<u64>,
+    /// Stop a search after this many seconds (exit 3 if undecided).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_limit: Option<f64>,
+}
+
+/// A key's value in the merged configuration. The built-in file sets
+/// every key (a test says so), so only a layer of flags alone is partial.
+pub fn value<T: Clone>(value: &Option<T>) -> T {
+    value
+        .clone()
+        .expect("the built-in config.toml sets every key")
+}
+
+/// A setting written as text: read by the type's `FromStr` (as its flag
+/// is) and written back so that it reads the same.
+pub trait Text: FromStr<Err = String> {
+    fn text(&self) -> String;
+    /// The value the file's text stands for.
+    fn from_text(text: &str) -> Result<Self, String> {
+        text.parse()
+    }
+}
+
+impl Text for Leaper {
+    fn text(&self) -> String {
+        self.name()
+            .map_or_else(|| format!("{},{}", self.a(), self.b()), str::to_string)
+    }
+}
+
+impl Text for Surface {
+    fn text(&self) -> String {
+        self.name().into()
+    }
+}
+
+impl Text for Algorithm {
+    fn text(&self) -> String {
+        self.name().into()
+    }
+}
+
+impl Text for TieBreak {
+    fn text(&self) -> String {
+        self.name().into()
+    }
+}
+
+impl Text for MoveOrder {
+    fn text(&self) -> String {
+        self.name().map_or_else(|| self.to_string(), str::to_string)
+    }
+    /// "" is the default order.
+    fn from_text(text: &str) -> Result<Self, String> {
+        if text.trim().is_empty() {
+            return Ok(MoveOrder::default());
+        }
+        text.parse()
+    }
+}
+
+/// Serde for an optional [`Text`] setting (with `default`, so that a key
+/// left out is `None`).
+mod text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer, T: super::Text>(
+        value: &Option<T>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(v) => s.serialize_str(&v.text()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, T: super::Text>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
+        let s = String::deserialize(d)?;
+        T::from_text(&s).map(Some).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A flag's value refused by its type: the command line says it as
+/// `--flag: reason`.
+#[derive(Debug)]
+pub struct Refusal(pub String);
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// A flag's value parsed by its type's `FromStr`.
+pub fn typed<T: FromStr<Err = String>>(s: &str) -> Result<T, Refusal> {
+    s.parse().map_err(Refusal)
+}
+
+/// A whole number >= 1 that fits `T`, with one-line reasons.
+fn parse_whole<T: TryFrom<i128>>(s: &str, what: &str) -> Result<T, String> {
+    let n: i128 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number"))?;
+    if n < 1 {
+        return Err(format!("{what} must be at least 1 (got {n})"));
+    }
+    T::try_from(n).map_err(|_| format!("{n} is far too large for {what}"))
+}
+
+/// A board side given as a flag.
+pub fn parse_side(s: &str) -> Result<u32, String> {
+    parse_whole(s, "a board side")
+}
+
+/// A count given as a flag.
+pub fn parse_positive(s: &str) -> Result<u64, String> {
+    parse_whole(s, "this value")
+}
+
+/// A time limit given as a flag.
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    let x: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    knight_tui::spec::time_limit(x)?;
+    Ok(x)
 }
 
 /// Where the user's file is looked for when `--config` is not given.
@@ -384,7 +558,7 @@ impl Config {
                 None => format!("{file}: {}", e.message()),
             }
         })?;
-        let t = config.search.time_limit;
+        let t = value(&config.search.time_limit);
         // -0.0 equals 0.0, but is not the 0 that means no limit.
         if (t != 0.0 || t.is_sign_negative())
             && let Err(e) = knight_tui::spec::time_limit(t)
@@ -406,7 +580,7 @@ fn source(path: Option<&Path>) -> String {
 }
 
 /// Overrides `base` with `over`, table by table, key by key.
-fn merge(base: &mut toml::Table, over: toml::Table) {
+pub fn merge(base: &mut toml::Table, over: toml::Table) {
     for (k, v) in over {
         match (base.get_mut(&k), v) {
             (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
@@ -457,8 +631,46 @@ mod tests {
     #[test]
     fn defaults_load() {
         let c: Config = toml::from_str(DEFAULT).unwrap();
-        assert_eq!((c.board.rows, c.board.cols), (8, 8));
-        assert_eq!(c.search.algorithm, Algorithm::Auto);
+        assert_eq!((c.board.rows, c.board.cols), (Some(8), Some(8)));
+        assert_eq!(c.search.algorithm, Some(Algorithm::Auto));
+    }
+
+    #[test]
+    fn the_built_in_config_sets_every_key_of_the_layers() {
+        let built_in: toml::Table = toml::from_str(DEFAULT).unwrap();
+        // serde names every key of a section when one is unknown.
+        let keys_of = |e: toml::de::Error| -> Vec<String> {
+            let list = e.message().split("expected one of ").nth(1).unwrap();
+            list.split(", ")
+                .map(|k| k.trim_matches('`').to_string())
+                .collect()
+        };
+        let unknown = || toml::Table::from_iter([("x".to_string(), toml::Value::Integer(0))]);
+        let board = toml::Value::Table(unknown()).try_into::<BoardLayer>();
+        let search = toml::Value::Table(unknown()).try_into::<SearchLayer>();
+        for (section, e) in [
+            ("board", board.unwrap_err()),
+            ("search", search.unwrap_err()),
+        ] {
+            let mut keys = keys_of(e);
+            keys.sort();
+            let set: Vec<&String> = built_in[section].as_table().unwrap().keys().collect();
+            assert_eq!(set, keys.iter().collect::<Vec<_>>(), "{section}");
+        }
+    }
+
+    #[test]
+    fn a_setting_is_written_as_it_reads() {
+        for (text, leaper) in [("knight", Leaper::KNIGHT), ("2,5", "2,5".parse().unwrap())] {
+            assert_eq!(leaper.text(), text);
+            assert_eq!(Leaper::from_text(text), Ok(leaper));
+        }
+        assert_eq!(MoveOrder::from_text(""), Ok(MoveOrder::default()));
+        for order in MoveOrder::NAMED.map(|(_, o)| o) {
+            assert_eq!(MoveOrder::from_text(&order.text()), Ok(order));
+        }
+        let odd: MoveOrder = "2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1".parse().unwrap();
+        assert_eq!(MoveOrder::from_text(&odd.text()), Ok(odd));
     }
 
     #[test]
@@ -499,9 +711,9 @@ mod tests {
     #[test]
     fn user_file_overrides_key_by_key() {
         let c = with_file("[board]\nrows = 5\n[search]\ntie_break = \"lookahead\"\n").unwrap();
-        assert_eq!((c.board.rows, c.board.cols), (5, 8));
-        assert_eq!(c.search.tie_break, TieBreak::Lookahead);
-        assert_eq!(c.board.start, "0,0");
+        assert_eq!((c.board.rows, c.board.cols), (Some(5), Some(8)));
+        assert_eq!(c.search.tie_break, Some(TieBreak::Lookahead));
+        assert_eq!(c.board.start.as_deref(), Some("0,0"));
     }
 
     #[test]
