@@ -58,17 +58,41 @@ pub struct Config {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AppConfig {
-    #[serde(deserialize_with = "speed")]
+    #[serde(deserialize_with = "via::<Speed, _, _>")]
     pub speed: usize,
     pub save_dir: PathBuf,
     /// ASCII symbols instead of Unicode (`symbols = "ascii"`).
-    #[serde(rename = "symbols", deserialize_with = "symbols")]
+    #[serde(rename = "symbols", deserialize_with = "via::<Symbols, _, _>")]
     pub ascii: bool,
     /// How the path is drawn at launch.
-    #[serde(deserialize_with = "drawing")]
     pub drawing: Drawing,
     /// Files and ranks on the board's edges at launch.
     pub labels: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThemeConfig {
+    #[serde(deserialize_with = "via::<Colour, _, _>")]
+    pub current: Color,
+    #[serde(deserialize_with = "via::<Colour, _, _>")]
+    pub candidate: Color,
+    #[serde(deserialize_with = "via::<Colour, _, _>")]
+    pub blocked: Color,
+    #[serde(deserialize_with = "via::<Colour, _, _>")]
+    pub accent: Color,
+    /// A light terminal background.
+    #[serde(deserialize_with = "via::<Background, _, _>")]
+    pub background: bool,
+    /// The colours the terminal shows; `None` to tell from the environment.
+    #[serde(deserialize_with = "via::<Colours, _, _>")]
+    pub colours: Option<Depth>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutputConfig {
+    pub color: ColorChoice,
 }
 
 /// How many colours the terminal shows.
@@ -84,7 +108,8 @@ pub enum Depth {
 
 /// How the path is drawn: as the squares' steps, as lines from square to
 /// square, or both (key `d` cycles them).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "String")]
 pub enum Drawing {
     /// The squares' step numbers (`numbers` in the configuration).
     #[default]
@@ -118,7 +143,8 @@ impl Drawing {
 }
 
 /// When to colour.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum, Deserialize)]
+#[serde(try_from = "String")]
 pub enum ColorChoice {
     /// On a terminal, unless NO_COLOR is set or TERM is dumb.
     #[default]
@@ -127,85 +153,176 @@ pub enum ColorChoice {
     Never,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OutputConfig {
-    #[serde(deserialize_with = "color_choice")]
-    pub color: ColorChoice,
+/// A key read as the small type `W`, whose `TryFrom` says in one line
+/// what is wrong with a value, and kept as what `W` stands for.
+fn via<'de, W, T, D>(d: D) -> Result<T, D::Error>
+where
+    W: Deserialize<'de> + Into<T>,
+    D: Deserializer<'de>,
+{
+    W::deserialize(d).map(Into::into)
 }
 
-fn color_choice<'de, D: Deserializer<'de>>(d: D) -> Result<ColorChoice, D::Error> {
-    let s = String::deserialize(d)?;
-    ColorChoice::from_str(&s, false).map_err(|_| {
-        serde::de::Error::custom(format!(
-            "'{s}' is not a colour choice: use \"auto\", \"always\" or \"never\""
-        ))
-    })
+/// The value named `text` of `names`, or `'text' is not WHAT: use "a",
+/// "b" or "c"`.
+fn one_of<T: Copy>(text: &str, what: &str, names: &[(&str, T)]) -> Result<T, String> {
+    if let Some(&(_, v)) = names.iter().find(|(n, _)| *n == text) {
+        return Ok(v);
+    }
+    let quoted: Vec<String> = names.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+    let (last, rest) = quoted.split_last().expect("names");
+    Err(format!(
+        "'{text}' is not {what}: use {} or {last}",
+        rest.join(", ")
+    ))
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ThemeConfig {
-    #[serde(deserialize_with = "colour")]
-    pub current: Color,
-    #[serde(deserialize_with = "colour")]
-    pub candidate: Color,
-    #[serde(deserialize_with = "colour")]
-    pub blocked: Color,
-    #[serde(deserialize_with = "colour")]
-    pub accent: Color,
-    /// A light terminal background.
-    #[serde(deserialize_with = "background")]
-    pub background: bool,
-    /// The colours the terminal shows; `None` to tell from the environment.
-    #[serde(deserialize_with = "depth")]
-    pub colours: Option<Depth>,
-}
-
-/// "auto" (`None`), "16", "256" or "24bit" ("truecolor" too); 16 and 256
-/// may be written as numbers.
-fn depth<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Depth>, D::Error> {
-    let text = match toml::Value::deserialize(d)? {
-        toml::Value::String(s) => s,
-        other => other.to_string(),
-    };
-    match text.as_str() {
-        "auto" => Ok(None),
-        "16" => Ok(Some(Depth::Ansi16)),
-        "256" => Ok(Some(Depth::Ansi256)),
-        "24bit" | "truecolor" => Ok(Some(Depth::True)),
-        _ => Err(serde::de::Error::custom(format!(
-            "'{text}' is not a number of colours: use \"auto\", \"16\", \"256\" or \"24bit\""
-        ))),
+impl TryFrom<String> for Drawing {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        let names = [
+            ("numbers", Drawing::Numbers),
+            ("lines", Drawing::Lines),
+            ("both", Drawing::Both),
+        ];
+        one_of(&text, "a way to draw the path", &names)
     }
 }
 
-/// "dark" or "light" (true).
-fn background<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    match String::deserialize(d)?.as_str() {
-        "dark" => Ok(false),
-        "light" => Ok(true),
-        other => Err(serde::de::Error::custom(format!(
-            "'{other}' is not a background: use \"dark\" or \"light\""
-        ))),
+impl TryFrom<String> for ColorChoice {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        let names = [
+            ("auto", ColorChoice::Auto),
+            ("always", ColorChoice::Always),
+            ("never", ColorChoice::Never),
+        ];
+        one_of(&text, "a colour choice", &names)
     }
 }
 
-/// Index into the app's speed steps of "full" or a number of steps a second.
-fn speed<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
-    let v = toml::Value::deserialize(d)?;
-    let want = match &v {
-        toml::Value::String(s) if s == "full" => None,
-        toml::Value::Integer(n) => Some(*n as f64),
-        toml::Value::Float(x) => Some(*x),
-        // Any other word is no speed (not "full").
-        toml::Value::String(s) => Some(s.parse::<f64>().unwrap_or(f64::NAN)),
-        _ => Some(f64::NAN),
-    };
-    SPEEDS
-        .iter()
-        .position(|&s| s == want)
-        .ok_or_else(|| serde::de::Error::custom(not_a_speed(&v.to_string())))
+/// `symbols`: "unicode" or "ascii" (true).
+#[derive(Deserialize)]
+#[serde(try_from = "String")]
+struct Symbols(bool);
+
+impl TryFrom<String> for Symbols {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        one_of(
+            &text,
+            "a symbol set",
+            &[("unicode", false), ("ascii", true)],
+        )
+        .map(Symbols)
+    }
+}
+
+impl From<Symbols> for bool {
+    fn from(s: Symbols) -> bool {
+        s.0
+    }
+}
+
+/// `background`: "dark" or "light" (true).
+#[derive(Deserialize)]
+#[serde(try_from = "String")]
+struct Background(bool);
+
+impl TryFrom<String> for Background {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        one_of(&text, "a background", &[("dark", false), ("light", true)]).map(Background)
+    }
+}
+
+impl From<Background> for bool {
+    fn from(b: Background) -> bool {
+        b.0
+    }
+}
+
+/// `colours`: "auto" (`None`), "16", "256" or "24bit" ("truecolor" too);
+/// 16 and 256 may be written as numbers.
+#[derive(Deserialize)]
+#[serde(try_from = "toml::Value")]
+struct Colours(Option<Depth>);
+
+impl TryFrom<toml::Value> for Colours {
+    type Error = String;
+    fn try_from(value: toml::Value) -> Result<Self, String> {
+        let text = match value {
+            toml::Value::String(s) => s,
+            other => other.to_string(),
+        };
+        if text == "truecolor" {
+            return Ok(Colours(Some(Depth::True)));
+        }
+        let names = [
+            ("auto", None),
+            ("16", Some(Depth::Ansi16)),
+            ("256", Some(Depth::Ansi256)),
+            ("24bit", Some(Depth::True)),
+        ];
+        one_of(&text, "a number of colours", &names).map(Colours)
+    }
+}
+
+impl From<Colours> for Option<Depth> {
+    fn from(c: Colours) -> Option<Depth> {
+        c.0
+    }
+}
+
+/// A colour: a name or `#rrggbb`.
+#[derive(Deserialize)]
+#[serde(try_from = "String")]
+struct Colour(Color);
+
+impl TryFrom<String> for Colour {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        text.parse()
+            .map(Colour)
+            .map_err(|_| format!("'{text}' is not a colour name or #rrggbb"))
+    }
+}
+
+impl From<Colour> for Color {
+    fn from(c: Colour) -> Color {
+        c.0
+    }
+}
+
+/// `speed`: "full" or a number of steps a second, as its index in
+/// [`SPEEDS`].
+#[derive(Deserialize)]
+#[serde(try_from = "toml::Value")]
+struct Speed(usize);
+
+impl TryFrom<toml::Value> for Speed {
+    type Error = String;
+    fn try_from(v: toml::Value) -> Result<Self, String> {
+        let want = match &v {
+            toml::Value::String(s) if s == "full" => None,
+            toml::Value::Integer(n) => Some(*n as f64),
+            toml::Value::Float(x) => Some(*x),
+            // Any other word is no speed (not "full").
+            toml::Value::String(s) => Some(s.parse::<f64>().unwrap_or(f64::NAN)),
+            _ => Some(f64::NAN),
+        };
+        SPEEDS
+            .iter()
+            .position(|&s| s == want)
+            .map(Speed)
+            .ok_or_else(|| not_a_speed(&v.to_string()))
+    }
+}
+
+impl From<Speed> for usize {
+    fn from(s: Speed) -> usize {
+        s.0
+    }
 }
 
 fn not_a_speed(what: &str) -> String {
@@ -233,35 +350,6 @@ pub fn speed_value(index: usize) -> toml::Value {
         None => toml::Value::String("full".into()),
         Some(x) => toml::Value::Integer(x as i64),
     }
-}
-
-/// true for ASCII symbols.
-fn symbols<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    match String::deserialize(d)?.as_str() {
-        "unicode" => Ok(false),
-        "ascii" => Ok(true),
-        other => Err(serde::de::Error::custom(format!(
-            "'{other}' is not a symbol set: use \"unicode\" or \"ascii\""
-        ))),
-    }
-}
-
-/// "numbers", "lines" or "both".
-fn drawing<'de, D: Deserializer<'de>>(d: D) -> Result<Drawing, D::Error> {
-    match String::deserialize(d)?.as_str() {
-        "numbers" => Ok(Drawing::Numbers),
-        "lines" => Ok(Drawing::Lines),
-        "both" => Ok(Drawing::Both),
-        other => Err(serde::de::Error::custom(format!(
-            "'{other}' is not a way to draw the path: use \"numbers\", \"lines\" or \"both\""
-        ))),
-    }
-}
-
-fn colour<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-    let s = String::deserialize(d)?;
-    s.parse()
-        .map_err(|_| serde::de::Error::custom(format!("'{s}' is not a colour name or #rrggbb")))
 }
 
 /// The `[board]` section, declared once: each field is a key of the file
@@ -545,19 +633,7 @@ impl Config {
             merge(&mut table, over);
         }
         let file = source(user.as_deref());
-        let mut config: Config = table.clone().try_into().map_err(|e: toml::de::Error| {
-            // Display ends with "in `board.rows`": put the key first.
-            let text = e.to_string();
-            let key = text
-                .lines()
-                .last()
-                .and_then(|l| l.strip_prefix("in `"))
-                .and_then(|l| l.strip_suffix('`'));
-            match key {
-                Some(k) => format!("{file}: {k}: {}", e.message()),
-                None => format!("{file}: {}", e.message()),
-            }
-        })?;
+        let mut config = parsed(&table, &file)?;
         let t = value(&config.search.time_limit);
         // -0.0 equals 0.0, but is not the 0 that means no limit.
         if (t != 0.0 || t.is_sign_negative())
@@ -605,16 +681,42 @@ fn key_before(before: &str) -> String {
         return String::new();
     };
     let key = key.trim();
-    let table = before
+    match table_before(before) {
+        Some(t) => format!("{t}.{key}: "),
+        None => format!("{key}: "),
+    }
+}
+
+/// The name of the last `[table]` header in `before`.
+fn table_before(before: &str) -> Option<&str> {
+    before
         .lines()
         .rev()
         .map(str::trim)
         .find(|l| l.starts_with('[') && l.ends_with(']'))
-        .map(|l| l.trim_matches(['[', ']']).trim());
-    match table {
-        Some(t) => format!("{t}.{key}: "),
-        None => format!("{key}: "),
-    }
+        .map(|l| l.trim_matches(['[', ']']).trim())
+}
+
+/// The typed configuration of a merged table. A value refused is said
+/// with its key, found from the error's span (toml's API) in the table's
+/// own text: `board.rows: invalid type ...`, or `board: unknown field ...`
+/// for a key that is not one.
+fn parsed(table: &toml::Table, file: &str) -> Result<Config, String> {
+    let text = toml::to_string(table).map_err(|e| format!("{file}: {e}"))?;
+    toml::from_str(&text).map_err(|e: toml::de::Error| {
+        let before = e.span().map_or("", |s| &text[..s.start.min(text.len())]);
+        let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+        // At a header's last name (`[extra]`, `[board.x]`): its table's.
+        let table = match line.strip_prefix('[') {
+            Some(header) => Some(header.trim_end_matches('.')).filter(|t| !t.is_empty()),
+            None => table_before(before),
+        };
+        let key = match key_before(before) {
+            k if !k.is_empty() => k,
+            _ => table.map_or(String::new(), |t| format!("{t}: ")),
+        };
+        format!("{file}: {key}{}", e.message())
+    })
 }
 
 #[cfg(test)]
@@ -775,6 +877,22 @@ mod tests {
             e.contains("app.speed") && e.contains("is not a speed"),
             "{e}"
         );
+        // The key is found from the error's span, at any depth.
+        for (text, said) in [
+            ("[extra]\ny = 1\n", ": unknown field `extra`"),
+            ("[board.x]\ny = 1\n", ": board: unknown field `x`"),
+            (
+                "[board]\nrows = [1]\n",
+                ": board.rows: invalid type: sequence",
+            ),
+            (
+                "[theme]\ncolours = true\n",
+                ": theme.colours: 'true' is not",
+            ),
+        ] {
+            let e = with_file(text).unwrap_err();
+            assert!(e.contains(&format!("c.toml{said}")), "{text}: {e}");
+        }
         for e in [
             with_file("[board]\nrowz = 5\n").unwrap_err(),
             Config::load(Some(Path::new("/no/such/file.toml"))).unwrap_err(),
