@@ -365,23 +365,18 @@ pub struct BoardLayer {
     pub size: Option<u32>,
     /// Rows of a rectangular board.
     #[arg(long, value_name = "R", value_parser = parse_side, allow_hyphen_values = true)]
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub rows: Option<u32>,
     /// Columns of a rectangular board.
     #[arg(long, value_name = "C", value_parser = parse_side, allow_hyphen_values = true)]
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cols: Option<u32>,
     /// Start square: ROW,COL (zero-based, row 0 at the top) or algebraic like a1.
     #[arg(long, value_name = "SQUARE", allow_hyphen_values = true)]
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
     /// Squares removed from the board: 'SQ;SQ;…'.
     #[arg(long = "block", value_name = "SQUARES", allow_hyphen_values = true)]
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub blocked: Option<String>,
     /// The key `closed`; the flags are `--closed` and `--open`.
     #[arg(skip)]
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub closed: Option<bool>,
     /// The tour must end a knight's move from its start.
     #[arg(long = "closed", conflicts_with = "open")]
@@ -393,11 +388,11 @@ pub struct BoardLayer {
     pub open: bool,
     /// The piece: knight (the default), camel, zebra, giraffe, antelope, or any leap as a,b (e.g. 2,5).
     #[arg(long, value_name = "NAME|A,B", value_parser = typed::<Leaper>)]
-    #[serde(default, with = "text", skip_serializing_if = "Option::is_none")]
+    #[serde(default, with = "text")]
     pub leaper: Option<Leaper>,
     /// The surface: plane (the default), cylinder (the columns wrap) or torus (rows and columns wrap).
     #[arg(long, value_name = "SURFACE", value_parser = typed::<Surface>)]
-    #[serde(default, with = "text", skip_serializing_if = "Option::is_none")]
+    #[serde(default, with = "text")]
     pub surface: Option<Surface>,
 }
 
@@ -422,24 +417,32 @@ impl BoardLayer {
 pub struct SearchLayer {
     /// Algorithm: auto, backtrack, warnsdorff, enumerate, construct.
     #[arg(long = "algo", value_name = "NAME", value_parser = typed::<Algorithm>)]
-    #[serde(default, with = "text", skip_serializing_if = "Option::is_none")]
+    #[serde(default, with = "text")]
     pub algorithm: Option<Algorithm>,
     /// Warnsdorff tie-break: roth, fixed, lookahead, random.
     #[arg(long, value_name = "NAME", value_parser = typed::<TieBreak>)]
-    #[serde(default, with = "text", skip_serializing_if = "Option::is_none")]
+    #[serde(default, with = "text")]
     pub tie_break: Option<TieBreak>,
     /// The order the moves are tried in: eight dr,dc pairs, e.g. '2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1', or clockwise, textbook, counter-clockwise.
     #[arg(long, value_name = "ORDER", allow_hyphen_values = true, value_parser = typed::<MoveOrder>)]
-    #[serde(default, with = "text", skip_serializing_if = "Option::is_none")]
+    #[serde(default, with = "text")]
     pub moves: Option<MoveOrder>,
     /// Stop a search after this many nodes (exit 3 if undecided).
     #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(serialize_with = "within_toml")]
     pub node_limit: Option<u64>,
     /// Stop a search after this many seconds (exit 3 if undecided).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub time_limit: Option<f64>,
+}
+
+/// A count as TOML can write it: its integers stop at `i64::MAX`, which
+/// is as good as no limit.
+fn within_toml<S: serde::Serializer>(value: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(n) => s.serialize_u64((*n).min(i64::MAX as u64)),
+        None => s.serialize_none(),
+    }
 }
 
 /// A key's value in the merged configuration. The built-in file sets
@@ -451,7 +454,8 @@ pub fn value<T: Clone>(value: &Option<T>) -> T {
 }
 
 /// A setting written as text: read by the type's `FromStr` (as its flag
-/// is) and written back so that it reads the same.
+/// is) and written back so that it reads the same. (A key left `None` is
+/// not written: toml leaves out a struct's `None` fields.)
 pub trait Text: FromStr<Err = String> {
     fn text(&self) -> String;
     /// The value the file's text stands for.

@@ -217,6 +217,12 @@ fn config_prints_the_flags_as_the_file_writes_them() {
     assert_eq!(board["blocked"].as_str(), Some("1,1"));
     assert_eq!(table["search"]["moves"].as_str(), Some("textbook"));
     assert_eq!(table["search"]["time_limit"].as_float(), Some(1.5));
+    // A count past what TOML holds is written as the largest it does.
+    let huge = stdout(&["config", "--node-limit", "18446744073709551615"], 0);
+    assert!(
+        huge.contains("node_limit = 9223372036854775807\n"),
+        "{huge}"
+    );
     let open = stdout(&["config", "--open"], 0);
     let table: toml::Table = toml::from_str(&open).unwrap();
     assert_eq!(table["board"]["closed"].as_bool(), Some(false));
