@@ -32,6 +32,14 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
+            if let Some(said) = refusal(&e) {
+                // Reported as the settings' refusals always were: in the
+                // colour the line's --color asks for.
+                if let Some(c) = colour_of_the_line() {
+                    paint::choose(c);
+                }
+                return usage(said).report();
+            }
             let near = suggestion(&e);
             let choices = choices(&e);
             failure::say(&format!(
@@ -115,6 +123,27 @@ fn choices(e: &clap::Error) -> String {
         }
         _ => String::new(),
     }
+}
+
+/// `--leaper: unknown leaper 'dragon' …`: a value its type refused, said
+/// as the settings say theirs (the flag, then the type's reason).
+fn refusal(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let why = std::error::Error::source(e)?.downcast_ref::<crate::config::Refusal>()?;
+    let ContextValue::String(arg) = e.get(ContextKind::InvalidArg)? else {
+        return None;
+    };
+    let flag = arg.split_whitespace().next()?;
+    Some(format!("{flag}: {why}"))
+}
+
+/// The `--color` of a command line clap refused, read as far as it goes.
+fn colour_of_the_line() -> Option<paint::ColorChoice> {
+    let line = <args::Cli as clap::CommandFactory>::command()
+        .ignore_errors(true)
+        .try_get_matches()
+        .ok()?;
+    line.get_one::<paint::ColorChoice>("color").copied()
 }
 
 /// ` (did you mean 'x'?)` from clap's own suggestion of a subcommand, a

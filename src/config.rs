@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use clap::ValueEnum;
-use serde::{Deserialize, Deserializer};
+use clap::{Args, ValueEnum};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use ratatui::style::Color;
 
@@ -42,8 +42,8 @@ pub const DEFAULT: &str = include_str!("../config.toml");
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
-    pub board: BoardConfig,
-    pub search: SearchConfig,
+    pub board: BoardLayer,
+    pub search: SearchLayer,
     pub app: AppConfig,
     pub theme: ThemeConfig,
     pub output: OutputConfig,
@@ -58,17 +58,41 @@ pub struct Config {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AppConfig {
-    #[serde(deserialize_with = "speed")]
+    #[serde(deserialize_with = "via::<Speed, _, _>")]
     pub speed: usize,
     pub save_dir: PathBuf,
     /// ASCII symbols instead of Unicode (`symbols = "ascii"`).
-    #[serde(rename = "symbols", deserialize_with = "symbols")]
+    #[serde(rename = "symbols", deserialize_with = "via::<Symbols, _, _>")]
     pub ascii: bool,
     /// How the path is drawn at launch.
-    #[serde(deserialize_with = "drawing")]
     pub drawing: Drawing,
     /// Files and ranks on the board's edges at launch.
     pub labels: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThemeConfig {
+    #[serde(deserialize_with = "via::<Colour, _, _>")]
+    pub current: Color,
+    #[serde(deserialize_with = "via::<Colour, _, _>")]
+    pub candidate: Color,
+    #[serde(deserialize_with = "via::<Colour, _, _>")]
+    pub blocked: Color,
+    #[serde(deserialize_with = "via::<Colour, _, _>")]
+    pub accent: Color,
+    /// A light terminal background.
+    #[serde(deserialize_with = "via::<Background, _, _>")]
+    pub background: bool,
+    /// The colours the terminal shows; `None` to tell from the environment.
+    #[serde(deserialize_with = "via::<Colours, _, _>")]
+    pub colours: Option<Depth>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutputConfig {
+    pub color: ColorChoice,
 }
 
 /// How many colours the terminal shows.
@@ -84,7 +108,8 @@ pub enum Depth {
 
 /// How the path is drawn: as the squares' steps, as lines from square to
 /// square, or both (key `d` cycles them).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "String")]
 pub enum Drawing {
     /// The squares' step numbers (`numbers` in the configuration).
     #[default]
@@ -118,7 +143,8 @@ impl Drawing {
 }
 
 /// When to colour.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum, Deserialize)]
+#[serde(try_from = "String")]
 pub enum ColorChoice {
     /// On a terminal, unless NO_COLOR is set or TERM is dumb.
     #[default]
@@ -127,85 +153,176 @@ pub enum ColorChoice {
     Never,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OutputConfig {
-    #[serde(deserialize_with = "color_choice")]
-    pub color: ColorChoice,
+/// A key read as the small type `W`, whose `TryFrom` says in one line
+/// what is wrong with a value, and kept as what `W` stands for.
+fn via<'de, W, T, D>(d: D) -> Result<T, D::Error>
+where
+    W: Deserialize<'de> + Into<T>,
+    D: Deserializer<'de>,
+{
+    W::deserialize(d).map(Into::into)
 }
 
-fn color_choice<'de, D: Deserializer<'de>>(d: D) -> Result<ColorChoice, D::Error> {
-    let s = String::deserialize(d)?;
-    ColorChoice::from_str(&s, false).map_err(|_| {
-        serde::de::Error::custom(format!(
-            "'{s}' is not a colour choice: use \"auto\", \"always\" or \"never\""
-        ))
-    })
+/// The value named `text` of `names`, or `'text' is not WHAT: use "a",
+/// "b" or "c"`.
+fn one_of<T: Copy>(text: &str, what: &str, names: &[(&str, T)]) -> Result<T, String> {
+    if let Some(&(_, v)) = names.iter().find(|(n, _)| *n == text) {
+        return Ok(v);
+    }
+    let quoted: Vec<String> = names.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+    let (last, rest) = quoted.split_last().expect("names");
+    Err(format!(
+        "'{text}' is not {what}: use {} or {last}",
+        rest.join(", ")
+    ))
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ThemeConfig {
-    #[serde(deserialize_with = "colour")]
-    pub current: Color,
-    #[serde(deserialize_with = "colour")]
-    pub candidate: Color,
-    #[serde(deserialize_with = "colour")]
-    pub blocked: Color,
-    #[serde(deserialize_with = "colour")]
-    pub accent: Color,
-    /// A light terminal background.
-    #[serde(deserialize_with = "background")]
-    pub background: bool,
-    /// The colours the terminal shows; `None` to tell from the environment.
-    #[serde(deserialize_with = "depth")]
-    pub colours: Option<Depth>,
-}
-
-/// "auto" (`None`), "16", "256" or "24bit" ("truecolor" too); 16 and 256
-/// may be written as numbers.
-fn depth<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Depth>, D::Error> {
-    let text = match toml::Value::deserialize(d)? {
-        toml::Value::String(s) => s,
-        other => other.to_string(),
-    };
-    match text.as_str() {
-        "auto" => Ok(None),
-        "16" => Ok(Some(Depth::Ansi16)),
-        "256" => Ok(Some(Depth::Ansi256)),
-        "24bit" | "truecolor" => Ok(Some(Depth::True)),
-        _ => Err(serde::de::Error::custom(format!(
-            "'{text}' is not a number of colours: use \"auto\", \"16\", \"256\" or \"24bit\""
-        ))),
+impl TryFrom<String> for Drawing {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        let names = [
+            ("numbers", Drawing::Numbers),
+            ("lines", Drawing::Lines),
+            ("both", Drawing::Both),
+        ];
+        one_of(&text, "a way to draw the path", &names)
     }
 }
 
-/// "dark" or "light" (true).
-fn background<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    match String::deserialize(d)?.as_str() {
-        "dark" => Ok(false),
-        "light" => Ok(true),
-        other => Err(serde::de::Error::custom(format!(
-            "'{other}' is not a background: use \"dark\" or \"light\""
-        ))),
+impl TryFrom<String> for ColorChoice {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        let names = [
+            ("auto", ColorChoice::Auto),
+            ("always", ColorChoice::Always),
+            ("never", ColorChoice::Never),
+        ];
+        one_of(&text, "a colour choice", &names)
     }
 }
 
-/// Index into the app's speed steps of "full" or a number of steps a second.
-fn speed<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
-    let v = toml::Value::deserialize(d)?;
-    let want = match &v {
-        toml::Value::String(s) if s == "full" => None,
-        toml::Value::Integer(n) => Some(*n as f64),
-        toml::Value::Float(x) => Some(*x),
-        // Any other word is no speed (not "full").
-        toml::Value::String(s) => Some(s.parse::<f64>().unwrap_or(f64::NAN)),
-        _ => Some(f64::NAN),
-    };
-    SPEEDS
-        .iter()
-        .position(|&s| s == want)
-        .ok_or_else(|| serde::de::Error::custom(not_a_speed(&v.to_string())))
+/// `symbols`: "unicode" or "ascii" (true).
+#[derive(Deserialize)]
+#[serde(try_from = "String")]
+struct Symbols(bool);
+
+impl TryFrom<String> for Symbols {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        one_of(
+            &text,
+            "a symbol set",
+            &[("unicode", false), ("ascii", true)],
+        )
+        .map(Symbols)
+    }
+}
+
+impl From<Symbols> for bool {
+    fn from(s: Symbols) -> bool {
+        s.0
+    }
+}
+
+/// `background`: "dark" or "light" (true).
+#[derive(Deserialize)]
+#[serde(try_from = "String")]
+struct Background(bool);
+
+impl TryFrom<String> for Background {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        one_of(&text, "a background", &[("dark", false), ("light", true)]).map(Background)
+    }
+}
+
+impl From<Background> for bool {
+    fn from(b: Background) -> bool {
+        b.0
+    }
+}
+
+/// `colours`: "auto" (`None`), "16", "256" or "24bit" ("truecolor" too);
+/// 16 and 256 may be written as numbers.
+#[derive(Deserialize)]
+#[serde(try_from = "toml::Value")]
+struct Colours(Option<Depth>);
+
+impl TryFrom<toml::Value> for Colours {
+    type Error = String;
+    fn try_from(value: toml::Value) -> Result<Self, String> {
+        let text = match value {
+            toml::Value::String(s) => s,
+            other => other.to_string(),
+        };
+        if text == "truecolor" {
+            return Ok(Colours(Some(Depth::True)));
+        }
+        let names = [
+            ("auto", None),
+            ("16", Some(Depth::Ansi16)),
+            ("256", Some(Depth::Ansi256)),
+            ("24bit", Some(Depth::True)),
+        ];
+        one_of(&text, "a number of colours", &names).map(Colours)
+    }
+}
+
+impl From<Colours> for Option<Depth> {
+    fn from(c: Colours) -> Option<Depth> {
+        c.0
+    }
+}
+
+/// A colour: a name or `#rrggbb`.
+#[derive(Deserialize)]
+#[serde(try_from = "String")]
+struct Colour(Color);
+
+impl TryFrom<String> for Colour {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, String> {
+        text.parse()
+            .map(Colour)
+            .map_err(|_| format!("'{text}' is not a colour name or #rrggbb"))
+    }
+}
+
+impl From<Colour> for Color {
+    fn from(c: Colour) -> Color {
+        c.0
+    }
+}
+
+/// `speed`: "full" or a number of steps a second, as its index in
+/// [`SPEEDS`].
+#[derive(Deserialize)]
+#[serde(try_from = "toml::Value")]
+struct Speed(usize);
+
+impl TryFrom<toml::Value> for Speed {
+    type Error = String;
+    fn try_from(v: toml::Value) -> Result<Self, String> {
+        let want = match &v {
+            toml::Value::String(s) if s == "full" => None,
+            toml::Value::Integer(n) => Some(*n as f64),
+            toml::Value::Float(x) => Some(*x),
+            // Any other word is no speed (not "full").
+            toml::Value::String(s) => Some(s.parse::<f64>().unwrap_or(f64::NAN)),
+            _ => Some(f64::NAN),
+        };
+        SPEEDS
+            .iter()
+            .position(|&s| s == want)
+            .map(Speed)
+            .ok_or_else(|| not_a_speed(&v.to_string()))
+    }
+}
+
+impl From<Speed> for usize {
+    fn from(s: Speed) -> usize {
+        s.0
+    }
 }
 
 fn not_a_speed(what: &str) -> String {
@@ -235,78 +352,227 @@ pub fn speed_value(index: usize) -> toml::Value {
     }
 }
 
-/// true for ASCII symbols.
-fn symbols<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    match String::deserialize(d)?.as_str() {
-        "unicode" => Ok(false),
-        "ascii" => Ok(true),
-        other => Err(serde::de::Error::custom(format!(
-            "'{other}' is not a symbol set: use \"unicode\" or \"ascii\""
-        ))),
-    }
-}
-
-/// "numbers", "lines" or "both".
-fn drawing<'de, D: Deserializer<'de>>(d: D) -> Result<Drawing, D::Error> {
-    match String::deserialize(d)?.as_str() {
-        "numbers" => Ok(Drawing::Numbers),
-        "lines" => Ok(Drawing::Lines),
-        "both" => Ok(Drawing::Both),
-        other => Err(serde::de::Error::custom(format!(
-            "'{other}' is not a way to draw the path: use \"numbers\", \"lines\" or \"both\""
-        ))),
-    }
-}
-
-fn colour<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-    let s = String::deserialize(d)?;
-    s.parse()
-        .map_err(|_| serde::de::Error::custom(format!("'{s}' is not a colour name or #rrggbb")))
-}
-
-#[derive(Clone, Debug, Deserialize)]
+/// The `[board]` section, declared once: each field is a key of the file
+/// (`#[serde]`) and a flag (`#[arg]`), typed by the parser, `None` where a
+/// layer (the built-in file, the user's, the flags) leaves it alone. The
+/// built-in file sets every key.
+#[derive(Args, Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct BoardConfig {
-    pub rows: u32,
-    pub cols: u32,
-    pub start: String,
-    pub blocked: String,
-    pub closed: bool,
-    #[serde(deserialize_with = "by_name")]
-    pub leaper: Leaper,
-    #[serde(deserialize_with = "by_name")]
-    pub surface: Surface,
+pub struct BoardLayer {
+    /// Square board of N x N.
+    #[arg(long, value_name = "N", value_parser = parse_side, allow_hyphen_values = true, conflicts_with_all = ["rows", "cols"])]
+    #[serde(skip)]
+    pub size: Option<u32>,
+    /// Rows of a rectangular board.
+    #[arg(long, value_name = "R", value_parser = parse_side, allow_hyphen_values = true)]
+    pub rows: Option<u32>,
+    /// Columns of a rectangular board.
+    #[arg(long, value_name = "C", value_parser = parse_side, allow_hyphen_values = true)]
+    pub cols: Option<u32>,
+    /// Start square: ROW,COL (zero-based, row 0 at the top) or algebraic like a1.
+    #[arg(long, value_name = "SQUARE", allow_hyphen_values = true)]
+    pub start: Option<String>,
+    /// Squares removed from the board: 'SQ;SQ;…'.
+    #[arg(long = "block", value_name = "SQUARES", allow_hyphen_values = true)]
+    pub blocked: Option<String>,
+    /// The key `closed`; the flags are `--closed` and `--open`.
+    #[arg(skip)]
+    pub closed: Option<bool>,
+    /// The tour must end a knight's move from its start.
+    #[arg(long = "closed", conflicts_with = "open")]
+    #[serde(skip)]
+    pub closed_flag: bool,
+    /// An open tour, even when the configuration asks for closed ones.
+    #[arg(long)]
+    #[serde(skip)]
+    pub open: bool,
+    /// The piece: knight (the default), camel, zebra, giraffe, antelope, or any leap as a,b (e.g. 2,5).
+    #[arg(long, value_name = "NAME|A,B", value_parser = typed::<Leaper>)]
+    #[serde(default, with = "text")]
+    pub leaper: Option<Leaper>,
+    /// The surface: plane (the default), cylinder (the columns wrap) or torus (rows and columns wrap).
+    #[arg(long, value_name = "SURFACE", value_parser = typed::<Surface>)]
+    #[serde(default, with = "text")]
+    pub surface: Option<Surface>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SearchConfig {
-    #[serde(deserialize_with = "by_name")]
-    pub algorithm: Algorithm,
-    #[serde(deserialize_with = "by_name")]
-    pub tie_break: TieBreak,
-    #[serde(deserialize_with = "move_order")]
-    pub moves: MoveOrder,
-    pub node_limit: u64,
-    pub time_limit: f64,
-}
-
-/// A move order, or the default for "".
-fn move_order<'de, D: Deserializer<'de>>(d: D) -> Result<MoveOrder, D::Error> {
-    let s = String::deserialize(d)?;
-    if s.trim().is_empty() {
-        return Ok(MoveOrder::default());
+impl BoardLayer {
+    /// The shorthands as the keys they stand for: `--size` as rows and
+    /// cols, `--closed`/`--open` as `closed`.
+    pub fn expanded(&self) -> BoardLayer {
+        let mut keys = self.clone();
+        if let Some(n) = self.size {
+            (keys.rows, keys.cols) = (Some(n), Some(n));
+        }
+        if self.closed_flag || self.open {
+            keys.closed = Some(self.closed_flag);
+        }
+        keys
     }
-    s.parse().map_err(serde::de::Error::custom)
 }
 
-fn by_name<'de, D, T>(d: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: FromStr<Err = String>,
-{
-    let s = String::deserialize(d)?;
-    s.parse().map_err(serde::de::Error::custom)
+/// The `[search]` section, declared once as [`BoardLayer`] is.
+#[derive(Args, Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SearchLayer {
+    /// Algorithm: auto, backtrack, warnsdorff, enumerate, construct.
+    #[arg(long = "algo", value_name = "NAME", value_parser = typed::<Algorithm>)]
+    #[serde(default, with = "text")]
+    pub algorithm: Option<Algorithm>,
+    /// Warnsdorff tie-break: roth, fixed, lookahead, random.
+    #[arg(long, value_name = "NAME", value_parser = typed::<TieBreak>)]
+    #[serde(default, with = "text")]
+    pub tie_break: Option<TieBreak>,
+    /// The order the moves are tried in: eight dr,dc pairs, e.g. '2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1', or clockwise, textbook, counter-clockwise.
+    #[arg(long, value_name = "ORDER", allow_hyphen_values = true, value_parser = typed::<MoveOrder>)]
+    #[serde(default, with = "text")]
+    pub moves: Option<MoveOrder>,
+    /// Stop a search after this many nodes (exit 3 if undecided).
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    #[serde(serialize_with = "within_toml")]
+    pub node_limit: Option<u64>,
+    /// Stop a search after this many seconds (exit 3 if undecided).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
+    pub time_limit: Option<f64>,
+}
+
+/// A count as TOML can write it: its integers stop at `i64::MAX`, which
+/// is as good as no limit.
+fn within_toml<S: serde::Serializer>(value: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(n) => s.serialize_u64((*n).min(i64::MAX as u64)),
+        None => s.serialize_none(),
+    }
+}
+
+/// A key's value in the merged configuration. The built-in file sets
+/// every key (a test says so), so only a layer of flags alone is partial.
+pub fn value<T: Clone>(value: &Option<T>) -> T {
+    value
+        .clone()
+        .expect("the built-in config.toml sets every key")
+}
+
+/// A setting written as text: read by the type's `FromStr` (as its flag
+/// is) and written back so that it reads the same. (A key left `None` is
+/// not written: toml leaves out a struct's `None` fields.)
+pub trait Text: FromStr<Err = String> {
+    fn text(&self) -> String;
+    /// The value the file's text stands for.
+    fn from_text(text: &str) -> Result<Self, String> {
+        text.parse()
+    }
+}
+
+impl Text for Leaper {
+    fn text(&self) -> String {
+        self.name()
+            .map_or_else(|| format!("{},{}", self.a(), self.b()), str::to_string)
+    }
+}
+
+impl Text for Surface {
+    fn text(&self) -> String {
+        self.name().into()
+    }
+}
+
+impl Text for Algorithm {
+    fn text(&self) -> String {
+        self.name().into()
+    }
+}
+
+impl Text for TieBreak {
+    fn text(&self) -> String {
+        self.name().into()
+    }
+}
+
+impl Text for MoveOrder {
+    fn text(&self) -> String {
+        self.name().map_or_else(|| self.to_string(), str::to_string)
+    }
+    /// "" is the default order.
+    fn from_text(text: &str) -> Result<Self, String> {
+        if text.trim().is_empty() {
+            return Ok(MoveOrder::default());
+        }
+        text.parse()
+    }
+}
+
+/// Serde for an optional [`Text`] setting (with `default`, so that a key
+/// left out is `None`).
+mod text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer, T: super::Text>(
+        value: &Option<T>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(v) => s.serialize_str(&v.text()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, T: super::Text>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
+        let s = String::deserialize(d)?;
+        T::from_text(&s).map(Some).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A flag's value refused by its type: the command line says it as
+/// `--flag: reason`.
+#[derive(Debug)]
+pub struct Refusal(pub String);
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// A flag's value parsed by its type's `FromStr`.
+pub fn typed<T: FromStr<Err = String>>(s: &str) -> Result<T, Refusal> {
+    s.parse().map_err(Refusal)
+}
+
+/// A whole number >= 1 that fits `T`, with one-line reasons.
+fn parse_whole<T: TryFrom<i128>>(s: &str, what: &str) -> Result<T, String> {
+    let n: i128 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number"))?;
+    if n < 1 {
+        return Err(format!("{what} must be at least 1 (got {n})"));
+    }
+    T::try_from(n).map_err(|_| format!("{n} is far too large for {what}"))
+}
+
+/// A board side given as a flag.
+pub fn parse_side(s: &str) -> Result<u32, String> {
+    parse_whole(s, "a board side")
+}
+
+/// A count given as a flag.
+pub fn parse_positive(s: &str) -> Result<u64, String> {
+    parse_whole(s, "this value")
+}
+
+/// A time limit given as a flag.
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    let x: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    knight_tui::spec::time_limit(x)?;
+    Ok(x)
 }
 
 /// Where the user's file is looked for when `--config` is not given.
@@ -371,20 +637,8 @@ impl Config {
             merge(&mut table, over);
         }
         let file = source(user.as_deref());
-        let mut config: Config = table.clone().try_into().map_err(|e: toml::de::Error| {
-            // Display ends with "in `board.rows`": put the key first.
-            let text = e.to_string();
-            let key = text
-                .lines()
-                .last()
-                .and_then(|l| l.strip_prefix("in `"))
-                .and_then(|l| l.strip_suffix('`'));
-            match key {
-                Some(k) => format!("{file}: {k}: {}", e.message()),
-                None => format!("{file}: {}", e.message()),
-            }
-        })?;
-        let t = config.search.time_limit;
+        let mut config = parsed(&table, &file)?;
+        let t = value(&config.search.time_limit);
         // -0.0 equals 0.0, but is not the 0 that means no limit.
         if (t != 0.0 || t.is_sign_negative())
             && let Err(e) = knight_tui::spec::time_limit(t)
@@ -406,7 +660,7 @@ fn source(path: Option<&Path>) -> String {
 }
 
 /// Overrides `base` with `over`, table by table, key by key.
-fn merge(base: &mut toml::Table, over: toml::Table) {
+pub fn merge(base: &mut toml::Table, over: toml::Table) {
     for (k, v) in over {
         match (base.get_mut(&k), v) {
             (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
@@ -431,16 +685,42 @@ fn key_before(before: &str) -> String {
         return String::new();
     };
     let key = key.trim();
-    let table = before
+    match table_before(before) {
+        Some(t) => format!("{t}.{key}: "),
+        None => format!("{key}: "),
+    }
+}
+
+/// The name of the last `[table]` header in `before`.
+fn table_before(before: &str) -> Option<&str> {
+    before
         .lines()
         .rev()
         .map(str::trim)
         .find(|l| l.starts_with('[') && l.ends_with(']'))
-        .map(|l| l.trim_matches(['[', ']']).trim());
-    match table {
-        Some(t) => format!("{t}.{key}: "),
-        None => format!("{key}: "),
-    }
+        .map(|l| l.trim_matches(['[', ']']).trim())
+}
+
+/// The typed configuration of a merged table. A value refused is said
+/// with its key, found from the error's span (toml's API) in the table's
+/// own text: `board.rows: invalid type ...`, or `board: unknown field ...`
+/// for a key that is not one.
+fn parsed(table: &toml::Table, file: &str) -> Result<Config, String> {
+    let text = toml::to_string(table).map_err(|e| format!("{file}: {e}"))?;
+    toml::from_str(&text).map_err(|e: toml::de::Error| {
+        let before = e.span().map_or("", |s| &text[..s.start.min(text.len())]);
+        let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+        // At a header's last name (`[extra]`, `[board.x]`): its table's.
+        let table = match line.strip_prefix('[') {
+            Some(header) => Some(header.trim_end_matches('.')).filter(|t| !t.is_empty()),
+            None => table_before(before),
+        };
+        let key = match key_before(before) {
+            k if !k.is_empty() => k,
+            _ => table.map_or(String::new(), |t| format!("{t}: ")),
+        };
+        format!("{file}: {key}{}", e.message())
+    })
 }
 
 #[cfg(test)]
@@ -457,8 +737,46 @@ mod tests {
     #[test]
     fn defaults_load() {
         let c: Config = toml::from_str(DEFAULT).unwrap();
-        assert_eq!((c.board.rows, c.board.cols), (8, 8));
-        assert_eq!(c.search.algorithm, Algorithm::Auto);
+        assert_eq!((c.board.rows, c.board.cols), (Some(8), Some(8)));
+        assert_eq!(c.search.algorithm, Some(Algorithm::Auto));
+    }
+
+    #[test]
+    fn the_built_in_config_sets_every_key_of_the_layers() {
+        let built_in: toml::Table = toml::from_str(DEFAULT).unwrap();
+        // serde names every key of a section when one is unknown.
+        let keys_of = |e: toml::de::Error| -> Vec<String> {
+            let list = e.message().split("expected one of ").nth(1).unwrap();
+            list.split(", ")
+                .map(|k| k.trim_matches('`').to_string())
+                .collect()
+        };
+        let unknown = || toml::Table::from_iter([("x".to_string(), toml::Value::Integer(0))]);
+        let board = toml::Value::Table(unknown()).try_into::<BoardLayer>();
+        let search = toml::Value::Table(unknown()).try_into::<SearchLayer>();
+        for (section, e) in [
+            ("board", board.unwrap_err()),
+            ("search", search.unwrap_err()),
+        ] {
+            let mut keys = keys_of(e);
+            keys.sort();
+            let set: Vec<&String> = built_in[section].as_table().unwrap().keys().collect();
+            assert_eq!(set, keys.iter().collect::<Vec<_>>(), "{section}");
+        }
+    }
+
+    #[test]
+    fn a_setting_is_written_as_it_reads() {
+        for (text, leaper) in [("knight", Leaper::KNIGHT), ("2,5", "2,5".parse().unwrap())] {
+            assert_eq!(leaper.text(), text);
+            assert_eq!(Leaper::from_text(text), Ok(leaper));
+        }
+        assert_eq!(MoveOrder::from_text(""), Ok(MoveOrder::default()));
+        for order in MoveOrder::NAMED.map(|(_, o)| o) {
+            assert_eq!(MoveOrder::from_text(&order.text()), Ok(order));
+        }
+        let odd: MoveOrder = "2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1".parse().unwrap();
+        assert_eq!(MoveOrder::from_text(&odd.text()), Ok(odd));
     }
 
     #[test]
@@ -499,9 +817,9 @@ mod tests {
     #[test]
     fn user_file_overrides_key_by_key() {
         let c = with_file("[board]\nrows = 5\n[search]\ntie_break = \"lookahead\"\n").unwrap();
-        assert_eq!((c.board.rows, c.board.cols), (5, 8));
-        assert_eq!(c.search.tie_break, TieBreak::Lookahead);
-        assert_eq!(c.board.start, "0,0");
+        assert_eq!((c.board.rows, c.board.cols), (Some(5), Some(8)));
+        assert_eq!(c.search.tie_break, Some(TieBreak::Lookahead));
+        assert_eq!(c.board.start.as_deref(), Some("0,0"));
     }
 
     #[test]
@@ -563,6 +881,22 @@ mod tests {
             e.contains("app.speed") && e.contains("is not a speed"),
             "{e}"
         );
+        // The key is found from the error's span, at any depth.
+        for (text, said) in [
+            ("[extra]\ny = 1\n", ": unknown field `extra`"),
+            ("[board.x]\ny = 1\n", ": board: unknown field `x`"),
+            (
+                "[board]\nrows = [1]\n",
+                ": board.rows: invalid type: sequence",
+            ),
+            (
+                "[theme]\ncolours = true\n",
+                ": theme.colours: 'true' is not",
+            ),
+        ] {
+            let e = with_file(text).unwrap_err();
+            assert!(e.contains(&format!("c.toml{said}")), "{text}: {e}");
+        }
         for e in [
             with_file("[board]\nrowz = 5\n").unwrap_err(),
             Config::load(Some(Path::new("/no/such/file.toml"))).unwrap_err(),

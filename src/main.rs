@@ -105,7 +105,7 @@ fn play_app(args: &PlayArgs, config: &Config) -> Outcome {
         // The knight is placed only where --start puts it; else by Enter.
         None => tui::game::Game::new(
             spec.board.clone(),
-            args.board.start.is_some().then_some(spec.start),
+            args.board.board.start.is_some().then_some(spec.start),
             spec.closed,
         ),
     };

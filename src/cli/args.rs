@@ -4,6 +4,10 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use knight_tui::board::{Leaper, Surface};
+use knight_tui::solver::{Algorithm, MoveOrder, TieBreak};
+
+use crate::config::{BoardLayer, SearchLayer, parse_positive, parse_side, typed};
 
 use crate::tui::keymap::{Context, help_line};
 
@@ -124,12 +128,25 @@ Examples:
 #[derive(Args, Debug)]
 pub struct ConfigArgs {
     /// Print the documented default configuration file instead.
-    #[arg(long, conflicts_with_all = ["size", "rows", "cols", "start", "block", "closed", "open", "leaper", "surface", "algo", "tie_break", "node_limit", "time_limit", "index"])]
+    #[arg(long, conflicts_with_all = setting_flags())]
     pub default: bool,
     #[command(flatten)]
     pub board: BoardArgs,
     #[command(flatten)]
     pub speed: SpeedArg,
+}
+
+/// Every setting's flag, as the sections declare them: what `config
+/// --default` refuses (clap names the one given, as for any conflict).
+fn setting_flags() -> Vec<clap::Id> {
+    let sections = clap::Command::new("settings");
+    let sections = SpeedArg::augment_args(SearchLayer::augment_args(BoardLayer::augment_args(
+        sections,
+    )));
+    sections
+        .get_arguments()
+        .map(|a| a.get_id().clone())
+        .collect()
 }
 
 /// `--speed`: the app's speed (search, replay, and the solver's finish in
@@ -148,58 +165,14 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// Board and search options, shared by every command that takes a board.
+/// Board and search options, shared by every command that takes a board:
+/// the configuration's `[board]` and `[search]` sections as flags.
 #[derive(Args, Debug, Clone, Default, PartialEq)]
 pub struct BoardArgs {
-    /// Square board of N x N.
-    #[arg(long, value_name = "N", value_parser = parse_side, allow_hyphen_values = true, conflicts_with_all = ["rows", "cols"])]
-    pub size: Option<u32>,
-    /// Rows of a rectangular board.
-    #[arg(long, value_name = "R", value_parser = parse_side, allow_hyphen_values = true)]
-    pub rows: Option<u32>,
-    /// Columns of a rectangular board.
-    #[arg(long, value_name = "C", value_parser = parse_side, allow_hyphen_values = true)]
-    pub cols: Option<u32>,
-    /// Start square: ROW,COL (zero-based, row 0 at the top) or algebraic like a1.
-    #[arg(long, value_name = "SQUARE", allow_hyphen_values = true)]
-    pub start: Option<String>,
-    /// Squares removed from the board: 'SQ;SQ;…'.
-    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
-    pub block: Option<String>,
-    /// The tour must end a knight's move from its start.
-    #[arg(long, conflicts_with = "open")]
-    pub closed: bool,
-    /// An open tour, even when the configuration asks for closed ones.
-    #[arg(long)]
-    pub open: bool,
-    /// The piece: knight (the default), camel, zebra, giraffe, antelope, or any leap as a,b (e.g. 2,5).
-    #[arg(long, value_name = "NAME|A,B")]
-    pub leaper: Option<String>,
-    /// The surface: plane (the default), cylinder (the columns wrap) or torus (rows and columns wrap).
-    #[arg(long, value_name = "SURFACE")]
-    pub surface: Option<String>,
     #[command(flatten)]
-    pub search: SearchArgs,
-}
-
-/// Algorithm and limits, shared by every command that searches.
-#[derive(Args, Debug, Clone, Default, PartialEq)]
-pub struct SearchArgs {
-    /// Algorithm: auto, backtrack, warnsdorff, enumerate, construct.
-    #[arg(long, value_name = "NAME")]
-    pub algo: Option<String>,
-    /// Warnsdorff tie-break: roth, fixed, lookahead, random.
-    #[arg(long, value_name = "NAME")]
-    pub tie_break: Option<String>,
-    /// The order the moves are tried in: eight dr,dc pairs, e.g. '2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1', or clockwise, textbook, counter-clockwise.
-    #[arg(long, value_name = "ORDER", allow_hyphen_values = true)]
-    pub moves: Option<String>,
-    /// Stop a search after this many nodes (exit 3 if undecided).
-    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
-    pub node_limit: Option<u64>,
-    /// Stop a search after this many seconds (exit 3 if undecided).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
-    pub time_limit: Option<f64>,
+    pub board: BoardLayer,
+    #[command(flatten)]
+    pub search: SearchLayer,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -295,13 +268,13 @@ pub struct SweepArgs {
     #[arg(long)]
     pub closed: bool,
     /// The piece: knight (the default), camel, zebra, giraffe, antelope, or any leap as a,b.
-    #[arg(long, value_name = "NAME|A,B")]
-    pub leaper: Option<String>,
+    #[arg(long, value_name = "NAME|A,B", value_parser = typed::<Leaper>)]
+    pub leaper: Option<Leaper>,
     /// The surface: plane (the default), cylinder or torus.
-    #[arg(long, value_name = "SURFACE")]
-    pub surface: Option<String>,
+    #[arg(long, value_name = "SURFACE", value_parser = typed::<Surface>)]
+    pub surface: Option<Surface>,
     #[command(flatten)]
-    pub search: SearchArgs,
+    pub search: SearchLayer,
     /// Output: a line a board and a summary, or one JSON line.
     #[command(flatten)]
     pub report: ReportArgs,
@@ -317,7 +290,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub speed: SpeedArg,
     /// Continue a saved game (a partial tour file).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rows", "cols", "start", "block", "leaper", "surface"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rows", "cols", "start", "blocked", "leaper", "surface"])]
     pub resume: Option<PathBuf>,
 }
 
@@ -327,14 +300,14 @@ pub struct RaceArgs {
     #[command(flatten)]
     pub board: BoardArgs,
     /// The right side's algorithm (default: warnsdorff against backtrack, else backtrack).
-    #[arg(long, value_name = "NAME")]
-    pub vs: Option<String>,
+    #[arg(long, value_name = "NAME", value_parser = typed::<Algorithm>)]
+    pub vs: Option<Algorithm>,
     /// The right side's Warnsdorff tie-break (default: the left side's).
-    #[arg(long, value_name = "NAME")]
-    pub vs_tie_break: Option<String>,
+    #[arg(long, value_name = "NAME", value_parser = typed::<TieBreak>)]
+    pub vs_tie_break: Option<TieBreak>,
     /// The right side's move order (default: the left side's).
-    #[arg(long, value_name = "ORDER", allow_hyphen_values = true)]
-    pub vs_moves: Option<String>,
+    #[arg(long, value_name = "ORDER", allow_hyphen_values = true, value_parser = typed::<MoveOrder>)]
+    pub vs_moves: Option<MoveOrder>,
     #[command(flatten)]
     pub speed: SpeedArg,
 }
@@ -374,38 +347,9 @@ pub struct VerifyArgs {
     pub report: ReportArgs,
 }
 
-/// A whole number >= 1 that fits `T`, with one-line reasons.
-fn parse_whole<T: TryFrom<i128>>(s: &str, what: &str) -> Result<T, String> {
-    let n: i128 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a whole number"))?;
-    if n < 1 {
-        return Err(format!("{what} must be at least 1 (got {n})"));
-    }
-    T::try_from(n).map_err(|_| format!("{n} is far too large for {what}"))
-}
-
-fn parse_side(s: &str) -> Result<u32, String> {
-    parse_whole(s, "a board side")
-}
-
-fn parse_positive(s: &str) -> Result<u64, String> {
-    parse_whole(s, "this value")
-}
-
 /// The app's speed: its index in [`crate::config::SPEEDS`].
 fn parse_speed(s: &str) -> Result<usize, String> {
     crate::config::speed_index(s)
-}
-
-fn parse_seconds(s: &str) -> Result<f64, String> {
-    let x: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    knight_tui::spec::time_limit(x)?;
-    Ok(x)
 }
 
 /// An app subcommand's help after its flags: its keys, from the keymap,

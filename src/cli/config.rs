@@ -19,7 +19,7 @@ pub fn show(args: &ConfigArgs, config: &Config) -> Outcome {
     // The flags are checked as any command checks them.
     args.board.spec(config).map_err(usage)?;
     let mut table = config.table.clone();
-    args.board.overlay(&mut table);
+    config::merge(&mut table, args.board.table());
     let read = match &config.path {
         Some(p) => format!("the built-in defaults, then {}", p.display()),
         None => match config::user_path() {
@@ -37,11 +37,4 @@ pub fn show(args: &ConfigArgs, config: &Config) -> Outcome {
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(Exit::Yes)
-}
-
-/// Sets `section.key` in a configuration table.
-pub fn set(table: &mut toml::Table, section: &str, key: &str, value: toml::Value) {
-    if let Some(toml::Value::Table(t)) = table.get_mut(section) {
-        t.insert(key.into(), value);
-    }
 }

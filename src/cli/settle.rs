@@ -5,43 +5,29 @@ use knight_tui::board::{Board, Geometry, Square, parse_square_list};
 use knight_tui::solver::{Algorithm, Limits, MoveOrder, TieBreak};
 use knight_tui::spec::Spec;
 
-use super::args::{BoardArgs, SearchArgs};
-use crate::config::Config;
+use super::args::BoardArgs;
+use crate::config::{Config, SearchLayer, value};
 
-impl SearchArgs {
+impl SearchLayer {
     /// Flags over configuration: algorithm, tie-break, limits, move order.
+    /// The flags were checked as they were parsed.
     pub fn settle(
         &self,
         config: &Config,
     ) -> Result<(Algorithm, TieBreak, Limits, MoveOrder), String> {
-        let algorithm =
-            flag_or(&self.algo, config.search.algorithm).map_err(|e| format!("--algo: {e}"))?;
-        let tie_break = flag_or(&self.tie_break, config.search.tie_break)
-            .map_err(|e| format!("--tie-break: {e}"))?;
-        let nodes = self
-            .node_limit
-            .or((config.search.node_limit > 0).then_some(config.search.node_limit));
-        let secs = self
-            .time_limit
-            .or((config.search.time_limit > 0.0).then_some(config.search.time_limit));
+        let file = &config.search;
+        let algorithm = value(&self.algorithm.or(file.algorithm));
+        let tie_break = value(&self.tie_break.or(file.tie_break));
+        let moves = value(&self.moves.or(file.moves));
+        // In the file, 0 is no limit.
+        let nodes = self.node_limit.or(file.node_limit.filter(|&n| n > 0));
+        let secs = self.time_limit.or(file.time_limit.filter(|&t| t > 0.0));
         let limits = Limits {
             nodes,
             time: secs.map(knight_tui::spec::time_limit).transpose()?,
         };
-        let moves = match &self.moves {
-            Some(m) => m.parse().map_err(|e| format!("--moves: {e}"))?,
-            None => config.search.moves,
-        };
         Ok((algorithm, tie_break, limits, moves))
     }
-}
-
-/// A flag's name parsed, or the configured default.
-pub fn flag_or<T: std::str::FromStr<Err = String>>(
-    flag: &Option<String>,
-    default: T,
-) -> Result<T, String> {
-    flag.as_deref().map_or(Ok(default), str::parse)
 }
 
 impl super::args::RaceArgs {
@@ -49,12 +35,9 @@ impl super::args::RaceArgs {
     /// flags over it. Refused when both sides would search alike.
     pub fn rival(&self, left: &Spec) -> Result<Spec, String> {
         let mut right = left.rival();
-        right.algorithm = flag_or(&self.vs, right.algorithm).map_err(|e| format!("--vs: {e}"))?;
-        right.tie_break = flag_or(&self.vs_tie_break, right.tie_break)
-            .map_err(|e| format!("--vs-tie-break: {e}"))?;
-        if let Some(m) = &self.vs_moves {
-            right.moves = m.parse().map_err(|e| format!("--vs-moves: {e}"))?;
-        }
+        right.algorithm = self.vs.unwrap_or(right.algorithm);
+        right.tie_break = self.vs_tie_break.unwrap_or(right.tie_break);
+        right.moves = self.vs_moves.unwrap_or(right.moves);
         if right.search_name() == left.search_name() {
             return Err(format!(
                 "both sides would run the same search ({}): change --vs, --vs-tie-break or --vs-moves",
@@ -66,57 +49,19 @@ impl super::args::RaceArgs {
 }
 
 impl BoardArgs {
-    /// Writes the flags given over a configuration table, under the keys
-    /// the configuration file uses.
-    pub fn overlay(&self, table: &mut toml::Table) {
-        use super::config::set;
-        use toml::Value::{Boolean, Float, Integer, String as Text};
-        if let Some(n) = self.size {
-            set(table, "board", "rows", Integer(n.into()));
-            set(table, "board", "cols", Integer(n.into()));
+    /// The flags given, as a configuration table under the keys the
+    /// configuration file uses (the shorthands as the keys they set).
+    pub fn table(&self) -> toml::Table {
+        #[derive(serde::Serialize)]
+        struct Sections<'a> {
+            board: &'a crate::config::BoardLayer,
+            search: &'a SearchLayer,
         }
-        if let Some(r) = self.rows {
-            set(table, "board", "rows", Integer(r.into()));
-        }
-        if let Some(c) = self.cols {
-            set(table, "board", "cols", Integer(c.into()));
-        }
-        if let Some(s) = &self.start {
-            set(table, "board", "start", Text(s.clone()));
-        }
-        if let Some(b) = &self.block {
-            set(table, "board", "blocked", Text(b.clone()));
-        }
-        if self.closed || self.open {
-            set(table, "board", "closed", Boolean(self.closed));
-        }
-        if let Some(l) = &self.leaper {
-            set(table, "board", "leaper", Text(l.clone()));
-        }
-        if let Some(s) = &self.surface {
-            set(table, "board", "surface", Text(s.clone()));
-        }
-        let s = &self.search;
-        if let Some(a) = &s.algo {
-            set(table, "search", "algorithm", Text(a.clone()));
-        }
-        if let Some(t) = &s.tie_break {
-            set(table, "search", "tie_break", Text(t.clone()));
-        }
-        if let Some(m) = &s.moves {
-            set(table, "search", "moves", Text(m.clone()));
-        }
-        if let Some(n) = s.node_limit {
-            set(
-                table,
-                "search",
-                "node_limit",
-                Integer(i64::try_from(n).unwrap_or(i64::MAX)),
-            );
-        }
-        if let Some(t) = s.time_limit {
-            set(table, "search", "time_limit", Float(t));
-        }
+        let sections = Sections {
+            board: &self.board.expanded(),
+            search: &self.search,
+        };
+        toml::Table::try_from(sections).expect("settings are plain TOML values")
     }
 
     /// Flags over configuration. Errors are one line.
@@ -133,37 +78,26 @@ impl BoardArgs {
     }
 
     fn spec_with(&self, config: &Config, needs_start: bool) -> Result<Spec, String> {
-        let (rows, cols) = match (self.size, self.rows, self.cols) {
-            (Some(n), _, _) => (n, n),
-            (None, r, c) => (
-                r.unwrap_or(config.board.rows),
-                c.unwrap_or(config.board.cols),
-            ),
-        };
+        let (flags, file) = (self.board.expanded(), &config.board);
+        let rows = value(&flags.rows.or(file.rows));
+        let cols = value(&flags.cols.or(file.cols));
+        // A flag's side is at least 1 as it is parsed: a 0 is the file's.
         if rows == 0 || cols == 0 {
-            let from = if self.size.is_some() {
-                "--size".to_string()
-            } else if rows == 0 && self.rows.is_some() {
-                "--rows".to_string()
-            } else if cols == 0 && self.cols.is_some() {
-                "--cols".to_string()
-            } else {
-                let key = if rows == 0 { "rows" } else { "cols" };
-                format!("{}: board.{key}", config.source())
-            };
+            let key = if rows == 0 { "rows" } else { "cols" };
             return Err(format!(
-                "{from}: board size {rows}x{cols}: a side must be at least 1"
+                "{}: board.{key}: board size {rows}x{cols}: a side must be at least 1",
+                config.source()
             ));
         }
-        let (block_text, block_src) = match &self.block {
-            Some(b) => (b.as_str(), "--block".to_string()),
+        let (block_text, block_src) = match &flags.blocked {
+            Some(b) => (b.clone(), "--block".to_string()),
             None => (
-                config.board.blocked.as_str(),
+                value(&file.blocked),
                 format!("{}: board.blocked", config.source()),
             ),
         };
         let blocked =
-            parse_square_list(block_text, rows, cols).map_err(|e| format!("{block_src}: {e}"))?;
+            parse_square_list(&block_text, rows, cols).map_err(|e| format!("{block_src}: {e}"))?;
         for sq in &blocked {
             if sq.row >= rows || sq.col >= cols {
                 return Err(format!(
@@ -171,26 +105,24 @@ impl BoardArgs {
                 ));
             }
         }
-        let leaper =
-            flag_or(&self.leaper, config.board.leaper).map_err(|e| format!("--leaper: {e}"))?;
-        let surface =
-            flag_or(&self.surface, config.board.surface).map_err(|e| format!("--surface: {e}"))?;
+        let leaper = value(&flags.leaper.or(file.leaper));
+        let surface = value(&flags.surface.or(file.surface));
         let board = Board::with_geometry(rows, cols, &blocked, Geometry::new(leaper, surface))?;
-        let (start_text, start_src) = match &self.start {
-            Some(s) => (s.as_str(), "--start".to_string()),
+        let (start_text, start_src) = match &flags.start {
+            Some(s) => (s.clone(), "--start".to_string()),
             None => (
-                config.board.start.as_str(),
+                value(&file.start),
                 format!("{}: board.start", config.source()),
             ),
         };
         let mut start =
-            Square::parse(start_text, rows, cols).map_err(|e| format!("{start_src}: {e}"))?;
+            Square::parse(&start_text, rows, cols).map_err(|e| format!("{start_src}: {e}"))?;
         board
             .check_square(start, "start")
             .map_err(|e| format!("{start_src}: {e}"))?;
         if !board.is_free(start)
             && !needs_start
-            && self.start.is_none()
+            && flags.start.is_none()
             && let Some(free) = board.free_squares().next()
         {
             start = free;
@@ -202,7 +134,7 @@ impl BoardArgs {
         Ok(Spec {
             board,
             start,
-            closed: !self.open && (self.closed || config.board.closed),
+            closed: value(&flags.closed.or(file.closed)),
             algorithm,
             tie_break,
             limits,

@@ -14,7 +14,7 @@ use knight_tui::words::ms;
 
 use super::args::SweepArgs;
 use super::failure::{Exit, Failure, Outcome, usage};
-use crate::config::Config;
+use crate::config::{Config, value};
 
 /// What a sweep has seen so far, over every board.
 #[derive(Default)]
@@ -73,10 +73,8 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
         )));
     }
     let (algorithm, tie_break, limits, moves) = args.search.settle(config).map_err(usage)?;
-    let leaper = super::settle::flag_or(&args.leaper, config.board.leaper)
-        .map_err(|e| Failure::Usage(format!("--leaper: {e}")))?;
-    let surface = super::settle::flag_or(&args.surface, config.board.surface)
-        .map_err(|e| Failure::Usage(format!("--surface: {e}")))?;
+    let leaper = value(&args.leaper.or(config.board.leaper));
+    let surface = value(&args.surface.or(config.board.surface));
     let geometry = Geometry::new(leaper, surface);
     let plan = Plan {
         args,

@@ -152,6 +152,83 @@ fn config_prints_the_defaults_file_and_the_settings_in_effect() {
 }
 
 #[test]
+fn config_default_refuses_every_setting_flag() {
+    // Each section's every flag, the shorthands too: the documented file
+    // is the defaults, never the defaults with a flag quietly dropped.
+    for flag in [
+        "--size 6",
+        "--rows 6",
+        "--cols 6",
+        "--start a1",
+        "--block 1,1",
+        "--closed",
+        "--open",
+        "--leaper zebra",
+        "--surface torus",
+        "--algo backtrack",
+        "--tie-break fixed",
+        "--moves textbook",
+        "--node-limit 5",
+        "--time-limit 2",
+        "--speed 5",
+    ] {
+        let mut line = vec!["config", "--default"];
+        line.extend(flag.split_whitespace());
+        let got = kt().args(&line).output().unwrap();
+        assert_eq!(got.status.code(), Some(2), "{flag}: {got:?}");
+        assert!(got.stdout.is_empty(), "{flag}");
+        let err = String::from_utf8_lossy(&got.stderr);
+        let name = flag.split_whitespace().next().unwrap();
+        assert!(
+            err.contains(&format!("cannot be used with '{name}")),
+            "{flag}: {err}"
+        );
+    }
+}
+
+#[test]
+fn config_prints_the_flags_as_the_file_writes_them() {
+    let got = stdout(
+        &[
+            "config",
+            "--size",
+            "6",
+            "--leaper",
+            "2,5",
+            "--surface",
+            "torus",
+            "--moves",
+            "textbook",
+            "--closed",
+            "--block",
+            "1,1",
+            "--time-limit",
+            "1.5",
+        ],
+        0,
+    );
+    let table: toml::Table = toml::from_str(&got).unwrap();
+    let board = &table["board"];
+    assert_eq!(board["rows"].as_integer(), Some(6));
+    assert_eq!(board["cols"].as_integer(), Some(6));
+    assert_eq!(board["leaper"].as_str(), Some("2,5"));
+    assert_eq!(board["surface"].as_str(), Some("torus"));
+    assert_eq!(board["closed"].as_bool(), Some(true));
+    assert_eq!(board["blocked"].as_str(), Some("1,1"));
+    assert_eq!(table["search"]["moves"].as_str(), Some("textbook"));
+    assert_eq!(table["search"]["time_limit"].as_float(), Some(1.5));
+    // A count past what TOML holds is written as the largest it does.
+    let huge = stdout(&["config", "--node-limit", "18446744073709551615"], 0);
+    assert!(
+        huge.contains("node_limit = 9223372036854775807\n"),
+        "{huge}"
+    );
+    let open = stdout(&["config", "--open"], 0);
+    let table: toml::Table = toml::from_str(&open).unwrap();
+    assert_eq!(table["board"]["closed"].as_bool(), Some(false));
+}
+
+#[test]
 fn colour_follows_the_flag_and_no_color() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/closed-8x8.json");
     let always = stdout(&["--color", "always", "verify", file], 0);
