@@ -456,10 +456,10 @@ pub fn value<T: Clone>(value: &Option<T>) -> T {
 /// A setting written as text: read by the type's `FromStr` (as its flag
 /// is) and written back so that it reads the same. (A key left `None` is
 /// not written: toml leaves out a struct's `None` fields.)
-pub trait Text: FromStr<Err = String> {
+pub trait Text: FromStr<Err: std::error::Error + Send + Sync + 'static> {
     fn text(&self) -> String;
     /// The value the file's text stands for.
-    fn from_text(text: &str) -> Result<Self, String> {
+    fn from_text(text: &str) -> Result<Self, Self::Err> {
         text.parse()
     }
 }
@@ -494,7 +494,7 @@ impl Text for MoveOrder {
         self.name().map_or_else(|| self.to_string(), str::to_string)
     }
     /// "" is the default order.
-    fn from_text(text: &str) -> Result<Self, String> {
+    fn from_text(text: &str) -> Result<Self, Self::Err> {
         if text.trim().is_empty() {
             return Ok(MoveOrder::default());
         }
@@ -525,22 +525,15 @@ mod text {
     }
 }
 
-/// A flag's value refused by its type: the command line says it as
-/// `--flag: reason`.
-#[derive(Debug)]
-pub struct Refusal(pub String);
-
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Refusal {}
+/// A flag's value refused by its type (the type's own error): the command
+/// line says it as `--flag: reason`.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct Refusal(pub Box<dyn std::error::Error + Send + Sync>);
 
 /// A flag's value parsed by its type's `FromStr`.
-pub fn typed<T: FromStr<Err = String>>(s: &str) -> Result<T, Refusal> {
-    s.parse().map_err(Refusal)
+pub fn typed<T: Text>(s: &str) -> Result<T, Refusal> {
+    s.parse().map_err(|e| Refusal(Box::new(e)))
 }
 
 /// A whole number >= 1 that fits `T`, with one-line reasons.
@@ -571,7 +564,7 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
         .trim()
         .parse()
         .map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    knight_tui::spec::time_limit(x)?;
+    knight_tui::spec::time_limit(x).map_err(|e| e.to_string())?;
     Ok(x)
 }
 

@@ -34,6 +34,7 @@ use std::time::{Duration, Instant};
 use crate::board::BoardError;
 use crate::board::{Board, Square};
 use crate::theory;
+use crate::words::UnknownName;
 
 pub use finish::finish;
 pub use live::{Control, Event, Job, Report, Snapshot, Speed, panic_message, spawn};
@@ -104,8 +105,8 @@ impl Algorithm {
 }
 
 impl FromStr for Algorithm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
         by_name(&Self::ALL, Algorithm::name, s, "algorithm")
     }
 }
@@ -121,15 +122,11 @@ fn by_name<T: Copy>(
     all: &[T],
     name: fn(T) -> &'static str,
     s: &str,
-    what: &str,
-) -> Result<T, String> {
+    what: &'static str,
+) -> Result<T, UnknownName> {
     all.iter().copied().find(|&x| name(x) == s).ok_or_else(|| {
         let names: Vec<&str> = all.iter().map(|&x| name(x)).collect();
-        let near = crate::words::did_you_mean(s, names.iter().copied());
-        format!(
-            "unknown {what} '{s}'{near} (choose from {})",
-            names.join(", ")
-        )
+        UnknownName::new(what, s, &names, "")
     })
 }
 
@@ -180,8 +177,8 @@ impl TieBreak {
 }
 
 impl FromStr for TieBreak {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
         by_name(&Self::ALL, TieBreak::name, s, "tie-break")
     }
 }
@@ -367,10 +364,10 @@ impl fmt::Display for MoveOrder {
 }
 
 impl FromStr for MoveOrder {
-    type Err = String;
+    type Err = MoveOrderError;
     /// Eight `dr,dc` pairs separated by `;`, each knight move exactly
     /// once, or the name of a named order (`textbook`).
-    fn from_str(text: &str) -> Result<Self, String> {
+    fn from_str(text: &str) -> Result<Self, MoveOrderError> {
         if let Some((_, order)) = Self::NAMED.iter().find(|(n, _)| *n == text.trim()) {
             return Ok(*order);
         }
@@ -379,29 +376,38 @@ impl FromStr for MoveOrder {
             let pair = part.split_once(',').and_then(|(a, b)| {
                 Some((a.trim().parse::<i32>().ok()?, b.trim().parse::<i32>().ok()?))
             });
-            let Some(pair) = pair else {
-                return Err(format!(
-                    "'{}' is not a move dr,dc (e.g. 2,1)",
-                    crate::words::clip(part)
-                ));
+            let Some((dr, dc)) = pair else {
+                return Err(MoveOrderError::NotAPair(crate::words::clip(part)));
             };
-            let Some(k) = crate::board::MOVES.iter().position(|&m| m == pair) else {
-                return Err(format!("{},{} is not a knight move", pair.0, pair.1));
+            let Some(k) = crate::board::MOVES.iter().position(|&m| m == (dr, dc)) else {
+                return Err(MoveOrderError::NotAMove(dr, dc));
             };
             if order.contains(&(k as u8)) {
-                return Err(format!("the move {},{} is given twice", pair.0, pair.1));
+                return Err(MoveOrderError::Twice(dr, dc));
             }
             order.push(k as u8);
         }
-        let order: [u8; 8] = order.try_into().map_err(|v: Vec<u8>| {
-            format!(
-                "a move order names all eight knight moves once, e.g. {} (got {})",
-                MoveOrder::default(),
-                v.len()
-            )
-        })?;
+        let order: [u8; 8] = order
+            .try_into()
+            .map_err(|v: Vec<u8>| MoveOrderError::NotEight { got: v.len() })?;
         Ok(MoveOrder(order))
     }
+}
+
+/// Text that is not a move order.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveOrderError {
+    #[error("'{0}' is not a move dr,dc (e.g. 2,1)")]
+    NotAPair(String),
+    #[error("{0},{1} is not a knight move")]
+    NotAMove(i32, i32),
+    #[error("the move {0},{1} is given twice")]
+    Twice(i32, i32),
+    #[error(
+        "a move order names all eight knight moves once, e.g. {} (got {got})",
+        MoveOrder::default()
+    )]
+    NotEight { got: usize },
 }
 
 /// Tours found (square indices in visit order) and how the search ended.

@@ -86,15 +86,19 @@ pub const MAX_SECONDS: f64 = 1e9;
 
 /// A time limit in seconds, checked: positive, finite, at most
 /// [`MAX_SECONDS`]. The one rule for flags and the configuration.
-pub fn time_limit(seconds: f64) -> Result<std::time::Duration, String> {
+pub fn time_limit(seconds: f64) -> Result<std::time::Duration, TimeLimitError> {
     if seconds > 0.0 && seconds <= MAX_SECONDS {
         Ok(std::time::Duration::from_secs_f64(seconds))
     } else {
-        Err(format!(
-            "a time limit is a number of seconds above 0 and at most {MAX_SECONDS:e} (got {seconds})"
-        ))
+        Err(TimeLimitError(seconds))
     }
 }
+
+/// A time limit that is not one: zero or less, not a number, or past
+/// [`MAX_SECONDS`].
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[error("a time limit is a number of seconds above 0 and at most {MAX_SECONDS:e} (got {0})")]
+pub struct TimeLimitError(pub f64);
 
 #[cfg(test)]
 mod tests {

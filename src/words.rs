@@ -60,6 +60,34 @@ pub fn ms(d: Duration) -> f64 {
 /// ` (did you mean 'x'?)` for the name in `names` nearest to `typed`,
 /// when one is near (Jaro similarity above 0.7, as clap suggests its own
 /// names); empty otherwise.
+/// A name that is none of those a setting takes: `unknown algorithm
+/// 'warnsdorf' (did you mean 'warnsdorff'?) (choose from auto, …)`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} '{given}'{near} (choose from {choices})")]
+pub struct UnknownName {
+    /// What was named: `algorithm`, `surface`.
+    pub what: &'static str,
+    /// What was typed (clipped to a line).
+    pub given: String,
+    /// ` (did you mean 'x'?)`, or empty.
+    pub near: String,
+    /// The names, and any other way to say one.
+    pub choices: String,
+}
+
+impl UnknownName {
+    /// `given` is none of `names`; `or` adds another way to give one
+    /// (`, or give the leap as a,b`), or is empty.
+    pub fn new(what: &'static str, given: &str, names: &[&str], or: &str) -> UnknownName {
+        UnknownName {
+            what,
+            given: clip(given),
+            near: did_you_mean(given, names.iter().copied()),
+            choices: format!("{}{or}", names.join(", ")),
+        }
+    }
+}
+
 pub fn did_you_mean<'n>(typed: &str, names: impl IntoIterator<Item = &'n str>) -> String {
     let typed = typed.trim().to_lowercase();
     if typed.is_empty() || typed.len() > 64 {

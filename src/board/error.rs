@@ -72,4 +72,7 @@ pub enum LeaperError {
         super::geometry::MAX_LEAP
     )]
     TooLong { a: u32, b: u32 },
+    /// Neither a leaper's name nor the legs `a,b`.
+    #[error(transparent)]
+    Unknown(#[from] crate::words::UnknownName),
 }

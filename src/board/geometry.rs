@@ -2,6 +2,7 @@
 //! leaper) and which edges of the board wrap.
 
 use super::LeaperError;
+use crate::words::UnknownName;
 use std::fmt;
 use std::str::FromStr;
 
@@ -133,9 +134,9 @@ impl fmt::Display for Leaper {
 }
 
 impl FromStr for Leaper {
-    type Err = String;
+    type Err = LeaperError;
     /// A name (`zebra`) or the legs `a,b` (`2,3`; also `(2,3)`).
-    fn from_str(text: &str) -> Result<Self, String> {
+    fn from_str(text: &str) -> Result<Self, LeaperError> {
         let t = text.trim();
         if let Some((_, l)) = Self::NAMED.iter().find(|(n, _)| n.eq_ignore_ascii_case(t)) {
             return Ok(*l);
@@ -148,15 +149,13 @@ impl FromStr for Leaper {
             Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?))
         });
         match legs {
-            Some((a, b)) => Leaper::new(a, b).map_err(|e| e.to_string()),
+            Some((a, b)) => Leaper::new(a, b),
             None => {
                 let names: Vec<&str> = Self::NAMED.iter().map(|(n, _)| *n).collect();
-                Err(format!(
-                    "unknown leaper '{}'{} (choose from {}, or give the leap as a,b, e.g. 2,3)",
-                    crate::words::clip(t),
-                    crate::words::did_you_mean(t, names.iter().copied()),
-                    names.join(", ")
-                ))
+                Err(
+                    UnknownName::new("leaper", t, &names, ", or give the leap as a,b, e.g. 2,3")
+                        .into(),
+                )
             }
         }
     }
@@ -208,20 +207,14 @@ impl fmt::Display for Surface {
 }
 
 impl FromStr for Surface {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Self, String> {
+    type Err = UnknownName;
+    fn from_str(text: &str) -> Result<Self, UnknownName> {
         let t = text.trim();
         Self::ALL
             .iter()
             .copied()
             .find(|s| s.name().eq_ignore_ascii_case(t))
-            .ok_or_else(|| {
-                format!(
-                    "unknown surface '{}'{} (choose from plane, cylinder, torus)",
-                    crate::words::clip(t),
-                    crate::words::did_you_mean(t, Self::ALL.iter().map(|s| s.name()))
-                )
-            })
+            .ok_or_else(|| UnknownName::new("surface", t, &Self::ALL.map(Surface::name), ""))
     }
 }
 
@@ -278,11 +271,18 @@ mod tests {
         assert_eq!("3,2".parse::<Leaper>(), Ok(Leaper::new(2, 3).unwrap()));
         assert_eq!("(1,2)".parse::<Leaper>(), Ok(Leaper::KNIGHT));
         assert_eq!(Leaper::new(2, 5).unwrap().to_string(), "(2,5) leaper");
-        assert!("0,0".parse::<Leaper>().unwrap_err().contains("must move"));
+        assert!(
+            "0,0"
+                .parse::<Leaper>()
+                .unwrap_err()
+                .to_string()
+                .contains("must move")
+        );
         assert!(
             "horse"
                 .parse::<Leaper>()
                 .unwrap_err()
+                .to_string()
                 .contains("unknown leaper")
         );
         assert!("1,-2".parse::<Leaper>().is_err());

@@ -24,7 +24,10 @@ impl SearchLayer {
         let secs = self.time_limit.or(file.time_limit.filter(|&t| t > 0.0));
         let limits = Limits {
             nodes,
-            time: secs.map(knight_tui::spec::time_limit).transpose()?,
+            time: secs
+                .map(knight_tui::spec::time_limit)
+                .transpose()
+                .map_err(|e| e.to_string())?,
         };
         Ok((algorithm, tie_break, limits, moves))
     }

@@ -87,7 +87,7 @@ fn move_orders_are_read_and_refused_in_one_line() {
         ("2,1;1,2", "names all eight knight moves once"),
         ("", "(got 0)"),
     ] {
-        let e = bad.parse::<MoveOrder>().unwrap_err();
+        let e = bad.parse::<MoveOrder>().unwrap_err().to_string();
         assert!(e.contains(says), "{bad}: {e}");
     }
 }

@@ -40,9 +40,8 @@ pub enum TourFileError {
     },
     #[error("the tour file's leaper: {0}")]
     Leaper(#[from] LeaperError),
-    /// The surface's own one-line reason.
     #[error("the tour file's surface: {0}")]
-    Surface(String),
+    Surface(crate::words::UnknownName),
     #[error(transparent)]
     Board(#[from] BoardError),
     #[error(
