@@ -50,18 +50,6 @@ pub enum SquareError {
     Unreadable(String),
 }
 
-// The front ends and older callers carry errors as one-line strings.
-impl From<BoardError> for String {
-    fn from(e: BoardError) -> String {
-        e.to_string()
-    }
-}
-impl From<SquareError> for String {
-    fn from(e: SquareError) -> String {
-        e.to_string()
-    }
-}
-
 /// A leap no piece can make.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LeaperError {

@@ -110,7 +110,8 @@ impl BoardArgs {
         }
         let leaper = value(&flags.leaper.or(file.leaper));
         let surface = value(&flags.surface.or(file.surface));
-        let board = Board::with_geometry(rows, cols, &blocked, Geometry::new(leaper, surface))?;
+        let board = Board::with_geometry(rows, cols, &blocked, Geometry::new(leaper, surface))
+            .map_err(|e| e.to_string())?;
         let (start_text, start_src) = match &flags.start {
             Some(s) => (s.clone(), "--start".to_string()),
             None => (

@@ -10,7 +10,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Square};
+use crate::board::{Board, BoardError, Square};
 use crate::tour::compact::{Compact, CompactBuilder, HUGE};
 
 use super::search::{Monitor, Search};
@@ -136,7 +136,7 @@ pub fn spawn<F>(
     previous: Option<JoinHandle<()>>,
     job: Job,
     sink: F,
-) -> Result<(Control, JoinHandle<()>), String>
+) -> Result<(Control, JoinHandle<()>), SpawnError>
 where
     F: FnMut(Event) + Send + 'static,
 {
@@ -197,8 +197,17 @@ where
                 Err(panic) => Event::Failed(panic_message(panic.as_ref())),
             });
         })
-        .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        .map_err(SpawnError::Thread)?;
     Ok((control, handle))
+}
+
+/// Why a search did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum SpawnError {
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    #[error("cannot start the search thread: {0}")]
+    Thread(std::io::Error),
 }
 
 /// The construction's tour of a board of at least [`HUGE`] squares,

@@ -184,7 +184,7 @@ impl Executor {
                 self.threads[side as usize] = Some(thread);
             }
             Err(e) => {
-                let _ = self.tx.send(Action::EngineFailed(side, e));
+                let _ = self.tx.send(Action::EngineFailed(side, e.to_string()));
             }
         }
     }
