@@ -423,7 +423,8 @@ pub const AUTO_CONSTRUCT_SQUARES: usize = 100 * 100;
 /// Finds up to `options.tours` tours. Theory answers first; then the
 /// algorithm searches.
 pub fn solve(problem: &Problem, options: &Options) -> Solution {
-    solve_with(problem, options, &mut NoMonitor)
+    let facts = theory::Facts::new(problem.board);
+    solve_with(problem, &facts, options, &mut NoMonitor)
 }
 
 /// A monitor that watches nothing.
@@ -440,11 +441,20 @@ impl Monitor for NoMonitor {
     }
 }
 
-/// [`solve`], reporting to `monitor` as it goes.
-pub fn solve_with<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
+/// [`solve`], reporting to `monitor` as it goes. `facts` is what theory
+/// has worked out about the problem's board (made once for a board whose
+/// starts are solved one after another): theory asks it first, and the
+/// search merges cycles and prunes on its graph.
+pub fn solve_with<M: Monitor>(
+    problem: &Problem,
+    facts: &theory::Facts,
+    options: &Options,
+    monitor: &mut M,
+) -> Solution {
+    debug_assert!(std::ptr::eq(facts.board(), problem.board));
     let started = Instant::now();
     let algorithm = options.algorithm.for_solve(problem.board, options.tours);
-    let mut sol = match theory::check(problem.board, Some(problem.start), problem.closed) {
+    let mut sol = match facts.check(Some(problem.start), problem.closed) {
         Err(reason) => Solution {
             tours: Vec::new(),
             verdict: Verdict::NoTour(reason),
@@ -452,11 +462,13 @@ pub fn solve_with<M: Monitor>(problem: &Problem, options: &Options, monitor: &mu
             algorithm,
         },
         Ok(()) => match algorithm {
-            Algorithm::Construct => construct::solve(problem, options, monitor)
-                .unwrap_or_else(|| warnsdorff::solve(problem, options, monitor)),
+            Algorithm::Construct => construct::solve(problem, facts, options, monitor)
+                .unwrap_or_else(|| warnsdorff::solve(problem, facts, options, monitor)),
             Algorithm::Backtrack => backtrack::solve(problem, options, monitor),
             Algorithm::Enumerate => enumerate::solve(problem, options, monitor),
-            Algorithm::Warnsdorff | Algorithm::Auto => warnsdorff::solve(problem, options, monitor),
+            Algorithm::Warnsdorff | Algorithm::Auto => {
+                warnsdorff::solve(problem, facts, options, monitor)
+            }
         },
     };
     sol.stats.elapsed = started.elapsed();

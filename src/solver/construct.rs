@@ -364,6 +364,7 @@ pub fn applies(board: &Board, tours: usize) -> bool {
 /// instead).
 pub fn solve<M: Monitor>(
     problem: &Problem,
+    facts: &crate::theory::Facts,
     options: &Options,
     monitor: &mut M,
 ) -> Option<Solution> {
@@ -384,7 +385,7 @@ pub fn solve<M: Monitor>(
                 },
                 ..*options
             };
-            let sol = warnsdorff::solve(problem, &tried, &mut NoMonitor);
+            let sol = warnsdorff::solve(problem, facts, &tried, &mut NoMonitor);
             if sol.verdict == Verdict::Found {
                 return Some(sol);
             }

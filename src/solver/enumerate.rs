@@ -41,10 +41,23 @@ pub fn count_with_progress(
     max: Option<u64>,
     progress: &Progress,
 ) -> Count {
+    let facts = theory::Facts::new(problem.board);
+    count_one(problem, &facts, algorithm, limits, max, progress)
+}
+
+/// [`count_with_progress`], with what theory knows of the board.
+fn count_one(
+    problem: &Problem,
+    facts: &theory::Facts,
+    algorithm: Algorithm,
+    limits: &Limits,
+    max: Option<u64>,
+    progress: &Progress,
+) -> Count {
     let started = Instant::now();
     let deadline = limits.deadline();
     let mut c = Counter::new(algorithm, limits, deadline, max, progress);
-    if let Err(reason) = theory::check(problem.board, Some(problem.start), problem.closed) {
+    if let Err(reason) = facts.check(Some(problem.start), problem.closed) {
         return c.finish(Some(reason), started);
     }
     if by_strip(problem.board, algorithm) {
@@ -252,13 +265,14 @@ pub fn count_all_starts_with_progress(
     let started = Instant::now();
     let deadline = limits.deadline();
     let mut c = Counter::new(algorithm, limits, deadline, max, progress);
-    if let Err(reason) = theory::check(board, None, closed) {
+    let facts = theory::Facts::new(board);
+    if let Err(reason) = facts.check(None, closed) {
         return c.finish(Some(reason), started);
     }
     let syms = board.symmetries();
     let starts: Vec<(Square, u64)> = orbits(board, board.free_squares(), &syms)
         .into_iter()
-        .filter(|&(s, _)| theory::check(board, Some(s), closed).is_ok())
+        .filter(|&(s, _)| facts.check(Some(s), closed).is_ok())
         .collect();
     if by_strip(board, algorithm) {
         let n = if closed {
@@ -351,6 +365,7 @@ pub fn count_table(
     let started = Instant::now();
     let deadline = limits.deadline();
     let syms = board.symmetries();
+    let facts = theory::Facts::new(board);
     let mut table: Vec<Option<u128>> = vec![None; board.len()];
     let mut stats = Stats::default();
     let starts = if closed {
@@ -369,7 +384,7 @@ pub fn count_table(
             time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
         };
         let problem = Problem::new(board, sq, closed).expect("a free square is a start");
-        let c = count_with_progress(&problem, algorithm, &left, None, progress);
+        let c = count_one(&problem, &facts, algorithm, &left, None, progress);
         if !c.complete {
             return Err(Box::new(c));
         }

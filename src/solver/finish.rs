@@ -90,7 +90,13 @@ pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> So
         start: board.square(prefix[0]),
         closed,
     };
-    let mut sol = warnsdorff::solve_from(&problem, prefix, &options, &mut NoMonitor);
+    let mut sol = warnsdorff::solve_from(
+        &problem,
+        &theory::Facts::new(board),
+        prefix,
+        &options,
+        &mut NoMonitor,
+    );
     if let Verdict::NoTour(_) = sol.verdict {
         sol.verdict = Verdict::NoTour(format!(
             "every way on from here was tried ({} nodes)",

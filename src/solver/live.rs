@@ -11,6 +11,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Square};
+use crate::theory::Facts;
 use crate::tour::compact::{Compact, CompactBuilder, HUGE};
 
 use super::search::{Monitor, Search};
@@ -184,7 +185,10 @@ where
                     &problem, &options,
                 ) {
                     Some(built) => built.map(|(solution, tour)| (solution, Some(tour))),
-                    None => Ok((solve_with(&problem, &options, &mut watch), None)),
+                    None => Ok((
+                        solve_with(&problem, &Facts::new(problem.board), &options, &mut watch),
+                        None,
+                    )),
                 }));
             let paused_for = watch.paused_for;
             (watch.sink)(match run {

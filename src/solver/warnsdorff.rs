@@ -9,7 +9,6 @@
 //! finishes within its budget without a tour proves there is none, and the
 //! doubling bounds the wasted work by the size of the last attempt.
 
-use std::rc::Rc;
 use std::time::Instant;
 
 use super::search::{Halt, Monitor, Order, Search};
@@ -18,8 +17,8 @@ use super::{
     run_collect,
 };
 use crate::theory::{
-    self,
-    factor::{Factors, Merged},
+    self, Facts,
+    factor::Merged,
     prune::{Settled, Settling},
 };
 
@@ -44,14 +43,22 @@ const SETTLE_MIN: u64 = 100;
 /// may make within cycles when it is stuck.
 const MERGE_BUDGET: u64 = 2_000;
 
-pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
-    solve_from(problem, &[problem.start_index()], options, monitor)
+/// Finds a tour of `problem`; `facts` is what theory worked out about its
+/// board (the graph the cycles are merged and pruned on).
+pub fn solve<M: Monitor>(
+    problem: &Problem,
+    facts: &Facts,
+    options: &Options,
+    monitor: &mut M,
+) -> Solution {
+    solve_from(problem, facts, &[problem.start_index()], options, monitor)
 }
 
 /// Like [`solve`], continuing the legal path `prefix` (which starts at the
 /// problem's start): every tour found begins with it.
 pub fn solve_from<M: Monitor>(
     problem: &Problem,
+    facts: &Facts,
     prefix: &[u32],
     options: &Options,
     monitor: &mut M,
@@ -81,6 +88,7 @@ pub fn solve_from<M: Monitor>(
         if luby_restarts && attempt > 0 && prefix.len() == 1 {
             let at = Attempt {
                 problem,
+                facts,
                 options,
                 attempt,
                 deadline,
@@ -152,9 +160,11 @@ pub fn solve_from<M: Monitor>(
 }
 
 /// What the other ways between complete attempts need to know of the
-/// attempt: the problem, the options, which attempt, and the clock.
+/// attempt: the problem, what theory knows of its board, the options,
+/// which attempt, and the clock.
 struct Attempt<'p, 'b> {
     problem: &'p Problem<'b>,
+    facts: &'p Facts<'b>,
     options: &'p Options,
     attempt: u64,
     deadline: Option<Instant>,
@@ -182,8 +192,6 @@ impl Attempt<'_, '_> {
 struct OtherWays {
     /// The moves as lists, for the attempts by turns.
     rotations: Option<super::rotate::Rotations>,
-    /// The graph's 2-factors (where the colours alternate), for merging.
-    factors: Option<Option<Rc<Factors>>>,
     settling: Settling,
     /// The rounds of pruning its calls have taken (counted as nodes).
     settled: u64,
@@ -217,7 +225,7 @@ impl OtherWays {
             return Some(at.answer(total, Vec::new(), verdict));
         }
         if found.is_none()
-            && let Some(factors) = self.factors.get_or_insert_with(|| theory::factors(board))
+            && let Some(factors) = at.facts.factors()
         {
             // Then one by merging the cycles of a 2-factor, which also
             // proves there is none when no 2-factor can be a tour.
@@ -234,7 +242,7 @@ impl OtherWays {
             && attempt.is_multiple_of(SETTLE_AFTER)
             && (attempt / SETTLE_AFTER).is_power_of_two()
             && board.free_count() <= SETTLE_SQUARES
-            && let Some(Some(factors)) = &self.factors
+            && let Some(factors) = at.facts.factors()
         {
             // The heuristics keep failing: perhaps there is no tour.
             let per_round = board.free_count() as u64;

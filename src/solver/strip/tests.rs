@@ -168,7 +168,7 @@ fn every_start_of_longer_strips_agrees_with_the_search() {
                     },
                     ..Options::default()
                 };
-                let sol = warnsdorff::solve(&p, &o, &mut NoMonitor);
+                let sol = warnsdorff::solve(&p, &crate::theory::Facts::new(&b), &o, &mut NoMonitor);
                 let strip = found(&b, start, closed);
                 match sol.verdict {
                     Verdict::Found => assert!(strip, "{w}x{n} from {start}"),
