@@ -75,7 +75,8 @@ fn check_1000(bencher: Bencher) {
 #[divan::bench]
 fn count_5x5_all_starts() -> u128 {
     let b = Board::new(5, 5, &[]).unwrap();
-    let c = solver::count_all_starts(&b, false, Algorithm::Enumerate, &Limits::default(), None);
+    let c =
+        solver::count::count_all_starts(&b, false, Algorithm::Enumerate, &Limits::default(), None);
     assert_eq!(c.count, 1728);
     c.count
 }
@@ -84,7 +85,7 @@ fn count_5x5_all_starts() -> u128 {
 fn count_6x6_closed_corner() -> u128 {
     let b = Board::new(6, 6, &[]).unwrap();
     let p = Problem::new(&b, Square::new(0, 0), true).unwrap();
-    let c = solver::count(&p, Algorithm::Enumerate, &Limits::default(), None);
+    let c = solver::count::count(&p, Algorithm::Enumerate, &Limits::default(), None);
     assert_eq!(c.count, 19_724);
     c.count
 }

@@ -33,7 +33,7 @@
 //! // Count: the open tours from a corner of 5x5.
 //! let five = Board::new(5, 5, &[]).unwrap();
 //! let corner = Problem::new(&five, Square::new(0, 0), false).unwrap();
-//! let count = solver::count(&corner, Algorithm::Auto, &Limits::default(), None);
+//! let count = solver::count::count(&corner, Algorithm::Auto, &Limits::default(), None);
 //! assert_eq!((count.count, count.complete), (304, true));
 //! ```
 

@@ -529,7 +529,8 @@ fn components(board: &Board) -> Vec<Square> {
 mod tests {
     #[test]
     fn open_tours_of_boards_four_wide_start_on_an_outer_line() {
-        use crate::solver::{Algorithm, Limits, Problem, count};
+        use crate::solver::count::count;
+        use crate::solver::{Algorithm, Limits, Problem};
         for (rows, cols) in [(4, 5), (5, 4), (4, 6), (3, 4), (4, 3), (4, 7)] {
             let b = Board::new(rows, cols, &[]).unwrap();
             for s in b.free_squares() {

@@ -70,9 +70,9 @@ pub fn count_with(b: &Board, start: Option<Square>, closed: bool, algorithm: Alg
     let c = match start {
         Some(s) => {
             let p = Problem::new(b, s, closed).unwrap();
-            solver::count(&p, algorithm, &Limits::default(), None)
+            solver::count::count(&p, algorithm, &Limits::default(), None)
         }
-        None => solver::count_all_starts(b, closed, algorithm, &Limits::default(), None),
+        None => solver::count::count_all_starts(b, closed, algorithm, &Limits::default(), None),
     };
     assert!(c.complete);
     c.count

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use knight_tui::board::{Board, Square};
 use knight_tui::files::{self, Written};
-use knight_tui::solver::construct::Plan;
+use knight_tui::solver::find::construct::Plan;
 use knight_tui::solver::{self, Monitor, Options, Problem, Solution, Verdict};
 use knight_tui::spec::Spec;
 use knight_tui::tour;

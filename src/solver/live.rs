@@ -14,8 +14,9 @@ use crate::board::{Board, Square};
 use crate::theory::Facts;
 use crate::tour::compact::{Compact, CompactBuilder, HUGE};
 
-use super::search::{Monitor, Search};
-use super::{Flow, Options, Problem, Solution, Stats, construct, solve_with};
+use super::find::construct;
+use super::find::search::{Monitor, Search};
+use super::{Flow, Options, Problem, Solution, Stats, solve_with};
 
 /// The shortest time between two snapshots at full speed.
 pub const SNAPSHOT_INTERVAL: Duration = Duration::from_millis(16);

@@ -3,6 +3,9 @@
 
 use std::time::Duration;
 
+use super::count::{
+    Progress, count, count_all_starts, count_all_starts_with_progress, count_with_progress,
+};
 use super::*;
 use crate::solver::Job;
 use crate::tour::{Summary, check_indices};

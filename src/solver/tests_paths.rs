@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use super::count::count;
+use super::find::search;
 use super::tests::{board, opts, reported, solve_checked};
 use super::*;
 use crate::tour::{Summary, check_indices};

@@ -21,7 +21,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use knight_tui::board::{Board, Square};
-use knight_tui::solver::{Count, Event, Progress, Speed};
+use knight_tui::solver::count::{Count, Progress};
+use knight_tui::solver::{Event, Speed};
 use knight_tui::spec::Spec;
 use knight_tui::tour::TourFile;
 use knight_tui::tour::compact::Compact;

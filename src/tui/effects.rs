@@ -234,7 +234,7 @@ impl Executor {
 
     /// Counts the tours of the search's board from its start (on every
     /// core when no limit is set), reporting live to the app's
-    /// [`knight_tui::solver::Progress`].
+    /// [`knight_tui::solver::count::Progress`].
     fn count(&self, app: &App, generation: u64) {
         let Some(c) = &app.counting else {
             return;
@@ -243,14 +243,14 @@ impl Executor {
         let spec = app.spec.clone();
         self.spawn(Worker::Count, move || {
             let count = match spec.problem() {
-                Ok(problem) => solver::count_with_progress(
+                Ok(problem) => solver::count::count_with_progress(
                     &problem,
                     spec.algorithm,
                     &spec.limits,
                     None,
                     &progress,
                 ),
-                Err(why) => solver::Count {
+                Err(why) => solver::count::Count {
                     count: 0,
                     complete: true,
                     limit: None,
@@ -592,7 +592,8 @@ mod tests {
     #[test]
     fn a_tour_held_compactly_is_saved_as_the_same_file() {
         let dir = tempfile::tempdir().unwrap();
-        let tour = knight_tui::solver::construct::construct(6, 7, Square::new(5, 6), true).unwrap();
+        let tour =
+            knight_tui::solver::find::construct::construct(6, 7, Square::new(5, 6), true).unwrap();
         let b = Board::new(6, 7, &[]).unwrap();
         let mut builder = knight_tui::tour::compact::CompactBuilder::new(6, 7);
         assert!(tour.iter().all(|&sq| builder.push(sq)));

@@ -166,7 +166,8 @@ fn counts_tours_and_reasons_agree_with_brute_force() {
                     sum += expected;
                     compared += 1;
                     let problem = Problem::new(&board, start, closed).unwrap();
-                    let c = solver::count(&problem, Algorithm::Auto, &Limits::default(), None);
+                    let c =
+                        solver::count::count(&problem, Algorithm::Auto, &Limits::default(), None);
                     assert!(c.complete, "{what}");
                     assert_eq!(c.count, expected as u128, "{what}");
                     if let Err(reason) = knight_tui::theory::check(&board, Some(start), closed) {
@@ -188,7 +189,7 @@ fn counts_tours_and_reasons_agree_with_brute_force() {
                         }
                     }
                 }
-                let all = solver::count_all_starts(
+                let all = solver::count::count_all_starts(
                     &board,
                     closed,
                     Algorithm::Auto,

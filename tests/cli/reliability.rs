@@ -271,7 +271,8 @@ fn draw_of_a_huge_tour_file_is_bounded_and_reads_the_file_streamed() {
 #[test]
 fn a_count_that_cannot_end_shows_its_tours_at_once() {
     use knight_tui::board::{Board, Square};
-    use knight_tui::solver::{Algorithm, Limits, Problem, Progress, count_with_progress};
+    use knight_tui::solver::count::{Progress, count_with_progress};
+    use knight_tui::solver::{Algorithm, Limits, Problem};
     use std::sync::atomic::Ordering::Relaxed;
     let board = Board::new(8, 8, &[]).unwrap();
     let progress = Progress::default();

@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use knight_tui::solver::{Count, Event, Limit, Method};
+use knight_tui::solver::count::{Count, Method};
+use knight_tui::solver::{Event, Limit};
 use knight_tui::words::thousands;
 
 use super::{App, Counting, Effect, Mode, Overlay, RunState, Side, Tone};
@@ -144,7 +145,7 @@ impl App {
     fn out_of_reach(&self) -> Option<String> {
         let s = &self.spec;
         let problem = s.problem().ok()?;
-        if !knight_tui::solver::enumerates(&problem, s.algorithm) {
+        if !knight_tui::solver::count::enumerates(&problem, s.algorithm) {
             return None;
         }
         let known = knight_tui::theory::known::from_a_start(&s.board, s.closed)?;

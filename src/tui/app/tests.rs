@@ -2,8 +2,9 @@ use super::*;
 use crate::tui::keymap::command_for;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use knight_tui::board::Board;
+use knight_tui::solver::count::Method;
 use knight_tui::solver::{
-    Algorithm, Limits, Method, Report, Snapshot, Solution, Speed, Stats, TieBreak, Verdict,
+    Algorithm, Limits, Report, Snapshot, Solution, Speed, Stats, TieBreak, Verdict,
 };
 
 pub(super) fn app() -> App {
@@ -37,7 +38,7 @@ fn counts_start_stop_and_say_their_answer() {
     assert_eq!(keys(&mut a, &[Command::Count]), vec![Effect::StopCount]);
     // Done: the answer (the engine counts on its own thread; here, directly).
     let p = knight_tui::solver::Problem::new(&a.spec.board, a.spec.start, false).unwrap();
-    let c = knight_tui::solver::count(&p, Algorithm::Enumerate, &Limits::default(), None);
+    let c = knight_tui::solver::count::count(&p, Algorithm::Enumerate, &Limits::default(), None);
     a.update(Action::Counted(1, c.clone()));
     let msg = a.message().unwrap_or_default().to_string();
     assert!(
@@ -73,7 +74,7 @@ fn a_count_over_the_frontier_says_where_it_stopped() {
     keys(&mut a, &[Command::Count]);
     let board = a.spec.board.clone();
     let p = knight_tui::solver::Problem::new(&board, a.spec.start, true).unwrap();
-    let c = knight_tui::solver::count(&p, Algorithm::Auto, &Limits::default(), None);
+    let c = knight_tui::solver::count::count(&p, Algorithm::Auto, &Limits::default(), None);
     assert!(matches!(c.method, Method::Frontier { .. }), "{c:?}");
     a.update(Action::Counted(1, c));
     let msg = a.message().unwrap_or_default().to_string();
@@ -83,7 +84,7 @@ fn a_count_over_the_frontier_says_where_it_stopped() {
         nodes: Some(100),
         time: None,
     };
-    let c = knight_tui::solver::count(&p, Algorithm::Auto, &limits, None);
+    let c = knight_tui::solver::count::count(&p, Algorithm::Auto, &limits, None);
     assert!(!c.complete);
     a.update(Action::Counted(2, c));
     let msg = a.message().unwrap_or_default().to_string();

@@ -1,5 +1,5 @@
 use super::*;
-use crate::solver::enumerate;
+use crate::solver::count as enumerate;
 use crate::solver::{Limits, Problem};
 use crate::tour::{Summary, check_indices};
 
@@ -155,7 +155,7 @@ fn long_strips_are_tours_in_full() {
 
 #[test]
 fn every_start_of_longer_strips_agrees_with_the_search() {
-    use crate::solver::{NoMonitor, Options, warnsdorff};
+    use crate::solver::{NoMonitor, Options, find::warnsdorff};
     for (w, n) in [(3, 11), (3, 12), (3, 16), (3, 23), (4, 9), (4, 12), (4, 15)] {
         let b = Board::new(w, n, &[]).unwrap();
         for closed in [false, true] {
@@ -240,7 +240,7 @@ fn counts_over_starts_of_both_kinds_are_exact() {
 #[test]
 fn paths_between_two_squares_agree_with_the_search() {
     use crate::solver::Flow;
-    use crate::solver::search::{Monitor, Order, Search};
+    use crate::solver::find::search::{Monitor, Order, Search};
     /// The last squares of every open tour from the start.
     struct Ends(std::collections::HashSet<u32>);
     impl Monitor for Ends {

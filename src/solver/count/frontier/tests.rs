@@ -1,5 +1,6 @@
 use super::*;
-use crate::solver::{Algorithm, Limits, Problem, count_all_starts, enumerate};
+use crate::solver::count::{self as enumerate, count_all_starts};
+use crate::solver::{Algorithm, Limits, Problem};
 
 /// The count, checked against both ways of counting: square by square
 /// over the whole board, and meeting in the middle where it can.

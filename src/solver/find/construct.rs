@@ -39,11 +39,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use std::time::Instant;
 
-use super::{
-    Algorithm, Limits, Monitor, NoMonitor, Options, Problem, Solution, Stats, Verdict, strip,
-    warnsdorff,
-};
+use super::{NoMonitor, search::Monitor, strip, warnsdorff};
 use crate::board::{Board, Square};
+use crate::solver::{Algorithm, Limits, Options, Problem, Solution, Stats, Verdict};
 
 /// Nodes per free square of the search tried before the strip's dynamic
 /// programme on a strip with blocked squares.

@@ -12,10 +12,8 @@
 use std::time::Instant;
 
 use super::search::{Halt, Monitor, Order, Search};
-use super::{
-    Algorithm, Limit, Options, Problem, Solution, Stats, TieBreak, Verdict, exhausted_reason,
-    run_collect,
-};
+use super::{exhausted_reason, run_collect};
+use crate::solver::{Algorithm, Limit, Options, Problem, Solution, Stats, TieBreak, Verdict};
 use crate::theory::{
     self, Facts,
     factor::Merged,
@@ -308,10 +306,10 @@ struct FirstOf<'m, M> {
 
 impl<M: Monitor> Monitor for FirstOf<'_, M> {
     super::search::watch_as_inner!();
-    fn on_tour(&mut self, s: &Search) -> super::Flow {
+    fn on_tour(&mut self, s: &Search) -> crate::solver::Flow {
         self.tour = Some(s.tour());
         self.inner.on_tour(s);
-        super::Flow::Stop
+        crate::solver::Flow::Stop
     }
 }
 

@@ -39,9 +39,10 @@ use std::collections::HashMap;
 use std::hash::Hasher;
 use std::time::Instant;
 
-use super::states::{FastMap, StateHasher};
-use super::{Algorithm, Flow, Monitor, Options, Problem, Solution, Stats, Verdict};
+use super::search::Monitor;
 use crate::board::{Board, Square};
+use crate::solver::states::{FastMap, StateHasher};
+use crate::solver::{Algorithm, Flow, Options, Problem, Solution, Stats, Verdict};
 
 /// The widest strip this method takes.
 pub const MAX_WIDTH: u32 = 4;
