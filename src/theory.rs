@@ -529,13 +529,19 @@ fn components(board: &Board) -> Vec<Square> {
 mod tests {
     #[test]
     fn open_tours_of_boards_four_wide_start_on_an_outer_line() {
-        use crate::solver::count::count;
-        use crate::solver::{Algorithm, Limits, Problem};
+        use crate::solver::count::Count;
+        use crate::solver::{Algorithm, Problem};
         for (rows, cols) in [(4, 5), (5, 4), (4, 6), (3, 4), (4, 3), (4, 7)] {
             let b = Board::new(rows, cols, &[]).unwrap();
             for s in b.free_squares() {
                 let p = Problem::new(&b, s, false).unwrap();
-                let n = count(&p, Algorithm::Backtrack, &Limits::default(), Some(1)).count;
+                let n = Count {
+                    algorithm: Algorithm::Backtrack,
+                    max: Some(1),
+                    ..Count::from_start(&p)
+                }
+                .run()
+                .count;
                 let said = check(&b, Some(s), false);
                 if let Err(why) = &said {
                     assert_eq!(n, 0, "{rows}x{cols} from {s}: theory said {why}");

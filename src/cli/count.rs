@@ -9,7 +9,7 @@ use super::args::CountArgs;
 use super::failure::{Exit, Outcome, say, usage};
 use crate::config::Config;
 use knight_tui::board::human_bytes;
-use knight_tui::solver::count::frontier;
+use knight_tui::solver::count::{Count, Starts, frontier};
 use knight_tui::words::{ms, thousands};
 
 pub fn count(args: &CountArgs, config: &Config) -> Outcome {
@@ -27,25 +27,22 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         if !args.quiet && io::stderr().is_terminal() {
             scope.spawn(|| progress_bar(&progress, &finished));
         }
+        let request = Count {
+            starts: if args.all_starts {
+                Starts::All
+            } else {
+                Starts::From(problem.start)
+            },
+            algorithm,
+            limits: spec.limits,
+            max: args.max,
+            progress: Some(&progress),
+            ..Count::from_start(&problem)
+        };
         let r = if args.table {
-            solver::count::count_table(&spec.board, spec.closed, algorithm, &spec.limits, &progress)
-        } else if args.all_starts {
-            Err(Box::new(solver::count::count_all_starts_with_progress(
-                &spec.board,
-                spec.closed,
-                algorithm,
-                &spec.limits,
-                args.max,
-                &progress,
-            )))
+            request.table()
         } else {
-            Err(Box::new(solver::count::count_with_progress(
-                &problem,
-                algorithm,
-                &spec.limits,
-                args.max,
-                &progress,
-            )))
+            Err(Box::new(request.run()))
         };
         finished.store(true, std::sync::atomic::Ordering::Relaxed);
         r
@@ -95,7 +92,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
 }
 
 /// The one JSON line of `count --json`.
-fn json_line(result: &solver::count::Count) -> String {
+fn json_line(result: &solver::count::Total) -> String {
     /// The JSON line (a struct, as `json!` cannot hold counts past 2^64).
     #[derive(serde::Serialize)]
     struct Line<'a> {
@@ -129,7 +126,7 @@ fn json_line(result: &solver::count::Count) -> String {
 }
 
 /// Why a count over the frontier stopped before its total, if it did.
-fn frontier_stopped(result: &solver::count::Count) -> Option<String> {
+fn frontier_stopped(result: &solver::count::Total) -> Option<String> {
     let solver::count::Method::Frontier {
         states,
         done,

@@ -21,9 +21,9 @@ use super::{Algorithm, Limit, Limits, Problem, Stats};
 pub mod frontier;
 use frontier::Ends;
 
-/// Result of counting tours.
+/// How many tours a [`Count`] found, and how it counted them.
 #[derive(Clone, Debug)]
-pub struct Count {
+pub struct Total {
     /// Tours counted (up to 2^128 - 1: strips of a few hundred squares get
     /// there).
     pub count: u128,
@@ -67,27 +67,118 @@ impl Method {
     }
 }
 
-/// Counts the tours from `problem.start` (directed: a tour and its reverse
-/// from the other end are different tours; a closed tour is counted once for
-/// each direction). `max` stops the count once it is reached. `backtrack`
-/// counts without pruning (the slow baseline); every other algorithm prunes.
-pub fn count(problem: &Problem, algorithm: Algorithm, limits: &Limits, max: Option<u64>) -> Count {
-    count_with_progress(problem, algorithm, limits, max, &Progress::default())
+/// Which starts a [`Count`] is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Starts {
+    /// The tours from one square (a free one).
+    From(Square),
+    /// The tours from every square, summed.
+    All,
 }
 
-/// [`count`], reporting as it goes to `progress` (read from another thread).
-pub fn count_with_progress(
-    problem: &Problem,
-    algorithm: Algorithm,
-    limits: &Limits,
-    max: Option<u64>,
-    progress: &Progress,
-) -> Count {
-    let facts = theory::Facts::new(problem.board);
-    count_one(problem, &facts, algorithm, limits, max, progress)
+/// A question of how many tours, and the one way to ask it: of which
+/// board, open or closed, from a start or all of them; by which algorithm
+/// (`auto` picks the strip, the frontier or enumeration; `backtrack`
+/// enumerates without pruning, the slow baseline; every other algorithm
+/// enumerates with pruning); within which limits and up to which maximum;
+/// reporting as it goes to a [`Progress`] (read from another thread).
+/// [`Count::run`] answers it, [`Count::table`] answers it for each start.
+///
+/// Tours are directed: a tour and its reverse from the other end are
+/// different tours; a closed tour is counted once for each direction (and
+/// from each of its squares, over all starts).
+#[derive(Clone, Copy, Debug)]
+pub struct Count<'a> {
+    pub board: &'a Board,
+    pub closed: bool,
+    pub starts: Starts,
+    pub algorithm: Algorithm,
+    pub limits: Limits,
+    /// Stops the count once it is reached.
+    pub max: Option<u64>,
+    pub progress: Option<&'a Progress>,
 }
 
-/// [`count_with_progress`], with what theory knows of the board.
+impl<'a> Count<'a> {
+    /// The tours of `problem` from its start, by `auto`, without limits.
+    pub fn from_start(problem: &Problem<'a>) -> Count<'a> {
+        Count {
+            starts: Starts::From(problem.start),
+            ..Count::all_starts(problem.board, problem.closed)
+        }
+    }
+
+    /// The tours of `board` from every start, by `auto`, without limits.
+    pub fn all_starts(board: &'a Board, closed: bool) -> Count<'a> {
+        Count {
+            board,
+            closed,
+            starts: Starts::All,
+            algorithm: Algorithm::Auto,
+            limits: Limits::default(),
+            max: None,
+            progress: None,
+        }
+    }
+
+    /// Counts.
+    pub fn run(&self) -> Total {
+        let quiet = Progress::default();
+        let progress = self.progress.unwrap_or(&quiet);
+        let facts = theory::Facts::new(self.board);
+        match self.starts {
+            Starts::From(start) => {
+                let problem = Problem {
+                    board: self.board,
+                    start,
+                    closed: self.closed,
+                };
+                count_one(
+                    &problem,
+                    &facts,
+                    self.algorithm,
+                    &self.limits,
+                    self.max,
+                    progress,
+                )
+            }
+            Starts::All => count_all(
+                &facts,
+                self.closed,
+                self.algorithm,
+                &self.limits,
+                self.max,
+                progress,
+            ),
+        }
+    }
+
+    /// The tours from each square of the board (`None` for blocked
+    /// squares), each counted as [`Count::run`] counts from one start (the
+    /// request's starts and maximum aside); squares that a symmetry of the
+    /// board maps onto each other are counted once. The limits hold for
+    /// the whole table. `Err` is the first count that stopped.
+    pub fn table(&self) -> Result<(Vec<Option<u128>>, Stats), Box<Total>> {
+        let quiet = Progress::default();
+        table(self, self.progress.unwrap_or(&quiet))
+    }
+
+    /// Whether [`Count::run`] counts by enumeration, tour by tour (its time
+    /// then grows with the tours), rather than by the strip or the frontier
+    /// (whose time grows with the states, not the tours).
+    pub fn enumerates(&self) -> bool {
+        let ends = match self.starts {
+            _ if self.closed => Ends::Closed,
+            Starts::From(start) => Ends::From(start),
+            Starts::All => Ends::Any,
+        };
+        let all = self.starts == Starts::All;
+        !by_strip(self.board, self.algorithm)
+            && !by_frontier(self.board, self.algorithm, ends, all, self.max)
+    }
+}
+
+/// The tours from `problem.start`, with what theory knows of the board.
 fn count_one(
     problem: &Problem,
     facts: &theory::Facts,
@@ -95,7 +186,7 @@ fn count_one(
     limits: &Limits,
     max: Option<u64>,
     progress: &Progress,
-) -> Count {
+) -> Total {
     let started = Instant::now();
     let deadline = limits.deadline();
     let mut c = Counter::new(algorithm, limits, deadline, max, progress);
@@ -120,18 +211,6 @@ fn count_one(
     }
     c.count_from(problem.board, problem.start, problem.closed, 1);
     c.finish(None, started)
-}
-
-/// Whether [`count_with_progress`] counts `problem` by enumeration, tour
-/// by tour (its time then grows with the tours), rather than by the strip
-/// or the frontier (whose time grows with the states, not the tours).
-pub fn enumerates(problem: &Problem, algorithm: Algorithm) -> bool {
-    let ends = if problem.closed {
-        Ends::Closed
-    } else {
-        Ends::From(problem.start)
-    };
-    !by_strip(problem.board, algorithm) && !by_frontier(problem.board, algorithm, ends, false, None)
 }
 
 /// Whether a count goes over the frontier (exact; time and memory grow
@@ -181,7 +260,7 @@ fn frontier_count(
     max: Option<u64>,
     started: Instant,
     progress: &Progress,
-) -> Count {
+) -> Total {
     use frontier::Stop;
     let squares = progress.total.load(Ordering::Relaxed);
     let limit = match n {
@@ -228,8 +307,8 @@ fn frontier_count(
 }
 
 /// A count stopped before its end, with no tours to show for it.
-fn stopped(limit: Option<Limit>, started: Instant) -> Count {
-    Count {
+fn stopped(limit: Option<Limit>, started: Instant) -> Total {
+    Total {
         count: 0,
         complete: false,
         limit,
@@ -250,14 +329,14 @@ fn by_strip(board: &Board, algorithm: Algorithm) -> bool {
 }
 
 /// A count along the strip, cut to `max`.
-fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Count {
+fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Total {
     let stats = Stats {
         elapsed: started.elapsed(),
         ..Stats::default()
     };
     let Some(n) = n else {
         // Past 2^128 - 1: a maximum is still reached.
-        return Count {
+        return Total {
             count: max.map_or(0, u128::from),
             complete: false,
             limit: if max.is_some() {
@@ -271,7 +350,7 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Count {
         };
     };
     let over = max.is_some_and(|m| n > m as u128);
-    Count {
+    Total {
         count: max.map_or(n, |m| n.min(m as u128)),
         complete: !over,
         limit: None,
@@ -284,30 +363,19 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Count {
     }
 }
 
-/// Sums [`count`] over every start square.
-pub fn count_all_starts(
-    board: &Board,
-    closed: bool,
-    algorithm: Algorithm,
-    limits: &Limits,
-    max: Option<u64>,
-) -> Count {
-    count_all_starts_with_progress(board, closed, algorithm, limits, max, &Progress::default())
-}
-
-/// [`count_all_starts`], reporting as it goes to `progress`.
-pub fn count_all_starts_with_progress(
-    board: &Board,
+/// The sum of the tours from every start of the board `facts` are about.
+fn count_all(
+    facts: &theory::Facts,
     closed: bool,
     algorithm: Algorithm,
     limits: &Limits,
     max: Option<u64>,
     progress: &Progress,
-) -> Count {
+) -> Total {
+    let board = facts.board();
     let started = Instant::now();
     let deadline = limits.deadline();
     let mut c = Counter::new(algorithm, limits, deadline, max, progress);
-    let facts = theory::Facts::new(board);
     if let Err(reason) = facts.check(None, closed) {
         return c.finish(Some(reason), started);
     }
@@ -392,18 +460,10 @@ pub fn count_all_starts_with_progress(
     c.finish(None, started)
 }
 
-/// The tours from each square of `board` (`None` for blocked squares), as
-/// [`count_with_progress`] counts them (by strip, frontier or search);
-/// squares that a symmetry of the board maps onto each other are counted
-/// once. The limits hold for the whole table. `Err` is the first count
-/// that stopped.
-pub fn count_table(
-    board: &Board,
-    closed: bool,
-    algorithm: Algorithm,
-    limits: &Limits,
-    progress: &Progress,
-) -> Result<(Vec<Option<u128>>, Stats), Box<Count>> {
+/// [`Count::table`], reporting to `progress`.
+fn table(request: &Count, progress: &Progress) -> Result<(Vec<Option<u128>>, Stats), Box<Total>> {
+    let (board, closed) = (request.board, request.closed);
+    let (algorithm, limits) = (request.algorithm, &request.limits);
     let started = Instant::now();
     let deadline = limits.deadline();
     let syms = board.symmetries();

@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use knight_tui::board::{Board, Square};
-use knight_tui::solver::count::{Count, Progress};
+use knight_tui::solver::count::{Progress, Total};
 use knight_tui::solver::{Event, Speed};
 use knight_tui::spec::Spec;
 use knight_tui::tour::TourFile;
@@ -46,7 +46,7 @@ pub struct Counting {
     /// What is counted: `open tours of 6x6 from 0,0`.
     pub what: String,
     /// The answer, once the count has ended.
-    pub result: Option<Count>,
+    pub result: Option<Total>,
     /// When it started: the live rate is the tours since over the time.
     pub started: std::time::Instant,
 }
@@ -78,7 +78,7 @@ pub enum Action {
     /// The mouse wheel over the board (up: zoom in, on the square under it).
     Wheel(Option<Square>, bool),
     /// The count of this generation has ended.
-    Counted(u64, Count),
+    Counted(u64, Total),
     /// Time for the playing replay (or the game's finish) to advance.
     Tick,
     /// The check of the game at this position says this.

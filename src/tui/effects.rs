@@ -12,6 +12,7 @@ use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 
 use knight_tui::files::{self, FileLimit};
+use knight_tui::solver::count::Count;
 use knight_tui::solver::{self, Control, Limits, Solution, Verdict};
 use knight_tui::tour::compact::Compact;
 use knight_tui::tour::{self, TourFile};
@@ -243,14 +244,14 @@ impl Executor {
         let spec = app.spec.clone();
         self.spawn(Worker::Count, move || {
             let count = match spec.problem() {
-                Ok(problem) => solver::count::count_with_progress(
-                    &problem,
-                    spec.algorithm,
-                    &spec.limits,
-                    None,
-                    &progress,
-                ),
-                Err(why) => solver::count::Count {
+                Ok(problem) => Count {
+                    algorithm: spec.algorithm,
+                    limits: spec.limits,
+                    progress: Some(&progress),
+                    ..Count::from_start(&problem)
+                }
+                .run(),
+                Err(why) => solver::count::Total {
                     count: 0,
                     complete: true,
                     limit: None,

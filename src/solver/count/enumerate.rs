@@ -14,7 +14,7 @@ use crate::board::{Board, Square};
 use crate::solver::find::search::{Halt, Order, Search};
 use crate::solver::{Algorithm, Limit, Limits, Stats};
 
-use super::{Count, Method, Progress, orbits};
+use super::{Method, Progress, Total, orbits};
 
 pub(super) struct Counter<'l> {
     algorithm: Algorithm,
@@ -118,7 +118,7 @@ impl<'l> Counter<'l> {
         true
     }
 
-    pub(super) fn finish(self, reason: Option<String>, started: Instant) -> Count {
+    pub(super) fn finish(self, reason: Option<String>, started: Instant) -> Total {
         let limit = match self.halted {
             Some(Halt::NodeLimit) => Some(Limit::Nodes),
             Some(Halt::TimeLimit) => Some(Limit::Time),
@@ -130,7 +130,7 @@ impl<'l> Counter<'l> {
             Some(m) => self.count.min(m),
             None => self.count,
         } as u128;
-        Count {
+        Total {
             count,
             complete: self.halted.is_none(),
             limit,

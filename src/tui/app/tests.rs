@@ -2,7 +2,7 @@ use super::*;
 use crate::tui::keymap::command_for;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use knight_tui::board::Board;
-use knight_tui::solver::count::Method;
+use knight_tui::solver::count::{Count, Method};
 use knight_tui::solver::{
     Algorithm, Limits, Report, Snapshot, Solution, Speed, Stats, TieBreak, Verdict,
 };
@@ -38,7 +38,11 @@ fn counts_start_stop_and_say_their_answer() {
     assert_eq!(keys(&mut a, &[Command::Count]), vec![Effect::StopCount]);
     // Done: the answer (the engine counts on its own thread; here, directly).
     let p = knight_tui::solver::Problem::new(&a.spec.board, a.spec.start, false).unwrap();
-    let c = knight_tui::solver::count::count(&p, Algorithm::Enumerate, &Limits::default(), None);
+    let c = Count {
+        algorithm: Algorithm::Enumerate,
+        ..Count::from_start(&p)
+    }
+    .run();
     a.update(Action::Counted(1, c.clone()));
     let msg = a.message().unwrap_or_default().to_string();
     assert!(
@@ -74,7 +78,7 @@ fn a_count_over_the_frontier_says_where_it_stopped() {
     keys(&mut a, &[Command::Count]);
     let board = a.spec.board.clone();
     let p = knight_tui::solver::Problem::new(&board, a.spec.start, true).unwrap();
-    let c = knight_tui::solver::count::count(&p, Algorithm::Auto, &Limits::default(), None);
+    let c = Count::from_start(&p).run();
     assert!(matches!(c.method, Method::Frontier { .. }), "{c:?}");
     a.update(Action::Counted(1, c));
     let msg = a.message().unwrap_or_default().to_string();
@@ -84,7 +88,11 @@ fn a_count_over_the_frontier_says_where_it_stopped() {
         nodes: Some(100),
         time: None,
     };
-    let c = knight_tui::solver::count::count(&p, Algorithm::Auto, &limits, None);
+    let c = Count {
+        limits,
+        ..Count::from_start(&p)
+    }
+    .run();
     assert!(!c.complete);
     a.update(Action::Counted(2, c));
     let msg = a.message().unwrap_or_default().to_string();

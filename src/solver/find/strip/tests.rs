@@ -1,12 +1,16 @@
 use super::*;
-use crate::solver::count as enumerate;
+use crate::solver::count::Count;
 use crate::solver::{Limits, Problem};
 use crate::tour::{Summary, check_indices};
 
 /// Tours by exhaustive enumeration (the reference).
 fn enumerated(b: &Board, start: Square, closed: bool) -> u128 {
     let p = Problem::new(b, start, closed).unwrap();
-    let c = enumerate::count(&p, Algorithm::Enumerate, &Limits::default(), None);
+    let c = Count {
+        algorithm: Algorithm::Enumerate,
+        ..Count::from_start(&p)
+    }
+    .run();
     assert!(c.complete);
     c.count
 }
