@@ -10,7 +10,6 @@ use crate::board::{Board, Square, Surface};
 
 pub mod factor;
 pub mod known;
-pub mod prune;
 
 /// Whether an open (or closed) tour exists on a full `rows` x `cols` board.
 ///
@@ -410,7 +409,8 @@ pub fn crowd_reason(board: &Board, crowd: &factor::Crowd, closed: bool) -> Strin
 /// The name the reasons of 2-factor pruning end with, in brackets.
 pub const PRUNING_NAME: &str = "(2-factor pruning)";
 
-/// The reason 2-factor pruning gives (see [`prune`]) when it settles that
+/// The reason 2-factor pruning gives (the search's, in the solver's room
+/// for finding) when it settles that
 /// no tour from `start` exists: open, whichever of `ends` squares it ends
 /// on; closed; within `rounds` rounds of pruning.
 pub fn settled_reason(

@@ -10,6 +10,8 @@
 pub mod backtrack;
 pub mod construct;
 mod finish;
+pub mod merge;
+pub mod prune;
 mod rotate;
 pub mod search;
 pub mod strip;

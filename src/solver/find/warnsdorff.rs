@@ -11,14 +11,12 @@
 
 use std::time::Instant;
 
+use super::merge::Merged;
+use super::prune::{Settled, Settling};
 use super::search::{Halt, Monitor, Order, Search};
 use super::{exhausted_reason, run_collect};
 use crate::solver::{Algorithm, Limit, Options, Problem, Solution, Stats, TieBreak, Verdict};
-use crate::theory::{
-    self, Facts,
-    factor::Merged,
-    prune::{Settled, Settling},
-};
+use crate::theory::{self, Facts};
 
 /// Nodes the first attempt may use, per free square, before a restart.
 const BUDGET_PER_SQUARE: u64 = 4;
@@ -27,7 +25,7 @@ const BUDGET_MIN: u64 = 2_000;
 /// square, for other pieces and surfaces than the knight on the plane.
 const TURNS_PER_SQUARE: u64 = 8;
 /// A start the heuristics have not toured after `SETTLE_AFTER` attempts
-/// is settled by 2-factor pruning (see [`crate::theory::prune`]) on boards
+/// is settled by 2-factor pruning (see [`super::prune`]) on boards
 /// of at most `SETTLE_SQUARES` free squares, and again each time the
 /// attempts double: each time with as many nodes as the search has taken
 /// so far (at least `SETTLE_MIN` a square), so the exact answer gets half
@@ -37,7 +35,7 @@ const TURNS_PER_SQUARE: u64 = 8;
 const SETTLE_AFTER: u64 = 6;
 const SETTLE_SQUARES: usize = 1024;
 const SETTLE_MIN: u64 = 100;
-/// Exchanges an attempt by merging cycles (see [`crate::theory::factor`])
+/// Exchanges an attempt by merging cycles (see [`super::merge`])
 /// may make within cycles when it is stuck.
 const MERGE_BUDGET: u64 = 2_000;
 
