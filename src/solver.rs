@@ -4,6 +4,11 @@
 //! own thread through [`spawn`], which turns it into a stream of [`Event`]s
 //! steered by a [`Control`] handle.
 //!
+//! One room a question: [`find`] finds a tour ([`solve`] is its door),
+//! [`count`] says how many (its request, [`count::Count`]). This file
+//! keeps the words both use; count builds on find's search, never the
+//! other way.
+//!
 //! Algorithms: `backtrack` (plain depth-first search in the textbook move
 //! order, no pruning: the baseline), `warnsdorff` (fewest onward moves first,
 //! a named tie-break, dead-end pruning and restarts, so it never gives up on a

@@ -2,7 +2,7 @@
 //! ([`crate::theory`], whose [`Facts`] about the board the search then
 //! uses); then the algorithm asked for searches or builds:
 //! [`backtrack`] (plain depth-first search), [`warnsdorff`] (with restarts,
-//! [`rotate`]d attempts, cycle merging and 2-factor pruning), enumeration
+//! rotated attempts, cycle [`merge`]s and 2-factor [`prune`]s), enumeration
 //! (the search with pruning, in fixed order), [`construct`] (with the
 //! [`strip`]'s exact programme on narrow boards), and [`finish`] for a
 //! hand-played game. The depth-first engine they share is [`search`].

@@ -510,7 +510,7 @@ impl<'b> Search<'b> {
         (best & 0xf) as usize
     }
 
-    /// Tries the moves in `order` (see [`super::MoveOrder`]): the offsets
+    /// Tries the moves in `order` (see [`crate::solver::MoveOrder`]): the offsets
     /// are permuted, so the fixed order and Warnsdorff's last tie-break
     /// follow it. Call before [`Search::run`].
     pub fn set_move_order(&mut self, order: crate::solver::MoveOrder) {
