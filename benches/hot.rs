@@ -4,7 +4,8 @@
 
 use divan::{Bencher, black_box};
 use knight_tui::board::{Board, Square};
-use knight_tui::solver::{self, Algorithm, Limits, Options, Problem};
+use knight_tui::solver::count::Count;
+use knight_tui::solver::{self, Algorithm, Options, Problem};
 use knight_tui::tour::check_indices;
 
 fn main() {
@@ -75,7 +76,11 @@ fn check_1000(bencher: Bencher) {
 #[divan::bench]
 fn count_5x5_all_starts() -> u128 {
     let b = Board::new(5, 5, &[]).unwrap();
-    let c = solver::count_all_starts(&b, false, Algorithm::Enumerate, &Limits::default(), None);
+    let c = Count {
+        algorithm: Algorithm::Enumerate,
+        ..Count::all_starts(&b, false)
+    }
+    .run();
     assert_eq!(c.count, 1728);
     c.count
 }
@@ -84,7 +89,11 @@ fn count_5x5_all_starts() -> u128 {
 fn count_6x6_closed_corner() -> u128 {
     let b = Board::new(6, 6, &[]).unwrap();
     let p = Problem::new(&b, Square::new(0, 0), true).unwrap();
-    let c = solver::count(&p, Algorithm::Enumerate, &Limits::default(), None);
+    let c = Count {
+        algorithm: Algorithm::Enumerate,
+        ..Count::from_start(&p)
+    }
+    .run();
     assert_eq!(c.count, 19_724);
     c.count
 }

@@ -7,7 +7,8 @@
 //!
 //! ```
 //! use knight_tui::board::{Board, Square};
-//! use knight_tui::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
+//! use knight_tui::solver::count::Count;
+//! use knight_tui::solver::{self, Algorithm, Options, Problem, Verdict};
 //! use knight_tui::tour::{Summary, check_indices};
 //!
 //! let board = Board::new(8, 8, &[]).unwrap();
@@ -33,7 +34,7 @@
 //! // Count: the open tours from a corner of 5x5.
 //! let five = Board::new(5, 5, &[]).unwrap();
 //! let corner = Problem::new(&five, Square::new(0, 0), false).unwrap();
-//! let count = solver::count(&corner, Algorithm::Auto, &Limits::default(), None);
+//! let count = Count::from_start(&corner).run();
 //! assert_eq!((count.count, count.complete), (304, true));
 //! ```
 

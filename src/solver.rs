@@ -4,6 +4,11 @@
 //! own thread through [`spawn`], which turns it into a stream of [`Event`]s
 //! steered by a [`Control`] handle.
 //!
+//! One room a question: [`find`] finds a tour ([`solve`] is its door),
+//! [`count`] says how many (its request, [`count::Count`]). This file
+//! keeps the words both use; count builds on find's search, never the
+//! other way.
+//!
 //! Algorithms: `backtrack` (plain depth-first search in the textbook move
 //! order, no pruning: the baseline), `warnsdorff` (fewest onward moves first,
 //! a named tie-break, dead-end pruning and restarts, so it never gives up on a
@@ -14,31 +19,24 @@
 //! (construct on strips and from 100x100 on, warnsdorff below, to find;
 //! enumerate to count).
 
-pub mod backtrack;
-pub mod construct;
-pub mod enumerate;
-mod finish;
-pub mod frontier;
-mod rotate;
-pub mod search;
-mod states;
-pub mod strip;
-pub mod warnsdorff;
-
+pub mod count;
+pub mod find;
 mod live;
+mod states;
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use find::{construct, strip};
+
 use crate::board::BoardError;
 use crate::board::{Board, Square};
-use crate::theory;
 use crate::words::UnknownName;
 
-pub use finish::finish;
+pub use find::search::{Halt, Monitor, Search};
+pub use find::{NoMonitor, finish, solve, solve_with};
 pub use live::{Control, Event, Job, Report, Snapshot, Speed, panic_message, spawn};
-pub use search::{Halt, Monitor, Search};
 
 /// What a monitor tells the search after a node or a tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -425,199 +423,6 @@ pub struct Solution {
 /// to Warnsdorff's 0.4 ms, and a board that big is no longer worth watching
 /// square by square (`cargo bench --bench engine`).
 pub const AUTO_CONSTRUCT_SQUARES: usize = 100 * 100;
-
-/// Finds up to `options.tours` tours. Theory answers first; then the
-/// algorithm searches.
-pub fn solve(problem: &Problem, options: &Options) -> Solution {
-    solve_with(problem, options, &mut NoMonitor)
-}
-
-/// A monitor that watches nothing.
-pub struct NoMonitor;
-impl Monitor for NoMonitor {
-    fn looks_every(&self) -> Option<u64> {
-        None
-    }
-    fn looks_at_backs(&self) -> bool {
-        false
-    }
-    fn on_tour(&mut self, _: &Search) -> Flow {
-        Flow::Continue
-    }
-}
-
-/// [`solve`], reporting to `monitor` as it goes.
-pub fn solve_with<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
-    let started = Instant::now();
-    let algorithm = options.algorithm.for_solve(problem.board, options.tours);
-    let mut sol = match theory::check(problem.board, Some(problem.start), problem.closed) {
-        Err(reason) => Solution {
-            tours: Vec::new(),
-            verdict: Verdict::NoTour(reason),
-            stats: Stats::default(),
-            algorithm,
-        },
-        Ok(()) => match algorithm {
-            Algorithm::Construct => construct::solve(problem, options, monitor)
-                .unwrap_or_else(|| warnsdorff::solve(problem, options, monitor)),
-            Algorithm::Backtrack => backtrack::solve(problem, options, monitor),
-            Algorithm::Enumerate => enumerate::solve(problem, options, monitor),
-            Algorithm::Warnsdorff | Algorithm::Auto => warnsdorff::solve(problem, options, monitor),
-        },
-    };
-    sol.stats.elapsed = started.elapsed();
-    sol
-}
-
-/// Collects tours for the caller's monitor until it has enough (or hands
-/// each to it, when it takes them).
-struct Collect<'m, M> {
-    inner: &'m mut M,
-    want: usize,
-    found: usize,
-    tours: Vec<Vec<u32>>,
-}
-
-impl<M: Monitor> Monitor for Collect<'_, M> {
-    search::watch_as_inner!();
-    fn on_tour(&mut self, s: &Search) -> Flow {
-        self.found += 1;
-        let inner = if self.inner.takes_tours() {
-            let mut stats = s.stats;
-            stats.elapsed = s.elapsed();
-            self.inner.take_tour(&s.tour(), &stats)
-        } else {
-            self.tours.push(s.tour());
-            self.inner.on_tour(s)
-        };
-        if self.found >= self.want || inner == Flow::Stop {
-            Flow::Stop
-        } else {
-            Flow::Continue
-        }
-    }
-}
-
-/// Runs one search to the end and turns its halt into a [`Solution`].
-fn run_collect<M: Monitor>(
-    mut search: Search,
-    problem: &Problem,
-    options: &Options,
-    monitor: &mut M,
-    algorithm: Algorithm,
-) -> Solution {
-    options
-        .limits
-        .apply(&mut search, 0, options.limits.deadline());
-    let mut collect = Collect {
-        inner: monitor,
-        want: options.tours.max(1),
-        found: 0,
-        tours: Vec::new(),
-    };
-    let halt = search.run(&mut collect);
-    let (tours, found) = (collect.tours, collect.found);
-    let verdict = verdict_of(halt, found > 0, problem, &search.stats);
-    Solution {
-        tours,
-        verdict,
-        stats: search.stats,
-        algorithm,
-    }
-}
-
-/// Depth-first search in move order from the start, with or without pruning.
-fn solve_fixed_order<M: Monitor>(
-    problem: &Problem,
-    options: &Options,
-    monitor: &mut M,
-    prune: bool,
-    algorithm: Algorithm,
-) -> Solution {
-    let prefix = [problem.start_index()];
-    let mut search = Search::new(
-        problem.board,
-        &prefix,
-        problem.closed,
-        search::Order::Fixed,
-        prune,
-    );
-    search.set_move_order(options.moves);
-    run_collect(search, problem, options, monitor, algorithm)
-}
-
-fn verdict_of(halt: Halt, found: bool, problem: &Problem, stats: &Stats) -> Verdict {
-    if found {
-        return Verdict::Found;
-    }
-    match halt {
-        Halt::Exhausted => Verdict::NoTour(exhausted_reason(problem, stats)),
-        Halt::NodeLimit => Verdict::Undecided(Limit::Nodes),
-        Halt::TimeLimit => Verdict::Undecided(Limit::Time),
-        Halt::Stopped => Verdict::Cancelled,
-    }
-}
-
-fn exhausted_reason(problem: &Problem, stats: &Stats) -> String {
-    format!(
-        "the search tried every {} path from {} on {} ({} nodes)",
-        crate::words::kind(problem.closed),
-        problem.start,
-        problem.board.describe(),
-        stats.nodes
-    )
-}
-
-/// Result of counting tours.
-#[derive(Clone, Debug)]
-pub struct Count {
-    /// Tours counted (up to 2^128 - 1: strips of a few hundred squares get
-    /// there).
-    pub count: u128,
-    /// False when a limit (or `max`) stopped the count before the end.
-    pub complete: bool,
-    /// Why the count is incomplete, when a node or time limit stopped it.
-    pub limit: Option<Limit>,
-    /// Theory's reason when it proves there is none.
-    pub reason: Option<String>,
-    pub stats: Stats,
-    pub method: Method,
-}
-
-/// How a count was taken.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Method {
-    /// By search, tour after tour.
-    #[default]
-    Enumeration,
-    /// Along a strip at most [`strip::MAX_WIDTH`] wide.
-    Strip,
-    /// Over the frontier (see [`frontier`]): the most states held at one
-    /// square (when stopped: held then), the squares placed of all, and the
-    /// bytes held when the memory bound stopped it (or known to be needed,
-    /// when it was refused: `done` 0).
-    Frontier {
-        states: u64,
-        done: u64,
-        squares: u64,
-        bytes: u64,
-    },
-}
-
-impl Method {
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Enumeration => "enumeration",
-            Method::Strip => "strip",
-            Method::Frontier { .. } => "frontier",
-        }
-    }
-}
-
-pub use enumerate::{
-    Progress, count, count_all_starts, count_all_starts_with_progress, count_table,
-    count_with_progress, enumerates,
-};
 
 #[cfg(test)]
 mod tests;

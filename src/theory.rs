@@ -3,14 +3,13 @@
 //! bare claim. An `Ok` means only that no argument here applies; the search
 //! decides the rest.
 
+use std::cell::OnceCell;
 use std::collections::VecDeque;
-use std::rc::Rc;
 
 use crate::board::{Board, Square, Surface};
 
 pub mod factor;
 pub mod known;
-pub mod prune;
 
 /// Whether an open (or closed) tour exists on a full `rows` x `cols` board.
 ///
@@ -86,39 +85,86 @@ fn four_wide(rows: u32, cols: u32, s: Square) -> Result<(), String> {
 
 /// Proves there is no tour on `board` (from `start`, when given), or returns
 /// `Ok(())` when none of the arguments applies. The error is the reason,
-/// one line, without a "no tour:" prefix.
+/// one line, without a "no tour:" prefix. A caller that asks about one
+/// board more than once (a start after another) keeps a [`Facts`] and asks
+/// it instead, so the work shared between the questions is done once.
 pub fn check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
-    let free = board.free_count();
-    let name = board.describe();
-    if free == 0 {
-        return Err(format!("every square of {name} is blocked"));
-    }
-    if closed && free == 1 {
-        return Err("a closed tour needs the knight to move back to its start, impossible on a single square".into());
-    }
-    if free == 1 {
-        return Ok(());
+    Facts::new(board).check(start, closed)
+}
+
+/// What theory works out about one board and keeps for the next question
+/// about it: the board's graph for 2-factors and the flow's verdict on
+/// closed tours, each made the first time it is needed. Whoever asks about
+/// a board several times makes one (a sweep over its starts, a count over
+/// all starts) and hands it to the search, which merges the cycles and
+/// prunes on the same graph: what theory learned reaches the search as
+/// this value, not as hidden state.
+pub struct Facts<'b> {
+    board: &'b Board,
+    /// The graph for 2-factors, `None` when it is not two-coloured.
+    factors: OnceCell<Option<factor::Factors>>,
+    /// The flow's closed-tour verdict, once asked.
+    closed: OnceCell<Option<factor::Crowd>>,
+}
+
+impl<'b> Facts<'b> {
+    /// Nothing worked out yet about `board`.
+    pub fn new(board: &'b Board) -> Facts<'b> {
+        Facts {
+            board,
+            factors: OnceCell::new(),
+            closed: OnceCell::new(),
+        }
     }
 
-    if !board.geometry().is_knight_plane() {
-        return leaper_check(board, start, closed);
+    /// The board these facts are about.
+    pub fn board(&self) -> &'b Board {
+        self.board
     }
-    colour_counts(board, start, closed)?;
 
-    if board.blocked().is_empty() {
-        if let Some(r) = full_board_reason(board.rows(), board.cols(), closed) {
-            return Err(r);
-        }
-        if let Some(s) = start
-            && !closed
-        {
-            return four_wide(board.rows(), board.cols(), s);
-        }
-        // What else the classification cannot say (a few starts on small
-        // narrow boards that no tour leaves from) is left to the search.
-        return Ok(());
+    /// The board's graph for 2-factors ([`factor::Factors`]), `None` when
+    /// it is not two-coloured: built the first time it is asked for.
+    pub fn factors(&self) -> Option<&factor::Factors> {
+        self.factors
+            .get_or_init(|| factor::Factors::new(self.board))
+            .as_ref()
     }
-    moves_and_groups(board, start, closed)
+
+    /// [`check`], with what earlier questions about the board worked out.
+    pub fn check(&self, start: Option<Square>, closed: bool) -> Result<(), String> {
+        let board = self.board;
+        let free = board.free_count();
+        let name = board.describe();
+        if free == 0 {
+            return Err(format!("every square of {name} is blocked"));
+        }
+        if closed && free == 1 {
+            return Err("a closed tour needs the knight to move back to its start, impossible on a single square".into());
+        }
+        if free == 1 {
+            return Ok(());
+        }
+
+        if !board.geometry().is_knight_plane() {
+            return leaper_check(self, start, closed);
+        }
+        colour_counts(board, start, closed)?;
+
+        if board.blocked().is_empty() {
+            if let Some(r) = full_board_reason(board.rows(), board.cols(), closed) {
+                return Err(r);
+            }
+            if let Some(s) = start
+                && !closed
+            {
+                return four_wide(board.rows(), board.cols(), s);
+            }
+            // What else the classification cannot say (a few starts on small
+            // narrow boards that no tour leaves from) is left to the search.
+            return Ok(());
+        }
+        moves_and_groups(board, start, closed)
+    }
 }
 
 /// The colour argument for a piece that changes colour at every move, on
@@ -230,7 +276,8 @@ fn classes_hold(board: &Board, d: u32) -> bool {
 ///   (an even wrap): round an odd one a square's colour flips.
 /// - Squares with no move or one, and connectivity, as for the knight.
 /// - Cylinders and tori: [`wrapped_reason`].
-fn leaper_check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
+fn leaper_check(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), String> {
+    let board = facts.board;
     let g = board.geometry();
     let l = g.leaper;
     let name = board.describe();
@@ -275,7 +322,7 @@ fn leaper_check(board: &Board, start: Option<Square>, closed: bool) -> Result<()
         return Err(reason);
     }
     moves_and_groups(board, start, closed)?;
-    crowded(board, start, closed)
+    crowded(facts, start, closed)
 }
 
 /// The most free squares the flow argument ([`crowded`]) looks at: its
@@ -288,7 +335,8 @@ const FLOW_SQUARES: usize = 4096;
 /// other, and if a set of them fills its neighbours exactly, it and they
 /// close into cycles apart from the rest. Open tours are judged from a
 /// given start only.
-fn crowded(board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
+fn crowded(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), String> {
+    let board = facts.board;
     if board.free_count() > FLOW_SQUARES {
         return Ok(());
     }
@@ -300,89 +348,31 @@ fn crowded(board: &Board, start: Option<Square>, closed: bool) -> Result<(), Str
         },
         (None, false) => return Ok(()),
     };
-    HALL.with_borrow_mut(|memo| {
-        let hall = Hall::of(memo, board);
-        let Some(graph) = &hall.factors else {
-            return Ok(());
-        };
-        // A closed tour needs the same of every square wherever it
-        // starts: one flow a board.
-        let closed_verdict = hall
-            .closed
-            .get_or_insert_with(|| graph.rules_out(board.index(from), true, None));
-        if closed {
-            return match closed_verdict {
-                Some(crowd) => Err(crowd_reason(board, crowd, true)),
-                None => Ok(()),
-            };
-        }
-        // With as many squares of each colour and a 2-factor, every open
-        // start has one too (take a move u-s of it away and join u to the
-        // virtual square), so the flow cannot rule it out.
-        let (light, dark) = board.colour_counts();
-        if light == dark && closed_verdict.is_none() {
-            return Ok(());
-        }
-        match graph.rules_out(board.index(from), false, None) {
-            Some(crowd) => Err(crowd_reason(board, &crowd, false)),
+    let Some(graph) = facts.factors() else {
+        return Ok(());
+    };
+    // A closed tour needs the same of every square wherever it starts: one
+    // flow a board.
+    let closed_verdict = facts
+        .closed
+        .get_or_init(|| graph.rules_out(board.index(from), true, None));
+    if closed {
+        return match closed_verdict {
+            Some(crowd) => Err(crowd_reason(board, crowd, true)),
             None => Ok(()),
-        }
-    })
-}
-
-/// The board's graph for 2-factors ([`factor::Factors`]), `None` when it
-/// is not two-coloured: built once for the last board asked about, which
-/// theory and the solver on that board then share.
-pub fn factors(board: &Board) -> Option<Rc<factor::Factors>> {
-    HALL.with_borrow_mut(|memo| Hall::of(memo, board).factors.clone())
-}
-
-/// What the flow argument keeps of the last board it looked at, so a
-/// sweep over its starts builds its graph and closed verdict once.
-struct Hall {
-    key: BoardKey,
-    factors: Option<Rc<factor::Factors>>,
-    /// The closed-tour verdict, once asked.
-    closed: Option<Option<factor::Crowd>>,
-}
-
-impl Hall {
-    /// The memo for `board`, made anew when it holds another board.
-    fn of<'m>(memo: &'m mut Option<Hall>, board: &Board) -> &'m mut Hall {
-        let key = BoardKey::of(board);
-        if memo.as_ref().is_none_or(|m| m.key != key) {
-            *memo = Some(Hall {
-                key,
-                factors: factor::Factors::new(board).map(Rc::new),
-                closed: None,
-            });
-        }
-        memo.as_mut().expect("set above")
+        };
     }
-}
-
-/// What makes two boards the same board.
-#[derive(PartialEq, Eq)]
-struct BoardKey {
-    rows: u32,
-    cols: u32,
-    geometry: crate::board::Geometry,
-    blocked: Vec<Square>,
-}
-
-impl BoardKey {
-    fn of(board: &Board) -> BoardKey {
-        BoardKey {
-            rows: board.rows(),
-            cols: board.cols(),
-            geometry: board.geometry(),
-            blocked: board.blocked().to_vec(),
-        }
+    // With as many squares of each colour and a 2-factor, every open start
+    // has one too (take a move u-s of it away and join u to the virtual
+    // square), so the flow cannot rule it out.
+    let (light, dark) = board.colour_counts();
+    if light == dark && closed_verdict.is_none() {
+        return Ok(());
     }
-}
-
-thread_local! {
-    static HALL: std::cell::RefCell<Option<Hall>> = const { std::cell::RefCell::new(None) };
+    match graph.rules_out(board.index(from), false, None) {
+        Some(crowd) => Err(crowd_reason(board, &crowd, false)),
+        None => Ok(()),
+    }
 }
 
 /// The reason a [`factor::Crowd`] gives, one line.
@@ -419,7 +409,8 @@ pub fn crowd_reason(board: &Board, crowd: &factor::Crowd, closed: bool) -> Strin
 /// The name the reasons of 2-factor pruning end with, in brackets.
 pub const PRUNING_NAME: &str = "(2-factor pruning)";
 
-/// The reason 2-factor pruning gives (see [`prune`]) when it settles that
+/// The reason 2-factor pruning gives (the search's, in the solver's room
+/// for finding) when it settles that
 /// no tour from `start` exists: open, whichever of `ends` squares it ends
 /// on; closed; within `rounds` rounds of pruning.
 pub fn settled_reason(
@@ -538,12 +529,19 @@ fn components(board: &Board) -> Vec<Square> {
 mod tests {
     #[test]
     fn open_tours_of_boards_four_wide_start_on_an_outer_line() {
-        use crate::solver::{Algorithm, Limits, Problem, count};
+        use crate::solver::count::Count;
+        use crate::solver::{Algorithm, Problem};
         for (rows, cols) in [(4, 5), (5, 4), (4, 6), (3, 4), (4, 3), (4, 7)] {
             let b = Board::new(rows, cols, &[]).unwrap();
             for s in b.free_squares() {
                 let p = Problem::new(&b, s, false).unwrap();
-                let n = count(&p, Algorithm::Backtrack, &Limits::default(), Some(1)).count;
+                let n = Count {
+                    algorithm: Algorithm::Backtrack,
+                    max: Some(1),
+                    ..Count::from_start(&p)
+                }
+                .run()
+                .count;
                 let said = check(&b, Some(s), false);
                 if let Err(why) = &said {
                     assert_eq!(n, 0, "{rows}x{cols} from {s}: theory said {why}");

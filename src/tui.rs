@@ -22,6 +22,7 @@ pub mod notation;
 pub mod replay;
 pub mod rewind;
 pub mod runtime;
+pub mod saving;
 pub mod settings;
 #[cfg(test)]
 pub mod testing;

@@ -4,7 +4,8 @@
 use std::time::{Duration, Instant};
 
 use knight_tui::board::{Board, Square};
-use knight_tui::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
+use knight_tui::solver::count::Count;
+use knight_tui::solver::{self, Algorithm, Options, Problem, Verdict};
 use knight_tui::tour::check_indices;
 
 pub fn median(mut v: Vec<Duration>) -> Duration {
@@ -70,9 +71,17 @@ pub fn count_with(b: &Board, start: Option<Square>, closed: bool, algorithm: Alg
     let c = match start {
         Some(s) => {
             let p = Problem::new(b, s, closed).unwrap();
-            solver::count(&p, algorithm, &Limits::default(), None)
+            Count {
+                algorithm,
+                ..Count::from_start(&p)
+            }
+            .run()
         }
-        None => solver::count_all_starts(b, closed, algorithm, &Limits::default(), None),
+        None => Count {
+            algorithm,
+            ..Count::all_starts(b, closed)
+        }
+        .run(),
     };
     assert!(c.complete);
     c.count

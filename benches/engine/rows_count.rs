@@ -5,7 +5,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use knight_tui::board::{Board, Square};
-use knight_tui::solver::frontier::{self, Ends};
+use knight_tui::solver::count::frontier::{self, Ends};
 use knight_tui::solver::{self, Algorithm};
 use knight_tui::words::thousands;
 
@@ -204,7 +204,7 @@ fn frontier_count(
             &b,
             ends,
             &frontier::Budget::bytes(u64::MAX),
-            &solver::Progress::default(),
+            &solver::count::Progress::default(),
         )
         .expect("the count ends")
     };

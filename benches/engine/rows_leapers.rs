@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use knight_tui::board::{Board, Geometry, Square};
-use knight_tui::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
+use knight_tui::solver::{self, Algorithm, Limits, NoMonitor, Options, Problem, Verdict};
 use knight_tui::tour::check_indices;
 
 use crate::measure::{fmt, solve, solve_checked, time};
@@ -97,15 +97,18 @@ fn success_table(quick: bool) {
         for n in 10..=top {
             let b =
                 Board::with_geometry(n, n, &[], Geometry::new(leaper, Default::default())).unwrap();
+            // What theory works out about the board serves all its starts.
+            let facts = knight_tui::theory::Facts::new(&b);
             for start in b.free_squares() {
-                if knight_tui::theory::check(&b, Some(start), false).is_err() {
+                if facts.check(Some(start), false).is_err() {
                     ruled += 1;
                     continue;
                 }
                 starts += 1;
                 let p = Problem::new(&b, start, false).unwrap();
-                let first = solver::solve(
+                let first = solver::solve_with(
                     &p,
+                    &facts,
                     &Options {
                         algorithm: Algorithm::Warnsdorff,
                         limits: Limits {
@@ -116,13 +119,15 @@ fn success_table(quick: bool) {
                         },
                         ..Options::default()
                     },
+                    &mut NoMonitor,
                 );
                 if first.verdict == Verdict::Found {
                     check_indices(&b, &first.tours[0], false).expect("a valid tour");
                     greedy += 1;
                 }
-                let full = solver::solve(
+                let full = solver::solve_with(
                     &p,
+                    &facts,
                     &Options {
                         algorithm: Algorithm::Warnsdorff,
                         limits: Limits {
@@ -131,6 +136,7 @@ fn success_table(quick: bool) {
                         },
                         ..Options::default()
                     },
+                    &mut NoMonitor,
                 );
                 match full.verdict {
                     Verdict::Found => {

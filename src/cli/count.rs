@@ -9,7 +9,7 @@ use super::args::CountArgs;
 use super::failure::{Exit, Outcome, say, usage};
 use crate::config::Config;
 use knight_tui::board::human_bytes;
-use knight_tui::solver::frontier;
+use knight_tui::solver::count::{Count, Starts, frontier};
 use knight_tui::words::{ms, thousands};
 
 pub fn count(args: &CountArgs, config: &Config) -> Outcome {
@@ -21,31 +21,28 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     .map_err(usage)?;
     let algorithm = spec.algorithm;
     let problem = spec.problem().map_err(usage)?;
-    let progress = solver::Progress::default();
+    let progress = solver::count::Progress::default();
     let finished = std::sync::atomic::AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
         if !args.quiet && io::stderr().is_terminal() {
             scope.spawn(|| progress_bar(&progress, &finished));
         }
+        let request = Count {
+            starts: if args.all_starts {
+                Starts::All
+            } else {
+                Starts::From(problem.start)
+            },
+            algorithm,
+            limits: spec.limits,
+            max: args.max,
+            progress: Some(&progress),
+            ..Count::from_start(&problem)
+        };
         let r = if args.table {
-            solver::count_table(&spec.board, spec.closed, algorithm, &spec.limits, &progress)
-        } else if args.all_starts {
-            Err(Box::new(solver::count_all_starts_with_progress(
-                &spec.board,
-                spec.closed,
-                algorithm,
-                &spec.limits,
-                args.max,
-                &progress,
-            )))
+            request.table()
         } else {
-            Err(Box::new(solver::count_with_progress(
-                &problem,
-                algorithm,
-                &spec.limits,
-                args.max,
-                &progress,
-            )))
+            Err(Box::new(request.run()))
         };
         finished.store(true, std::sync::atomic::Ordering::Relaxed);
         r
@@ -55,7 +52,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         Ok((table, stats)) => return print_table(&spec.board, &table, &stats, args),
         Err(count) => *count,
     };
-    let frontier = matches!(result.method, solver::Method::Frontier { .. });
+    let frontier = matches!(result.method, solver::count::Method::Frontier { .. });
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if args.report.json() {
@@ -95,7 +92,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
 }
 
 /// The one JSON line of `count --json`.
-fn json_line(result: &solver::Count) -> String {
+fn json_line(result: &solver::count::Total) -> String {
     /// The JSON line (a struct, as `json!` cannot hold counts past 2^64).
     #[derive(serde::Serialize)]
     struct Line<'a> {
@@ -119,7 +116,7 @@ fn json_line(result: &solver::Count) -> String {
         elapsed_ms: ms(result.stats.elapsed),
         method: result.method.name(),
         states: match result.method {
-            solver::Method::Frontier { states, .. } => Some(states),
+            solver::count::Method::Frontier { states, .. } => Some(states),
             _ => None,
         },
         stopped: result.limit.map(|l| l.to_string()),
@@ -129,8 +126,8 @@ fn json_line(result: &solver::Count) -> String {
 }
 
 /// Why a count over the frontier stopped before its total, if it did.
-fn frontier_stopped(result: &solver::Count) -> Option<String> {
-    let solver::Method::Frontier {
+fn frontier_stopped(result: &solver::count::Total) -> Option<String> {
+    let solver::count::Method::Frontier {
         states,
         done,
         squares,
@@ -210,7 +207,7 @@ fn print_table(
 
 /// Draws `[#####.....] 52% of 736 subtrees, 3,456,789 tours so far` on
 /// stderr while a count runs, from half a second on, and erases it at the end.
-fn progress_bar(p: &solver::Progress, finished: &std::sync::atomic::AtomicBool) {
+fn progress_bar(p: &solver::count::Progress, finished: &std::sync::atomic::AtomicBool) {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use std::sync::atomic::Ordering::Relaxed;
     let started = std::time::Instant::now();

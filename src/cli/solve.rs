@@ -7,7 +7,7 @@ use serde_json::json;
 
 use knight_tui::board::{Board, Square};
 use knight_tui::files::{self, Written};
-use knight_tui::solver::construct::Plan;
+use knight_tui::solver::find::construct::Plan;
 use knight_tui::solver::{self, Monitor, Options, Problem, Solution, Verdict};
 use knight_tui::spec::Spec;
 use knight_tui::tour;
@@ -76,7 +76,8 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     // Each tour is checked square by square, then printed as it is found.
     let algorithm = options.algorithm.for_solve(&spec.board, tours).name();
     let mut printer = Printer::new(&mut out, args.format, &spec, algorithm);
-    let sol = solver::solve_with(&problem, &options, &mut printer);
+    let facts = knight_tui::theory::Facts::new(problem.board);
+    let sol = solver::solve_with(&problem, &facts, &options, &mut printer);
     // The tours the solution kept (one tour, a construction) come after.
     for t in &sol.tours {
         printer.take_tour(t, &sol.stats);

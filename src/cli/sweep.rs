@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use knight_tui::board::{Board, Geometry, Square};
-use knight_tui::solver::{self, Options, Problem, Verdict};
+use knight_tui::solver::{self, NoMonitor, Options, Problem, Verdict};
 use knight_tui::theory;
 use knight_tui::tour;
 use knight_tui::words::ms;
@@ -97,8 +97,10 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
             continue;
         }
         let board = Board::with_geometry(n, n, &[], geometry).map_err(usage)?;
+        // What theory works out about the board serves all its starts.
+        let facts = theory::Facts::new(&board);
         if !plan.classified
-            && let Err(reason) = theory::check(&board, None, args.closed)
+            && let Err(reason) = facts.check(None, args.closed)
         {
             if text {
                 writeln!(out, "{}: no tour: {reason}", board.describe())?;
@@ -106,7 +108,7 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
             seen.without.push((n, reason));
             continue;
         }
-        let one = plan.board(&board, &mut seen)?;
+        let one = plan.board(&facts, &mut seen)?;
         let none = plan.none_reason(&one);
         if let Some(reason) = &none {
             seen.without.push((n, reason.clone()));
@@ -131,20 +133,21 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
 }
 
 impl Plan<'_> {
-    /// Solves from every start of `board` and checks each tour, adding to
-    /// `seen`.
-    fn board(&self, board: &Board, seen: &mut Seen) -> Result<OneBoard, Failure> {
+    /// Solves from every start of the board `facts` are about and checks
+    /// each tour, adding to `seen`.
+    fn board(&self, facts: &theory::Facts, seen: &mut Seen) -> Result<OneBoard, Failure> {
+        let board = facts.board();
         let (n, closed) = (board.rows(), self.args.closed);
         let mut one = OneBoard::default();
         for start in board.free_squares() {
             // Odd boards: only the majority colour can start an open tour.
-            if theory::check(board, Some(start), closed).is_err() {
+            if facts.check(Some(start), closed).is_err() {
                 one.without += u64::from(!self.classified);
                 continue;
             }
             let problem = Problem::new(board, start, closed).map_err(usage)?;
             let t = Instant::now();
-            let sol = solver::solve(&problem, &self.options);
+            let sol = solver::solve_with(&problem, facts, &self.options, &mut NoMonitor);
             let took = t.elapsed();
             if !seen.ran.contains(&sol.algorithm.name()) {
                 seen.ran.push(sol.algorithm.name());

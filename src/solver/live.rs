@@ -11,10 +11,12 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, BoardError, Square};
+use crate::theory::Facts;
 use crate::tour::compact::{Compact, CompactBuilder, HUGE};
 
-use super::search::{Monitor, Search};
-use super::{Flow, Options, Problem, Solution, Stats, construct, solve_with};
+use super::find::construct;
+use super::find::search::{Monitor, Search};
+use super::{Flow, Options, Problem, Solution, Stats, solve_with};
 
 /// The shortest time between two snapshots at full speed.
 pub const SNAPSHOT_INTERVAL: Duration = Duration::from_millis(16);
@@ -184,7 +186,10 @@ where
                     &problem, &options,
                 ) {
                     Some(built) => built.map(|(solution, tour)| (solution, Some(tour))),
-                    None => Ok((solve_with(&problem, &options, &mut watch), None)),
+                    None => Ok((
+                        solve_with(&problem, &Facts::new(problem.board), &options, &mut watch),
+                        None,
+                    )),
                 }));
             let paused_for = watch.paused_for;
             (watch.sink)(match run {

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::count::{Count, Progress};
 use super::*;
 use crate::solver::Job;
 use crate::tour::{Summary, check_indices};
@@ -190,7 +191,11 @@ fn limits_stop_cleanly() {
 fn count_of(r: u32, c: u32, start: (u32, u32), closed: bool, a: Algorithm) -> u128 {
     let b = board(r, c);
     let p = Problem::new(&b, Square::new(start.0, start.1), closed).unwrap();
-    let n = count(&p, a, &Limits::default(), None);
+    let n = Count {
+        algorithm: a,
+        ..Count::from_start(&p)
+    }
+    .run();
     assert!(n.complete);
     n.count
 }
@@ -203,13 +208,7 @@ fn known_counts_5x5() {
     assert_eq!(count_of(5, 5, (1, 1), false, Algorithm::Auto), 56);
     assert_eq!(count_of(5, 5, (2, 2), false, Algorithm::Auto), 64);
     assert_eq!(count_of(5, 5, (0, 1), false, Algorithm::Auto), 0);
-    let all = count_all_starts(
-        &board(5, 5),
-        false,
-        Algorithm::Auto,
-        &Limits::default(),
-        None,
-    );
+    let all = Count::all_starts(&board(5, 5), false).run();
     assert_eq!((all.count, all.complete), (1728, true));
 }
 
@@ -222,22 +221,14 @@ fn known_counts_small_rectangles() {
         (4, 3, 16),
         (5, 4, 164),
     ] {
-        let all = count_all_starts(
-            &board(r, c),
-            false,
-            Algorithm::Auto,
-            &Limits::default(),
-            None,
-        );
+        let all = Count::all_starts(&board(r, c), false).run();
         assert_eq!(all.count, n, "{r}x{c}");
         // Without symmetry or pruning the baseline agrees.
-        let plain = count_all_starts(
-            &board(r, c),
-            false,
-            Algorithm::Backtrack,
-            &Limits::default(),
-            None,
-        );
+        let plain = Count {
+            algorithm: Algorithm::Backtrack,
+            ..Count::all_starts(&board(r, c), false)
+        }
+        .run();
         assert_eq!(plain.count, n, "{r}x{c} backtrack");
     }
 }
@@ -252,17 +243,20 @@ fn known_counts_6x6() {
 fn count_stops_at_max_and_limits() {
     let b = board(5, 5);
     let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
-    let n = count(&p, Algorithm::Auto, &Limits::default(), Some(10));
+    let n = Count {
+        max: Some(10),
+        ..Count::from_start(&p)
+    }
+    .run();
     assert_eq!((n.count, n.complete), (10, false));
-    let n = count(
-        &p,
-        Algorithm::Auto,
-        &Limits {
+    let n = Count {
+        limits: Limits {
             nodes: Some(100),
             time: None,
         },
-        None,
-    );
+        ..Count::from_start(&p)
+    }
+    .run();
     assert_eq!((n.complete, n.limit), (false, Some(Limit::Nodes)));
 }
 
@@ -496,14 +490,12 @@ fn serial_and_parallel_counts_agree() {
     // With a maximum the count runs job after job; without, on every core.
     for (r, c, closed) in [(5, 5, false), (4, 5, false), (6, 6, true), (3, 7, false)] {
         let b = board(r, c);
-        let all = count_all_starts(&b, closed, Algorithm::Auto, &Limits::default(), None);
-        let serial = count_all_starts(
-            &b,
-            closed,
-            Algorithm::Auto,
-            &Limits::default(),
-            Some(u64::MAX),
-        );
+        let all = Count::all_starts(&b, closed).run();
+        let serial = Count {
+            max: Some(u64::MAX),
+            ..Count::all_starts(&b, closed)
+        }
+        .run();
         assert_eq!(all.count, serial.count, "{r}x{c}");
         assert!(all.complete);
     }
@@ -515,8 +507,12 @@ fn progress_accounts_for_every_job_and_tour() {
     let b = board(5, 5);
     for max in [None, Some(u64::MAX)] {
         let p = Progress::default();
-        let n =
-            count_all_starts_with_progress(&b, false, Algorithm::Auto, &Limits::default(), max, &p);
+        let n = Count {
+            max,
+            progress: Some(&p),
+            ..Count::all_starts(&b, false)
+        }
+        .run();
         assert_eq!(n.count, 1728);
         assert_eq!(p.tours.load(Relaxed), 1728, "max {max:?}");
         assert!(p.total.load(Relaxed) > 0);
@@ -524,7 +520,13 @@ fn progress_accounts_for_every_job_and_tour() {
         let p = Progress::default();
         let pr = Problem::new(&b, Square::new(0, 0), false).unwrap();
         assert_eq!(
-            count_with_progress(&pr, Algorithm::Auto, &Limits::default(), max, &p).count,
+            Count {
+                max,
+                progress: Some(&p),
+                ..Count::from_start(&pr)
+            }
+            .run()
+            .count,
             304
         );
         assert_eq!(p.tours.load(Relaxed), 304);
@@ -539,23 +541,20 @@ fn a_count_stops_when_cancelled() {
         .cancel
         .store(true, std::sync::atomic::Ordering::Relaxed);
     let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
-    let c = count_with_progress(
-        &p,
-        Algorithm::Enumerate,
-        &Limits::default(),
-        None,
-        &progress,
-    );
+    let c = Count {
+        algorithm: Algorithm::Enumerate,
+        progress: Some(&progress),
+        ..Count::from_start(&p)
+    }
+    .run();
     assert!(!c.complete);
     assert!(c.count < 524_486, "{}", c.count);
-    let c = count_all_starts_with_progress(
-        &b,
-        false,
-        Algorithm::Enumerate,
-        &Limits::default(),
-        None,
-        &progress,
-    );
+    let c = Count {
+        algorithm: Algorithm::Enumerate,
+        progress: Some(&progress),
+        ..Count::all_starts(&b, false)
+    }
+    .run();
     assert!(!c.complete);
     assert!(c.count < 6_637_920, "{}", c.count);
 }

@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use super::count::Count;
+use super::find::search;
 use super::tests::{board, opts, reported, solve_checked};
 use super::*;
 use crate::tour::{Summary, check_indices};
@@ -222,7 +224,16 @@ fn two_squares_and_back_is_not_a_closed_tour() {
         Algorithm::Backtrack,
         Algorithm::Warnsdorff,
     ] {
-        assert_eq!(count(&p, a, &Limits::default(), None).count, 0, "{a:?}");
+        assert_eq!(
+            Count {
+                algorithm: a,
+                ..Count::from_start(&p)
+            }
+            .run()
+            .count,
+            0,
+            "{a:?}"
+        );
         assert_ne!(solve(&p, &opts(a)).verdict, Verdict::Found, "{a:?}");
     }
     // Open, the same two squares are a tour.

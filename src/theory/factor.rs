@@ -20,24 +20,28 @@
 //! added is one), and the flow proves it: some set of squares has fewer
 //! neighbours than it needs moves (Hall's condition). When merging gets
 //! stuck the method gives up: it never proves there is a tour.
+//!
+//! Here are the graph, the flow and the proof, which settle without
+//! search. Building a tour by merging, and the pruning, probing and
+//! branching that settle a start exactly, are search: they live in the
+//! solver's room for finding (its `merge` and `prune`), on this graph.
 
 use crate::board::Board;
 
 mod flow;
-mod merge;
 
-pub(super) use flow::Flow;
+pub(crate) use flow::Flow;
 
 /// The board's graph, numbered densely over its free squares.
 pub struct Factors {
     /// The board index of each free square.
-    squares: Vec<u32>,
+    pub(crate) squares: Vec<u32>,
     /// The dense number of each board index (`u32::MAX`: blocked).
     dense: Vec<u32>,
     /// Each free square's neighbours (dense numbers), sorted.
     neighbours: Vec<Vec<u32>>,
     /// Each free square's colour in the two-colouring (0 or 1).
-    side: Vec<u8>,
+    pub(crate) side: Vec<u8>,
 }
 
 /// Why no tour exists (Hall's condition, generalised to two tour moves a
@@ -66,17 +70,6 @@ pub struct Crowd {
     /// so the two sets take all of each other's tour moves and form cycles
     /// of their own, apart from the rest of the board.
     pub closed_off: bool,
-}
-
-/// What an attempt came to.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Merged {
-    /// A tour from the start (board indices).
-    Tour(Vec<u32>),
-    /// No tour of the kind asked, and why.
-    NoTour(Crowd),
-    /// The merging got stuck within its budget.
-    GaveUp,
 }
 
 impl Factors {
@@ -129,44 +122,6 @@ impl Factors {
         })
     }
 
-    /// A tour from `start` (a board index): closed, or open and ending
-    /// anywhere. `seed` varies the 2-factor and the merges; `budget` bounds
-    /// the exchanges tried when merging is stuck.
-    pub fn tour(&self, start: u32, closed: bool, seed: u64, budget: u64) -> Merged {
-        let Some(graph) = self.graph(start, closed, None) else {
-            return Merged::GaveUp;
-        };
-        let n = self.squares.len();
-        let s = graph.start;
-        let mut rng = Rng::new(seed);
-        let mut pairs = match graph.factor(&mut rng) {
-            Ok(pairs) => pairs,
-            Err(cut) => return Merged::NoTour(self.crowd(cut)),
-        };
-        if !graph.merge(&mut pairs, &mut rng, budget) {
-            return match graph.closed_off(&pairs) {
-                Some(crowd) => Merged::NoTour(self.closed(crowd)),
-                None => Merged::GaveUp,
-            };
-        }
-        let z = n as u32;
-        // Walk the cycle from the start, away from the virtual square.
-        let mut path = Vec::with_capacity(n);
-        let (mut prev, mut cur) = if closed {
-            (pairs[s as usize][1], s)
-        } else {
-            (z, s)
-        };
-        while path.len() < n {
-            path.push(self.squares[cur as usize]);
-            let p = pairs[cur as usize];
-            let next = if p[0] == prev { p[1] } else { p[0] };
-            (prev, cur) = (cur, next);
-        }
-        debug_assert!(if closed { cur == s } else { cur == z });
-        Merged::Tour(path)
-    }
-
     /// Why there is no tour from `start` (a board index), closed or open,
     /// and open ending on `end` if it is given; `None` when neither the
     /// flow nor a closed-off set rules it out (there may still be none).
@@ -180,7 +135,7 @@ impl Factors {
 
     /// The graph for tours from `start`, `None` when the colour counts
     /// rule them out (or the board is too small for the method).
-    fn graph(&self, start: u32, closed: bool, end: Option<u32>) -> Option<Graph<'_>> {
+    pub(crate) fn graph(&self, start: u32, closed: bool, end: Option<u32>) -> Option<Graph<'_>> {
         let n = self.squares.len();
         let s = self.dense[start as usize];
         if n < 3 || s == u32::MAX {
@@ -212,18 +167,18 @@ impl Factors {
 impl Factors {
     /// The board's graph over dense numbers: each square's neighbours and
     /// colour.
-    pub(super) fn dense_graph(&self) -> (Vec<Vec<u32>>, Vec<u8>) {
+    pub(crate) fn dense_graph(&self) -> (Vec<Vec<u32>>, Vec<u8>) {
         (self.neighbours.clone(), self.side.clone())
     }
 
     /// The board index of a dense number.
-    pub(super) fn board_index(&self, dense: u32) -> u32 {
+    pub(crate) fn board_index(&self, dense: u32) -> u32 {
         self.squares[dense as usize]
     }
 
     /// The squares an open tour from `start` may end on by the colour
     /// counts (board indices), `None` when the counts allow none.
-    pub(super) fn end_squares(&self, start: u32) -> Option<Vec<u32>> {
+    pub(crate) fn end_squares(&self, start: u32) -> Option<Vec<u32>> {
         let s = self.dense[start as usize];
         let colour = self.end_colour(s)?;
         Some(
@@ -239,7 +194,7 @@ impl Factors {
     /// the start's when it has one more; `None` when the counts allow no
     /// open tour from it (and, with as many of each, a closed tour is
     /// possible exactly when this is the other colour).
-    fn end_colour(&self, s: u32) -> Option<u8> {
+    pub(crate) fn end_colour(&self, s: u32) -> Option<u8> {
         let own = self.side[s as usize];
         let mine = self.side.iter().filter(|&&c| c == own).count();
         match mine as i64 - (self.side.len() - mine) as i64 {
@@ -250,12 +205,12 @@ impl Factors {
     }
 
     /// The dense number of a free square's board index.
-    pub(super) fn dense_of(&self, index: u32) -> u32 {
+    pub(crate) fn dense_of(&self, index: u32) -> u32 {
         self.dense[index as usize]
     }
 
     /// The crowd of a cut, in board terms (without `z`).
-    fn crowd(&self, cut: Cut) -> Crowd {
+    pub(crate) fn crowd(&self, cut: Cut) -> Crowd {
         let mut crowd = self.closed(cut.senders);
         let n = self.squares.len() as u32;
         crowd.full = cut
@@ -271,7 +226,7 @@ impl Factors {
 
     /// The closed-off crowd of the sending squares `set` (dense numbers,
     /// perhaps with `z`), in board terms.
-    fn closed(&self, set: Vec<u32>) -> Crowd {
+    pub(crate) fn closed(&self, set: Vec<u32>) -> Crowd {
         let n = self.squares.len() as u32;
         let real: Vec<u32> = set.into_iter().filter(|&v| v < n).collect();
         let mut near: Vec<u32> = real
@@ -296,25 +251,25 @@ impl Factors {
 
 /// The graph an attempt works on: the board's, and for an open tour the
 /// virtual square `z` (number `n`).
-struct Graph<'a> {
-    neighbours: &'a [Vec<u32>],
-    side: &'a [u8],
-    start: u32,
+pub(crate) struct Graph<'a> {
+    pub(crate) neighbours: &'a [Vec<u32>],
+    pub(crate) side: &'a [u8],
+    pub(crate) start: u32,
     /// The colour of the squares `z` may reach besides the start; `None`
     /// for a closed tour (no `z`).
-    ends: Option<u8>,
+    pub(crate) ends: Option<u8>,
     /// The one square the open tour must end on, if one is given.
-    end: Option<u32>,
+    pub(crate) end: Option<u32>,
 }
 
 /// Each square's two tour moves.
-type Pairs = Vec<[u32; 2]>;
+pub(crate) type Pairs = Vec<[u32; 2]>;
 
 /// A minimum cut of a flow that fell short (dense numbers, perhaps with
 /// `z`): the sending squares it could not serve, the receiving squares it
 /// filled, and the tour moves those sending squares need against the most
 /// they can have.
-struct Cut {
+pub(crate) struct Cut {
     senders: Vec<u32>,
     full: Vec<u32>,
     got: u32,
@@ -322,11 +277,11 @@ struct Cut {
 }
 
 impl Graph<'_> {
-    fn z(&self) -> u32 {
+    pub(crate) fn z(&self) -> u32 {
         self.neighbours.len() as u32
     }
 
-    fn adjacent(&self, u: u32, v: u32) -> bool {
+    pub(crate) fn adjacent(&self, u: u32, v: u32) -> bool {
         let z = self.z();
         if u == z || v == z {
             let w = if u == z { v } else { u };
@@ -339,7 +294,7 @@ impl Graph<'_> {
     }
 
     /// The one move that may not be exchanged: `z-s`.
-    fn fixed(&self, u: u32, v: u32) -> bool {
+    pub(crate) fn fixed(&self, u: u32, v: u32) -> bool {
         let z = self.z();
         self.ends.is_some() && (u == z && v == self.start || v == z && u == self.start)
     }
@@ -347,7 +302,7 @@ impl Graph<'_> {
     /// A 2-factor, by a maximum flow with the moves in a random order; when
     /// there is none, the squares of the start's colour (`own`) the flow
     /// cannot serve, whose neighbours are too few.
-    fn factor(&self, rng: &mut Rng) -> Result<Pairs, Cut> {
+    pub(crate) fn factor(&self, rng: &mut Rng) -> Result<Pairs, Cut> {
         let own = self.side[self.start as usize];
         let n = self.neighbours.len();
         let z = n;
@@ -455,7 +410,7 @@ impl Graph<'_> {
     /// neighbours on cycles of their own, so none is a tour. Found as a
     /// closed part of the graph with each move directed from the sending
     /// colour to the receiving one, and each move of `pairs` back as well.
-    fn closed_off(&self, pairs: &Pairs) -> Option<Vec<u32>> {
+    pub(crate) fn closed_off(&self, pairs: &Pairs) -> Option<Vec<u32>> {
         let m = pairs.len();
         let z = self.z();
         let sends = |v: u32| {
@@ -510,7 +465,7 @@ impl Graph<'_> {
 
 /// The strongly connected components of `arcs` (Kosaraju's algorithm,
 /// without recursion): a component number for each node.
-pub(super) fn components(arcs: &[Vec<u32>]) -> Vec<u32> {
+pub(crate) fn components(arcs: &[Vec<u32>]) -> Vec<u32> {
     let m = arcs.len();
     let mut order = Vec::with_capacity(m);
     let mut seen = vec![false; m];
@@ -561,19 +516,19 @@ pub(super) fn components(arcs: &[Vec<u32>]) -> Vec<u32> {
 }
 
 /// A small xorshift generator.
-struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
-    fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
     }
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
     }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, v: &mut [T]) {
         for i in (1..v.len()).rev() {
             let j = (self.next() % (i as u64 + 1)) as usize;
             v.swap(i, j);

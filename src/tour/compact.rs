@@ -366,7 +366,7 @@ impl Compact {
 mod tests {
     use super::*;
     use crate::board::{Board, Square};
-    use crate::solver::construct::construct;
+    use crate::solver::find::construct::construct;
 
     fn check(board: &Board, path: &[u32]) {
         let mut b = CompactBuilder::with_geometry(board.rows(), board.cols(), board.geometry());

@@ -3,7 +3,6 @@
 
 use thiserror::Error;
 
-use super::file::{FORMAT_NAME, MAX_DEPTH};
 use crate::board::{BoardError, LeaperError};
 
 /// A tour file (JSON or numbered board) that was read but is not one.
@@ -13,9 +12,9 @@ pub enum TourFileError {
     #[error("not a valid tour file: {0}")]
     Json(String),
     #[error(
-        "not a valid tour file: arrays and objects nest deeper than {MAX_DEPTH} at line {line} column {column}"
+        "not a valid tour file: arrays and objects nest deeper than {most} at line {line} column {column}"
     )]
-    TooDeep { line: u64, column: u64 },
+    TooDeep { most: usize, line: u64, column: u64 },
     /// A path that is not a list of `[row, col]` pairs; `step` counts from
     /// 1 (0: the path itself).
     #[error("not a valid tour file: the path's square {step}: {what}, found '{found}' at {place}")]
@@ -25,8 +24,11 @@ pub enum TourFileError {
         found: String,
         place: String,
     },
-    #[error("not a tour file: format is \"{0}\", expected \"{FORMAT_NAME}\"")]
-    Format(String),
+    #[error("not a tour file: format is \"{found}\", expected \"{expected}\"")]
+    Format {
+        found: String,
+        expected: &'static str,
+    },
     #[error("tour file version {0} is not supported (this program reads version 1)")]
     Version(u32),
     #[error("the tour file's board is {rows}x{cols}; it needs at least one row and column")]

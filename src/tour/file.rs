@@ -422,7 +422,11 @@ pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, 
     };
     if let Some((line, column)) = too_deep(text) {
         let (line, column) = place(line, column);
-        return Err(TourFileError::TooDeep { line, column });
+        return Err(TourFileError::TooDeep {
+            most: MAX_DEPTH,
+            line,
+            column,
+        });
     }
     let file = deserialize(text).map_err(|e| {
         let mut why = e.to_string();
@@ -434,7 +438,10 @@ pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, 
         TourFileError::Json(why)
     })?;
     if file.format != FORMAT_NAME {
-        return Err(TourFileError::Format(file.format));
+        return Err(TourFileError::Format {
+            found: file.format,
+            expected: FORMAT_NAME,
+        });
     }
     if file.version != 1 {
         return Err(TourFileError::Version(file.version));
@@ -451,7 +458,7 @@ pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, 
 /// How deep arrays and objects may nest in a tour file (in unknown
 /// fields, which are kept): serde_json's own limit is 128; deeper values
 /// are read on a stack that grows as needed.
-pub(super) const MAX_DEPTH: usize = 1000;
+const MAX_DEPTH: usize = 1000;
 
 /// The tour file from JSON text known to nest at most [`MAX_DEPTH`] deep.
 fn deserialize(text: &[u8]) -> serde_json::Result<TourFile> {

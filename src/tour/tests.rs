@@ -473,7 +473,7 @@ fn a_path_before_its_board_is_walked_from_its_steps_not_held() {
     let limit = crate::files::FileLimit::tour_file();
     let board = b(5, 5);
     let tour: Vec<u32> = {
-        let t = crate::solver::construct::construct(5, 5, Square::new(0, 0), false).unwrap();
+        let t = crate::solver::find::construct::construct(5, 5, Square::new(0, 0), false).unwrap();
         t.into_iter().collect()
     };
     let squares: Vec<String> = tour

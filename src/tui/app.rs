@@ -21,7 +21,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use knight_tui::board::{Board, Square};
-use knight_tui::solver::{Count, Event, Progress, Speed};
+use knight_tui::solver::count::{Progress, Total};
+use knight_tui::solver::{Event, Speed};
 use knight_tui::spec::Spec;
 use knight_tui::tour::TourFile;
 use knight_tui::tour::compact::Compact;
@@ -45,7 +46,7 @@ pub struct Counting {
     /// What is counted: `open tours of 6x6 from 0,0`.
     pub what: String,
     /// The answer, once the count has ended.
-    pub result: Option<Count>,
+    pub result: Option<Total>,
     /// When it started: the live rate is the tours since over the time.
     pub started: std::time::Instant,
 }
@@ -63,7 +64,7 @@ pub enum Action {
     Failed(Worker, String),
     /// The runtime saved (or failed to save) a tour file: the file really
     /// written, or why not.
-    Saved(Result<PathBuf, super::effects::SaveError>),
+    Saved(Result<PathBuf, super::saving::SaveError>),
     /// The terminal's size (columns, lines), at start and when it changes.
     Resize(u16, u16),
     /// A mouse click on a square of the board pane (`right`: right button).
@@ -77,7 +78,7 @@ pub enum Action {
     /// The mouse wheel over the board (up: zoom in, on the square under it).
     Wheel(Option<Square>, bool),
     /// The count of this generation has ended.
-    Counted(u64, Count),
+    Counted(u64, Total),
     /// Time for the playing replay (or the game's finish) to advance.
     Tick,
     /// The check of the game at this position says this.
@@ -505,7 +506,7 @@ impl App {
     }
 
     /// A save ended: said, and a quit that waited for it carried out.
-    fn saved(&mut self, result: Result<PathBuf, super::effects::SaveError>) -> Vec<Effect> {
+    fn saved(&mut self, result: Result<PathBuf, super::saving::SaveError>) -> Vec<Effect> {
         match result {
             Ok(path) => {
                 self.say(Tone::Success, format!("saved {}", path.display()));

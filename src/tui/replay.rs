@@ -369,7 +369,7 @@ mod tests {
         use knight_tui::tour::stream::{Keep, read_file};
         let n = (knight_tui::tour::compact::HUGE as f64).sqrt() as u32;
         let knight =
-            knight_tui::solver::construct::construct(n, n, Square::new(0, 0), true).unwrap();
+            knight_tui::solver::find::construct::construct(n, n, Square::new(0, 0), true).unwrap();
         // The plane's closed tour shifted by (700, 900) on the torus: some
         // moves wrap round. A wazir's snake, row by row, on the cylinder
         // and the plane.
@@ -422,7 +422,8 @@ mod tests {
         use knight_tui::tour::stream::{Keep, read_file};
         let n = (knight_tui::tour::compact::HUGE as f64).sqrt() as u32;
         let board = Board::new(n, n, &[]).unwrap();
-        let tour = knight_tui::solver::construct::construct(n, n, Square::new(0, 0), true).unwrap();
+        let tour =
+            knight_tui::solver::find::construct::construct(n, n, Square::new(0, 0), true).unwrap();
         let text = |path: &[u32]| {
             let mut out = Vec::new();
             TourFile::new(&board, true, path, None)

@@ -316,7 +316,7 @@ mod tests {
         use knight_tui::tour::compact::CompactBuilder;
         let board = Board::new(7, 9, &[]).unwrap();
         let tour =
-            knight_tui::solver::construct::construct(7, 9, Square::new(3, 3), false).unwrap();
+            knight_tui::solver::find::construct::construct(7, 9, Square::new(3, 3), false).unwrap();
         for n in [tour.len(), 40, 3] {
             let path = &tour[..n];
             let mut full = Trail::new(board.len());

@@ -42,7 +42,7 @@ fn a_constructed_tour_file_is_written_as_the_tour_is_built() {
     assert_eq!(a.file.path, b.file.path);
     assert_eq!(printed.lines().count(), 1, "compact JSON, one line");
     let whole =
-        knight_tui::solver::construct::construct(120, 131, Square::new(7, 9), true).unwrap();
+        knight_tui::solver::find::construct::construct(120, 131, Square::new(7, 9), true).unwrap();
     let whole: Vec<[i64; 2]> = whole
         .iter()
         .map(|&i| [i64::from(i / 131), i64::from(i % 131)])

@@ -333,7 +333,8 @@ fn halls_condition_certificates_hold_square_by_square() {
 /// a 2-factor finds tours: every one validated square by square.
 #[test]
 fn tours_by_merging_cycles_are_tours() {
-    use knight_tui::theory::factor::{Factors, Merged};
+    use knight_tui::solver::find::merge::Merged;
+    use knight_tui::theory::factor::Factors;
     let mut found = 0;
     for (leaper, n, closed) in [
         ("antelope", 22, false),
@@ -450,8 +451,8 @@ fn ends_from(adj: &[Vec<usize>], n: usize, start: usize, cap: u64) -> Option<Vec
 /// and surface, open (each pair of ends) and closed.
 #[test]
 fn pruning_by_2_factors_agrees_with_brute_force() {
+    use knight_tui::solver::find::prune::{Decided, Settled};
     use knight_tui::theory::factor::Factors;
-    use knight_tui::theory::prune::{Decided, Settled};
     let mut boards: Vec<(u32, u32, Vec<Square>)> = Vec::new();
     for rows in 1..=5 {
         for cols in rows..=8 {
@@ -538,8 +539,8 @@ fn pruning_by_2_factors_agrees_with_brute_force() {
 /// pruning is checked against the brute force above). The CLI says so.
 #[test]
 fn the_zebra_has_no_tour_of_11x11_12x12_or_13x13() {
+    use knight_tui::solver::find::prune::Settled;
     use knight_tui::theory::factor::Factors;
-    use knight_tui::theory::prune::Settled;
     for n in [11, 13] {
         let g = Geometry::new("zebra".parse().unwrap(), Surface::Plane);
         let board = Board::with_geometry(n, n, &[], g).unwrap();

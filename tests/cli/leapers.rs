@@ -6,7 +6,8 @@
 //! tour" answers must all agree with it.
 
 use knight_tui::board::{Board, Geometry, Leaper, Square, Surface};
-use knight_tui::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
+use knight_tui::solver::count::Count;
+use knight_tui::solver::{self, Algorithm, Options, Problem, Verdict};
 
 /// The squares one move from each square: the leaper's eight leaps, taken
 /// round the wrapped edges, off-board and same-square leaps dropped, two
@@ -166,7 +167,7 @@ fn counts_tours_and_reasons_agree_with_brute_force() {
                     sum += expected;
                     compared += 1;
                     let problem = Problem::new(&board, start, closed).unwrap();
-                    let c = solver::count(&problem, Algorithm::Auto, &Limits::default(), None);
+                    let c = Count::from_start(&problem).run();
                     assert!(c.complete, "{what}");
                     assert_eq!(c.count, expected as u128, "{what}");
                     if let Err(reason) = knight_tui::theory::check(&board, Some(start), closed) {
@@ -188,13 +189,7 @@ fn counts_tours_and_reasons_agree_with_brute_force() {
                         }
                     }
                 }
-                let all = solver::count_all_starts(
-                    &board,
-                    closed,
-                    Algorithm::Auto,
-                    &Limits::default(),
-                    None,
-                );
+                let all = Count::all_starts(&board, closed).run();
                 assert_eq!(
                     all.count,
                     sum as u128,

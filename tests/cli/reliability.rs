@@ -271,7 +271,8 @@ fn draw_of_a_huge_tour_file_is_bounded_and_reads_the_file_streamed() {
 #[test]
 fn a_count_that_cannot_end_shows_its_tours_at_once() {
     use knight_tui::board::{Board, Square};
-    use knight_tui::solver::{Algorithm, Limits, Problem, Progress, count_with_progress};
+    use knight_tui::solver::Problem;
+    use knight_tui::solver::count::{Count, Progress};
     use std::sync::atomic::Ordering::Relaxed;
     let board = Board::new(8, 8, &[]).unwrap();
     let progress = Progress::default();
@@ -282,13 +283,11 @@ fn a_count_that_cannot_end_shows_its_tours_at_once() {
     };
     std::thread::scope(|s| {
         let counting = s.spawn(|| {
-            count_with_progress(
-                &problem,
-                Algorithm::Auto,
-                &Limits::default(),
-                None,
-                &progress,
-            )
+            Count {
+                progress: Some(&progress),
+                ..Count::from_start(&problem)
+            }
+            .run()
         });
         let began = Instant::now();
         while progress.tours.load(Relaxed) == 0 && began.elapsed() < Duration::from_secs(20) {

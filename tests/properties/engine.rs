@@ -6,8 +6,9 @@
 use proptest::prelude::*;
 
 use knight_tui::board::{Board, Square};
-use knight_tui::solver::search::{Monitor, Order, Search};
-use knight_tui::solver::{self, Algorithm, Flow, Limits, Options, Problem, Verdict};
+use knight_tui::solver::count::Count;
+use knight_tui::solver::find::search::{Monitor, Order, Search};
+use knight_tui::solver::{self, Algorithm, Flow, Options, Problem, Verdict};
 use knight_tui::theory;
 use knight_tui::tour::{Summary, check_indices};
 
@@ -80,7 +81,7 @@ proptest! {
         // Pruning and symmetry keep the count exact, and so does the count
         // along a strip (auto, on boards at most 4 wide).
         for algorithm in [Algorithm::Enumerate, Algorithm::Auto] {
-            let counted = solver::count(&problem, algorithm, &Limits::default(), None);
+            let counted = Count { algorithm, ..Count::from_start(&problem) }.run();
             prop_assert!(counted.complete);
             prop_assert_eq!(counted.count, u128::from(truth), "{}", algorithm);
         }
@@ -89,7 +90,7 @@ proptest! {
     #[test]
     fn all_starts_is_the_sum_over_starts((board, _start, closed) in arb_case()) {
         let total: u64 = board.free_squares().map(|s| raw_count(&board, s, closed)).sum();
-        let all = solver::count_all_starts(&board, closed, Algorithm::Auto, &Limits::default(), None);
+        let all = Count::all_starts(&board, closed).run();
         prop_assert_eq!(all.count, u128::from(total));
     }
 }

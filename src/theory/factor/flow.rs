@@ -2,7 +2,7 @@
 //! the count of tour moves a set of squares can have.
 
 /// A flow network with unit and small capacities (Dinic's algorithm).
-pub(in crate::theory) struct Flow {
+pub(crate) struct Flow {
     pub(super) to: Vec<usize>,
     pub(super) cap: Vec<u32>,
     /// The capacity each edge started with (0 for the reverse edges).
@@ -11,7 +11,7 @@ pub(in crate::theory) struct Flow {
 }
 
 impl Flow {
-    pub(in crate::theory) fn new(nodes: usize) -> Flow {
+    pub(crate) fn new(nodes: usize) -> Flow {
         Flow {
             to: Vec::new(),
             cap: Vec::new(),
@@ -20,7 +20,7 @@ impl Flow {
         }
     }
 
-    pub(in crate::theory) fn edge(&mut self, from: usize, to: usize, cap: u32) {
+    pub(crate) fn edge(&mut self, from: usize, to: usize, cap: u32) {
         for (a, b, c) in [(from, to, cap), (to, from, 0)] {
             self.out[a].push(self.to.len());
             self.to.push(b);
@@ -31,10 +31,7 @@ impl Flow {
 
     /// The forward edges out of `v`: where each goes and whether it
     /// carries flow.
-    pub(in crate::theory) fn used_from(
-        &self,
-        v: usize,
-    ) -> impl Iterator<Item = (usize, bool)> + '_ {
+    pub(crate) fn used_from(&self, v: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
         self.out[v]
             .iter()
             .filter(|&&e| self.given[e] > 0)
@@ -63,7 +60,7 @@ impl Flow {
         seen
     }
 
-    pub(in crate::theory) fn max(&mut self, source: usize, sink: usize) -> u32 {
+    pub(crate) fn max(&mut self, source: usize, sink: usize) -> u32 {
         let nodes = self.out.len();
         let mut total = 0;
         let mut level = vec![u32::MAX; nodes];

@@ -1,29 +1,4 @@
 use super::*;
-use crate::board::{Geometry, Leaper, Square, Surface};
-
-#[test]
-fn merged_cycles_are_tours() {
-    for (leaper, surface, n, closed) in [
-        ("knight", Surface::Plane, 8, true),
-        ("knight", Surface::Plane, 7, false),
-        ("zebra", Surface::Plane, 14, false),
-        ("giraffe", Surface::Plane, 12, true),
-        ("antelope", Surface::Plane, 22, false),
-        ("zebra", Surface::Torus, 10, true),
-    ] {
-        let g = Geometry::new(leaper.parse::<Leaper>().unwrap(), surface);
-        let b = Board::with_geometry(n, n, &[], g).unwrap();
-        let f = Factors::new(&b).expect("two colours");
-        let start = b.index(Square::new(0, 0));
-        let found = (1..=50).find_map(|seed| match f.tour(start, closed, seed, 10_000) {
-            Merged::Tour(p) => Some(p),
-            _ => None,
-        });
-        let path = found.unwrap_or_else(|| panic!("{} closed {closed}", b.describe()));
-        assert_eq!(path[0], start);
-        crate::tour::check_indices(&b, &path, closed).expect("a tour");
-    }
-}
 
 /// A small network whose maximum flow is known: two paths of capacity
 /// one and a shared edge of capacity two, with a cut of 2.

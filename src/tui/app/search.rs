@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use knight_tui::solver::{Count, Event, Limit, Method};
+use knight_tui::solver::count::{Count, Method, Total};
+use knight_tui::solver::{Event, Limit};
 use knight_tui::words::thousands;
 
 use super::{App, Counting, Effect, Mode, Overlay, RunState, Side, Tone};
@@ -144,7 +145,11 @@ impl App {
     fn out_of_reach(&self) -> Option<String> {
         let s = &self.spec;
         let problem = s.problem().ok()?;
-        if !knight_tui::solver::enumerates(&problem, s.algorithm) {
+        let count = Count {
+            algorithm: s.algorithm,
+            ..Count::from_start(&problem)
+        };
+        if !count.enumerates() {
             return None;
         }
         let known = knight_tui::theory::known::from_a_start(&s.board, s.closed)?;
@@ -162,7 +167,7 @@ impl App {
     }
 
     /// The end of a count: the answer in the status line and the statistics.
-    pub(super) fn counted(&mut self, generation: u64, count: Count) {
+    pub(super) fn counted(&mut self, generation: u64, count: Total) {
         let Some(c) = self
             .counting
             .as_mut()

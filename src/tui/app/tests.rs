@@ -2,8 +2,9 @@ use super::*;
 use crate::tui::keymap::command_for;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use knight_tui::board::Board;
+use knight_tui::solver::count::{Count, Method};
 use knight_tui::solver::{
-    Algorithm, Limits, Method, Report, Snapshot, Solution, Speed, Stats, TieBreak, Verdict,
+    Algorithm, Limits, Report, Snapshot, Solution, Speed, Stats, TieBreak, Verdict,
 };
 
 pub(super) fn app() -> App {
@@ -22,8 +23,8 @@ pub(super) fn snap(path: &[u32]) -> Event {
 }
 
 /// A save that failed for a full disk.
-pub(super) fn disk_full() -> crate::tui::effects::SaveError {
-    crate::tui::effects::SaveError::Claim {
+pub(super) fn disk_full() -> crate::tui::saving::SaveError {
+    crate::tui::saving::SaveError::Claim {
         path: "/full/g.json".into(),
         // ENOSPC, as the system reports it.
         source: std::io::Error::from_raw_os_error(28),
@@ -46,7 +47,11 @@ fn counts_start_stop_and_say_their_answer() {
     assert_eq!(keys(&mut a, &[Command::Count]), vec![Effect::StopCount]);
     // Done: the answer (the engine counts on its own thread; here, directly).
     let p = knight_tui::solver::Problem::new(&a.spec.board, a.spec.start, false).unwrap();
-    let c = knight_tui::solver::count(&p, Algorithm::Enumerate, &Limits::default(), None);
+    let c = Count {
+        algorithm: Algorithm::Enumerate,
+        ..Count::from_start(&p)
+    }
+    .run();
     a.update(Action::Counted(1, c.clone()));
     let msg = a.message().unwrap_or_default().to_string();
     assert!(
@@ -82,7 +87,7 @@ fn a_count_over_the_frontier_says_where_it_stopped() {
     keys(&mut a, &[Command::Count]);
     let board = a.spec.board.clone();
     let p = knight_tui::solver::Problem::new(&board, a.spec.start, true).unwrap();
-    let c = knight_tui::solver::count(&p, Algorithm::Auto, &Limits::default(), None);
+    let c = Count::from_start(&p).run();
     assert!(matches!(c.method, Method::Frontier { .. }), "{c:?}");
     a.update(Action::Counted(1, c));
     let msg = a.message().unwrap_or_default().to_string();
@@ -92,7 +97,11 @@ fn a_count_over_the_frontier_says_where_it_stopped() {
         nodes: Some(100),
         time: None,
     };
-    let c = knight_tui::solver::count(&p, Algorithm::Auto, &limits, None);
+    let c = Count {
+        limits,
+        ..Count::from_start(&p)
+    }
+    .run();
     assert!(!c.complete);
     a.update(Action::Counted(2, c));
     let msg = a.message().unwrap_or_default().to_string();

@@ -197,7 +197,7 @@ fn a_tour_held_compactly_is_drawn_saved_and_replayed() {
     // What the search thread sends for a huge board, here on 5x5.
     let mut a = app();
     let g = a.search.generation;
-    let tour = knight_tui::solver::construct::construct(5, 5, a.spec.start, false).unwrap();
+    let tour = knight_tui::solver::find::construct::construct(5, 5, a.spec.start, false).unwrap();
     let mut b = knight_tui::tour::compact::CompactBuilder::new(5, 5);
     assert!(tour.iter().all(|&sq| b.push(sq)));
     let compact = Arc::new(b.finish());

@@ -6,7 +6,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Sparkline, Widget};
 
-use knight_tui::solver::{Algorithm, Method, Stats};
+use knight_tui::solver::count::Method;
+use knight_tui::solver::{Algorithm, Stats};
 use knight_tui::words::{duration, thousands};
 
 use super::label_value;

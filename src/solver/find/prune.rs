@@ -1,6 +1,6 @@
 //! Moves no tour can use, and moves every tour must use, found by
 //! 2-factors: a tour with its two ends joined is a cycle through every
-//! square, so a 2-factor (two tour moves a square, see [`super::factor`]).
+//! square, so a 2-factor (two tour moves a square, see [`crate::theory::factor`]).
 //! With one 2-factor found by a maximum flow, a move lies in some other
 //! 2-factor only if an alternating cycle passes through it: its ends lie in
 //! one strongly connected part of the flow's residual graph. So one flow
@@ -23,7 +23,7 @@
 //! it settle in about 450 rounds of pruning with it. Every answer is
 //! checked against a brute force in `tests/cli/leapers.rs`.
 
-use super::factor::Factors;
+use crate::theory::factor::{self, Factors};
 
 /// What the pruning came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -432,7 +432,7 @@ impl Work {
                     }
                 }
             }
-            let part = super::factor::components(&arcs);
+            let part = factor::components(&arcs);
             for u in 0..m as u32 {
                 let list = self.near[u as usize].clone();
                 for v in list {
@@ -592,7 +592,7 @@ impl Work {
     fn factor(&self) -> Option<Vec<[u32; 2]>> {
         let m = self.near.len();
         let (source, sink) = (m, m + 1);
-        let mut flow = super::factor::Flow::new(m + 2);
+        let mut flow = factor::Flow::new(m + 2);
         let (mut want, mut take) = (0, 0);
         for v in 0..m {
             let need = 2 - self.kept[v].len() as u32;

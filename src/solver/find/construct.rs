@@ -39,11 +39,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use std::time::Instant;
 
-use super::{
-    Algorithm, Limits, Monitor, NoMonitor, Options, Problem, Solution, Stats, Verdict, strip,
-    warnsdorff,
-};
+use super::{NoMonitor, search::Monitor, strip, warnsdorff};
 use crate::board::{Board, Square};
+use crate::solver::{Algorithm, Limits, Options, Problem, Solution, Stats, Verdict};
 
 /// Nodes per free square of the search tried before the strip's dynamic
 /// programme on a strip with blocked squares.
@@ -364,6 +362,7 @@ pub fn applies(board: &Board, tours: usize) -> bool {
 /// instead).
 pub fn solve<M: Monitor>(
     problem: &Problem,
+    facts: &crate::theory::Facts,
     options: &Options,
     monitor: &mut M,
 ) -> Option<Solution> {
@@ -384,7 +383,7 @@ pub fn solve<M: Monitor>(
                 },
                 ..*options
             };
-            let sol = warnsdorff::solve(problem, &tried, &mut NoMonitor);
+            let sol = warnsdorff::solve(problem, facts, &tried, &mut NoMonitor);
             if sol.verdict == Verdict::Found {
                 return Some(sol);
             }
@@ -522,11 +521,26 @@ fn odd_choices(n: u32, near: Option<u32>) -> Vec<(u32, u32)> {
     out
 }
 
+/// Why the construction does not build a tour, in one line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    #[error("the construction needs both sides at least {MIN_SIDE}")]
+    TooSmall,
+    #[error("start {0} is off the board")]
+    StartOff(Square),
+    #[error("both sides are odd: no closed tour")]
+    ClosedOdd,
+    #[error("an open tour of a board with both sides odd starts on the corners' colour")]
+    OddColour,
+    #[error("no block tours fit a {rows}x{cols} board from {start}")]
+    NoFit { rows: u32, cols: u32, start: Square },
+}
+
 /// The tour the construction builds, or why it does not apply.
 ///
 /// Squares are `row * cols + col`, from `start`. Closed when `closed`;
 /// an open tour is also closed whenever the board has closed tours.
-pub fn construct(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Vec<u32>, String> {
+pub fn construct(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Vec<u32>, Refused> {
     let mut path = Vec::with_capacity(rows as usize * cols as usize);
     construct_with(rows, cols, start, closed, &mut |piece| {
         path.extend_from_slice(piece)
@@ -542,30 +556,26 @@ pub fn construct_with(
     start: Square,
     closed: bool,
     sink: &mut dyn FnMut(&[u32]),
-) -> Result<(), String> {
+) -> Result<(), Refused> {
     layout(rows, cols, start, closed)?.walk_with(start, sink);
     Ok(())
 }
 
 /// The blocks of the construction of a `rows` x `cols` tour from `start`,
 /// or why it does not apply.
-fn layout(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Layout, String> {
+fn layout(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Layout, Refused> {
     if rows < MIN_SIDE || cols < MIN_SIDE {
-        return Err(format!(
-            "the construction needs both sides at least {MIN_SIDE}"
-        ));
+        return Err(Refused::TooSmall);
     }
     if start.row >= rows || start.col >= cols {
-        return Err(format!("start {start} is off the board"));
+        return Err(Refused::StartOff(start));
     }
     let both_odd = rows % 2 == 1 && cols % 2 == 1;
     if both_odd && closed {
-        return Err("both sides are odd: no closed tour".into());
+        return Err(Refused::ClosedOdd);
     }
     if both_odd && start.colour() != 0 {
-        return Err(
-            "an open tour of a board with both sides odd starts on the corners' colour".into(),
-        );
+        return Err(Refused::OddColour);
     }
     let side = |n: u32, near: Option<u32>| -> Vec<Option<(u32, u32)>> {
         if n.is_multiple_of(2) {
@@ -584,9 +594,7 @@ fn layout(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Layout, S
             return Ok(layout);
         }
     }
-    Err(format!(
-        "no block tours fit a {rows}x{cols} board from {start}"
-    ))
+    Err(Refused::NoFit { rows, cols, start })
 }
 
 /// A block tour as the walk uses it.

@@ -46,8 +46,8 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 use super::Progress;
-use super::states::FastMap;
 use crate::board::{Board, Square};
+use crate::solver::states::FastMap;
 
 mod meet;
 mod word;

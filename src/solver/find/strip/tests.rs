@@ -1,19 +1,28 @@
 use super::*;
-use crate::solver::enumerate;
+use crate::solver::count::Count;
 use crate::solver::{Limits, Problem};
 use crate::tour::{Summary, check_indices};
 
 /// Tours by exhaustive enumeration (the reference).
 fn enumerated(b: &Board, start: Square, closed: bool) -> u128 {
     let p = Problem::new(b, start, closed).unwrap();
-    let c = enumerate::count(&p, Algorithm::Enumerate, &Limits::default(), None);
+    let c = Count {
+        algorithm: Algorithm::Enumerate,
+        ..Count::from_start(&p)
+    }
+    .run();
     assert!(c.complete);
     c.count
 }
 
 /// The strip's answer, its tour validated square by square.
 fn found(b: &Board, start: Square, closed: bool) -> bool {
-    match tour(b, start, closed) {
+    found_keeping(b, start, closed, KEEP_ALL_STATES)
+}
+
+/// [`found`], the strip keeping every set of states until `keep_all` are.
+fn found_keeping(b: &Board, start: Square, closed: bool, keep_all: usize) -> bool {
+    match tour_keeping(b, start, closed, keep_all) {
         Answer::Tour(path) => {
             assert_eq!(path[0], b.index(start));
             let s = check_indices(b, &path, closed);
@@ -150,7 +159,7 @@ fn long_strips_are_tours_in_full() {
 
 #[test]
 fn every_start_of_longer_strips_agrees_with_the_search() {
-    use crate::solver::{NoMonitor, Options, warnsdorff};
+    use crate::solver::{NoMonitor, Options, find::warnsdorff};
     for (w, n) in [(3, 11), (3, 12), (3, 16), (3, 23), (4, 9), (4, 12), (4, 15)] {
         let b = Board::new(w, n, &[]).unwrap();
         for closed in [false, true] {
@@ -168,7 +177,7 @@ fn every_start_of_longer_strips_agrees_with_the_search() {
                     },
                     ..Options::default()
                 };
-                let sol = warnsdorff::solve(&p, &o, &mut NoMonitor);
+                let sol = warnsdorff::solve(&p, &crate::theory::Facts::new(&b), &o, &mut NoMonitor);
                 let strip = found(&b, start, closed);
                 match sol.verdict {
                     Verdict::Found => assert!(strip, "{w}x{n} from {start}"),
@@ -235,7 +244,7 @@ fn counts_over_starts_of_both_kinds_are_exact() {
 #[test]
 fn paths_between_two_squares_agree_with_the_search() {
     use crate::solver::Flow;
-    use crate::solver::search::{Monitor, Order, Search};
+    use crate::solver::find::search::{Monitor, Order, Search};
     /// The last squares of every open tour from the start.
     struct Ends(std::collections::HashSet<u32>);
     impl Monitor for Ends {
@@ -274,7 +283,6 @@ fn paths_between_two_squares_agree_with_the_search() {
 
 #[test]
 fn sets_worked_out_again_on_the_way_back_give_the_same_answers() {
-    KEEP_ALL.with(|k| k.set(0));
     let sq = Square::new;
     for (r, c, blocked, closed) in [
         (
@@ -303,7 +311,7 @@ fn sets_worked_out_again_on_the_way_back_give_the_same_answers() {
         for start in [sq(0, 0), sq(r - 1, c / 2)] {
             let exists = count(&b, start, closed).is_none_or(|n| n > 0);
             assert_eq!(
-                found(&b, start, closed),
+                found_keeping(&b, start, closed, 0),
                 exists,
                 "{} from {start}",
                 b.describe()
@@ -312,8 +320,11 @@ fn sets_worked_out_again_on_the_way_back_give_the_same_answers() {
     }
     let b = Board::new(4, 7, &[sq(0, 3), sq(3, 3)]).unwrap();
     for start in b.free_squares() {
-        let all = tours(&b, start, false, usize::MAX).unwrap_or_default();
-        assert_eq!(all.len() as u128, count(&b, start, false).unwrap());
+        let mut all = 0u128;
+        let _ = tours_each_keeping(&b, start, false, usize::MAX, 0, |_| {
+            all += 1;
+            true
+        });
+        assert_eq!(all, count(&b, start, false).unwrap());
     }
-    KEEP_ALL.with(|k| k.set(KEEP_ALL_STATES));
 }

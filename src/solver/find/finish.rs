@@ -4,9 +4,9 @@
 
 use std::time::Instant;
 
-use super::{Algorithm, Limits, NoMonitor, Options, Problem, Solution, Stats, Verdict};
-use super::{strip, warnsdorff};
+use super::{NoMonitor, strip, warnsdorff};
 use crate::board::{Board, Square};
+use crate::solver::{Algorithm, Limits, Options, Problem, Solution, Stats, Verdict};
 use crate::theory;
 
 /// Finishes a game: a tour that continues the legal path `prefix` (square
@@ -90,7 +90,13 @@ pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> So
         start: board.square(prefix[0]),
         closed,
     };
-    let mut sol = warnsdorff::solve_from(&problem, prefix, &options, &mut NoMonitor);
+    let mut sol = warnsdorff::solve_from(
+        &problem,
+        &theory::Facts::new(board),
+        prefix,
+        &options,
+        &mut NoMonitor,
+    );
     if let Verdict::NoTour(_) = sol.verdict {
         sol.verdict = Verdict::NoTour(format!(
             "every way on from here was tried ({} nodes)",
@@ -104,7 +110,7 @@ pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> So
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::search::{self, Search};
+    use crate::solver::find::search::{self, Search};
     use crate::solver::{Flow, Monitor};
     use crate::tour::{Summary, check_indices};
 

@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use crate::board::{Board, CELL_CLOSED, CELL_DEGREE, CELL_GONE};
 
-use super::{Flow, Stats, TieBreak};
+use crate::solver::{Flow, Stats, TieBreak};
 
 /// How a node's candidates are ordered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,11 +115,11 @@ macro_rules! watch_as_inner {
             self.inner.looks_at_backs()
         }
         #[inline]
-        fn on_node(&mut self, s: &$crate::solver::search::Search) -> $crate::solver::Flow {
+        fn on_node(&mut self, s: &$crate::solver::find::search::Search) -> $crate::solver::Flow {
             self.inner.on_node(s)
         }
         #[inline]
-        fn on_back(&mut self, s: &$crate::solver::search::Search) -> $crate::solver::Flow {
+        fn on_back(&mut self, s: &$crate::solver::find::search::Search) -> $crate::solver::Flow {
             self.inner.on_back(s)
         }
         fn cancelled(&self) -> bool {
@@ -510,10 +510,10 @@ impl<'b> Search<'b> {
         (best & 0xf) as usize
     }
 
-    /// Tries the moves in `order` (see [`super::MoveOrder`]): the offsets
+    /// Tries the moves in `order` (see [`crate::solver::MoveOrder`]): the offsets
     /// are permuted, so the fixed order and Warnsdorff's last tie-break
     /// follow it. Call before [`Search::run`].
-    pub fn set_move_order(&mut self, order: super::MoveOrder) {
+    pub fn set_move_order(&mut self, order: crate::solver::MoveOrder) {
         let all = *self.board.offsets();
         let deltas = self.board.geometry().leaper.slots();
         for (i, &k) in order.0.iter().enumerate() {
@@ -540,7 +540,7 @@ impl<'b> Search<'b> {
     /// [`Search::run`] by the general loop, for plain backtracking too: the
     /// reference [`Search::run_plain`] is tested against.
     #[cfg(test)]
-    pub(super) fn run_general<M: Monitor>(&mut self, monitor: &mut M) -> Halt {
+    pub(in crate::solver) fn run_general<M: Monitor>(&mut self, monitor: &mut M) -> Halt {
         match (self.degrees, self.wraps()) {
             (true, false) => self.run_inner::<M, true, false>(monitor),
             (true, true) => self.run_inner::<M, true, true>(monitor),

@@ -1,5 +1,6 @@
 use super::*;
-use crate::solver::{Algorithm, Limits, Problem, count_all_starts, enumerate};
+use crate::solver::count::Count;
+use crate::solver::{Algorithm, Problem};
 
 /// The count, checked against both ways of counting: square by square
 /// over the whole board, and meeting in the middle where it can.
@@ -29,15 +30,17 @@ fn enumerated(board: &Board, start: Option<Square>, closed: bool) -> u128 {
     let c = match start {
         Some(s) => {
             let p = Problem::new(board, s, closed).unwrap();
-            enumerate::count(&p, Algorithm::Enumerate, &Limits::default(), None)
+            Count {
+                algorithm: Algorithm::Enumerate,
+                ..Count::from_start(&p)
+            }
+            .run()
         }
-        None => count_all_starts(
-            board,
-            closed,
-            Algorithm::Enumerate,
-            &Limits::default(),
-            None,
-        ),
+        None => Count {
+            algorithm: Algorithm::Enumerate,
+            ..Count::all_starts(board, closed)
+        }
+        .run(),
     };
     assert!(c.complete);
     c.count

@@ -4,7 +4,8 @@
 //! 8x8 corner start runs for a very long time).
 
 use super::search::Monitor;
-use super::{Algorithm, Options, Problem, Solution, solve_fixed_order};
+use super::solve_fixed_order;
+use crate::solver::{Algorithm, Options, Problem, Solution};
 
 pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
     solve_fixed_order(problem, options, monitor, false, Algorithm::Backtrack)

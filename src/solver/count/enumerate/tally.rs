@@ -3,8 +3,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::super::Flow;
-use super::super::search::{Monitor, Search};
+use crate::solver::Flow;
+use crate::solver::find::search::{Monitor, Search};
 
 /// Stops the count once `max` tours (with their weight) are reached.
 pub(super) struct Tally<'c> {

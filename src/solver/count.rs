@@ -1,12 +1,13 @@
-//! Enumeration: every tour from a start (or the first K), depth-first with
-//! the dead-end pruning of [`super::search`], and exact symmetry.
+//! How many tours: one room in front of the three ways to count them.
+//! Enumeration (every tour, depth-first with the dead-end pruning of
+//! [`super::find::search`], in `count/enumerate.rs`), the strip's dynamic
+//! programme ([`super::find::strip`], on boards at most
+//! [`strip::MAX_WIDTH`] wide) and the frontier ([`frontier`]), picked by
+//! the board, the algorithm asked for and the limits.
 //!
 //! Symmetry: a symmetry of the board that keeps its blocked squares blocked
-//! maps tours onto tours. Those that also fix the start permute the start's
-//! first moves, so the tours through first moves of one orbit are equally
-//! many: count one move of each orbit and multiply by the orbit's size. For
-//! the sum over all starts, starts of one orbit have equally many tours in
-//! the same way.
+//! maps tours onto tours. For the sum over all starts, starts of one orbit
+//! have equally many tours; a table counts one square of each orbit.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -14,37 +15,182 @@ use std::time::Instant;
 use crate::board::{Board, Square};
 use crate::theory;
 
-use super::frontier::{self, Ends};
-use super::search::{Halt, Monitor, Order, Search};
-use super::{
-    Algorithm, Count, Limit, Limits, Method, Options, Problem, Solution, Stats, solve_fixed_order,
-    strip,
-};
+use super::find::strip;
+use super::{Algorithm, Limit, Limits, Problem, Stats};
 
-pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
-    solve_fixed_order(problem, options, monitor, true, Algorithm::Enumerate)
+pub mod frontier;
+use frontier::Ends;
+
+/// How many tours a [`Count`] found, and how it counted them.
+#[derive(Clone, Debug)]
+pub struct Total {
+    /// Tours counted (up to 2^128 - 1: strips of a few hundred squares get
+    /// there).
+    pub count: u128,
+    /// False when a limit (or `max`) stopped the count before the end.
+    pub complete: bool,
+    /// Why the count is incomplete, when a node or time limit stopped it.
+    pub limit: Option<Limit>,
+    /// Theory's reason when it proves there is none.
+    pub reason: Option<String>,
+    pub stats: Stats,
+    pub method: Method,
 }
 
-/// Counts the tours from `problem.start` (directed: a tour and its reverse
-/// from the other end are different tours; a closed tour is counted once for
-/// each direction). `max` stops the count once it is reached. `backtrack`
-/// counts without pruning (the slow baseline); every other algorithm prunes.
-pub fn count(problem: &Problem, algorithm: Algorithm, limits: &Limits, max: Option<u64>) -> Count {
-    count_with_progress(problem, algorithm, limits, max, &Progress::default())
+/// How a count was taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// By search, tour after tour.
+    #[default]
+    Enumeration,
+    /// Along a strip at most [`strip::MAX_WIDTH`] wide.
+    Strip,
+    /// Over the frontier (see [`frontier`]): the most states held at one
+    /// square (when stopped: held then), the squares placed of all, and the
+    /// bytes held when the memory bound stopped it (or known to be needed,
+    /// when it was refused: `done` 0).
+    Frontier {
+        states: u64,
+        done: u64,
+        squares: u64,
+        bytes: u64,
+    },
 }
 
-/// [`count`], reporting as it goes to `progress` (read from another thread).
-pub fn count_with_progress(
+impl Method {
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Enumeration => "enumeration",
+            Method::Strip => "strip",
+            Method::Frontier { .. } => "frontier",
+        }
+    }
+}
+
+/// Which starts a [`Count`] is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Starts {
+    /// The tours from one square (a free one).
+    From(Square),
+    /// The tours from every square, summed.
+    All,
+}
+
+/// A question of how many tours, and the one way to ask it: of which
+/// board, open or closed, from a start or all of them; by which algorithm
+/// (`auto` picks the strip, the frontier or enumeration; `backtrack`
+/// enumerates without pruning, the slow baseline; every other algorithm
+/// enumerates with pruning); within which limits and up to which maximum;
+/// reporting as it goes to a [`Progress`] (read from another thread).
+/// [`Count::run`] answers it, [`Count::table`] answers it for each start.
+///
+/// Tours are directed: a tour and its reverse from the other end are
+/// different tours; a closed tour is counted once for each direction (and
+/// from each of its squares, over all starts).
+#[derive(Clone, Copy, Debug)]
+pub struct Count<'a> {
+    pub board: &'a Board,
+    pub closed: bool,
+    pub starts: Starts,
+    pub algorithm: Algorithm,
+    pub limits: Limits,
+    /// Stops the count once it is reached.
+    pub max: Option<u64>,
+    pub progress: Option<&'a Progress>,
+}
+
+impl<'a> Count<'a> {
+    /// The tours of `problem` from its start, by `auto`, without limits.
+    pub fn from_start(problem: &Problem<'a>) -> Count<'a> {
+        Count {
+            starts: Starts::From(problem.start),
+            ..Count::all_starts(problem.board, problem.closed)
+        }
+    }
+
+    /// The tours of `board` from every start, by `auto`, without limits.
+    pub fn all_starts(board: &'a Board, closed: bool) -> Count<'a> {
+        Count {
+            board,
+            closed,
+            starts: Starts::All,
+            algorithm: Algorithm::Auto,
+            limits: Limits::default(),
+            max: None,
+            progress: None,
+        }
+    }
+
+    /// Counts.
+    pub fn run(&self) -> Total {
+        let quiet = Progress::default();
+        let progress = self.progress.unwrap_or(&quiet);
+        let facts = theory::Facts::new(self.board);
+        match self.starts {
+            Starts::From(start) => {
+                let problem = Problem {
+                    board: self.board,
+                    start,
+                    closed: self.closed,
+                };
+                count_one(
+                    &problem,
+                    &facts,
+                    self.algorithm,
+                    &self.limits,
+                    self.max,
+                    progress,
+                )
+            }
+            Starts::All => count_all(
+                &facts,
+                self.closed,
+                self.algorithm,
+                &self.limits,
+                self.max,
+                progress,
+            ),
+        }
+    }
+
+    /// The tours from each square of the board (`None` for blocked
+    /// squares), each counted as [`Count::run`] counts from one start (the
+    /// request's starts and maximum aside); squares that a symmetry of the
+    /// board maps onto each other are counted once. The limits hold for
+    /// the whole table. `Err` is the first count that stopped.
+    pub fn table(&self) -> Result<(Vec<Option<u128>>, Stats), Box<Total>> {
+        let quiet = Progress::default();
+        table(self, self.progress.unwrap_or(&quiet))
+    }
+
+    /// Whether [`Count::run`] counts by enumeration, tour by tour (its time
+    /// then grows with the tours), rather than by the strip or the frontier
+    /// (whose time grows with the states, not the tours).
+    pub fn enumerates(&self) -> bool {
+        let ends = match self.starts {
+            _ if self.closed => Ends::Closed,
+            Starts::From(start) => Ends::From(start),
+            Starts::All => Ends::Any,
+        };
+        let all = self.starts == Starts::All;
+        !by_strip(self.board, self.algorithm)
+            && !by_frontier(self.board, self.algorithm, ends, all, self.max)
+    }
+}
+
+/// The tours from `problem.start`, with what theory knows of the board.
+fn count_one(
     problem: &Problem,
+    facts: &theory::Facts,
     algorithm: Algorithm,
     limits: &Limits,
     max: Option<u64>,
     progress: &Progress,
-) -> Count {
+) -> Total {
     let started = Instant::now();
     let deadline = limits.deadline();
     let mut c = Counter::new(algorithm, limits, deadline, max, progress);
-    if let Err(reason) = theory::check(problem.board, Some(problem.start), problem.closed) {
+    if let Err(reason) = facts.check(Some(problem.start), problem.closed) {
         return c.finish(Some(reason), started);
     }
     if by_strip(problem.board, algorithm) {
@@ -65,18 +211,6 @@ pub fn count_with_progress(
     }
     c.count_from(problem.board, problem.start, problem.closed, 1);
     c.finish(None, started)
-}
-
-/// Whether [`count_with_progress`] counts `problem` by enumeration, tour
-/// by tour (its time then grows with the tours), rather than by the strip
-/// or the frontier (whose time grows with the states, not the tours).
-pub fn enumerates(problem: &Problem, algorithm: Algorithm) -> bool {
-    let ends = if problem.closed {
-        Ends::Closed
-    } else {
-        Ends::From(problem.start)
-    };
-    !by_strip(problem.board, algorithm) && !by_frontier(problem.board, algorithm, ends, false, None)
 }
 
 /// Whether a count goes over the frontier (exact; time and memory grow
@@ -126,7 +260,7 @@ fn frontier_count(
     max: Option<u64>,
     started: Instant,
     progress: &Progress,
-) -> Count {
+) -> Total {
     use frontier::Stop;
     let squares = progress.total.load(Ordering::Relaxed);
     let limit = match n {
@@ -173,8 +307,8 @@ fn frontier_count(
 }
 
 /// A count stopped before its end, with no tours to show for it.
-fn stopped(limit: Option<Limit>, started: Instant) -> Count {
-    Count {
+fn stopped(limit: Option<Limit>, started: Instant) -> Total {
+    Total {
         count: 0,
         complete: false,
         limit,
@@ -195,14 +329,14 @@ fn by_strip(board: &Board, algorithm: Algorithm) -> bool {
 }
 
 /// A count along the strip, cut to `max`.
-fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Count {
+fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Total {
     let stats = Stats {
         elapsed: started.elapsed(),
         ..Stats::default()
     };
     let Some(n) = n else {
         // Past 2^128 - 1: a maximum is still reached.
-        return Count {
+        return Total {
             count: max.map_or(0, u128::from),
             complete: false,
             limit: if max.is_some() {
@@ -216,7 +350,7 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Count {
         };
     };
     let over = max.is_some_and(|m| n > m as u128);
-    Count {
+    Total {
         count: max.map_or(n, |m| n.min(m as u128)),
         complete: !over,
         limit: None,
@@ -229,36 +363,26 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Count {
     }
 }
 
-/// Sums [`count`] over every start square.
-pub fn count_all_starts(
-    board: &Board,
-    closed: bool,
-    algorithm: Algorithm,
-    limits: &Limits,
-    max: Option<u64>,
-) -> Count {
-    count_all_starts_with_progress(board, closed, algorithm, limits, max, &Progress::default())
-}
-
-/// [`count_all_starts`], reporting as it goes to `progress`.
-pub fn count_all_starts_with_progress(
-    board: &Board,
+/// The sum of the tours from every start of the board `facts` are about.
+fn count_all(
+    facts: &theory::Facts,
     closed: bool,
     algorithm: Algorithm,
     limits: &Limits,
     max: Option<u64>,
     progress: &Progress,
-) -> Count {
+) -> Total {
+    let board = facts.board();
     let started = Instant::now();
     let deadline = limits.deadline();
     let mut c = Counter::new(algorithm, limits, deadline, max, progress);
-    if let Err(reason) = theory::check(board, None, closed) {
+    if let Err(reason) = facts.check(None, closed) {
         return c.finish(Some(reason), started);
     }
     let syms = board.symmetries();
     let starts: Vec<(Square, u64)> = orbits(board, board.free_squares(), &syms)
         .into_iter()
-        .filter(|&(s, _)| theory::check(board, Some(s), closed).is_ok())
+        .filter(|&(s, _)| facts.check(Some(s), closed).is_ok())
         .collect();
     if by_strip(board, algorithm) {
         let n = if closed {
@@ -336,21 +460,14 @@ pub fn count_all_starts_with_progress(
     c.finish(None, started)
 }
 
-/// The tours from each square of `board` (`None` for blocked squares), as
-/// [`count_with_progress`] counts them (by strip, frontier or search);
-/// squares that a symmetry of the board maps onto each other are counted
-/// once. The limits hold for the whole table. `Err` is the first count
-/// that stopped.
-pub fn count_table(
-    board: &Board,
-    closed: bool,
-    algorithm: Algorithm,
-    limits: &Limits,
-    progress: &Progress,
-) -> Result<(Vec<Option<u128>>, Stats), Box<Count>> {
+/// [`Count::table`], reporting to `progress`.
+fn table(request: &Count, progress: &Progress) -> Result<(Vec<Option<u128>>, Stats), Box<Total>> {
+    let (board, closed) = (request.board, request.closed);
+    let (algorithm, limits) = (request.algorithm, &request.limits);
     let started = Instant::now();
     let deadline = limits.deadline();
     let syms = board.symmetries();
+    let facts = theory::Facts::new(board);
     let mut table: Vec<Option<u128>> = vec![None; board.len()];
     let mut stats = Stats::default();
     let starts = if closed {
@@ -369,7 +486,7 @@ pub fn count_table(
             time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
         };
         let problem = Problem::new(board, sq, closed).expect("a free square is a start");
-        let c = count_with_progress(&problem, algorithm, &left, None, progress);
+        let c = count_one(&problem, &facts, algorithm, &left, None, progress);
         if !c.complete {
             return Err(Box::new(c));
         }
@@ -436,218 +553,5 @@ fn orbits(
     out
 }
 
-struct Counter<'l> {
-    algorithm: Algorithm,
-    limits: &'l Limits,
-    deadline: Option<Instant>,
-    max: Option<u64>,
-    count: u64,
-    stats: Stats,
-    halted: Option<Halt>,
-    progress: &'l Progress,
-}
-
-impl<'l> Counter<'l> {
-    fn new(
-        algorithm: Algorithm,
-        limits: &'l Limits,
-        deadline: Option<Instant>,
-        max: Option<u64>,
-        progress: &'l Progress,
-    ) -> Self {
-        Counter {
-            algorithm,
-            limits,
-            deadline,
-            max,
-            count: 0,
-            stats: Stats::default(),
-            halted: None,
-            progress,
-        }
-    }
-
-    /// Without limits or a maximum, the jobs of [`Counter::count_from`]
-    /// run on every core; with them, one after another so they stop cleanly.
-    fn parallel(&self) -> bool {
-        self.max.is_none() && self.limits.nodes.is_none() && self.deadline.is_none()
-    }
-
-    /// Adds `weight` times the tours from `start`; false once stopped.
-    fn count_from(&mut self, board: &Board, start: Square, closed: bool, weight: u64) -> bool {
-        let prefixes = first_moves(board, start);
-        if self.parallel() {
-            self.run_parallel(board, &prefixes, closed, weight);
-            return true;
-        }
-        for (prefix, size) in prefixes {
-            if !self.run(board, &prefix, closed, weight * size) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Counts the tours through `prefixes` on every core.
-    fn run_parallel(
-        &mut self,
-        board: &Board,
-        prefixes: &[(Vec<u32>, u64)],
-        closed: bool,
-        weight: u64,
-    ) {
-        let prune = self.algorithm != Algorithm::Backtrack;
-        let (count, stats) = count_parallel(board, prefixes, closed, prune, weight, self.progress);
-        self.count += count;
-        self.stats.add(&stats);
-        if self.progress.cancel.load(Ordering::Relaxed) {
-            self.halted = Some(Halt::Stopped);
-        }
-    }
-
-    fn run(&mut self, board: &Board, prefix: &[u32], closed: bool, weight: u64) -> bool {
-        let prune = self.algorithm != Algorithm::Backtrack;
-        let mut search = Search::new(board, prefix, closed, Order::Fixed, prune);
-        self.limits
-            .apply(&mut search, self.stats.nodes, self.deadline);
-        let mut tally = Tally {
-            base: self.count,
-            weight,
-            max: self.max.unwrap_or(u64::MAX),
-            cancel: &self.progress.cancel,
-            live: Some(&self.progress.tours),
-            pending: 0,
-        };
-        let halt = search.run(&mut tally);
-        tally.flush();
-        self.stats.add(&search.stats);
-        self.count += weight * search.stats.tours;
-        let p = self.progress;
-        p.total.fetch_add(1, Ordering::Relaxed);
-        p.done.fetch_add(1, Ordering::Relaxed);
-        if halt != Halt::Exhausted {
-            self.halted = Some(halt);
-            return false;
-        }
-        true
-    }
-
-    fn finish(self, reason: Option<String>, started: Instant) -> Count {
-        let limit = match self.halted {
-            Some(Halt::NodeLimit) => Some(Limit::Nodes),
-            Some(Halt::TimeLimit) => Some(Limit::Time),
-            _ => None,
-        };
-        let mut stats = self.stats;
-        stats.elapsed = started.elapsed();
-        let count = match self.max {
-            Some(m) => self.count.min(m),
-            None => self.count,
-        } as u128;
-        Count {
-            count,
-            complete: self.halted.is_none(),
-            limit,
-            reason,
-            stats,
-            method: Method::Enumeration,
-        }
-    }
-}
-
-/// The start's first moves, one per orbit of the symmetries fixing the
-/// start: (prefix, orbit size). A one-square board has just the start.
-fn first_moves(board: &Board, start: Square) -> Vec<(Vec<u32>, u64)> {
-    let s = board.index(start);
-    if board.free_count() == 1 {
-        return vec![(vec![s], 1)];
-    }
-    let fixing: Vec<_> = board
-        .symmetries()
-        .into_iter()
-        .filter(|g| g.apply(start, board.rows(), board.cols()) == start)
-        .collect();
-    orbits(board, board.neighbours(start), &fixing)
-        .into_iter()
-        .map(|(first, size)| (vec![s, board.index(first)], size))
-        .collect()
-}
-
-/// How many squares deep the tree is cut into jobs for the cores: the jobs
-/// are very uneven, so make many.
-const SPLIT_DEPTH: usize = 5;
-
-/// Counts the tours through `prefixes` (each with its weight, times
-/// `weight`) on every core: each prefix is extended, legally, to
-/// [`SPLIT_DEPTH`] squares, and each extension is one job.
-fn count_parallel(
-    board: &Board,
-    prefixes: &[(Vec<u32>, u64)],
-    closed: bool,
-    prune: bool,
-    weight: u64,
-    progress: &Progress,
-) -> (u64, Stats) {
-    use rayon::prelude::*;
-    let depth = SPLIT_DEPTH.min(board.free_count());
-    let mut jobs: Vec<(Vec<u32>, u64)> = Vec::new();
-    for (p, w) in prefixes {
-        extend(board, p.clone(), depth, &mut |q| jobs.push((q, w * weight)));
-    }
-    progress
-        .total
-        .fetch_add(jobs.len() as u64, Ordering::Relaxed);
-    jobs.par_iter()
-        .map(|(prefix, w)| {
-            let mut search = Search::new(board, prefix, closed, Order::Fixed, prune);
-            // The tours reach the watcher as they are found (a job of a big
-            // board may run for ever), a batch at a time.
-            let mut tally = Tally {
-                base: 0,
-                weight: *w,
-                max: u64::MAX,
-                cancel: &progress.cancel,
-                live: Some(&progress.tours),
-                pending: 0,
-            };
-            search.run(&mut tally);
-            tally.flush();
-            let tours = w * search.stats.tours;
-            progress.done.fetch_add(1, Ordering::Relaxed);
-            (tours, search.stats)
-        })
-        .reduce(
-            || (0, Stats::default()),
-            |(a, mut sa), (b, sb)| {
-                sa.add(&sb);
-                (a + b, sa)
-            },
-        )
-}
-
-/// Calls `out` with every legal extension of `path` to `depth` squares
-/// (or `path` itself when it is that long or cannot go on).
-fn extend(board: &Board, path: Vec<u32>, depth: usize, out: &mut dyn FnMut(Vec<u32>)) {
-    if path.len() >= depth {
-        out(path);
-        return;
-    }
-    let last = board.square(*path.last().expect("a prefix has a start"));
-    let next: Vec<u32> = board
-        .neighbours(last)
-        .map(|n| board.index(n))
-        .filter(|i| !path.contains(i))
-        .collect();
-    if next.is_empty() {
-        out(path);
-        return;
-    }
-    for n in next {
-        let mut p = path.clone();
-        p.push(n);
-        extend(board, p, depth, out);
-    }
-}
-
-mod tally;
-use tally::Tally;
+mod enumerate;
+use enumerate::{Counter, first_moves};

@@ -39,9 +39,10 @@ use std::collections::HashMap;
 use std::hash::Hasher;
 use std::time::Instant;
 
-use super::states::{FastMap, StateHasher};
-use super::{Algorithm, Flow, Monitor, Options, Problem, Solution, Stats, Verdict};
+use super::search::Monitor;
 use crate::board::{Board, Square};
+use crate::solver::states::{FastMap, StateHasher};
+use crate::solver::{Algorithm, Flow, Options, Problem, Solution, Stats, Verdict};
 
 /// The widest strip this method takes.
 pub const MAX_WIDTH: u32 = 4;
@@ -156,21 +157,9 @@ struct Jump {
 }
 
 /// State ids kept in full before the sets are kept one in
-/// [`History::every`] only (16 M ids: 64 MB).
+/// [`History::every`] only (16 M ids: 64 MB). Tests pass a lower bound
+/// (to [`Strip::forward`]) to work the sets out again on the way back.
 const KEEP_ALL_STATES: usize = 1 << 24;
-
-#[cfg(test)]
-thread_local! {
-    /// Tests lower it to work the sets out again on the way back.
-    static KEEP_ALL: std::cell::Cell<usize> = const { std::cell::Cell::new(KEEP_ALL_STATES) };
-}
-
-fn keep_all_states() -> usize {
-    #[cfg(test)]
-    return KEEP_ALL.with(|k| k.get());
-    #[cfg(not(test))]
-    KEEP_ALL_STATES
-}
 
 /// The sets of states reachable from the left edge before each step: some
 /// stored (every [`History::every`] steps, and those that repeat), the rest
@@ -548,8 +537,9 @@ impl Strip {
 
     /// The forward pass: the reachable sets before every step (stored or
     /// repeating), or `None` when no state survives some step (or the strip
-    /// has no free square).
-    fn forward(&mut self) -> Option<History> {
+    /// has no free square). Every set is kept until `keep_all` state ids
+    /// are, then one in [`History::every`].
+    fn forward(&mut self, keep_all: usize) -> Option<History> {
         if self.end == 0 {
             return None;
         }
@@ -565,7 +555,7 @@ impl Strip {
         // and the sets of that stretch.
         let mut met: FastMap<(u64, u32), Vec<u32>> = FastMap::default();
         let mut run: FastMap<u32, Vec<u32>> = FastMap::default();
-        let (mut stored, keep_all) = (0usize, keep_all_states());
+        let mut stored = 0usize;
         let mut i = 0u32;
         while i < self.end {
             let next = self.step(&cur, i);
@@ -931,11 +921,23 @@ pub fn tours_each(
     start: Square,
     closed: bool,
     k: usize,
+    take: impl FnMut(&[u32]) -> bool,
+) -> Result<usize, String> {
+    tours_each_keeping(board, start, closed, k, KEEP_ALL_STATES, take)
+}
+
+/// [`tours_each`], keeping every set of states until `keep_all` are kept.
+fn tours_each_keeping(
+    board: &Board,
+    start: Square,
+    closed: bool,
+    k: usize,
+    keep_all: usize,
     mut take: impl FnMut(&[u32]) -> bool,
 ) -> Result<usize, String> {
     let geo = Across::new(board);
     let mut strip = geo.strip(board, start, closed);
-    let Some(mut hist) = strip.forward() else {
+    let Some(mut hist) = strip.forward(keep_all) else {
         return Err(no_tour_reason(board, start, closed, &strip));
     };
     let mut given = 0usize;
@@ -975,9 +977,14 @@ fn no_tour_reason(board: &Board, start: Square, closed: bool, strip: &Strip) -> 
 /// there is none. The board must be at most [`MAX_WIDTH`] squares wide one
 /// way.
 pub fn tour(board: &Board, start: Square, closed: bool) -> Answer {
+    tour_keeping(board, start, closed, KEEP_ALL_STATES)
+}
+
+/// [`tour`], keeping every set of states until `keep_all` are kept.
+fn tour_keeping(board: &Board, start: Square, closed: bool, keep_all: usize) -> Answer {
     let geo = Across::new(board);
     let mut strip = geo.strip(board, start, closed);
-    let Some(mut hist) = strip.forward() else {
+    let Some(mut hist) = strip.forward(keep_all) else {
         return Answer::NoTour(no_tour_reason(board, start, closed, &strip));
     };
     walk_back(&mut strip, &mut hist, &geo, board, start)
@@ -1057,7 +1064,11 @@ fn walk(
 pub fn path_between(board: &Board, start: Square, end: Square) -> Answer {
     let geo = Across::new(board);
     let mut strip = geo.strip_to(board, start, false, Some(end));
-    let found = if start == end { None } else { strip.forward() };
+    let found = if start == end {
+        None
+    } else {
+        strip.forward(KEEP_ALL_STATES)
+    };
     let Some(mut hist) = found else {
         return Answer::NoTour(format!(
             "no path from {start} to {end} visits every square of {}: every way through the strip was tried",

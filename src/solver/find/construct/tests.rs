@@ -82,11 +82,37 @@ fn refuses_what_it_cannot_build() {
     assert!(
         construct(9, 9, Square::new(0, 1), false)
             .unwrap_err()
+            .to_string()
             .contains("colour")
     );
     assert!(
         construct(9, 11, Square::new(0, 0), true)
             .unwrap_err()
+            .to_string()
             .contains("odd")
+    );
+}
+
+#[test]
+fn refusals_keep_their_one_line_wording() {
+    let sq = Square::new;
+    let said = |r: u32, c: u32, s: Square, closed: bool| {
+        construct(r, c, s, closed).unwrap_err().to_string()
+    };
+    assert_eq!(
+        said(4, 100, sq(0, 0), false),
+        "the construction needs both sides at least 5"
+    );
+    assert_eq!(
+        said(6, 6, sq(6, 0), false),
+        format!("start {} is off the board", sq(6, 0))
+    );
+    assert_eq!(
+        said(9, 11, sq(0, 0), true),
+        "both sides are odd: no closed tour"
+    );
+    assert_eq!(
+        said(9, 9, sq(0, 1), false),
+        "an open tour of a board with both sides odd starts on the corners' colour"
     );
 }

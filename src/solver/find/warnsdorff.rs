@@ -9,19 +9,14 @@
 //! finishes within its budget without a tour proves there is none, and the
 //! doubling bounds the wasted work by the size of the last attempt.
 
-use std::rc::Rc;
 use std::time::Instant;
 
+use super::merge::Merged;
+use super::prune::{Settled, Settling};
 use super::search::{Halt, Monitor, Order, Search};
-use super::{
-    Algorithm, Limit, Options, Problem, Solution, Stats, TieBreak, Verdict, exhausted_reason,
-    run_collect,
-};
-use crate::theory::{
-    self,
-    factor::{Factors, Merged},
-    prune::{Settled, Settling},
-};
+use super::{exhausted_reason, run_collect};
+use crate::solver::{Algorithm, Limit, Options, Problem, Solution, Stats, TieBreak, Verdict};
+use crate::theory::{self, Facts};
 
 /// Nodes the first attempt may use, per free square, before a restart.
 const BUDGET_PER_SQUARE: u64 = 4;
@@ -30,7 +25,7 @@ const BUDGET_MIN: u64 = 2_000;
 /// square, for other pieces and surfaces than the knight on the plane.
 const TURNS_PER_SQUARE: u64 = 8;
 /// A start the heuristics have not toured after `SETTLE_AFTER` attempts
-/// is settled by 2-factor pruning (see [`crate::theory::prune`]) on boards
+/// is settled by 2-factor pruning (see [`super::prune`]) on boards
 /// of at most `SETTLE_SQUARES` free squares, and again each time the
 /// attempts double: each time with as many nodes as the search has taken
 /// so far (at least `SETTLE_MIN` a square), so the exact answer gets half
@@ -40,18 +35,26 @@ const TURNS_PER_SQUARE: u64 = 8;
 const SETTLE_AFTER: u64 = 6;
 const SETTLE_SQUARES: usize = 1024;
 const SETTLE_MIN: u64 = 100;
-/// Exchanges an attempt by merging cycles (see [`crate::theory::factor`])
+/// Exchanges an attempt by merging cycles (see [`super::merge`])
 /// may make within cycles when it is stuck.
 const MERGE_BUDGET: u64 = 2_000;
 
-pub fn solve<M: Monitor>(problem: &Problem, options: &Options, monitor: &mut M) -> Solution {
-    solve_from(problem, &[problem.start_index()], options, monitor)
+/// Finds a tour of `problem`; `facts` is what theory worked out about its
+/// board (the graph the cycles are merged and pruned on).
+pub fn solve<M: Monitor>(
+    problem: &Problem,
+    facts: &Facts,
+    options: &Options,
+    monitor: &mut M,
+) -> Solution {
+    solve_from(problem, facts, &[problem.start_index()], options, monitor)
 }
 
 /// Like [`solve`], continuing the legal path `prefix` (which starts at the
 /// problem's start): every tour found begins with it.
 pub fn solve_from<M: Monitor>(
     problem: &Problem,
+    facts: &Facts,
     prefix: &[u32],
     options: &Options,
     monitor: &mut M,
@@ -81,6 +84,7 @@ pub fn solve_from<M: Monitor>(
         if luby_restarts && attempt > 0 && prefix.len() == 1 {
             let at = Attempt {
                 problem,
+                facts,
                 options,
                 attempt,
                 deadline,
@@ -152,9 +156,11 @@ pub fn solve_from<M: Monitor>(
 }
 
 /// What the other ways between complete attempts need to know of the
-/// attempt: the problem, the options, which attempt, and the clock.
+/// attempt: the problem, what theory knows of its board, the options,
+/// which attempt, and the clock.
 struct Attempt<'p, 'b> {
     problem: &'p Problem<'b>,
+    facts: &'p Facts<'b>,
     options: &'p Options,
     attempt: u64,
     deadline: Option<Instant>,
@@ -182,8 +188,6 @@ impl Attempt<'_, '_> {
 struct OtherWays {
     /// The moves as lists, for the attempts by turns.
     rotations: Option<super::rotate::Rotations>,
-    /// The graph's 2-factors (where the colours alternate), for merging.
-    factors: Option<Option<Rc<Factors>>>,
     settling: Settling,
     /// The rounds of pruning its calls have taken (counted as nodes).
     settled: u64,
@@ -217,7 +221,7 @@ impl OtherWays {
             return Some(at.answer(total, Vec::new(), verdict));
         }
         if found.is_none()
-            && let Some(factors) = self.factors.get_or_insert_with(|| theory::factors(board))
+            && let Some(factors) = at.facts.factors()
         {
             // Then one by merging the cycles of a 2-factor, which also
             // proves there is none when no 2-factor can be a tour.
@@ -234,7 +238,7 @@ impl OtherWays {
             && attempt.is_multiple_of(SETTLE_AFTER)
             && (attempt / SETTLE_AFTER).is_power_of_two()
             && board.free_count() <= SETTLE_SQUARES
-            && let Some(Some(factors)) = &self.factors
+            && let Some(factors) = at.facts.factors()
         {
             // The heuristics keep failing: perhaps there is no tour.
             let per_round = board.free_count() as u64;
@@ -300,10 +304,10 @@ struct FirstOf<'m, M> {
 
 impl<M: Monitor> Monitor for FirstOf<'_, M> {
     super::search::watch_as_inner!();
-    fn on_tour(&mut self, s: &Search) -> super::Flow {
+    fn on_tour(&mut self, s: &Search) -> crate::solver::Flow {
         self.tour = Some(s.tour());
         self.inner.on_tour(s);
-        super::Flow::Stop
+        crate::solver::Flow::Stop
     }
 }
 

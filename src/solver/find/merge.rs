@@ -1,8 +1,63 @@
+//! Tours by merging cycles (see [`crate::theory::factor`] for the method
+//! and the 2-factor it starts from): the cycles of a 2-factor are merged
+//! two at a time by an exchange of moves until one is left, the tour.
+
 //! Joining the cycles of a 2-factor into one: a move `a-b` of one cycle
 //! and a move `d-c` of another, where `a-d` and `b-c` are moves too, are
 //! traded for those two (see the module above).
 
-use super::{Graph, Pairs, Rng};
+use crate::theory::factor::{Crowd, Factors, Graph, Pairs, Rng};
+
+/// What an attempt came to.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Merged {
+    /// A tour from the start (board indices).
+    Tour(Vec<u32>),
+    /// No tour of the kind asked, and why.
+    NoTour(Crowd),
+    /// The merging got stuck within its budget.
+    GaveUp,
+}
+
+impl Factors {
+    /// A tour from `start` (a board index): closed, or open and ending
+    /// anywhere. `seed` varies the 2-factor and the merges; `budget` bounds
+    /// the exchanges tried when merging is stuck.
+    pub fn tour(&self, start: u32, closed: bool, seed: u64, budget: u64) -> Merged {
+        let Some(graph) = self.graph(start, closed, None) else {
+            return Merged::GaveUp;
+        };
+        let n = self.squares.len();
+        let s = graph.start;
+        let mut rng = Rng::new(seed);
+        let mut pairs = match graph.factor(&mut rng) {
+            Ok(pairs) => pairs,
+            Err(cut) => return Merged::NoTour(self.crowd(cut)),
+        };
+        if !graph.merge(&mut pairs, &mut rng, budget) {
+            return match graph.closed_off(&pairs) {
+                Some(crowd) => Merged::NoTour(self.closed(crowd)),
+                None => Merged::GaveUp,
+            };
+        }
+        let z = n as u32;
+        // Walk the cycle from the start, away from the virtual square.
+        let mut path = Vec::with_capacity(n);
+        let (mut prev, mut cur) = if closed {
+            (pairs[s as usize][1], s)
+        } else {
+            (z, s)
+        };
+        while path.len() < n {
+            path.push(self.squares[cur as usize]);
+            let p = pairs[cur as usize];
+            let next = if p[0] == prev { p[1] } else { p[0] };
+            (prev, cur) = (cur, next);
+        }
+        debug_assert!(if closed { cur == s } else { cur == z });
+        Merged::Tour(path)
+    }
+}
 
 impl Graph<'_> {
     /// Merges the cycles of `pairs` into one; false when stuck after
@@ -139,6 +194,31 @@ fn relabel(pairs: &Pairs, cycle: &mut [u32], prev: u32, from: u32, old: u32, new
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{Board, Geometry, Leaper, Square, Surface};
+
+    #[test]
+    fn merged_cycles_are_tours() {
+        for (leaper, surface, n, closed) in [
+            ("knight", Surface::Plane, 8, true),
+            ("knight", Surface::Plane, 7, false),
+            ("zebra", Surface::Plane, 14, false),
+            ("giraffe", Surface::Plane, 12, true),
+            ("antelope", Surface::Plane, 22, false),
+            ("zebra", Surface::Torus, 10, true),
+        ] {
+            let g = Geometry::new(leaper.parse::<Leaper>().unwrap(), surface);
+            let b = Board::with_geometry(n, n, &[], g).unwrap();
+            let f = Factors::new(&b).expect("two colours");
+            let start = b.index(Square::new(0, 0));
+            let found = (1..=50).find_map(|seed| match f.tour(start, closed, seed, 10_000) {
+                Merged::Tour(p) => Some(p),
+                _ => None,
+            });
+            let path = found.unwrap_or_else(|| panic!("{} closed {closed}", b.describe()));
+            assert_eq!(path[0], start);
+            crate::tour::check_indices(&b, &path, closed).expect("a tour");
+        }
+    }
 
     /// Merging two cycles by an exchange of moves, and numbering them.
     #[test]

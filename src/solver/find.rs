@@ -1,0 +1,183 @@
+//! Find a tour: one room for every way to one. Theory answers first
+//! ([`crate::theory`], whose [`Facts`] about the board the search then
+//! uses); then the algorithm asked for searches or builds:
+//! [`backtrack`] (plain depth-first search), [`warnsdorff`] (with restarts,
+//! rotated attempts, cycle [`merge`]s and 2-factor [`prune`]s), enumeration
+//! (the search with pruning, in fixed order), [`construct`] (with the
+//! [`strip`]'s exact programme on narrow boards), and [`finish`] for a
+//! hand-played game. The depth-first engine they share is [`search`].
+
+pub mod backtrack;
+pub mod construct;
+mod finish;
+pub mod merge;
+pub mod prune;
+mod rotate;
+pub mod search;
+pub mod strip;
+pub mod warnsdorff;
+
+use std::time::Instant;
+
+use crate::theory::Facts;
+
+use super::{Algorithm, Flow, Limit, Options, Problem, Solution, Stats, Verdict};
+use search::{Halt, Monitor, Search};
+
+pub use finish::finish;
+
+/// Finds up to `options.tours` tours. Theory answers first; then the
+/// algorithm searches.
+pub fn solve(problem: &Problem, options: &Options) -> Solution {
+    let facts = Facts::new(problem.board);
+    solve_with(problem, &facts, options, &mut NoMonitor)
+}
+
+/// A monitor that watches nothing.
+pub struct NoMonitor;
+impl Monitor for NoMonitor {
+    fn looks_every(&self) -> Option<u64> {
+        None
+    }
+    fn looks_at_backs(&self) -> bool {
+        false
+    }
+    fn on_tour(&mut self, _: &Search) -> Flow {
+        Flow::Continue
+    }
+}
+
+/// [`solve`], reporting to `monitor` as it goes. `facts` is what theory
+/// has worked out about the problem's board (made once for a board whose
+/// starts are solved one after another): theory asks it first, and the
+/// search merges cycles and prunes on its graph.
+pub fn solve_with<M: Monitor>(
+    problem: &Problem,
+    facts: &Facts,
+    options: &Options,
+    monitor: &mut M,
+) -> Solution {
+    debug_assert!(std::ptr::eq(facts.board(), problem.board));
+    let started = Instant::now();
+    let algorithm = options.algorithm.for_solve(problem.board, options.tours);
+    let mut sol = match facts.check(Some(problem.start), problem.closed) {
+        Err(reason) => Solution {
+            tours: Vec::new(),
+            verdict: Verdict::NoTour(reason),
+            stats: Stats::default(),
+            algorithm,
+        },
+        Ok(()) => match algorithm {
+            Algorithm::Construct => construct::solve(problem, facts, options, monitor)
+                .unwrap_or_else(|| warnsdorff::solve(problem, facts, options, monitor)),
+            Algorithm::Backtrack => backtrack::solve(problem, options, monitor),
+            Algorithm::Enumerate => {
+                solve_fixed_order(problem, options, monitor, true, Algorithm::Enumerate)
+            }
+            Algorithm::Warnsdorff | Algorithm::Auto => {
+                warnsdorff::solve(problem, facts, options, monitor)
+            }
+        },
+    };
+    sol.stats.elapsed = started.elapsed();
+    sol
+}
+
+/// Collects tours for the caller's monitor until it has enough (or hands
+/// each to it, when it takes them).
+struct Collect<'m, M> {
+    inner: &'m mut M,
+    want: usize,
+    found: usize,
+    tours: Vec<Vec<u32>>,
+}
+
+impl<M: Monitor> Monitor for Collect<'_, M> {
+    search::watch_as_inner!();
+    fn on_tour(&mut self, s: &Search) -> Flow {
+        self.found += 1;
+        let inner = if self.inner.takes_tours() {
+            let mut stats = s.stats;
+            stats.elapsed = s.elapsed();
+            self.inner.take_tour(&s.tour(), &stats)
+        } else {
+            self.tours.push(s.tour());
+            self.inner.on_tour(s)
+        };
+        if self.found >= self.want || inner == Flow::Stop {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+/// Runs one search to the end and turns its halt into a [`Solution`].
+fn run_collect<M: Monitor>(
+    mut search: Search,
+    problem: &Problem,
+    options: &Options,
+    monitor: &mut M,
+    algorithm: Algorithm,
+) -> Solution {
+    options
+        .limits
+        .apply(&mut search, 0, options.limits.deadline());
+    let mut collect = Collect {
+        inner: monitor,
+        want: options.tours.max(1),
+        found: 0,
+        tours: Vec::new(),
+    };
+    let halt = search.run(&mut collect);
+    let (tours, found) = (collect.tours, collect.found);
+    let verdict = verdict_of(halt, found > 0, problem, &search.stats);
+    Solution {
+        tours,
+        verdict,
+        stats: search.stats,
+        algorithm,
+    }
+}
+
+/// Depth-first search in move order from the start, with or without pruning.
+fn solve_fixed_order<M: Monitor>(
+    problem: &Problem,
+    options: &Options,
+    monitor: &mut M,
+    prune: bool,
+    algorithm: Algorithm,
+) -> Solution {
+    let prefix = [problem.start_index()];
+    let mut search = Search::new(
+        problem.board,
+        &prefix,
+        problem.closed,
+        search::Order::Fixed,
+        prune,
+    );
+    search.set_move_order(options.moves);
+    run_collect(search, problem, options, monitor, algorithm)
+}
+
+fn verdict_of(halt: Halt, found: bool, problem: &Problem, stats: &Stats) -> Verdict {
+    if found {
+        return Verdict::Found;
+    }
+    match halt {
+        Halt::Exhausted => Verdict::NoTour(exhausted_reason(problem, stats)),
+        Halt::NodeLimit => Verdict::Undecided(Limit::Nodes),
+        Halt::TimeLimit => Verdict::Undecided(Limit::Time),
+        Halt::Stopped => Verdict::Cancelled,
+    }
+}
+
+fn exhausted_reason(problem: &Problem, stats: &Stats) -> String {
+    format!(
+        "the search tried every {} path from {} on {} ({} nodes)",
+        crate::words::kind(problem.closed),
+        problem.start,
+        problem.board.describe(),
+        stats.nodes
+    )
+}
