@@ -11,6 +11,43 @@ use crate::board::{Board, Square, Surface};
 pub mod factor;
 pub mod known;
 
+/// A proof that there is no tour: the argument and its one line (the
+/// line is what prints; it has no "no tour:" prefix).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct NoTour {
+    pub argument: Argument,
+    pub reason: String,
+}
+
+/// The arguments theory makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Argument {
+    /// No free square, or a closed tour of one.
+    Empty,
+    /// The light and dark squares' counts, or a start of the wrong colour.
+    Colour,
+    /// The classification of full boards (Cull & De Curtins, Schwenk).
+    FullBoard,
+    /// An open tour of a board 4 wide starts on an outer line.
+    FourWide,
+    /// Squares with no move or one, or a piece whose leap does not fit.
+    Moves,
+    /// Free squares that no move joins.
+    Groups,
+    /// A leap whose legs share a factor keeps to one class of squares.
+    Lattice,
+    /// A cylinder or torus with no closed tour.
+    Wrapped,
+    /// Hall's condition, by a maximum flow.
+    Hall,
+}
+
+/// The proof `reason` by `argument`, as an `Err`.
+fn no(argument: Argument, reason: String) -> Result<(), NoTour> {
+    Err(NoTour { argument, reason })
+}
+
 /// Whether an open (or closed) tour exists on a full `rows` x `cols` board.
 ///
 /// Open: exactly 1x1, 3x4, 3xC (C >= 7), 4xC (C >= 5) and every board with
@@ -69,7 +106,7 @@ fn full_board_reason(rows: u32, cols: u32, closed: bool) -> Option<String> {
 /// at every other step, all of one colour, but the outer lines hold both),
 /// so it has one, and a path of equal halves with one such step starts and
 /// ends outer.
-fn four_wide(rows: u32, cols: u32, s: Square) -> Result<(), String> {
+fn four_wide(rows: u32, cols: u32, s: Square) -> Result<(), NoTour> {
     let inner = |n: u32, at: u32| n == 4 && (at == 1 || at == 2);
     let (what, line) = if inner(rows, s.row) {
         ("rows", "row")
@@ -78,9 +115,12 @@ fn four_wide(rows: u32, cols: u32, s: Square) -> Result<(), String> {
     } else {
         return Ok(());
     };
-    Err(format!(
-        "on a {rows}x{cols} board no knight move joins two squares of the outer {what}, which are as many as the inner ones, so an open tour starts and ends on an outer {line}; {s} is on an inner {line}"
-    ))
+    no(
+        Argument::FourWide,
+        format!(
+            "on a {rows}x{cols} board no knight move joins two squares of the outer {what}, which are as many as the inner ones, so an open tour starts and ends on an outer {line}; {s} is on an inner {line}"
+        ),
+    )
 }
 
 /// Proves there is no tour on `board` (from `start`, when given), or returns
@@ -88,7 +128,7 @@ fn four_wide(rows: u32, cols: u32, s: Square) -> Result<(), String> {
 /// one line, without a "no tour:" prefix. A caller that asks about one
 /// board more than once (a start after another) keeps a [`Facts`] and asks
 /// it instead, so the work shared between the questions is done once.
-pub fn check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
+pub fn check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
     Facts::new(board).check(start, closed)
 }
 
@@ -131,15 +171,18 @@ impl<'b> Facts<'b> {
     }
 
     /// [`check`], with what earlier questions about the board worked out.
-    pub fn check(&self, start: Option<Square>, closed: bool) -> Result<(), String> {
+    pub fn check(&self, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
         let board = self.board;
         let free = board.free_count();
         let name = board.describe();
         if free == 0 {
-            return Err(format!("every square of {name} is blocked"));
+            return no(
+                Argument::Empty,
+                format!("every square of {name} is blocked"),
+            );
         }
         if closed && free == 1 {
-            return Err("a closed tour needs the knight to move back to its start, impossible on a single square".into());
+            return no(Argument::Empty, "a closed tour needs the knight to move back to its start, impossible on a single square".into());
         }
         if free == 1 {
             return Ok(());
@@ -152,7 +195,7 @@ impl<'b> Facts<'b> {
 
         if board.blocked().is_empty() {
             if let Some(r) = full_board_reason(board.rows(), board.cols(), closed) {
-                return Err(r);
+                return no(Argument::FullBoard, r);
             }
             if let Some(s) = start
                 && !closed
@@ -171,17 +214,21 @@ impl<'b> Facts<'b> {
 /// a surface whose colouring holds across its edges: a tour alternates
 /// colours, so a closed one needs as many light squares as dark, an open
 /// one at most one more of either, and then starts on the majority's.
-fn colour_counts(board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
+fn colour_counts(board: &Board, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
     let name = board.describe();
     let (light, dark) = board.colour_counts();
     let colours = format!("{name} has {light} light and {dark} dark squares");
     if closed && light != dark {
-        return Err(format!("{colours}; a closed tour needs equal numbers"));
+        return no(
+            Argument::Colour,
+            format!("{colours}; a closed tour needs equal numbers"),
+        );
     }
     if !closed && light.abs_diff(dark) > 1 {
-        return Err(format!(
-            "{colours}; an open tour needs the counts to differ by at most one"
-        ));
+        return no(
+            Argument::Colour,
+            format!("{colours}; an open tour needs the counts to differ by at most one"),
+        );
     }
     if let Some(s) = start
         && !closed
@@ -190,11 +237,14 @@ fn colour_counts(board: &Board, start: Option<Square>, closed: bool) -> Result<(
         let major = if light > dark { 0 } else { 1 };
         if s.colour() != major {
             let name = |c| if c == 0 { "light" } else { "dark" };
-            return Err(format!(
-                "{colours}, so an open tour starts on a {} square; {s} is {}",
-                name(major),
-                name(s.colour())
-            ));
+            return no(
+                Argument::Colour,
+                format!(
+                    "{colours}, so an open tour starts on a {} square; {s} is {}",
+                    name(major),
+                    name(s.colour())
+                ),
+            );
         }
     }
     Ok(())
@@ -207,22 +257,28 @@ fn piece_move(board: &Board) -> String {
 
 /// Squares with no move or one, and groups no move joins: arguments that
 /// hold for every piece on every surface.
-fn moves_and_groups(board: &Board, start: Option<Square>, closed: bool) -> Result<(), String> {
+fn moves_and_groups(board: &Board, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
     let piece = piece_move(board);
     let mut ones = Vec::new();
     for sq in board.free_squares() {
         match board.degree(sq) {
             0 => {
-                return Err(format!("square {sq} has no {piece} to another free square"));
+                return no(
+                    Argument::Moves,
+                    format!("square {sq} has no {piece} to another free square"),
+                );
             }
             1 => ones.push(sq),
             _ => {}
         }
     }
     if closed && let Some(sq) = ones.first() {
-        return Err(format!(
-            "square {sq} has only one {piece}, but every square of a closed tour needs two"
-        ));
+        return no(
+            Argument::Moves,
+            format!(
+                "square {sq} has only one {piece}, but every square of a closed tour needs two"
+            ),
+        );
     }
     let ends_needed: Vec<Square> = ones
         .iter()
@@ -233,24 +289,30 @@ fn moves_and_groups(board: &Board, start: Option<Square>, closed: bool) -> Resul
     let ends_free = if start.is_some() { 1 } else { 2 };
     if ends_needed.len() > ends_free {
         let list = join_squares(&ends_needed);
-        return Err(match start {
-            Some(s) => format!(
-                "squares {list} each have only one {piece}, so each must end the tour, and a tour from {s} has one end left"
-            ),
-            None => format!(
-                "squares {list} each have only one {piece}, so each must end the tour, and a tour has two ends"
-            ),
-        });
+        return no(
+            Argument::Moves,
+            match start {
+                Some(s) => format!(
+                    "squares {list} each have only one {piece}, so each must end the tour, and a tour from {s} has one end left"
+                ),
+                None => format!(
+                    "squares {list} each have only one {piece}, so each must end the tour, and a tour has two ends"
+                ),
+            },
+        );
     }
 
     let groups = components(board);
     if groups.len() > 1 {
-        return Err(format!(
-            "the free squares fall into {} groups that no {piece} joins (one holds {}, another {})",
-            groups.len(),
-            groups[0],
-            groups[1]
-        ));
+        return no(
+            Argument::Groups,
+            format!(
+                "the free squares fall into {} groups that no {piece} joins (one holds {}, another {})",
+                groups.len(),
+                groups[0],
+                groups[1]
+            ),
+        );
     }
     Ok(())
 }
@@ -276,19 +338,22 @@ fn classes_hold(board: &Board, d: u32) -> bool {
 ///   (an even wrap): round an odd one a square's colour flips.
 /// - Squares with no move or one, and connectivity, as for the knight.
 /// - Cylinders and tori: [`wrapped_reason`].
-fn leaper_check(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), String> {
+fn leaper_check(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
     let board = facts.board;
     let g = board.geometry();
     let l = g.leaper;
     let name = board.describe();
     if !board.has_moves() {
-        return Err(format!(
-            "the {l} has no move on {}x{}: its leap of {} and {} does not fit",
-            board.rows(),
-            board.cols(),
-            l.a(),
-            l.b()
-        ));
+        return no(
+            Argument::Moves,
+            format!(
+                "the {l} has no move on {}x{}: its leap of {} and {} does not fit",
+                board.rows(),
+                board.cols(),
+                l.a(),
+                l.b()
+            ),
+        );
     }
     let d = l.lattice();
     if d > 1 && classes_hold(board, d) {
@@ -297,11 +362,14 @@ fn leaper_check(facts: &Facts, start: Option<Square>, closed: bool) -> Result<()
         if let Some(first) = free.next()
             && let Some(other) = free.find(|&s| class(s) != class(first))
         {
-            return Err(format!(
-                "the {l} leaps {} and {}, both multiples of {d}, so it keeps to squares whose row and column are the same mod {d}: no move joins {first} and {other}",
-                l.a(),
-                l.b()
-            ));
+            return no(
+                Argument::Lattice,
+                format!(
+                    "the {l} leaps {} and {}, both multiples of {d}, so it keeps to squares whose row and column are the same mod {d}: no move joins {first} and {other}",
+                    l.a(),
+                    l.b()
+                ),
+            );
         }
     }
     if classes_hold(board, 2) {
@@ -310,16 +378,19 @@ fn leaper_check(facts: &Facts, start: Option<Square>, closed: bool) -> Result<()
         } else {
             let (light, dark) = board.colour_counts();
             if light > 0 && dark > 0 {
-                return Err(format!(
-                    "the {l} never changes colour ({} + {} is even), and {name} has {light} light and {dark} dark squares",
-                    l.a(),
-                    l.b()
-                ));
+                return no(
+                    Argument::Colour,
+                    format!(
+                        "the {l} never changes colour ({} + {} is even), and {name} has {light} light and {dark} dark squares",
+                        l.a(),
+                        l.b()
+                    ),
+                );
             }
         }
     }
     if let Some(reason) = wrapped_reason(board, closed) {
-        return Err(reason);
+        return no(Argument::Wrapped, reason);
     }
     moves_and_groups(board, start, closed)?;
     crowded(facts, start, closed)
@@ -335,7 +406,7 @@ const FLOW_SQUARES: usize = 4096;
 /// other, and if a set of them fills its neighbours exactly, it and they
 /// close into cycles apart from the rest. Open tours are judged from a
 /// given start only.
-fn crowded(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), String> {
+fn crowded(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
     let board = facts.board;
     if board.free_count() > FLOW_SQUARES {
         return Ok(());
@@ -358,7 +429,7 @@ fn crowded(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), Str
         .get_or_init(|| graph.rules_out(board.index(from), true, None));
     if closed {
         return match closed_verdict {
-            Some(crowd) => Err(crowd_reason(board, crowd, true)),
+            Some(crowd) => no(Argument::Hall, crowd_reason(board, crowd, true)),
             None => Ok(()),
         };
     }
@@ -370,7 +441,7 @@ fn crowded(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), Str
         return Ok(());
     }
     match graph.rules_out(board.index(from), false, None) {
-        Some(crowd) => Err(crowd_reason(board, &crowd, false)),
+        Some(crowd) => no(Argument::Hall, crowd_reason(board, &crowd, false)),
         None => Ok(()),
     }
 }
@@ -550,7 +621,7 @@ mod tests {
                 let inner = |n: u32, at: u32| n == 4 && (at == 1 || at == 2);
                 if inner(rows, s.row) || inner(cols, s.col) {
                     assert!(
-                        said.unwrap_err().contains("outer"),
+                        said.unwrap_err().reason.contains("outer"),
                         "{rows}x{cols} from {s}"
                     );
                 }
@@ -560,7 +631,7 @@ mod tests {
 
     use super::*;
 
-    fn full(r: u32, c: u32, start: Option<Square>, closed: bool) -> Result<(), String> {
+    fn full(r: u32, c: u32, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
         check(&Board::new(r, c, &[]).unwrap(), start, closed)
     }
 
@@ -609,12 +680,26 @@ mod tests {
     fn reasons_name_the_argument() {
         assert_eq!(
             full(7, 7, None, true).unwrap_err(),
-            "7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers"
+            NoTour {
+                argument: Argument::Colour,
+                reason: "7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers"
+                    .into()
+            }
         );
         let e = full(5, 5, Some(Square::new(0, 1)), false).unwrap_err();
-        assert!(e.contains("starts on a light square; 0,1 is dark"), "{e}");
-        assert!(full(4, 4, None, false).unwrap_err().contains("4x4"));
-        assert!(full(4, 6, None, true).unwrap_err().contains("Schwenk"));
+        assert!(
+            e.reason.contains("starts on a light square; 0,1 is dark"),
+            "{e}"
+        );
+        let e = full(4, 4, None, false).unwrap_err();
+        assert!(e.reason.contains("4x4"));
+        assert_eq!(e.argument, Argument::FullBoard);
+        assert!(
+            full(4, 6, None, true)
+                .unwrap_err()
+                .reason
+                .contains("Schwenk")
+        );
         assert!(full(1, 1, None, false).is_ok());
         assert!(full(1, 1, None, true).is_err());
         assert!(full(8, 8, Some(Square::new(3, 4)), true).is_ok());
@@ -630,13 +715,15 @@ mod tests {
         let e = check(&b(&[(1, 2), (2, 1), (0, 0)]), None, false);
         assert!(e.is_err());
         let e = check(&b(&[(1, 2), (2, 1), (4, 4), (2, 2)]), None, false).unwrap_err();
-        assert!(e.contains("0,0 has no knight move"), "{e}");
+        assert!(e.reason.contains("0,0 has no knight move"), "{e}");
+        assert_eq!(e.argument, Argument::Moves);
         // Colour imbalance.
         let e = check(&b(&[(0, 0), (0, 2), (0, 4)]), None, false).unwrap_err();
-        assert!(e.contains("differ by at most one"), "{e}");
+        assert!(e.reason.contains("differ by at most one"), "{e}");
+        assert_eq!(e.argument, Argument::Colour);
         // Closed tours need degree two everywhere.
         let holed = Board::new(6, 6, &[Square::new(1, 2), Square::new(2, 2)]).unwrap();
         let e = check(&holed, None, true).unwrap_err();
-        assert!(e.contains("only one knight move"), "{e}");
+        assert!(e.reason.contains("only one knight move"), "{e}");
     }
 }

@@ -105,7 +105,7 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
             if text {
                 writeln!(out, "{}: no tour: {reason}", board.describe())?;
             }
-            seen.without.push((n, reason));
+            seen.without.push((n, reason.reason));
             continue;
         }
         let one = plan.board(&facts, &mut seen)?;

@@ -190,8 +190,8 @@ fn count_one(
     let started = Instant::now();
     let deadline = limits.deadline();
     let mut c = Counter::new(algorithm, limits, deadline, max, progress);
-    if let Err(reason) = facts.check(Some(problem.start), problem.closed) {
-        return c.finish(Some(reason), started);
+    if let Err(no) = facts.check(Some(problem.start), problem.closed) {
+        return c.finish(Some(no.reason), started);
     }
     if by_strip(problem.board, algorithm) {
         let n = strip::count(problem.board, problem.start, problem.closed);
@@ -376,8 +376,8 @@ fn count_all(
     let started = Instant::now();
     let deadline = limits.deadline();
     let mut c = Counter::new(algorithm, limits, deadline, max, progress);
-    if let Err(reason) = facts.check(None, closed) {
-        return c.finish(Some(reason), started);
+    if let Err(no) = facts.check(None, closed) {
+        return c.finish(Some(no.reason), started);
     }
     let syms = board.symmetries();
     let starts: Vec<(Square, u64)> = orbits(board, board.free_squares(), &syms)

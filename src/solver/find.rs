@@ -61,9 +61,9 @@ pub fn solve_with<M: Monitor>(
     let started = Instant::now();
     let algorithm = options.algorithm.for_solve(problem.board, options.tours);
     let mut sol = match facts.check(Some(problem.start), problem.closed) {
-        Err(reason) => Solution {
+        Err(no) => Solution {
             tours: Vec::new(),
-            verdict: Verdict::NoTour(reason),
+            verdict: Verdict::NoTour(no.reason),
             stats: Stats::default(),
             algorithm,
         },

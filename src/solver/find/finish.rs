@@ -45,8 +45,8 @@ pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> So
         if let Ok(rest) = Board::with_geometry(board.rows(), board.cols(), &gone, board.geometry())
         {
             let at = board.square(knight);
-            if !closed && let Err(reason) = theory::check(&rest, Some(at), false) {
-                return no(reason);
+            if !closed && let Err(proof) = theory::check(&rest, Some(at), false) {
+                return no(proof.reason);
             }
             // On a strip the squares left are decided exactly, at once.
             if strip::applies(&rest) {

@@ -905,7 +905,7 @@ pub fn tours(
     start: Square,
     closed: bool,
     k: usize,
-) -> Result<Vec<Vec<u32>>, String> {
+) -> Result<Vec<Vec<u32>>, Exhausted> {
     let mut out: Vec<Vec<u32>> = Vec::new();
     tours_each(board, start, closed, k, |path| {
         out.push(path.to_vec());
@@ -922,7 +922,7 @@ pub fn tours_each(
     closed: bool,
     k: usize,
     take: impl FnMut(&[u32]) -> bool,
-) -> Result<usize, String> {
+) -> Result<usize, Exhausted> {
     tours_each_keeping(board, start, closed, k, KEEP_ALL_STATES, take)
 }
 
@@ -934,7 +934,7 @@ fn tours_each_keeping(
     k: usize,
     keep_all: usize,
     mut take: impl FnMut(&[u32]) -> bool,
-) -> Result<usize, String> {
+) -> Result<usize, Exhausted> {
     let geo = Across::new(board);
     let mut strip = geo.strip(board, start, closed);
     let Some(mut hist) = strip.forward(keep_all) else {
@@ -959,19 +959,43 @@ fn tours_each_keeping(
     Ok(given)
 }
 
-fn no_tour_reason(board: &Board, start: Square, closed: bool, strip: &Strip) -> String {
-    format!(
-        "no {} tour {}on {}: every way through the strip, square by square, was tried ({} states)",
-        crate::words::kind(closed),
-        if closed {
-            String::new()
-        } else {
-            format!("from {start} ")
-        },
-        board.describe(),
-        strip.states.len()
-    )
+fn no_tour_reason(board: &Board, start: Square, closed: bool, strip: &Strip) -> Exhausted {
+    Exhausted {
+        closed,
+        from: (!closed).then_some(start),
+        board: board.describe(),
+        states: strip.states.len(),
+    }
 }
+
+/// The proof that a strip has no tour: every way through it, square by
+/// square, was tried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exhausted {
+    pub closed: bool,
+    /// The start of an open tour.
+    pub from: Option<Square>,
+    /// The board, as messages name it.
+    pub board: String,
+    /// The states the strip went through.
+    pub states: usize,
+}
+
+impl std::fmt::Display for Exhausted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "no {} tour ", crate::words::kind(self.closed))?;
+        if let Some(s) = self.from {
+            write!(f, "from {s} ")?;
+        }
+        write!(
+            f,
+            "on {}: every way through the strip, square by square, was tried ({} states)",
+            self.board, self.states
+        )
+    }
+}
+
+impl std::error::Error for Exhausted {}
 
 /// The tour of `board` from `start` (closed when `closed`), or the proof that
 /// there is none. The board must be at most [`MAX_WIDTH`] squares wide one
@@ -985,7 +1009,7 @@ fn tour_keeping(board: &Board, start: Square, closed: bool, keep_all: usize) -> 
     let geo = Across::new(board);
     let mut strip = geo.strip(board, start, closed);
     let Some(mut hist) = strip.forward(keep_all) else {
-        return Answer::NoTour(no_tour_reason(board, start, closed, &strip));
+        return Answer::NoTour(no_tour_reason(board, start, closed, &strip).to_string());
     };
     walk_back(&mut strip, &mut hist, &geo, board, start)
 }
@@ -1156,7 +1180,7 @@ pub fn solve<M: Monitor>(
         });
         let (found, verdict) = match given {
             Ok(n) => (n, Verdict::Found),
-            Err(reason) => (0, Verdict::NoTour(reason)),
+            Err(no) => (0, Verdict::NoTour(no.to_string())),
         };
         return Some(Solution {
             tours: Vec::new(),
@@ -1174,7 +1198,7 @@ pub fn solve<M: Monitor>(
     let (tours, verdict) = if many {
         match tours(b, problem.start, problem.closed, options.tours) {
             Ok(found) => (found, Verdict::Found),
-            Err(reason) => (Vec::new(), Verdict::NoTour(reason)),
+            Err(no) => (Vec::new(), Verdict::NoTour(no.to_string())),
         }
     } else {
         match tour(b, problem.start, problem.closed) {
