@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use clap::{Args, ValueEnum};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 use ratatui::style::Color;
 
@@ -58,11 +58,14 @@ pub struct Config {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AppConfig {
-    #[serde(deserialize_with = "via::<Speed, _, _>")]
+    #[serde(deserialize_with = "values::via::<values::Speed, _, _>")]
     pub speed: usize,
     pub save_dir: PathBuf,
     /// ASCII symbols instead of Unicode (`symbols = "ascii"`).
-    #[serde(rename = "symbols", deserialize_with = "via::<Symbols, _, _>")]
+    #[serde(
+        rename = "symbols",
+        deserialize_with = "values::via::<values::Symbols, _, _>"
+    )]
     pub ascii: bool,
     /// How the path is drawn at launch.
     pub drawing: Drawing,
@@ -73,19 +76,19 @@ pub struct AppConfig {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ThemeConfig {
-    #[serde(deserialize_with = "via::<Colour, _, _>")]
+    #[serde(deserialize_with = "values::via::<values::Colour, _, _>")]
     pub current: Color,
-    #[serde(deserialize_with = "via::<Colour, _, _>")]
+    #[serde(deserialize_with = "values::via::<values::Colour, _, _>")]
     pub candidate: Color,
-    #[serde(deserialize_with = "via::<Colour, _, _>")]
+    #[serde(deserialize_with = "values::via::<values::Colour, _, _>")]
     pub blocked: Color,
-    #[serde(deserialize_with = "via::<Colour, _, _>")]
+    #[serde(deserialize_with = "values::via::<values::Colour, _, _>")]
     pub accent: Color,
     /// A light terminal background.
-    #[serde(deserialize_with = "via::<Background, _, _>")]
+    #[serde(deserialize_with = "values::via::<values::Background, _, _>")]
     pub background: bool,
     /// The colours the terminal shows; `None` to tell from the environment.
-    #[serde(deserialize_with = "via::<Colours, _, _>")]
+    #[serde(deserialize_with = "values::via::<values::Colours, _, _>")]
     pub colours: Option<Depth>,
 }
 
@@ -151,205 +154,6 @@ pub enum ColorChoice {
     Auto,
     Always,
     Never,
-}
-
-/// A key read as the small type `W`, whose `TryFrom` says in one line
-/// what is wrong with a value, and kept as what `W` stands for.
-fn via<'de, W, T, D>(d: D) -> Result<T, D::Error>
-where
-    W: Deserialize<'de> + Into<T>,
-    D: Deserializer<'de>,
-{
-    W::deserialize(d).map(Into::into)
-}
-
-/// The value named `text` of `names`, or `'text' is not WHAT: use "a",
-/// "b" or "c"`.
-fn one_of<T: Copy>(text: &str, what: &str, names: &[(&str, T)]) -> Result<T, String> {
-    if let Some(&(_, v)) = names.iter().find(|(n, _)| *n == text) {
-        return Ok(v);
-    }
-    let quoted: Vec<String> = names.iter().map(|(n, _)| format!("\"{n}\"")).collect();
-    let (last, rest) = quoted.split_last().expect("names");
-    Err(format!(
-        "'{text}' is not {what}: use {} or {last}",
-        rest.join(", ")
-    ))
-}
-
-impl TryFrom<String> for Drawing {
-    type Error = String;
-    fn try_from(text: String) -> Result<Self, String> {
-        let names = [
-            ("numbers", Drawing::Numbers),
-            ("lines", Drawing::Lines),
-            ("both", Drawing::Both),
-        ];
-        one_of(&text, "a way to draw the path", &names)
-    }
-}
-
-impl TryFrom<String> for ColorChoice {
-    type Error = String;
-    fn try_from(text: String) -> Result<Self, String> {
-        let names = [
-            ("auto", ColorChoice::Auto),
-            ("always", ColorChoice::Always),
-            ("never", ColorChoice::Never),
-        ];
-        one_of(&text, "a colour choice", &names)
-    }
-}
-
-/// `symbols`: "unicode" or "ascii" (true).
-#[derive(Deserialize)]
-#[serde(try_from = "String")]
-struct Symbols(bool);
-
-impl TryFrom<String> for Symbols {
-    type Error = String;
-    fn try_from(text: String) -> Result<Self, String> {
-        one_of(
-            &text,
-            "a symbol set",
-            &[("unicode", false), ("ascii", true)],
-        )
-        .map(Symbols)
-    }
-}
-
-impl From<Symbols> for bool {
-    fn from(s: Symbols) -> bool {
-        s.0
-    }
-}
-
-/// `background`: "dark" or "light" (true).
-#[derive(Deserialize)]
-#[serde(try_from = "String")]
-struct Background(bool);
-
-impl TryFrom<String> for Background {
-    type Error = String;
-    fn try_from(text: String) -> Result<Self, String> {
-        one_of(&text, "a background", &[("dark", false), ("light", true)]).map(Background)
-    }
-}
-
-impl From<Background> for bool {
-    fn from(b: Background) -> bool {
-        b.0
-    }
-}
-
-/// `colours`: "auto" (`None`), "16", "256" or "24bit" ("truecolor" too);
-/// 16 and 256 may be written as numbers.
-#[derive(Deserialize)]
-#[serde(try_from = "toml::Value")]
-struct Colours(Option<Depth>);
-
-impl TryFrom<toml::Value> for Colours {
-    type Error = String;
-    fn try_from(value: toml::Value) -> Result<Self, String> {
-        let text = match value {
-            toml::Value::String(s) => s,
-            other => other.to_string(),
-        };
-        if text == "truecolor" {
-            return Ok(Colours(Some(Depth::True)));
-        }
-        let names = [
-            ("auto", None),
-            ("16", Some(Depth::Ansi16)),
-            ("256", Some(Depth::Ansi256)),
-            ("24bit", Some(Depth::True)),
-        ];
-        one_of(&text, "a number of colours", &names).map(Colours)
-    }
-}
-
-impl From<Colours> for Option<Depth> {
-    fn from(c: Colours) -> Option<Depth> {
-        c.0
-    }
-}
-
-/// A colour: a name or `#rrggbb`.
-#[derive(Deserialize)]
-#[serde(try_from = "String")]
-struct Colour(Color);
-
-impl TryFrom<String> for Colour {
-    type Error = String;
-    fn try_from(text: String) -> Result<Self, String> {
-        text.parse()
-            .map(Colour)
-            .map_err(|_| format!("'{text}' is not a colour name or #rrggbb"))
-    }
-}
-
-impl From<Colour> for Color {
-    fn from(c: Colour) -> Color {
-        c.0
-    }
-}
-
-/// `speed`: "full" or a number of steps a second, as its index in
-/// [`SPEEDS`].
-#[derive(Deserialize)]
-#[serde(try_from = "toml::Value")]
-struct Speed(usize);
-
-impl TryFrom<toml::Value> for Speed {
-    type Error = String;
-    fn try_from(v: toml::Value) -> Result<Self, String> {
-        let want = match &v {
-            toml::Value::String(s) if s == "full" => None,
-            toml::Value::Integer(n) => Some(*n as f64),
-            toml::Value::Float(x) => Some(*x),
-            // Any other word is no speed (not "full").
-            toml::Value::String(s) => Some(s.parse::<f64>().unwrap_or(f64::NAN)),
-            _ => Some(f64::NAN),
-        };
-        SPEEDS
-            .iter()
-            .position(|&s| s == want)
-            .map(Speed)
-            .ok_or_else(|| not_a_speed(&v.to_string()))
-    }
-}
-
-impl From<Speed> for usize {
-    fn from(s: Speed) -> usize {
-        s.0
-    }
-}
-
-fn not_a_speed(what: &str) -> String {
-    format!(
-        "{what} is not a speed: use \"full\" or one of 1, 2, 5, 10, 25, 50, 100, 250, 1000, 5000"
-    )
-}
-
-/// A speed as the command line gives it ("full" or steps a second): its
-/// index in [`SPEEDS`].
-pub fn speed_index(text: &str) -> Result<usize, String> {
-    let want = match text.trim() {
-        "full" => None,
-        t => Some(t.parse::<f64>().unwrap_or(f64::NAN)),
-    };
-    SPEEDS
-        .iter()
-        .position(|&s| s == want)
-        .ok_or_else(|| not_a_speed(&format!("'{text}'")))
-}
-
-/// A speed as the configuration file writes it.
-pub fn speed_value(index: usize) -> toml::Value {
-    match SPEEDS.get(index).copied().flatten() {
-        None => toml::Value::String("full".into()),
-        Some(x) => toml::Value::Integer(x as i64),
-    }
 }
 
 /// The `[board]` section, declared once: each field is a key of the file
@@ -716,185 +520,9 @@ fn parsed(table: &toml::Table, file: &str) -> Result<Config, String> {
     })
 }
 
+mod values;
+
+pub use values::{speed_index, speed_value};
+
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn with_file(text: &str) -> Result<Config, String> {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("c.toml");
-        std::fs::write(&p, text).unwrap();
-        Config::load(Some(&p))
-    }
-
-    #[test]
-    fn defaults_load() {
-        let c: Config = toml::from_str(DEFAULT).unwrap();
-        assert_eq!((c.board.rows, c.board.cols), (Some(8), Some(8)));
-        assert_eq!(c.search.algorithm, Some(Algorithm::Auto));
-    }
-
-    #[test]
-    fn the_built_in_config_sets_every_key_of_the_layers() {
-        let built_in: toml::Table = toml::from_str(DEFAULT).unwrap();
-        // serde names every key of a section when one is unknown.
-        let keys_of = |e: toml::de::Error| -> Vec<String> {
-            let list = e.message().split("expected one of ").nth(1).unwrap();
-            list.split(", ")
-                .map(|k| k.trim_matches('`').to_string())
-                .collect()
-        };
-        let unknown = || toml::Table::from_iter([("x".to_string(), toml::Value::Integer(0))]);
-        let board = toml::Value::Table(unknown()).try_into::<BoardLayer>();
-        let search = toml::Value::Table(unknown()).try_into::<SearchLayer>();
-        for (section, e) in [
-            ("board", board.unwrap_err()),
-            ("search", search.unwrap_err()),
-        ] {
-            let mut keys = keys_of(e);
-            keys.sort();
-            let set: Vec<&String> = built_in[section].as_table().unwrap().keys().collect();
-            assert_eq!(set, keys.iter().collect::<Vec<_>>(), "{section}");
-        }
-    }
-
-    #[test]
-    fn a_setting_is_written_as_it_reads() {
-        for (text, leaper) in [("knight", Leaper::KNIGHT), ("2,5", "2,5".parse().unwrap())] {
-            assert_eq!(leaper.text(), text);
-            assert_eq!(Leaper::from_text(text), Ok(leaper));
-        }
-        assert_eq!(MoveOrder::from_text(""), Ok(MoveOrder::default()));
-        for order in MoveOrder::NAMED.map(|(_, o)| o) {
-            assert_eq!(MoveOrder::from_text(&order.text()), Ok(order));
-        }
-        let odd: MoveOrder = "2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1".parse().unwrap();
-        assert_eq!(MoveOrder::from_text(&odd.text()), Ok(odd));
-    }
-
-    #[test]
-    fn the_drawing_and_labels_are_configured() {
-        let c: Config = toml::from_str(DEFAULT).unwrap();
-        assert_eq!((c.app.drawing, c.app.labels), (Drawing::Both, false));
-        let c = with_file("[app]\ndrawing = \"lines\"\nlabels = true\n").unwrap();
-        assert_eq!((c.app.drawing, c.app.labels), (Drawing::Lines, true));
-        let c = with_file("[theme]\nbackground = \"light\"\n").unwrap();
-        assert!(c.theme.background);
-        let e = with_file("[theme]\nbackground = \"beige\"\n").unwrap_err();
-        assert!(
-            e.contains("theme.background: 'beige' is not a background"),
-            "{e}"
-        );
-        assert_eq!(c.theme.colours, None);
-        for (text, want) in [
-            ("\"16\"", Depth::Ansi16),
-            ("256", Depth::Ansi256),
-            ("\"24bit\"", Depth::True),
-            ("\"truecolor\"", Depth::True),
-        ] {
-            let c = with_file(&format!("[theme]\ncolours = {text}\n")).unwrap();
-            assert_eq!(c.theme.colours, Some(want), "{text}");
-        }
-        let e = with_file("[theme]\ncolours = \"88\"\n").unwrap_err();
-        assert!(
-            e.contains("theme.colours: '88' is not a number of colours"),
-            "{e}"
-        );
-        let e = with_file("[app]\ndrawing = \"crayon\"\n").unwrap_err();
-        assert!(
-            e.contains("app.drawing: 'crayon' is not a way to draw the path"),
-            "{e}"
-        );
-    }
-
-    #[test]
-    fn user_file_overrides_key_by_key() {
-        let c = with_file("[board]\nrows = 5\n[search]\ntie_break = \"lookahead\"\n").unwrap();
-        assert_eq!((c.board.rows, c.board.cols), (Some(5), Some(8)));
-        assert_eq!(c.search.tie_break, Some(TieBreak::Lookahead));
-        assert_eq!(c.board.start.as_deref(), Some("0,0"));
-    }
-
-    #[test]
-    fn errors_name_file_and_key() {
-        let e = with_file("[board]\nrowz = 5\n").unwrap_err();
-        assert!(
-            e.contains("c.toml") && e.contains("board: unknown field `rowz`"),
-            "{e}"
-        );
-        let e = with_file("[board]\nrows = \"x\"\n").unwrap_err();
-        assert!(e.contains("board.rows: invalid type"), "{e}");
-        let e = with_file("[search]\nalgorithm = \"magic\"\n").unwrap_err();
-        assert!(
-            e.contains("search.algorithm: unknown algorithm 'magic'"),
-            "{e}"
-        );
-        let e = with_file("[board\n").unwrap_err();
-        assert!(e.contains("line 1, column"), "{e}");
-        let e = with_file("[app]\nspeed = 7\n").unwrap_err();
-        assert!(e.contains("app.speed: 7 is not a speed"), "{e}");
-        let e = with_file("[theme]\ncurrent = \"chartreuse-ish\"\n").unwrap_err();
-        assert!(
-            e.contains("theme.current: 'chartreuse-ish' is not a colour"),
-            "{e}"
-        );
-        let e = with_file("[app]\nsymbols = \"emoji\"\n").unwrap_err();
-        assert!(e.contains("app.symbols"), "{e}");
-        let c =
-            with_file("[app]\nspeed = 25\nsymbols = \"ascii\"\n[theme]\naccent = \"#ff8800\"\n")
-                .unwrap();
-        assert_eq!(SPEEDS[c.app.speed], Some(25.0));
-        assert!(c.app.ascii);
-        assert_eq!(c.theme.accent, Color::Rgb(0xff, 0x88, 0));
-        let e = with_file("[search]\ntime_limit = -1.0\n").unwrap_err();
-        assert!(e.contains("search.time_limit"), "{e}");
-        // Huge limits are refused in one line, never a panic later.
-        for t in ["1e19", "1e300", "1.0e10"] {
-            let e = with_file(&format!("[search]\ntime_limit = {t}\n")).unwrap_err();
-            assert!(
-                e.contains("search.time_limit") && e.contains("at most 1e9"),
-                "{e}"
-            );
-        }
-        assert!(with_file("[search]\ntime_limit = 0.0\n").is_ok());
-        let e = with_file("[search]\ntime_limit = -0.0\n").unwrap_err();
-        assert!(
-            e.contains("search.time_limit") && e.contains("above 0"),
-            "{e}"
-        );
-        // A number past what TOML holds names its key.
-        let e = with_file("[search]\nnode_limit = 18446744073709551615\n").unwrap_err();
-        assert!(
-            e.contains("line 2, column 14: search.node_limit: ") && e.contains("too large"),
-            "{e}"
-        );
-        // A word that is not "full" is not full speed.
-        let e = with_file("[app]\nspeed = \"fast\"\n").unwrap_err();
-        assert!(
-            e.contains("app.speed") && e.contains("is not a speed"),
-            "{e}"
-        );
-        // The key is found from the error's span, at any depth.
-        for (text, said) in [
-            ("[extra]\ny = 1\n", ": unknown field `extra`"),
-            ("[board.x]\ny = 1\n", ": board: unknown field `x`"),
-            (
-                "[board]\nrows = [1]\n",
-                ": board.rows: invalid type: sequence",
-            ),
-            (
-                "[theme]\ncolours = true\n",
-                ": theme.colours: 'true' is not",
-            ),
-        ] {
-            let e = with_file(text).unwrap_err();
-            assert!(e.contains(&format!("c.toml{said}")), "{text}: {e}");
-        }
-        for e in [
-            with_file("[board]\nrowz = 5\n").unwrap_err(),
-            Config::load(Some(Path::new("/no/such/file.toml"))).unwrap_err(),
-        ] {
-            assert!(!e.contains('\n'), "one line: {e}");
-        }
-    }
-}
+mod tests;

@@ -149,6 +149,16 @@ fn setting_flags() -> Vec<clap::Id> {
         .collect()
 }
 
+/// The flags of the board a saved game already has (`[board]`'s, but the
+/// kind of tour): what `play --resume` refuses.
+fn board_flags() -> Vec<clap::Id> {
+    BoardLayer::augment_args(clap::Command::new("board"))
+        .get_arguments()
+        .map(|a| a.get_id().clone())
+        .filter(|id| !["closed_flag", "open"].contains(&id.as_str()))
+        .collect()
+}
+
 /// `--speed`: the app's speed (search, replay, and the solver's finish in
 /// play), over `app.speed`.
 #[derive(Args, Debug, Clone, Copy, Default, PartialEq)]
@@ -290,7 +300,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub speed: SpeedArg,
     /// Continue a saved game (a partial tour file).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "rows", "cols", "start", "blocked", "leaper", "surface"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = board_flags())]
     pub resume: Option<PathBuf>,
 }
 
