@@ -131,7 +131,7 @@ fn panes_of(app: &App, area: Rect) -> Panes {
             hints::height(app, area.width),
         ),
         folded(app, area),
-        sums::height(&app.spec.board, board::trail_in_view(app)),
+        sums::height(app.shown_board(), board::trail_in_view(app)),
     )
 }
 

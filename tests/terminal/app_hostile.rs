@@ -104,10 +104,8 @@ fn rapid_resizes_and_random_keys_in_every_mode_end_cleanly() {
         }
         // Ctrl-C quits from every screen, the file prompt included.
         // Still running (no random key quits), and still answering.
-        assert!(
-            !t.screen().contains("EXIT="),
-            "{mode}: quit by a random key"
-        );
+        let s = t.screen();
+        assert!(!s.contains("EXIT="), "{mode}: quit by a random key:\n{s}");
         t.run(&["resize-window", "-t", "t", "-x", "101", "-y", "31"]);
         t.wait_until(
             &format!("{mode} redrawn at 101x31 after the random keys"),

@@ -33,7 +33,8 @@ fn watch_pause_step_help_save_and_quit() {
     t.wait_for("quitting an unsaved game: quit, save and quit, or stay");
     t.keys(&["Escape"]);
     t.keys(&["s"]);
-    t.wait_for("saved ");
+    // "saved " alone is also in the help's "unsaved game".
+    t.wait_for("saved /");
     let saved: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .filter_map(|e| e.ok())

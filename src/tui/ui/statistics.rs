@@ -53,7 +53,7 @@ impl Widget for Statistics<'_> {
         ];
         let mut lines = lines;
         lines.extend(super::sums::lines(
-            &app.spec.board,
+            app.shown_board(),
             super::board::trail_in_view(app),
             inner.width.saturating_sub(11) as usize,
             theme,

@@ -48,7 +48,13 @@ pub fn height(board: &Board, trail: Option<&Trail>) -> u16 {
 
 /// The sums of the path on `board`, when they are shown.
 fn sums(board: &Board, trail: Option<&Trail>) -> Option<Sums> {
-    let trail = trail.filter(|t| !t.is_empty() && shown(board))?;
+    // The trail must be a path on this board (a replay's board is its
+    // file's, not the search's).
+    let trail =
+        trail.filter(|t| !t.is_empty() && t.board_squares() == board.len() && shown(board))?;
+    if trail.squares().any(|at| at as usize >= board.len()) {
+        return None;
+    }
     let mut sums = Sums::new(board.rows(), board.cols());
     for at in trail.squares() {
         let sq = board.square(at);
@@ -125,6 +131,11 @@ mod tests {
         trail.set(&file.indices(&board, 32));
         let half = lines(&board, Some(&trail), 18, &theme);
         assert_eq!(half.len(), 2);
+        // A trail of another board (a replay's 8x8 over a 6x6 search)
+        // shows none, and never indexes past the board.
+        let six = Board::new(6, 6, &[]).unwrap();
+        assert!(lines(&six, Some(&trail), 18, &theme).is_empty());
+        assert_eq!(height(&six, Some(&trail)), 0);
         // A board with a hole shows none.
         let holed = Board::new(8, 8, &[knight_tui::board::Square::new(3, 3)]).unwrap();
         assert!(lines(&holed, Some(&trail), 18, &theme).is_empty());
