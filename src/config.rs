@@ -190,19 +190,35 @@ pub struct BoardLayer {
     #[arg(long)]
     #[serde(skip)]
     pub open: bool,
+    /// The key `leaper`; the flag is [`PieceArgs`]'s.
+    #[arg(skip)]
+    #[serde(default, with = "text")]
+    pub leaper: Option<Leaper>,
+    /// The key `surface`; the flag is [`PieceArgs`]'s.
+    #[arg(skip)]
+    #[serde(default, with = "text")]
+    pub surface: Option<Surface>,
+    /// `--leaper` and `--surface`.
+    #[command(flatten)]
+    #[serde(skip)]
+    pub piece: PieceArgs,
+}
+
+/// The piece and the surface as flags: declared once, for every command
+/// that takes a board and for `sweep`, which takes them without one.
+#[derive(Args, Clone, Copy, Debug, Default, PartialEq)]
+pub struct PieceArgs {
     /// The piece: knight (the default), camel, zebra, giraffe, antelope, or any leap as a,b (e.g. 2,5).
     #[arg(long, value_name = "NAME|A,B", value_parser = typed::<Leaper>)]
-    #[serde(default, with = "text")]
     pub leaper: Option<Leaper>,
     /// The surface: plane (the default), cylinder (the columns wrap) or torus (rows and columns wrap).
     #[arg(long, value_name = "SURFACE", value_parser = typed::<Surface>)]
-    #[serde(default, with = "text")]
     pub surface: Option<Surface>,
 }
 
 impl BoardLayer {
     /// The shorthands as the keys they stand for: `--size` as rows and
-    /// cols, `--closed`/`--open` as `closed`.
+    /// cols, `--closed`/`--open` as `closed`, the piece's flags as theirs.
     pub fn expanded(&self) -> BoardLayer {
         let mut keys = self.clone();
         if let Some(n) = self.size {
@@ -211,6 +227,8 @@ impl BoardLayer {
         if self.closed_flag || self.open {
             keys.closed = Some(self.closed_flag);
         }
+        keys.leaper = self.piece.leaper.or(self.leaper);
+        keys.surface = self.piece.surface.or(self.surface);
         keys
     }
 }

@@ -4,10 +4,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use knight_tui::board::{Leaper, Surface};
 use knight_tui::solver::{Algorithm, MoveOrder, TieBreak};
 
-use crate::config::{BoardLayer, SearchLayer, parse_positive, parse_side, typed};
+use crate::config::{BoardLayer, PieceArgs, SearchLayer, parse_positive, parse_side, typed};
 
 use crate::tui::keymap::{Context, help_line};
 
@@ -277,12 +276,8 @@ pub struct SweepArgs {
     /// Closed tours (boards with none are skipped).
     #[arg(long)]
     pub closed: bool,
-    /// The piece: knight (the default), camel, zebra, giraffe, antelope, or any leap as a,b.
-    #[arg(long, value_name = "NAME|A,B", value_parser = typed::<Leaper>)]
-    pub leaper: Option<Leaper>,
-    /// The surface: plane (the default), cylinder or torus.
-    #[arg(long, value_name = "SURFACE", value_parser = typed::<Surface>)]
-    pub surface: Option<Surface>,
+    #[command(flatten)]
+    pub piece: PieceArgs,
     #[command(flatten)]
     pub search: SearchLayer,
     /// Output: a line a board and a summary, or one JSON line.

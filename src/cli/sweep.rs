@@ -73,8 +73,8 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
         )));
     }
     let (algorithm, tie_break, limits, moves) = args.search.settle(config).map_err(usage)?;
-    let leaper = value(&args.leaper.or(config.board.leaper));
-    let surface = value(&args.surface.or(config.board.surface));
+    let leaper = value(&args.piece.leaper.or(config.board.leaper));
+    let surface = value(&args.piece.surface.or(config.board.surface));
     let geometry = Geometry::new(leaper, surface);
     let plan = Plan {
         args,
