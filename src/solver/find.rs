@@ -10,6 +10,7 @@
 pub mod backtrack;
 pub mod construct;
 mod finish;
+pub mod magic;
 pub mod merge;
 pub mod prune;
 mod rotate;

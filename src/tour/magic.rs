@@ -170,7 +170,7 @@ pub fn ruled_out(board: &Board, full: bool) -> Option<String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::{Geometry, Leaper, Square};
 
@@ -186,7 +186,7 @@ mod tests {
         [18, 35, 64, 13, 60, 37, 22, 11],
     ];
 
-    fn path_of(grid: &[[u32; 8]; 8], board: &Board) -> Vec<u32> {
+    pub(crate) fn path_of(grid: &[[u32; 8]; 8], board: &Board) -> Vec<u32> {
         let mut path = vec![0; 64];
         for (r, row) in grid.iter().enumerate() {
             for (c, &n) in row.iter().enumerate() {

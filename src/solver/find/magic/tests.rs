@@ -1,0 +1,131 @@
+use super::*;
+use crate::tour::magic::Sums;
+use crate::tour::magic::tests::{BEVERLEY, path_of};
+
+fn board(n: u32) -> Board {
+    Board::new(n, n, &[]).unwrap()
+}
+
+/// A tour of the answer, checked apart from the search: a complete tour
+/// (closed if asked) whose numbering is at least `kind`.
+fn assert_tour(board: &Board, path: &[u32], kind: Magic, closed: bool) {
+    assert!(crate::tour::check_indices(board, path, closed).is_ok());
+    let magic = Sums::of_path(board, path).magic();
+    assert!(
+        magic == Some(kind) || magic == Some(Magic::Full),
+        "{magic:?}"
+    );
+}
+
+fn cells_of(board: &Board, path: &[u32]) -> Vec<u16> {
+    let n = board.cols();
+    path.iter()
+        .map(|&i| {
+            let sq = board.square(i);
+            (sq.row * n + sq.col) as u16
+        })
+        .collect()
+}
+
+#[test]
+fn the_first_8x8_tour_is_beverleys() {
+    let b = board(8);
+    let answer = tours(&b, Magic::Semi, 1, false, &Limits::default());
+    assert_eq!(answer.tours.len(), 1);
+    assert!(!answer.exhausted);
+    assert_eq!(answer.stopped, None);
+    assert_tour(&b, &answer.tours[0], Magic::Semi, false);
+    assert_eq!(answer.tours[0], path_of(&BEVERLEY, &b));
+    assert!(answer.nodes > 0 && answer.max_depth == 15);
+}
+
+#[test]
+fn ten_8x8_tours_are_distinct_up_to_symmetry() {
+    let b = board(8);
+    let answer = tours(&b, Magic::Semi, 10, false, &Limits::default());
+    assert_eq!(answer.tours.len(), 10);
+    let mut forms = HashSet::new();
+    for t in &answer.tours {
+        assert_tour(&b, t, Magic::Semi, false);
+        assert!(forms.insert(canonical(&cells_of(&b, t), 8)));
+    }
+}
+
+#[test]
+fn closed_ones_are_closed() {
+    let b = board(8);
+    let answer = tours(&b, Magic::Semi, 2, true, &Limits::default());
+    assert_eq!(answer.tours.len(), 2);
+    for t in &answer.tours {
+        assert_tour(&b, t, Magic::Semi, true);
+    }
+}
+
+#[test]
+fn the_canonical_form_is_the_same_for_every_image() {
+    let b = board(8);
+    let cells = cells_of(&b, &path_of(&BEVERLEY, &b));
+    let form = canonical(&cells, 8);
+    // Reversed, mirrored left to right, turned about the diagonal.
+    let reversed: Vec<u16> = cells.iter().rev().copied().collect();
+    let mirrored: Vec<u16> = cells.iter().map(|&c| c / 8 * 8 + 7 - c % 8).collect();
+    let turned: Vec<u16> = cells.iter().map(|&c| c % 8 * 8 + c / 8).collect();
+    for image in [reversed, mirrored, turned] {
+        assert_ne!(image, cells);
+        assert_eq!(canonical(&image, 8), form);
+    }
+}
+
+/// The pruning is sound: every prefix of Beverley's tour passes it.
+#[test]
+fn beverleys_tour_passes_every_cut() {
+    let tables = Tables::new(8);
+    let mut search = Search::new(&tables, false, false, 1, &Limits::default());
+    let b = board(8);
+    let cells = cells_of(&b, &path_of(&BEVERLEY, &b));
+    for j in 0..tables.q {
+        let quarte = &cells[4 * j..4 * j + 4];
+        let id = (0..tables.quartes.len())
+            .find(|&id| {
+                tables.quartes[id]
+                    .cells
+                    .iter()
+                    .zip(quarte)
+                    .all(|(&a, &b)| a == usize::from(b))
+            })
+            .expect("each run of four is a block transversal");
+        search.apply(id, j, 1);
+        assert!(search.feasible(j, id), "quarte {j} pruned");
+        search.chosen.push(id);
+    }
+    assert_eq!(search.row_sum, vec![60, 60]);
+    assert_eq!(search.row_off, vec![20; 8]);
+}
+
+#[test]
+fn limits_stop_a_12x12_search() {
+    let b = board(12);
+    let limits = Limits {
+        nodes: Some(5_000),
+        time: None,
+    };
+    let answer = tours(&b, Magic::Full, 1, false, &limits);
+    assert_eq!(answer.stopped, Some(Limit::Nodes));
+    assert!(!answer.exhausted);
+    assert_eq!(answer.nodes, 5_000);
+    let limits = Limits {
+        nodes: None,
+        time: Some(Duration::from_millis(50)),
+    };
+    let answer = tours(&b, Magic::Semi, 1, false, &limits);
+    assert!(answer.elapsed < Duration::from_secs(2));
+    assert!(answer.stopped == Some(Limit::Time) || answer.tours.len() == 1);
+}
+
+#[test]
+fn the_method_covers_multiples_of_four_from_eight() {
+    assert!(covers(&board(8)) && covers(&board(12)) && covers(&board(16)));
+    assert!(!covers(&board(4)) && !covers(&board(6)) && !covers(&board(10)));
+    assert!(!covers(&Board::new(8, 12, &[]).unwrap()));
+    assert!(!covers(&Board::new(8, 8, &[Square::new(0, 0)]).unwrap()));
+}
