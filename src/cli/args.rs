@@ -56,7 +56,8 @@ Examples:
   knight-tui solve --size 5 --tours 3 --format json
   knight-tui solve --size 8 --block '3,3;4,4' --out holed.json
   knight-tui solve --size 8 --closed --format svg > tour.svg
-  knight-tui solve --size 8 --algo backtrack --time-limit 2")]
+  knight-tui solve --size 8 --algo backtrack --time-limit 2
+  knight-tui solve --size 8 --magic semi --tours 3  semimagic tours, distinct up to symmetry")]
     Solve(SolveArgs),
     /// Count tours from the start, or from every start (exit 0 some, 1 none, 3 undecided).
     #[command(after_help = "\
@@ -241,6 +242,27 @@ pub struct SolveArgs {
     /// With --out: no "wrote" line, only the exit code.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Find semimagic tours (rows and columns sum alike, 260 on 8x8) or magic ones (the long diagonals too), by the method of quartes: n x n boards, n a multiple of 4, at least 8.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub magic: Option<MagicKind>,
+}
+
+/// What `solve --magic` looks for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MagicKind {
+    /// Rows and columns sum alike.
+    Semi,
+    /// Rows, columns and both long diagonals sum alike.
+    Full,
+}
+
+impl From<MagicKind> for knight_tui::tour::magic::Magic {
+    fn from(kind: MagicKind) -> Self {
+        match kind {
+            MagicKind::Semi => Self::Semi,
+            MagicKind::Full => Self::Full,
+        }
+    }
 }
 
 #[derive(Args, Debug)]

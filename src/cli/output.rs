@@ -33,27 +33,42 @@ fn run_file(spec: &Spec, path: &[u32], algorithm: &str, stats: &Stats) -> TourFi
 
 /// `nodes 1, backtracks 0, depth 1, elapsed 0.1 ms`.
 pub fn stats_line(sol: &Solution) -> String {
+    stats_line_of(&sol.stats)
+}
+
+/// [`stats_line`] of a search's figures.
+pub fn stats_line_of(stats: &Stats) -> String {
     format!(
         "nodes {}, backtracks {}, depth {}, elapsed {} ms",
-        sol.stats.nodes,
-        sol.stats.backtracks,
-        sol.stats.max_depth,
-        ms(sol.stats.elapsed)
+        stats.nodes,
+        stats.backtracks,
+        stats.max_depth,
+        ms(stats.elapsed)
     )
 }
 
 /// The `--format stats` object.
 pub fn stats_json(sol: &Solution, reason: Option<&String>) -> Value {
+    stats_json_of(sol.algorithm.name(), &sol.stats, &sol.verdict, reason)
+}
+
+/// [`stats_json`] of a search run by `algorithm`, its figures and verdict.
+pub fn stats_json_of(
+    algorithm: &str,
+    stats: &Stats,
+    verdict: &Verdict,
+    reason: Option<&String>,
+) -> Value {
     let mut v = json!({
-        "found": sol.verdict == Verdict::Found,
-        "algorithm": sol.algorithm.name(),
-        "nodes": sol.stats.nodes,
-        "backtracks": sol.stats.backtracks,
-        "depth": sol.stats.max_depth,
-        "restarts": sol.stats.restarts,
-        "elapsed_ms": ms(sol.stats.elapsed),
+        "found": *verdict == Verdict::Found,
+        "algorithm": algorithm,
+        "nodes": stats.nodes,
+        "backtracks": stats.backtracks,
+        "depth": stats.max_depth,
+        "restarts": stats.restarts,
+        "elapsed_ms": ms(stats.elapsed),
     });
-    if let Verdict::Undecided(limit) = &sol.verdict {
+    if let Verdict::Undecided(limit) = verdict {
         v["stopped"] = limit.to_string().into();
     }
     if let Some(r) = reason {

@@ -1,5 +1,7 @@
 //! `solve`: find tours and print them, or write the tour file.
 
+mod magic;
+
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -33,6 +35,9 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     }
     if let Some(out) = &args.out {
         check_writable(out)?;
+    }
+    if let Some(kind) = args.magic {
+        return magic::solve(args, &spec, kind.into());
     }
     let problem = spec.problem().map_err(usage)?;
     let tours = usize::try_from(args.tours).unwrap_or(usize::MAX);

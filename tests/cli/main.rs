@@ -12,5 +12,6 @@ mod files;
 mod hostile;
 mod leaper_theory;
 mod leapers;
+mod magic;
 mod reliability;
 mod shell;
