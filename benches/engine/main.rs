@@ -16,6 +16,7 @@ mod rows_against_c;
 mod rows_construct;
 mod rows_count;
 mod rows_leapers;
+mod rows_magic;
 mod rows_warnsdorff;
 
 use std::cell::RefCell;
@@ -88,6 +89,7 @@ fn workloads() -> Vec<Workload> {
         rows_against_c::backtrack(),
         rows_warnsdorff::watched(),
         rows_leapers::workloads(),
+        rows_magic::workloads(),
     ]
     .into_iter()
     .flatten()
