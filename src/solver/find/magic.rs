@@ -14,9 +14,11 @@
 //!
 //! The search is depth-first over quartes (16 steps on 8x8, not 64 moves),
 //! pruned by an exact table of which block remainders can still be tiled by
-//! transversals and by bounds on both sums. The family is closed under the
-//! board's 8 symmetries and reversal, so the block of step 1 is kept to a
-//! fundamental region, and tours are told apart up to those 16 images.
+//! transversals and by bounds on both sums (and, for magic tours, on each
+//! long diagonal's: its free cells get distinct steps still to come). The
+//! family is closed under the board's 8 symmetries and reversal, so the
+//! block of step 1 is kept to a fundamental region, and tours are told
+//! apart up to those 16 images.
 //! On 8x8 it reaches 105 of the 140 classes of semimagic tours
 //! (Stertenbrink, 2003); the other 35 leave the quarte shape.
 
@@ -247,7 +249,8 @@ struct Search<'t> {
     band_target: i64,
     /// 10m: the offsets of a line sum to it.
     offset_target: i64,
-    magic: i64,
+    /// What each long diagonal must sum to (with `full`).
+    diagonal_target: [i64; 2],
     /// Free cells of each block (4x4 masks).
     free: Vec<u16>,
     /// Quartes placed in each row band and column band, and their indices'
@@ -259,8 +262,9 @@ struct Search<'t> {
     /// Offsets summed in each row and column.
     row_off: Vec<i64>,
     col_off: Vec<i64>,
-    /// Steps summed on the two long diagonals.
+    /// Steps summed on the two long diagonals, and their cells still free.
     diagonals: [i64; 2],
+    diagonal_free: [i64; 2],
     chosen: Vec<usize>,
     nodes: u64,
     max_depth: usize,
@@ -288,7 +292,7 @@ impl<'t> Search<'t> {
             deadline: limits.time.and_then(|d| Instant::now().checked_add(d)),
             band_target,
             offset_target,
-            magic,
+            diagonal_target: [magic, magic],
             free: vec![0xffff; m * m],
             row_count: vec![0; m],
             row_sum: vec![0; m],
@@ -297,6 +301,7 @@ impl<'t> Search<'t> {
             row_off: vec![0; n],
             col_off: vec![0; n],
             diagonals: [0, 0],
+            diagonal_free: [n as i64, n as i64],
             chosen: Vec::with_capacity(t.q),
             nodes: 0,
             max_depth: 0,
@@ -396,9 +401,11 @@ impl<'t> Search<'t> {
                 let step = (4 * j + k + 1) as i64;
                 if r == cc {
                     self.diagonals[0] += sign * step;
+                    self.diagonal_free[0] -= sign;
                 }
                 if r + cc + 1 == t.n {
                     self.diagonals[1] += sign * step;
+                    self.diagonal_free[1] -= sign;
                 }
             }
         }
@@ -448,7 +455,19 @@ impl<'t> Search<'t> {
                 return false;
             }
         }
-        !(self.full && j + 1 == t.q && self.diagonals != [self.magic, self.magic])
+        !self.full || self.diagonals_feasible(j)
+    }
+
+    /// Whether each long diagonal can still reach its sum: its k free
+    /// cells get k distinct steps from 4(j+1)+1 to n².
+    fn diagonals_feasible(&self, j: usize) -> bool {
+        let (lowest, highest) = (4 * (j as i64 + 1) + 1, (self.t.n * self.t.n) as i64);
+        (0..2).all(|d| {
+            let k = self.diagonal_free[d];
+            let rest = self.diagonal_target[d] - self.diagonals[d];
+            let spread = k * (k - 1) / 2;
+            (k * lowest + spread..=k * highest - spread).contains(&rest)
+        })
     }
 
     /// Keeps the tour just completed if it is closed when it must be and

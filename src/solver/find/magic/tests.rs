@@ -102,6 +102,50 @@ fn beverleys_tour_passes_every_cut() {
     assert_eq!(search.row_off, vec![20; 8]);
 }
 
+/// The diagonal bounds are sound: Beverley's tour passes them all when the
+/// diagonals are asked for the sums his has (282 and 210).
+#[test]
+fn beverleys_diagonals_pass_the_diagonal_cuts() {
+    let tables = Tables::new(8);
+    let mut search = Search::new(&tables, true, false, 1, &Limits::default());
+    search.diagonal_target = [282, 210];
+    let b = board(8);
+    let cells = cells_of(&b, &path_of(&BEVERLEY, &b));
+    let mut last = 0;
+    for j in 0..tables.q {
+        let quarte = &cells[4 * j..4 * j + 4];
+        last = (0..tables.quartes.len())
+            .find(|&id| {
+                tables.quartes[id]
+                    .cells
+                    .iter()
+                    .zip(quarte)
+                    .all(|(&a, &b)| a == usize::from(b))
+            })
+            .unwrap();
+        search.apply(last, j, 1);
+        assert!(search.feasible(j, last), "quarte {j} pruned");
+    }
+    assert_eq!(search.diagonal_free, [0, 0]);
+    // Asked for 260 on both, the last quarte is cut.
+    search.diagonal_target = [260, 260];
+    assert!(!search.feasible(tables.q - 1, last));
+}
+
+/// The whole family on 8x8: 105 tours up to symmetry and reversal, and
+/// none of them magic (Stertenbrink's enumeration has none).
+#[test]
+fn the_8x8_family_holds_105_tours() {
+    let b = board(8);
+    let answer = tours(&b, Magic::Semi, usize::MAX, false, &Limits::default());
+    assert!(answer.exhausted);
+    assert_eq!(answer.tours.len(), 105);
+    for t in &answer.tours {
+        assert_tour(&b, t, Magic::Semi, false);
+        assert_eq!(Sums::of_path(&b, t).magic(), Some(Magic::Semi));
+    }
+}
+
 #[test]
 fn limits_stop_a_12x12_search() {
     let b = board(12);
@@ -128,4 +172,16 @@ fn the_method_covers_multiples_of_four_from_eight() {
     assert!(!covers(&board(4)) && !covers(&board(6)) && !covers(&board(10)));
     assert!(!covers(&Board::new(8, 12, &[]).unwrap()));
     assert!(!covers(&Board::new(8, 8, &[Square::new(0, 0)]).unwrap()));
+}
+
+/// Magic on 8x8, searched (the command answers it from theory): the
+/// family is exhausted with none, as Stertenbrink's enumeration says, and
+/// the diagonal bounds cut the search well below the semimagic one's.
+#[test]
+fn no_magic_8x8_tour_in_the_family() {
+    let b = board(8);
+    let answer = tours(&b, Magic::Full, 1, false, &Limits::default());
+    assert!(answer.exhausted && answer.tours.is_empty());
+    eprintln!("8x8 magic: {} nodes", answer.nodes);
+    assert!(answer.nodes < 29_395_249, "{}", answer.nodes);
 }
