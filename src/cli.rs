@@ -8,6 +8,7 @@ pub mod config;
 pub mod count;
 pub mod draw;
 pub mod failure;
+pub mod magic;
 pub mod output;
 pub mod paint;
 pub mod settle;

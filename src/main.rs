@@ -53,7 +53,10 @@ fn run(cli: Cli) -> Outcome {
             load()?;
             cli::verify::verify(&args)
         }
-        Command::Solve(args) => cli::solve::solve(&args, &load()?),
+        Command::Solve(args) => match args.magic {
+            Some(kind) => cli::magic::solve(&args, &load()?, kind.into()),
+            None => cli::solve::solve(&args, &load()?),
+        },
         Command::Draw(args) => {
             load()?;
             cli::draw::draw(&args)

@@ -1,7 +1,5 @@
 //! `solve`: find tours and print them, or write the tour file.
 
-mod magic;
-
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -23,22 +21,7 @@ use crate::config::Config;
 
 pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     let spec = args.board.spec(config).map_err(usage)?;
-    if args.out.is_some() && args.tours > 1 {
-        return Err(Failure::Usage(
-            "--out writes one tour; use --format json for several".into(),
-        ));
-    }
-    if args.format == Format::Svg && args.tours > 1 {
-        return Err(Failure::Usage(
-            "--format svg draws one tour; use --format json for several".into(),
-        ));
-    }
-    if let Some(out) = &args.out {
-        check_writable(out)?;
-    }
-    if let Some(kind) = args.magic {
-        return magic::solve(args, &spec, kind.into());
-    }
+    check_output(args)?;
     let problem = spec.problem().map_err(usage)?;
     let tours = usize::try_from(args.tours).unwrap_or(usize::MAX);
     let options = spec.options(tours);
@@ -98,6 +81,25 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     }
     out.flush()?;
     Ok(Exit::Yes)
+}
+
+/// Refuses what cannot be written (several tours to one file or picture,
+/// an output path that cannot be written), before searching.
+pub(super) fn check_output(args: &SolveArgs) -> Result<(), Failure> {
+    if args.out.is_some() && args.tours > 1 {
+        return Err(Failure::Usage(
+            "--out writes one tour; use --format json for several".into(),
+        ));
+    }
+    if args.format == Format::Svg && args.tours > 1 {
+        return Err(Failure::Usage(
+            "--format svg draws one tour; use --format json for several".into(),
+        ));
+    }
+    if let Some(out) = &args.out {
+        check_writable(out)?;
+    }
+    Ok(())
 }
 
 /// A constructed tour checked square by square as it is walked.

@@ -14,15 +14,19 @@ use knight_tui::tour::magic::{Magic, Sums, ruled_out};
 use knight_tui::tour::{self, TourFile};
 use knight_tui::words;
 
-use super::super::args::{Format, SolveArgs};
-use super::super::failure::{Exit, Failure, Outcome, say};
-use super::super::output::{Printer, stats_json_of, stats_line_of, svg_options};
-use super::write_out;
+use super::args::{Format, SolveArgs};
+use super::failure::{Exit, Failure, Outcome, say, usage};
+use super::output::{Printer, stats_json_of, stats_line_of, svg_options};
+use super::solve::{check_output, write_out};
+use crate::config::Config;
 
 /// The method's name, as `--format json` and `stats` give the algorithm.
 const METHOD: &str = "quartes";
 
-pub fn solve(args: &SolveArgs, spec: &Spec, kind: Magic) -> Outcome {
+/// `solve` with `--magic`: the flags checked as `solve` checks them.
+pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
+    let spec = &args.board.spec(config).map_err(usage)?;
+    check_output(args)?;
     refuse_flags(args)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
