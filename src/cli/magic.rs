@@ -155,6 +155,7 @@ fn check(spec: &Spec, kind: Magic, t: &[u32]) -> Result<(), Failure> {
 fn stats_of(answer: &MagicAnswer) -> Stats {
     Stats {
         nodes: answer.nodes,
+        backtracks: answer.backtracks,
         max_depth: answer.max_depth,
         tours: answer.tours.len() as u64,
         elapsed: answer.elapsed,

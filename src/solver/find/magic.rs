@@ -40,8 +40,11 @@ pub struct MagicAnswer {
     pub exhausted: bool,
     /// The limit that stopped the search, if one did.
     pub stopped: Option<Limit>,
-    /// Quartes placed.
+    /// Search nodes: partial tours that passed every cut, the empty one
+    /// included.
     pub nodes: u64,
+    /// Quartes that passed the cuts and were taken back.
+    pub backtracks: u64,
     /// The most quartes placed at once.
     pub max_depth: usize,
     pub elapsed: Duration,
@@ -90,6 +93,7 @@ pub fn tours(
         tours,
         stopped: search.stopped,
         nodes: search.nodes,
+        backtracks: search.backtracks,
         max_depth: search.max_depth,
         elapsed: started.elapsed(),
     }
@@ -267,6 +271,7 @@ struct Search<'t> {
     diagonal_free: [i64; 2],
     chosen: Vec<usize>,
     nodes: u64,
+    backtracks: u64,
     max_depth: usize,
     stopped: Option<Limit>,
     /// Canonical forms of the tours kept.
@@ -304,6 +309,7 @@ impl<'t> Search<'t> {
             diagonal_free: [n as i64, n as i64],
             chosen: Vec::with_capacity(t.q),
             nodes: 0,
+            backtracks: 0,
             max_depth: 0,
             stopped: None,
             seen: HashSet::new(),
@@ -372,6 +378,7 @@ impl<'t> Search<'t> {
                 self.chosen.push(id);
                 self.dfs(j + 1, qt.cells[3]);
                 self.chosen.pop();
+                self.backtracks += 1;
             }
             self.apply(id, j, -1);
             if self.done() {
