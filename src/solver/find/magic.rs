@@ -112,6 +112,8 @@ struct Quarte {
     col_off: [u8; 4],
 }
 
+/// The knight's moves in the order the quartes are listed: not
+/// [`crate::board::MOVES`]'s, since this order finds Beverley's tour first.
 const KNIGHT: [(i32, i32); 8] = [
     (1, 2),
     (2, 1),

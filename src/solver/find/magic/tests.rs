@@ -76,6 +76,19 @@ fn the_canonical_form_is_the_same_for_every_image() {
     }
 }
 
+/// The quarte whose cells are `cells`, in that order.
+fn quarte_of(tables: &Tables, cells: &[u16]) -> usize {
+    (0..tables.quartes.len())
+        .find(|&id| {
+            tables.quartes[id]
+                .cells
+                .iter()
+                .zip(cells)
+                .all(|(&a, &b)| a == usize::from(b))
+        })
+        .expect("each run of four is a block transversal")
+}
+
 /// The pruning is sound: every prefix of Beverley's tour passes it.
 #[test]
 fn beverleys_tour_passes_every_cut() {
@@ -85,15 +98,7 @@ fn beverleys_tour_passes_every_cut() {
     let cells = cells_of(&b, &path_of(&BEVERLEY, &b));
     for j in 0..tables.q {
         let quarte = &cells[4 * j..4 * j + 4];
-        let id = (0..tables.quartes.len())
-            .find(|&id| {
-                tables.quartes[id]
-                    .cells
-                    .iter()
-                    .zip(quarte)
-                    .all(|(&a, &b)| a == usize::from(b))
-            })
-            .expect("each run of four is a block transversal");
+        let id = quarte_of(&tables, quarte);
         search.apply(id, j, 1);
         assert!(search.feasible(j, id), "quarte {j} pruned");
         search.chosen.push(id);
@@ -114,15 +119,7 @@ fn beverleys_diagonals_pass_the_diagonal_cuts() {
     let mut last = 0;
     for j in 0..tables.q {
         let quarte = &cells[4 * j..4 * j + 4];
-        last = (0..tables.quartes.len())
-            .find(|&id| {
-                tables.quartes[id]
-                    .cells
-                    .iter()
-                    .zip(quarte)
-                    .all(|(&a, &b)| a == usize::from(b))
-            })
-            .unwrap();
+        last = quarte_of(&tables, quarte);
         search.apply(last, j, 1);
         assert!(search.feasible(j, last), "quarte {j} pruned");
     }
