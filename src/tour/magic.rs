@@ -78,8 +78,13 @@ impl Sums {
 
     /// The sums of a path of square indices on `board`.
     pub fn of_path(board: &Board, path: &[u32]) -> Sums {
+        Sums::of_squares(board, path.iter().copied())
+    }
+
+    /// The sums of square indices on `board`, in the tour's order.
+    pub fn of_squares(board: &Board, squares: impl IntoIterator<Item = u32>) -> Sums {
         let mut sums = Sums::new(board.rows(), board.cols());
-        for &at in path {
+        for at in squares {
             let sq = board.square(at);
             sums.add(sq.row, sq.col);
         }

@@ -49,18 +49,10 @@ pub fn height(board: &Board, trail: Option<&Trail>) -> u16 {
 /// The sums of the path on `board`, when they are shown.
 fn sums(board: &Board, trail: Option<&Trail>) -> Option<Sums> {
     // The trail must be a path on this board (a replay's board is its
-    // file's, not the search's).
+    // file's, not the search's): its squares are then all on it.
     let trail =
         trail.filter(|t| !t.is_empty() && t.board_squares() == board.len() && shown(board))?;
-    if trail.squares().any(|at| at as usize >= board.len()) {
-        return None;
-    }
-    let mut sums = Sums::new(board.rows(), board.cols());
-    for at in trail.squares() {
-        let sq = board.square(at);
-        sums.add(sq.row, sq.col);
-    }
-    Some(sums)
+    Some(Sums::of_squares(board, trail.squares()))
 }
 
 /// Whether a board shows sums: no holes, no side over [`MOST_SIDE`].
