@@ -176,6 +176,9 @@ pub struct BoardLayer {
     /// Start square: ROW,COL (zero-based, row 0 at the top) or algebraic like a1.
     #[arg(long, value_name = "SQUARE", allow_hyphen_values = true)]
     pub start: Option<String>,
+    /// The square an open tour must end on (count --table takes it without a square: the tours from the start to each square).
+    #[arg(long, value_name = "SQUARE", num_args = 0..=1, default_missing_value = EACH_END, conflicts_with = "closed_flag")]
+    pub end: Option<String>,
     /// Squares removed from the board: 'SQ;SQ;…'.
     #[arg(long = "block", value_name = "SQUARES", allow_hyphen_values = true)]
     pub blocked: Option<String>,
@@ -203,6 +206,10 @@ pub struct BoardLayer {
     #[serde(skip)]
     pub piece: PieceArgs,
 }
+
+/// `--end` given without a square (or as `--end each`): `count --table`'s
+/// table by last square.
+pub const EACH_END: &str = "each";
 
 /// The piece and the surface as flags: declared once, for every command
 /// that takes a board and for `sweep`, which takes them without one.

@@ -218,12 +218,16 @@ impl Stats {
     }
 }
 
-/// A board, a start and whether the tour must be closed.
+/// A board, a start, whether the tour must be closed, and the square an
+/// open tour must end on, if one is chosen.
 #[derive(Clone, Copy, Debug)]
 pub struct Problem<'b> {
     pub board: &'b Board,
     pub start: Square,
     pub closed: bool,
+    /// The last square of an open tour (never with `closed`, never the
+    /// start): see [`Problem::ending_on`].
+    pub end: Option<Square>,
 }
 
 impl<'b> Problem<'b> {
@@ -237,10 +241,45 @@ impl<'b> Problem<'b> {
             board,
             start,
             closed,
+            end: None,
         })
     }
+
+    /// The same problem with an open tour's last square chosen (`None`
+    /// leaves it free). Checks it: on the board, not blocked, not the
+    /// start, and the tour open.
+    pub fn ending_on(self, end: Option<Square>) -> Result<Self, BoardError> {
+        if let Some(e) = end {
+            self.board.check_square(e, "end")?;
+            if !self.board.is_free(e) {
+                return Err(BoardError::BlockedEnd(e));
+            }
+            if e == self.start {
+                return Err(BoardError::EndIsStart(e));
+            }
+            if self.closed {
+                return Err(BoardError::ClosedWithEnd);
+            }
+        }
+        Ok(Problem { end, ..self })
+    }
+
     fn start_index(&self) -> u32 {
         self.board.index(self.start)
+    }
+
+    /// What theory says of this problem: the start and the kind of tour,
+    /// or both ends when the last square is chosen.
+    pub fn check(&self, facts: &crate::theory::Facts) -> Result<(), crate::theory::NoTour> {
+        match self.end {
+            Some(end) => facts.check_between(self.start, end),
+            None => facts.check(Some(self.start), self.closed),
+        }
+    }
+
+    /// The chosen last square's index.
+    fn end_index(&self) -> Option<u32> {
+        self.end.map(|e| self.board.index(e))
     }
 }
 

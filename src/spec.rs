@@ -12,6 +12,9 @@ pub struct Spec {
     pub board: Board,
     pub start: Square,
     pub closed: bool,
+    /// The square an open tour must end on (checked as the spec was
+    /// settled: free, not the start, the tour open).
+    pub end: Option<Square>,
     pub algorithm: Algorithm,
     pub tie_break: TieBreak,
     pub limits: Limits,
@@ -34,7 +37,21 @@ impl Spec {
     /// The board, start and kind of tour as the solvers take them (the
     /// start was checked when the spec was settled).
     pub fn problem(&self) -> Result<Problem<'_>, BoardError> {
-        Problem::new(&self.board, self.start, self.closed)
+        Problem::new(&self.board, self.start, self.closed)?.ending_on(self.end)
+    }
+
+    /// Checks a tour the solvers gave, square by square: legal, complete,
+    /// closed if it must be, and ending on the chosen last square. The
+    /// error is the fault, one line.
+    pub fn check_tour(&self, tour: &[u32]) -> Result<(), String> {
+        crate::tour::check_indices(&self.board, tour, self.closed).map_err(|f| f.to_string())?;
+        match (self.end, tour.last()) {
+            (Some(end), Some(&last)) if self.board.square(last) != end => Err(format!(
+                "it ends on {}, not on {end}",
+                self.board.square(last)
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The search as a race names it: the algorithm really run, with the
@@ -109,6 +126,7 @@ mod tests {
             board: Board::new(rows, rows, &[]).unwrap(),
             start: Square::new(0, 0),
             closed: false,
+            end: None,
             algorithm,
             tie_break: TieBreak::Roth,
             limits: Limits::default(),

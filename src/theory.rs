@@ -8,6 +8,7 @@ use std::collections::VecDeque;
 
 use crate::board::{Board, Square, Surface};
 
+mod ends;
 pub mod factor;
 pub mod known;
 

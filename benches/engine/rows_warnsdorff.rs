@@ -150,6 +150,7 @@ fn watched_run(b: &Board, start: Square, algorithm: Algorithm) -> Duration {
             board: b.clone(),
             start,
             closed: false,
+            end: None,
             options: o,
             speed: Speed::Full,
             paused: false,

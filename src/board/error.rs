@@ -29,6 +29,12 @@ pub enum BoardError {
     },
     #[error("start {0} is a blocked square")]
     BlockedStart(Square),
+    #[error("end {0} is a blocked square")]
+    BlockedEnd(Square),
+    #[error("end {0} is the start: a tour that comes back to its start is a closed one (--closed)")]
+    EndIsStart(Square),
+    #[error("a closed tour has no last square: --end asks for an open one (drop --closed)")]
+    ClosedWithEnd,
 }
 
 /// Text that is not a square.

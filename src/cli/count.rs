@@ -7,13 +7,19 @@ use knight_tui::solver;
 
 use super::args::CountArgs;
 use super::failure::{Exit, Outcome, say, usage};
-use crate::config::Config;
+use crate::config::{Config, EACH_END};
 use knight_tui::board::human_bytes;
 use knight_tui::solver::count::{Count, Starts, frontier};
 use knight_tui::words::{ms, thousands};
 
 pub fn count(args: &CountArgs, config: &Config) -> Outcome {
-    let spec = if args.all_starts || args.table {
+    // `--table --end` without a square: the tours from the start to each.
+    let each_end = args.table && args.board.board.end.as_deref() == Some(EACH_END);
+    let spec = if each_end {
+        let mut board = args.board.clone();
+        board.board.end = Some(String::new());
+        board.spec(config)
+    } else if args.all_starts || args.table {
         args.board.spec_any_start(config)
     } else {
         args.board.spec(config)
@@ -39,7 +45,9 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
             progress: Some(&progress),
             ..Count::from_start(&problem)
         };
-        let r = if args.table {
+        let r = if each_end {
+            request.table_of_ends()
+        } else if args.table {
             request.table()
         } else {
             Err(Box::new(request.run()))

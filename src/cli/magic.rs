@@ -112,6 +112,11 @@ fn refuse_flags(args: &SolveArgs) -> Result<(), Failure> {
             "--start",
             "a magic tour is numbered from its first square, which the search chooses",
         ))
+    } else if keys.end.is_some() {
+        Some((
+            "--end",
+            "a magic tour's last square is where its numbering ends, which the search chooses",
+        ))
     } else if keys.blocked.is_some() {
         Some((
             "--block",

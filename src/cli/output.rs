@@ -181,7 +181,7 @@ impl<W: Write> Monitor for Printer<'_, W> {
         if self.failed.is_some() {
             return Flow::Stop;
         }
-        if let Err(fault) = tour::check_indices(&self.spec.board, t, self.spec.closed) {
+        if let Err(fault) = self.spec.check_tour(t) {
             self.failed = Some(Failure::Internal(format!(
                 "the {} solver produced an invalid tour ({fault})",
                 self.algorithm

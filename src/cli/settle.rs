@@ -134,15 +134,54 @@ impl BoardArgs {
         if !board.is_free(start) {
             return Err(format!("{start_src}: start {start} is a blocked square"));
         }
+        let closed = value(&flags.closed.or(file.closed));
+        let end = settle_end(&flags, config, &board, needs_start.then_some(start), closed)?;
         let (algorithm, tie_break, limits, moves) = self.search.settle(config)?;
         Ok(Spec {
             board,
             start,
-            closed: value(&flags.closed.or(file.closed)),
+            closed,
+            end,
             algorithm,
             tie_break,
             limits,
             moves,
         })
     }
+}
+
+/// The last square: the flag over the file's `end` ("" for none), checked
+/// on the board, free, not the start (when one is used), and the tour open.
+fn settle_end(
+    flags: &crate::config::BoardLayer,
+    config: &Config,
+    board: &Board,
+    start: Option<Square>,
+    closed: bool,
+) -> Result<Option<Square>, String> {
+    let (text, source) = match &flags.end {
+        Some(e) => (e.clone(), "--end".to_string()),
+        None => (
+            config.board.end.clone().unwrap_or_default(),
+            format!("{}: board.end", config.source()),
+        ),
+    };
+    if text.is_empty() {
+        return Ok(None);
+    }
+    if text == crate::config::EACH_END {
+        return Err(format!(
+            "{source}: needs a square, ROW,COL or algebraic (without one it is count --table's: the tours from the start to each square)"
+        ));
+    }
+    let end =
+        Square::parse(&text, board.rows(), board.cols()).map_err(|e| format!("{source}: {e}"))?;
+    // Over every start, any other free square may start.
+    let from = start.or_else(|| board.free_squares().find(|&s| s != end));
+    if let Some(from) = from {
+        knight_tui::solver::Problem::new(board, from, closed)
+            .and_then(|p| p.ending_on(Some(end)))
+            .map_err(|e| format!("{source}: {e}"))?;
+    }
+    Ok(Some(end))
 }

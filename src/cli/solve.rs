@@ -283,7 +283,7 @@ fn write_tour<W: Write>(
             let Some(t) = sol.tours.first() else {
                 return no_tour(&sol, Format::Board, out);
             };
-            if let Err(fault) = tour::check_indices(&spec.board, t, spec.closed) {
+            if let Err(fault) = spec.check_tour(t) {
                 return Err(Failure::Internal(format!(
                     "the {} solver produced an invalid tour ({fault})",
                     sol.algorithm

@@ -92,6 +92,9 @@ pub struct Count<'a> {
     pub board: &'a Board,
     pub closed: bool,
     pub starts: Starts,
+    /// The square an open tour ends on, if chosen (see [`Count::table`]
+    /// for what it does to a table).
+    pub end: Option<Square>,
     pub algorithm: Algorithm,
     pub limits: Limits,
     /// Stops the count once it is reached.
@@ -104,6 +107,7 @@ impl<'a> Count<'a> {
     pub fn from_start(problem: &Problem<'a>) -> Count<'a> {
         Count {
             starts: Starts::From(problem.start),
+            end: problem.end,
             ..Count::all_starts(problem.board, problem.closed)
         }
     }
@@ -114,6 +118,7 @@ impl<'a> Count<'a> {
             board,
             closed,
             starts: Starts::All,
+            end: None,
             algorithm: Algorithm::Auto,
             limits: Limits::default(),
             max: None,
@@ -126,12 +131,37 @@ impl<'a> Count<'a> {
         let quiet = Progress::default();
         let progress = self.progress.unwrap_or(&quiet);
         let facts = theory::Facts::new(self.board);
-        match self.starts {
-            Starts::From(start) => {
+        match (self.starts, self.end) {
+            (Starts::From(start), Some(end)) => {
+                let problem = Problem {
+                    board: self.board,
+                    start,
+                    closed: false,
+                    end: Some(end),
+                };
+                between::count(
+                    &problem,
+                    &facts,
+                    self.algorithm,
+                    &self.limits,
+                    self.max,
+                    progress,
+                )
+            }
+            // Read backwards, the tours from every start to the end are
+            // the open tours from the end.
+            (Starts::All, Some(end)) => Count {
+                starts: Starts::From(end),
+                end: None,
+                ..*self
+            }
+            .run(),
+            (Starts::From(start), None) => {
                 let problem = Problem {
                     board: self.board,
                     start,
                     closed: self.closed,
+                    end: None,
                 };
                 count_one(
                     &problem,
@@ -142,7 +172,7 @@ impl<'a> Count<'a> {
                     progress,
                 )
             }
-            Starts::All => count_all(
+            (Starts::All, None) => count_all(
                 &facts,
                 self.closed,
                 self.algorithm,
@@ -156,21 +186,44 @@ impl<'a> Count<'a> {
     /// The tours from each square of the board (`None` for blocked
     /// squares), each counted as [`Count::run`] counts from one start (the
     /// request's starts and maximum aside); squares that a symmetry of the
-    /// board maps onto each other are counted once. The limits hold for
-    /// the whole table. `Err` is the first count that stopped.
+    /// board maps onto each other are counted once. With an end, the tours
+    /// from each square to it (`None` for the end itself). The limits hold
+    /// for the whole table. `Err` is the first count that stopped.
     pub fn table(&self) -> Result<(Vec<Option<u128>>, Stats), Box<Total>> {
         let quiet = Progress::default();
-        table(self, self.progress.unwrap_or(&quiet))
+        let progress = self.progress.unwrap_or(&quiet);
+        match self.end {
+            // Read backwards: the tours from the end to each square.
+            Some(end) => between::table(self, end, progress),
+            None => table(self, progress),
+        }
+    }
+
+    /// The tours from the start to each square of the board: a table by
+    /// last square (`None` for blocked squares and the start). The limits
+    /// hold for the whole table. `Err` is the first count that stopped.
+    pub fn table_of_ends(&self) -> Result<(Vec<Option<u128>>, Stats), Box<Total>> {
+        let quiet = Progress::default();
+        let from = match self.starts {
+            Starts::From(s) => s,
+            Starts::All => self
+                .board
+                .free_squares()
+                .next()
+                .unwrap_or(Square::new(0, 0)),
+        };
+        between::table(self, from, self.progress.unwrap_or(&quiet))
     }
 
     /// Whether [`Count::run`] counts by enumeration, tour by tour (its time
     /// then grows with the tours), rather than by the strip or the frontier
     /// (whose time grows with the states, not the tours).
     pub fn enumerates(&self) -> bool {
-        let ends = match self.starts {
+        let ends = match (self.starts, self.end) {
             _ if self.closed => Ends::Closed,
-            Starts::From(start) => Ends::From(start),
-            Starts::All => Ends::Any,
+            (Starts::From(start), Some(end)) => Ends::Between(start, end),
+            (Starts::All, Some(end)) | (Starts::From(end), None) => Ends::From(end),
+            (Starts::All, None) => Ends::Any,
         };
         let all = self.starts == Starts::All;
         !by_strip(self.board, self.algorithm)
@@ -553,5 +606,6 @@ fn orbits(
     out
 }
 
+mod between;
 mod enumerate;
 use enumerate::{Counter, first_moves};

@@ -61,7 +61,7 @@ pub fn solve_with<M: Monitor>(
     debug_assert!(std::ptr::eq(facts.board(), problem.board));
     let started = Instant::now();
     let algorithm = options.algorithm.for_solve(problem.board, options.tours);
-    let mut sol = match facts.check(Some(problem.start), problem.closed) {
+    let mut sol = match problem.check(facts) {
         Err(no) => Solution {
             tours: Vec::new(),
             verdict: Verdict::NoTour(no.reason),
@@ -69,7 +69,9 @@ pub fn solve_with<M: Monitor>(
             algorithm,
         },
         Ok(()) => match algorithm {
-            Algorithm::Construct => construct::solve(problem, facts, options, monitor)
+            Algorithm::Construct => (problem.end.is_none())
+                .then(|| construct::solve(problem, facts, options, monitor))
+                .flatten()
                 .unwrap_or_else(|| warnsdorff::solve(problem, facts, options, monitor)),
             Algorithm::Backtrack => backtrack::solve(problem, options, monitor),
             Algorithm::Enumerate => {
@@ -150,15 +152,24 @@ fn solve_fixed_order<M: Monitor>(
     algorithm: Algorithm,
 ) -> Solution {
     let prefix = [problem.start_index()];
-    let mut search = Search::new(
-        problem.board,
-        &prefix,
-        problem.closed,
-        search::Order::Fixed,
-        prune,
-    );
+    let mut search = search_for(problem, &prefix, search::Order::Fixed, prune);
     search.set_move_order(options.moves);
     run_collect(search, problem, options, monitor, algorithm)
+}
+
+/// A search for `problem`'s tours that continue `prefix`: closed, open,
+/// or ending on the chosen square.
+fn search_for<'b>(
+    problem: &Problem<'b>,
+    prefix: &[u32],
+    order: search::Order,
+    prune: bool,
+) -> Search<'b> {
+    let mut search = Search::new(problem.board, prefix, problem.closed, order, prune);
+    if let Some(end) = problem.end_index() {
+        search.end_on(end);
+    }
+    search
 }
 
 fn verdict_of(halt: Halt, found: bool, problem: &Problem, stats: &Stats) -> Verdict {
@@ -174,8 +185,9 @@ fn verdict_of(halt: Halt, found: bool, problem: &Problem, stats: &Stats) -> Verd
 }
 
 fn exhausted_reason(problem: &Problem, stats: &Stats) -> String {
+    let to = problem.end.map(|e| format!(" to {e}")).unwrap_or_default();
     format!(
-        "the search tried every {} path from {} on {} ({} nodes)",
+        "the search tried every {} path from {}{to} on {} ({} nodes)",
         crate::words::kind(problem.closed),
         problem.start,
         problem.board.describe(),

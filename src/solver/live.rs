@@ -124,6 +124,8 @@ pub struct Job {
     pub board: Board,
     pub start: Square,
     pub closed: bool,
+    /// An open tour's chosen last square.
+    pub end: Option<Square>,
     pub options: Options,
     pub speed: Speed,
     pub paused: bool,
@@ -146,11 +148,12 @@ where
         board,
         start,
         closed,
+        end,
         options,
         speed,
         paused,
     } = job;
-    Problem::new(&board, start, closed)?;
+    Problem::new(&board, start, closed)?.ending_on(end)?;
     let control = Control {
         shared: Arc::new(Shared::default()),
     };
@@ -170,6 +173,7 @@ where
                 board: &board,
                 start,
                 closed,
+                end,
             };
             let mut watch = Watch {
                 shared,
@@ -223,7 +227,7 @@ fn construct_compact(
     options: &Options,
 ) -> Option<Result<(Solution, Arc<Compact>), String>> {
     let b = problem.board;
-    if b.len() < HUGE {
+    if b.len() < HUGE || problem.end.is_some() {
         return None;
     }
     let plan = construct::Plan::for_options(problem, options)?;

@@ -170,6 +170,7 @@ impl Executor {
             board: s.board.clone(),
             start: s.start,
             closed: s.closed,
+            end: s.end,
             options: s.options(1),
             speed,
             paused,

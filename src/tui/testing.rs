@@ -13,6 +13,7 @@ pub fn spec(board: Board) -> Spec {
         board,
         start: Square::new(0, 0),
         closed: false,
+        end: None,
         algorithm: Algorithm::Auto,
         tie_break: TieBreak::Roth,
         limits: Limits::default(),

@@ -280,6 +280,7 @@ fn a_count_that_cannot_end_shows_its_tours_at_once() {
         board: &board,
         start: Square::new(0, 0),
         closed: false,
+        end: None,
     };
     std::thread::scope(|s| {
         let counting = s.spawn(|| {

@@ -61,13 +61,37 @@ impl<'l> Counter<'l> {
         closed: bool,
         weight: u64,
     ) -> bool {
-        let prefixes = first_moves(board, start);
+        self.count_through(board, start, closed, None, weight)
+    }
+
+    /// Adds `weight` times the open tours from `start` that end on `end`;
+    /// false once stopped.
+    pub(super) fn count_between(
+        &mut self,
+        board: &Board,
+        start: Square,
+        end: Square,
+        weight: u64,
+    ) -> bool {
+        self.count_through(board, start, false, Some(end), weight)
+    }
+
+    fn count_through(
+        &mut self,
+        board: &Board,
+        start: Square,
+        closed: bool,
+        end: Option<Square>,
+        weight: u64,
+    ) -> bool {
+        let prefixes = first_moves_to(board, start, end);
+        let end = end.map(|e| board.index(e));
         if self.parallel() {
-            self.run_parallel(board, &prefixes, closed, weight);
+            self.run_on_all(board, &prefixes, closed, end, weight);
             return true;
         }
         for (prefix, size) in prefixes {
-            if !self.run(board, &prefix, closed, weight * size) {
+            if !self.run(board, &prefix, closed, end, weight * size) {
                 return false;
             }
         }
@@ -82,8 +106,20 @@ impl<'l> Counter<'l> {
         closed: bool,
         weight: u64,
     ) {
+        self.run_on_all(board, prefixes, closed, None, weight);
+    }
+
+    fn run_on_all(
+        &mut self,
+        board: &Board,
+        prefixes: &[(Vec<u32>, u64)],
+        closed: bool,
+        end: Option<u32>,
+        weight: u64,
+    ) {
         let prune = self.algorithm != Algorithm::Backtrack;
-        let (count, stats) = count_parallel(board, prefixes, closed, prune, weight, self.progress);
+        let goal = (closed, end);
+        let (count, stats) = count_parallel(board, prefixes, goal, prune, weight, self.progress);
         self.count += count;
         self.stats.add(&stats);
         if self.progress.cancel.load(Ordering::Relaxed) {
@@ -91,9 +127,16 @@ impl<'l> Counter<'l> {
         }
     }
 
-    fn run(&mut self, board: &Board, prefix: &[u32], closed: bool, weight: u64) -> bool {
+    fn run(
+        &mut self,
+        board: &Board,
+        prefix: &[u32],
+        closed: bool,
+        end: Option<u32>,
+        weight: u64,
+    ) -> bool {
         let prune = self.algorithm != Algorithm::Backtrack;
-        let mut search = Search::new(board, prefix, closed, Order::Fixed, prune);
+        let mut search = searching(board, prefix, (closed, end), prune);
         self.limits
             .apply(&mut search, self.stats.nodes, self.deadline);
         let mut tally = Tally {
@@ -144,19 +187,47 @@ impl<'l> Counter<'l> {
 /// The start's first moves, one per orbit of the symmetries fixing the
 /// start: (prefix, orbit size). A one-square board has just the start.
 pub(super) fn first_moves(board: &Board, start: Square) -> Vec<(Vec<u32>, u64)> {
+    first_moves_to(board, start, None)
+}
+
+/// [`first_moves`] of the tours that end on `end`, if given: the
+/// symmetries fix it too, and no first move lands on it (unless the
+/// board is the two squares: then the start alone).
+fn first_moves_to(board: &Board, start: Square, end: Option<Square>) -> Vec<(Vec<u32>, u64)> {
     let s = board.index(start);
-    if board.free_count() == 1 {
+    let (rows, cols) = (board.rows(), board.cols());
+    if board.free_count() == 1 || board.free_count() == 2 && end.is_some() {
         return vec![(vec![s], 1)];
     }
     let fixing: Vec<_> = board
         .symmetries()
         .into_iter()
-        .filter(|g| g.apply(start, board.rows(), board.cols()) == start)
+        .filter(|g| g.apply(start, rows, cols) == start)
+        .filter(|g| end.is_none_or(|e| g.apply(e, rows, cols) == e))
         .collect();
-    orbits(board, board.neighbours(start), &fixing)
-        .into_iter()
-        .map(|(first, size)| (vec![s, board.index(first)], size))
-        .collect()
+    orbits(
+        board,
+        board.neighbours(start).filter(|&n| Some(n) != end),
+        &fixing,
+    )
+    .into_iter()
+    .map(|(first, size)| (vec![s, board.index(first)], size))
+    .collect()
+}
+
+/// A search for the tours through `prefix` of the `goal`: closed or not,
+/// and the end if chosen.
+fn searching<'b>(
+    board: &'b Board,
+    prefix: &[u32],
+    (closed, end): (bool, Option<u32>),
+    prune: bool,
+) -> Search<'b> {
+    let mut search = Search::new(board, prefix, closed, Order::Fixed, prune);
+    if let Some(e) = end {
+        search.end_on(e);
+    }
+    search
 }
 
 /// How many squares deep the tree is cut into jobs for the cores: the jobs
@@ -169,7 +240,7 @@ const SPLIT_DEPTH: usize = 5;
 fn count_parallel(
     board: &Board,
     prefixes: &[(Vec<u32>, u64)],
-    closed: bool,
+    goal: (bool, Option<u32>),
     prune: bool,
     weight: u64,
     progress: &Progress,
@@ -178,14 +249,16 @@ fn count_parallel(
     let depth = SPLIT_DEPTH.min(board.free_count());
     let mut jobs: Vec<(Vec<u32>, u64)> = Vec::new();
     for (p, w) in prefixes {
-        extend(board, p.clone(), depth, &mut |q| jobs.push((q, w * weight)));
+        extend(board, p.clone(), depth, goal.1, &mut |q| {
+            jobs.push((q, w * weight))
+        });
     }
     progress
         .total
         .fetch_add(jobs.len() as u64, Ordering::Relaxed);
     jobs.par_iter()
         .map(|(prefix, w)| {
-            let mut search = Search::new(board, prefix, closed, Order::Fixed, prune);
+            let mut search = searching(board, prefix, goal, prune);
             // The tours reach the watcher as they are found (a job of a big
             // board may run for ever), a batch at a time.
             let mut tally = Tally {
@@ -212,8 +285,15 @@ fn count_parallel(
 }
 
 /// Calls `out` with every legal extension of `path` to `depth` squares
-/// (or `path` itself when it is that long or cannot go on).
-fn extend(board: &Board, path: Vec<u32>, depth: usize, out: &mut dyn FnMut(Vec<u32>)) {
+/// (or `path` itself when it is that long or cannot go on), none onto the
+/// chosen last square `end`.
+fn extend(
+    board: &Board,
+    path: Vec<u32>,
+    depth: usize,
+    end: Option<u32>,
+    out: &mut dyn FnMut(Vec<u32>),
+) {
     if path.len() >= depth {
         out(path);
         return;
@@ -222,7 +302,7 @@ fn extend(board: &Board, path: Vec<u32>, depth: usize, out: &mut dyn FnMut(Vec<u
     let next: Vec<u32> = board
         .neighbours(last)
         .map(|n| board.index(n))
-        .filter(|i| !path.contains(i))
+        .filter(|i| !path.contains(i) && Some(*i) != end)
         .collect();
     if next.is_empty() {
         out(path);
@@ -231,7 +311,7 @@ fn extend(board: &Board, path: Vec<u32>, depth: usize, out: &mut dyn FnMut(Vec<u
     for n in next {
         let mut p = path.clone();
         p.push(n);
-        extend(board, p, depth, out);
+        extend(board, p, depth, end, out);
     }
 }
 

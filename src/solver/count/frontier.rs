@@ -89,6 +89,8 @@ pub enum Ends {
     From(Square),
     /// Open tours from any start (undirected: each path once).
     Any,
+    /// Open tours from the first square that end on the second (directed).
+    Between(Square, Square),
 }
 
 /// What may stop a count before it ends.
@@ -286,15 +288,18 @@ impl Layout {
             .map(|v| board.is_free(square(v / w, v % w)))
             .collect();
         let adjacent = adjacency(&free, w, h);
+        // A square's place in the order of placing.
+        let place = |s: Square| {
+            let (r, c) = if across {
+                (s.row, s.col)
+            } else {
+                (s.col, s.row)
+            };
+            let r = if flip { h - 1 - r } else { r };
+            r * w + c
+        };
         let start = match ends {
-            Ends::From(s) => {
-                let (r, c) = if across {
-                    (s.row, s.col)
-                } else {
-                    (s.col, s.row)
-                };
-                Some(if flip { h - 1 - r } else { r } * w + c)
-            }
+            Ends::From(s) | Ends::Between(s, _) => Some(place(s)),
             _ => None,
         };
         // A knight's move changes colour: an open tour of a board with as
@@ -304,6 +309,8 @@ impl Layout {
         let (lights, darks) = board.colour_counts();
         let end_colour = |v: usize| match (lights as i64 - darks as i64, ends) {
             (_, Ends::Closed) => false,
+            // The other end is the one chosen (theory checked its colour).
+            (_, Ends::Between(_, e)) => v as u32 == place(e),
             (0, Ends::Any) => true,
             (0, Ends::From(s)) => colour(v) != s.colour(),
             (1, _) => colour(v) == 0,

@@ -446,7 +446,9 @@ impl Plan {
     /// allows a tour. Nothing is built otherwise.
     pub fn for_options(problem: &Problem, options: &Options) -> Option<Plan> {
         let b = problem.board;
+        // The construction chooses its own last square.
         let wanted = options.tours == 1
+            && problem.end.is_none()
             && options.algorithm.for_solve(b, 1) == Algorithm::Construct
             && crate::theory::check(b, Some(problem.start), problem.closed).is_ok();
         wanted.then(|| Plan::new(problem)).flatten()

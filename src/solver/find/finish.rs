@@ -89,6 +89,7 @@ pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> So
         board,
         start: board.square(prefix[0]),
         closed,
+        end: None,
     };
     let mut sol = warnsdorff::solve_from(
         &problem,

@@ -174,6 +174,11 @@ pub struct Search<'b> {
     degrees: bool,
     /// Closed tours: the padded start, which the tour must come back to.
     anchor: Option<usize>,
+    /// An open tour's chosen last square (padded): kept off the path, and
+    /// counted in its neighbours' degrees as a closed tour's start is, so
+    /// the pruning keeps a way into it; a full path that ends a move from
+    /// it is a tour with it appended (see [`Search::end_on`]).
+    end: Option<usize>,
     order: Order,
     prune: bool,
     pub stats: Stats,
@@ -218,6 +223,7 @@ impl<'b> Search<'b> {
             ones,
             degrees: prune || order != Order::Fixed,
             anchor: None,
+            end: None,
             order,
             prune,
             stats: Stats::default(),
@@ -250,6 +256,21 @@ impl<'b> Search<'b> {
         s
     }
 
+    /// Makes the tour end on `end` (a square index, free, off the prefix,
+    /// the tour open). Call before [`Search::run`].
+    pub fn end_on(&mut self, end: u32) {
+        debug_assert!(self.anchor.is_none(), "a closed tour has no last square");
+        let p = self.board.padded(self.board.square(end));
+        debug_assert!(
+            self.cells[p] & CELL_CLOSED == 0,
+            "the end is free and off the path"
+        );
+        self.end = Some(p);
+        self.cells[p] |= CELL_CLOSED;
+        self.remaining -= 1;
+        self.enter_last();
+    }
+
     /// Stop after this many nodes in all (counting the prefix).
     pub fn set_node_limit(&mut self, limit: u64) {
         self.node_limit = limit;
@@ -272,9 +293,12 @@ impl<'b> Search<'b> {
             .map(|&p| self.board.index_of_padded(p as usize))
             .collect()
     }
-    /// The current tour (valid inside [`Monitor::on_tour`]).
+    /// The current tour (valid inside [`Monitor::on_tour`]), with the
+    /// chosen last square.
     pub fn tour(&self) -> Vec<u32> {
-        self.path_indices()
+        let mut tour = self.path_indices();
+        tour.extend(self.end.map(|e| self.board.index_of_padded(e)));
+        tour
     }
     /// Square index of the `i`-th square of the path.
     pub fn square_at(&self, i: usize) -> u32 {
@@ -416,10 +440,12 @@ impl<'b> Search<'b> {
     /// True when the last square is a knight's move from the anchor, on a
     /// path of at least three squares (two squares and back would use one
     /// move twice: not a closed tour, as [`crate::tour::Walk`] judges too).
+    /// With a chosen last square: true when `p` is a move from it.
     fn closes(&self, p: usize) -> bool {
-        match self.anchor {
-            None => true,
-            Some(a) => self.path.len() > 2 && self.board.targets(p).contains(&a),
+        match (self.anchor, self.end) {
+            (Some(a), _) => self.path.len() > 2 && self.board.targets(p).contains(&a),
+            (None, Some(e)) => self.board.targets(p).contains(&e),
+            (None, None) => true,
         }
     }
 
@@ -663,10 +689,14 @@ impl<'b> Search<'b> {
         let halt = loop {
             if d == full {
                 stats.max_depth = stats.max_depth.max(d + 1);
-                if self
-                    .anchor
-                    .is_none_or(|a| d > 1 && (0..8).any(|k| self.to::<WRAP>(p, k) == a))
-                {
+                // The square the last move must reach, and the least depth.
+                let home = match (self.anchor, self.end) {
+                    (Some(a), _) => Some((a, 2)),
+                    (None, e) => e.map(|e| (e, 0)),
+                };
+                if home.is_none_or(|(a, least)| {
+                    d >= least && (0..8).any(|k| self.to::<WRAP>(p, k) == a)
+                }) {
                     stats.tours += 1;
                     if report!(on_tour) == Flow::Stop {
                         break Halt::Stopped;

@@ -1129,29 +1129,43 @@ pub fn count_starts(board: &Board, starts: &[(Square, u64)], closed: bool) -> Op
             strip = geo.strip(board, start, closed);
         }
         strip.start = step;
-        let mut cur: FastMap<u32, u128> = FastMap::default();
-        cur.insert(Strip::INITIAL, 1);
-        // Ways into a state may pass 2^128 on the way and still die out:
-        // they saturate, and only a saturated end is too many.
-        for i in 0..strip.end {
-            let kind = strip.kind(i);
-            let mut next: FastMap<u32, u128> = FastMap::default();
-            for (s, ways) in cur {
-                for &(t, _) in strip.successors(s, kind) {
-                    let e = next.entry(t).or_default();
-                    *e = e.saturating_add(ways);
-                }
-            }
-            cur = next;
-        }
-        let found = cur.get(&Strip::FINAL).copied().unwrap_or(0);
-        if found == u128::MAX {
-            return None;
-        }
+        let found = ways(&mut strip)?;
         let directed = if closed { found.checked_mul(2)? } else { found };
         total = total.checked_add(directed.checked_mul(weight as u128)?)?;
     }
     Some(total)
+}
+
+/// The number of open tours of `board` from `start` that end on `end`,
+/// or `None` past `u128::MAX`.
+pub fn count_between(board: &Board, start: Square, end: Square) -> Option<u128> {
+    if start == end {
+        return Some(0);
+    }
+    let geo = Across::new(board);
+    ways(&mut geo.strip_to(board, start, false, Some(end)))
+}
+
+/// The ways along `strip` from its first state to its last, or `None` past
+/// `u128::MAX`.
+fn ways(strip: &mut Strip) -> Option<u128> {
+    let mut cur: FastMap<u32, u128> = FastMap::default();
+    cur.insert(Strip::INITIAL, 1);
+    // Ways into a state may pass 2^128 on the way and still die out:
+    // they saturate, and only a saturated end is too many.
+    for i in 0..strip.end {
+        let kind = strip.kind(i);
+        let mut next: FastMap<u32, u128> = FastMap::default();
+        for (s, ways) in cur {
+            for &(t, _) in strip.successors(s, kind) {
+                let e = next.entry(t).or_default();
+                *e = e.saturating_add(ways);
+            }
+        }
+        cur = next;
+    }
+    let found = cur.get(&Strip::FINAL).copied().unwrap_or(0);
+    (found != u128::MAX).then_some(found)
 }
 
 /// The tour of `problem` on a strip (or the tours, when several are wanted),

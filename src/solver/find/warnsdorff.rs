@@ -14,7 +14,7 @@ use std::time::Instant;
 use super::merge::Merged;
 use super::prune::{Settled, Settling};
 use super::search::{Halt, Monitor, Order, Search};
-use super::{exhausted_reason, run_collect};
+use super::{exhausted_reason, run_collect, search_for};
 use crate::solver::{Algorithm, Limit, Options, Problem, Solution, Stats, TieBreak, Verdict};
 use crate::theory::{self, Facts};
 
@@ -64,7 +64,7 @@ pub fn solve_from<M: Monitor>(
     if options.tours > 1 {
         // Several distinct tours: one search that goes on after each tour.
         let order = Order::Warnsdorff(options.tie_break, 0);
-        let mut search = Search::new(board, start, problem.closed, order, true);
+        let mut search = search_for(problem, start, order, true);
         search.set_move_order(options.moves);
         return run_collect(search, problem, options, monitor, Algorithm::Warnsdorff);
     }
@@ -81,7 +81,8 @@ pub fn solve_from<M: Monitor>(
     let mut others = OtherWays::default();
     let mut attempt: u64 = 0;
     loop {
-        if luby_restarts && attempt > 0 && prefix.len() == 1 {
+        // (They know nothing of a chosen last square.)
+        if luby_restarts && attempt > 0 && prefix.len() == 1 && problem.end.is_none() {
             let at = Attempt {
                 problem,
                 facts,
@@ -105,7 +106,7 @@ pub fn solve_from<M: Monitor>(
             let ties = [TieBreak::Fixed, TieBreak::Roth, TieBreak::Lookahead];
             Order::Warnsdorff(ties[attempt as usize % 3], attempt)
         };
-        let mut search = Search::new(board, start, problem.closed, order, true);
+        let mut search = search_for(problem, start, order, true);
         search.set_move_order(options.moves);
         let mut user_limit = u64::MAX;
         if let Some(n) = options.limits.nodes {

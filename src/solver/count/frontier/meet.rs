@@ -39,7 +39,7 @@ use crate::board::Board;
 /// none.)
 pub(super) fn meeting(layout: &Layout, ends: Ends) -> Option<u32> {
     let (w, h) = (layout.w, layout.h);
-    if matches!(ends, Ends::From(_)) || h < 4 {
+    if matches!(ends, Ends::From(_) | Ends::Between(..)) || h < 4 {
         return None;
     }
     let k = h / 2;

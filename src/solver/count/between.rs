@@ -1,0 +1,112 @@
+//! Counts with the last square chosen: the open tours from a start to an
+//! end, by the strip, the frontier or enumeration as for any count; and
+//! the table of them from one square to each of the others.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use super::frontier::{self, Ends};
+use super::{
+    Count, Counter, Progress, Total, by_frontier, by_strip, frontier_budget, frontier_count,
+    strip_count,
+};
+use crate::board::Square;
+use crate::solver::find::strip;
+use crate::solver::{Algorithm, Limits, Problem, Stats};
+use crate::theory;
+
+/// The open tours of `problem` (whose end is chosen) from its start to
+/// its end, with what theory knows of the board.
+pub(super) fn count(
+    problem: &Problem,
+    facts: &theory::Facts,
+    algorithm: Algorithm,
+    limits: &Limits,
+    max: Option<u64>,
+    progress: &Progress,
+) -> Total {
+    let started = Instant::now();
+    let deadline = limits.deadline();
+    let mut c = Counter::new(algorithm, limits, deadline, max, progress);
+    if let Err(no) = problem.check(facts) {
+        return c.finish(Some(no.reason), started);
+    }
+    let (board, start) = (problem.board, problem.start);
+    let end = problem.end.expect("a count between two squares has an end");
+    if by_strip(board, algorithm) {
+        return strip_count(strip::count_between(board, start, end), max, started);
+    }
+    let ends = Ends::Between(start, end);
+    if by_frontier(board, algorithm, ends, false, max) {
+        let budget = frontier_budget(limits, deadline);
+        let n = frontier::count(board, ends, &budget, progress);
+        return frontier_count(n, 1, max, started, progress);
+    }
+    c.count_between(board, start, end, 1);
+    c.finish(None, started)
+}
+
+/// The open tours from `from` to each square of the request's board
+/// (`None` for blocked squares and `from` itself); squares that a
+/// symmetry fixing `from` maps onto each other are counted once. Read
+/// backwards, the same table gives the tours from each square to `from`.
+/// The limits hold for the whole table; `Err` is the first count that
+/// stopped.
+pub(super) fn table(
+    request: &Count,
+    from: Square,
+    progress: &Progress,
+) -> Result<(Vec<Option<u128>>, Stats), Box<Total>> {
+    let board = request.board;
+    let (rows, cols) = (board.rows(), board.cols());
+    let started = Instant::now();
+    let deadline = request.limits.deadline();
+    let fixing: Vec<_> = board
+        .symmetries()
+        .into_iter()
+        .filter(|g| g.apply(from, rows, cols) == from)
+        .collect();
+    let facts = theory::Facts::new(board);
+    let mut table: Vec<Option<u128>> = vec![None; board.len()];
+    let mut done = vec![false; board.len()];
+    done[board.index(from) as usize] = true;
+    let mut stats = Stats::default();
+    let ends = super::orbits(board, board.free_squares(), &fixing).len();
+    progress
+        .starts
+        .store(ends.saturating_sub(1) as u64, Ordering::Relaxed);
+    for end in board.free_squares() {
+        if done[board.index(end) as usize] {
+            continue;
+        }
+        progress.start.fetch_add(1, Ordering::Relaxed);
+        let left = Limits {
+            nodes: request
+                .limits
+                .nodes
+                .map(|n| n.saturating_sub(stats.nodes).max(1)),
+            time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+        };
+        let problem = Problem {
+            board,
+            start: from,
+            closed: false,
+            end: Some(end),
+        };
+        let c = count(&problem, &facts, request.algorithm, &left, None, progress);
+        if !c.complete {
+            return Err(Box::new(c));
+        }
+        stats.nodes += c.stats.nodes;
+        for g in &fixing {
+            let image = board.index(g.apply(end, rows, cols)) as usize;
+            table[image] = Some(c.count);
+            done[image] = true;
+        }
+    }
+    stats.elapsed = started.elapsed();
+    Ok((table, stats))
+}
+
+#[cfg(test)]
+mod tests;
