@@ -6,6 +6,7 @@ mod common;
 mod building;
 mod commands;
 mod docs;
+mod ends;
 mod errors;
 mod examples;
 mod files;
