@@ -84,6 +84,9 @@ pub struct ThemeConfig {
     pub blocked: Color,
     #[serde(deserialize_with = "values::via::<values::Colour, _, _>")]
     pub accent: Color,
+    /// The square the tour must end on (`--end`).
+    #[serde(deserialize_with = "values::via::<values::Colour, _, _>")]
+    pub goal: Color,
     /// A light terminal background.
     #[serde(deserialize_with = "values::via::<values::Background, _, _>")]
     pub background: bool,

@@ -110,7 +110,8 @@ fn play_app(args: &PlayArgs, config: &Config) -> Outcome {
             spec.board.clone(),
             args.board.board.start.is_some().then_some(spec.start),
             spec.closed,
-        ),
+        )
+        .ending_on(spec.end),
     };
     tui::run(spec, config, tui::Launch::Play(game)).map_err(Failure::Terminal)?;
     Ok(Exit::Yes)

@@ -86,10 +86,11 @@ impl Spec {
         }
     }
 
-    /// `open tours of 6x6 from 0,0`.
+    /// `open tours of 6x6 from 0,0` (`… to 5,4` with a chosen end).
     pub fn tours_wording(&self) -> String {
+        let to = self.end.map(|e| format!(" to {e}")).unwrap_or_default();
         format!(
-            "{} tours of {} from {}",
+            "{} tours of {} from {}{to}",
             crate::words::kind(self.closed),
             self.board.describe(),
             self.start

@@ -69,10 +69,13 @@ pub fn solve_with<M: Monitor>(
             algorithm,
         },
         Ok(()) => match algorithm {
-            Algorithm::Construct => (problem.end.is_none())
-                .then(|| construct::solve(problem, facts, options, monitor))
-                .flatten()
-                .unwrap_or_else(|| warnsdorff::solve(problem, facts, options, monitor)),
+            // The construction chooses its own last square; the strip's
+            // programme ends where it is asked.
+            Algorithm::Construct => match problem.end {
+                None => construct::solve(problem, facts, options, monitor),
+                Some(_) => strip::solve(problem, options, monitor),
+            }
+            .unwrap_or_else(|| warnsdorff::solve(problem, facts, options, monitor)),
             Algorithm::Backtrack => backtrack::solve(problem, options, monitor),
             Algorithm::Enumerate => {
                 solve_fixed_order(problem, options, monitor, true, Algorithm::Enumerate)

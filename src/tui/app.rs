@@ -648,6 +648,8 @@ impl App {
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_goal;
+#[cfg(test)]
 mod tests_live;
 #[cfg(test)]
 mod tests_play;

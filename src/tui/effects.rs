@@ -273,13 +273,13 @@ impl Executor {
         let Some(game) = &app.game else {
             return;
         };
-        let (board, closed) = (game.board.clone(), game.closed);
+        let (board, closed, end) = (game.board.clone(), game.closed, game.end);
         let limits = Limits {
             nodes: None,
             time: Some(time),
         };
         self.submit(Box::new(move || {
-            answer(solver::finish(&board, &prefix, closed, limits))
+            answer(solver::finish(&board, &prefix, closed, end, limits))
         }));
     }
 

@@ -23,6 +23,9 @@ pub enum Outlook {
 pub struct Game {
     pub board: Board,
     pub closed: bool,
+    /// The goal: the square an open tour must end on, if chosen. The
+    /// knight may enter it only with the last move.
+    pub end: Option<Square>,
     pub trail: Trail,
     /// Moves undone, newest last: what `U` brings back.
     pub redo: Vec<u32>,
@@ -69,6 +72,7 @@ impl Game {
             trail: Trail::new(board.len()),
             board,
             closed,
+            end: None,
             redo: Vec::new(),
             cursor,
             hints: false,
@@ -90,6 +94,19 @@ impl Game {
         g
     }
 
+    /// The game with the goal `end` (checked by the caller: free, not the
+    /// start, the tour open); the knight is not on it.
+    pub fn ending_on(mut self, end: Option<Square>) -> Game {
+        self.end = end;
+        self
+    }
+
+    /// Whether `sq` is the goal and more than one square is left to visit:
+    /// the knight may not go there yet.
+    fn goal_too_soon(&self, sq: Square) -> bool {
+        self.end == Some(sq) && self.moves_made() + 1 < self.board.free_count()
+    }
+
     /// Resumes a saved path (already checked to be legal).
     pub fn resume(board: Board, path: &[u32], closed: bool) -> Game {
         let mut g = Game::new(board, None, closed);
@@ -108,13 +125,14 @@ impl Game {
         self.trail.step(self.board.index(sq)) > 0
     }
 
-    /// The knight's legal moves, in move-table order.
+    /// The knight's legal moves, in move-table order (the goal only as
+    /// the last).
     pub fn targets(&self) -> Vec<Square> {
         match self.knight() {
             Some(k) => self
                 .board
                 .neighbours(k)
-                .filter(|&n| !self.visited(n))
+                .filter(|&n| !self.visited(n) && !self.goal_too_soon(n))
                 .collect(),
             None => Vec::new(),
         }
@@ -218,6 +236,13 @@ impl Game {
             let step = self.trail.step(self.board.index(sq));
             return illegal(format!("{sq} was already visited at step {step}"));
         }
+        if self.goal_too_soon(sq) {
+            let left = self.board.free_count() - self.moves_made();
+            return illegal(format!(
+                "{sq} is the goal: the tour ends there, after the {} other squares left",
+                left - 1
+            ));
+        }
         if let Some(k) = self.knight()
             && !self.board.is_move(k, sq)
         {
@@ -236,7 +261,7 @@ impl Game {
     /// A new game on the same board, keeping this one to come back to
     /// while the new one has no move (when this one had any).
     pub fn restart(self) -> Game {
-        let mut fresh = Game::new(self.board.clone(), None, self.closed);
+        let mut fresh = Game::new(self.board.clone(), None, self.closed).ending_on(self.end);
         if self.moves_made() > 0 {
             fresh.before = Some(Box::new(self));
         } else {
@@ -286,15 +311,24 @@ impl Game {
         if self.is_complete() {
             let kind = knight_tui::words::kind(self.closes());
             let n = self.moves_made();
+            let on = self
+                .end
+                .map(|e| format!(" on the goal {e}"))
+                .unwrap_or_default();
             return match self.finished_from {
                 Some(step) => format!(
-                    "complete {kind} tour of {n} squares: the solver finished it from step {step}"
+                    "complete {kind} tour of {n} squares{on}: the solver finished it from step {step}"
                 ),
-                None => format!("complete {kind} tour of {n} squares: well played!"),
+                None => format!("complete {kind} tour of {n} squares{on}: well played!"),
             };
         }
         match self.knight() {
-            None => "place the knight: move the cursor, Enter (or click a square)".into(),
+            None => match self.end {
+                Some(e) => format!(
+                    "place the knight: move the cursor, Enter (or click a square); the tour ends on {e}"
+                ),
+                None => "place the knight: move the cursor, Enter (or click a square)".into(),
+            },
             Some(k) if self.dead_end() => format!(
                 "dead end: no legal move from {k}, {} squares left; u undoes",
                 self.board.free_count() - self.moves_made()

@@ -83,6 +83,8 @@ pub enum Command {
     /// Move the board cursor by (rows, cols).
     Cursor(i8, i8),
     SetStart,
+    /// Settings: the tour ends on the cursor square (again: anywhere).
+    SetEnd,
     ToggleBlock,
     /// Change the rows / columns by one.
     Rows(i8),
@@ -420,6 +422,13 @@ pub const BINDINGS: &[Binding] = &[
         "settings: start at the cursor (left click)",
         &[InSettings],
         Some("start"),
+    ),
+    bind(
+        &[(k(Char('e')), C::SetEnd)],
+        "e",
+        "settings: the tour ends on the cursor square (again: anywhere; an open tour)",
+        &[InSettings],
+        Some("end"),
     ),
     bind(
         &[(k(Char('x')), C::ToggleBlock)],

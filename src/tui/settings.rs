@@ -18,6 +18,8 @@ pub struct Settings {
     pub blocked: BTreeSet<Square>,
     pub start: Square,
     pub closed: bool,
+    /// The square an open tour must end on, if chosen.
+    pub end: Option<Square>,
     pub algorithm: Algorithm,
     pub tie_break: TieBreak,
     pub moves: MoveOrder,
@@ -37,6 +39,7 @@ impl Settings {
             blocked: spec.board.blocked().iter().copied().collect(),
             start: spec.start,
             closed: spec.closed,
+            end: spec.end,
             algorithm: spec.algorithm,
             tie_break: spec.tie_break,
             moves: spec.moves,
@@ -55,6 +58,13 @@ impl Settings {
         let clamp = |s: Square| Square::new(s.row.min(r - 1), s.col.min(c - 1));
         self.start = clamp(self.start);
         self.cursor = clamp(self.cursor);
+        // An end the board lost, or that the clamped start took, goes.
+        if self
+            .end
+            .is_some_and(|e| e.row >= r || e.col >= c || e == self.start)
+        {
+            self.end = None;
+        }
         let blocked: Vec<Square> = self.blocked.iter().copied().collect();
         match Board::with_geometry(r, c, &blocked, self.geometry) {
             Ok(b) => {

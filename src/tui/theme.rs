@@ -117,6 +117,8 @@ pub struct Theme {
     pub candidate: Color,
     pub blocked: Color,
     pub accent: Color,
+    /// The square the tour must end on.
+    pub goal: Color,
 }
 
 impl Default for Theme {
@@ -130,6 +132,7 @@ impl Default for Theme {
             candidate: Color::Green,
             blocked: Color::DarkGray,
             accent: Color::Cyan,
+            goal: Color::Magenta,
         }
     }
 }
@@ -153,6 +156,7 @@ impl Theme {
             candidate: depth.fit(config.theme.candidate),
             blocked: depth.fit(config.theme.blocked),
             accent: depth.fit(config.theme.accent),
+            goal: depth.fit(config.theme.goal),
         }
     }
 

@@ -10,11 +10,17 @@ use crate::solver::{Algorithm, Limits, Options, Problem, Solution, Stats, Verdic
 use crate::theory;
 
 /// Finishes a game: a tour that continues the legal path `prefix` (square
-/// indices, at least one). Theory answers first, on the board with the
-/// visited squares taken out and the knight as the start (open tours); on a
-/// strip the dynamic programme then decides exactly; elsewhere warnsdorff
-/// searches within `limits`.
-pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> Solution {
+/// indices, at least one), ending on `end` when one is chosen. Theory
+/// answers first, on the board with the visited squares taken out and the
+/// knight as the start (open tours); on a strip the dynamic programme then
+/// decides exactly; elsewhere warnsdorff searches within `limits`.
+pub fn finish(
+    board: &Board,
+    prefix: &[u32],
+    closed: bool,
+    end: Option<Square>,
+    limits: Limits,
+) -> Solution {
     let started = Instant::now();
     let options = Options {
         algorithm: Algorithm::Warnsdorff,
@@ -32,6 +38,12 @@ pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> So
         return no("no knight on the board".into());
     };
     let n = prefix.len();
+    if let Some(e) = end
+        && n < board.free_count()
+        && prefix.contains(&board.index(e))
+    {
+        return no(format!("the goal {e} is visited with squares left"));
+    }
     if n < board.free_count() {
         // Every visited square but the knight's leaves the board; for a
         // closed tour the start stays too, as the square to come back to.
@@ -45,20 +57,30 @@ pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> So
         if let Ok(rest) = Board::with_geometry(board.rows(), board.cols(), &gone, board.geometry())
         {
             let at = board.square(knight);
-            if !closed && let Err(proof) = theory::check(&rest, Some(at), false) {
+            let facts = theory::Facts::new(&rest);
+            let proof = match end {
+                Some(e) => facts.check_between(at, e),
+                None if !closed => facts.check(Some(at), false),
+                None => Ok(()),
+            };
+            if let Err(proof) = proof {
                 return no(proof.reason);
             }
             // On a strip the squares left are decided exactly, at once.
             if strip::applies(&rest) {
-                let outcome = match back_to {
-                    Some(start) => strip::path_between(&rest, at, start),
-                    None => strip::tour(&rest, at, closed),
+                let outcome = match (back_to, end) {
+                    (Some(start), _) => strip::path_between(&rest, at, start),
+                    (None, Some(e)) => strip::path_between(&rest, at, e),
+                    (None, None) => strip::tour(&rest, at, closed),
                 };
                 let mut sol = match outcome {
                     strip::Answer::NoTour(_) => no(format!(
                         "no path from {at} covers the {} squares left{} (every way along the strip was tried)",
                         board.free_count() - n + 1,
-                        back_to.map_or(String::new(), |s| format!(" and ends next to {s}"))
+                        back_to
+                            .map(|s| format!(" and ends next to {s}"))
+                            .or(end.map(|e| format!(" and ends on {e}")))
+                            .unwrap_or_default()
                     )),
                     strip::Answer::Tour(mut rest_path) => {
                         if back_to.is_some() {
@@ -89,7 +111,7 @@ pub fn finish(board: &Board, prefix: &[u32], closed: bool, limits: Limits) -> So
         board,
         start: board.square(prefix[0]),
         closed,
-        end: None,
+        end,
     };
     let mut sol = warnsdorff::solve_from(
         &problem,
@@ -137,7 +159,7 @@ mod tests {
         let b = Board::new(5, 5, &[]).unwrap();
         let i = |r, c| b.index(Square::new(r, c));
         let prefix = [i(0, 0), i(1, 2), i(2, 4)];
-        let sol = finish(&b, &prefix, false, Limits::default());
+        let sol = finish(&b, &prefix, false, None, Limits::default());
         assert_eq!(sol.verdict, Verdict::Found);
         assert_eq!(&sol.tours[0][..3], &prefix);
         let done = check_indices(&b, &sol.tours[0], false);
@@ -145,7 +167,7 @@ mod tests {
         // 1,2 3,3 2,1 4,2 leaves 12 light and 10 dark squares to visit:
         // theory says no at once, and enumeration agrees.
         let prefix = [i(1, 2), i(3, 3), i(2, 1), i(4, 2)];
-        let sol = finish(&b, &prefix, false, Limits::default());
+        let sol = finish(&b, &prefix, false, None, Limits::default());
         match &sol.verdict {
             Verdict::NoTour(r) => assert!(r.contains("light") && r.contains("dark"), "{r}"),
             v => panic!("{v:?}"),
@@ -153,7 +175,7 @@ mod tests {
         assert_eq!(continuations(&b, &prefix, false), 0);
         // Where theory has nothing to say, the search decides, and agrees too.
         let prefix = [i(0, 0), i(2, 1), i(4, 2), i(3, 0), i(1, 1), i(0, 3)];
-        let sol = finish(&b, &prefix, false, Limits::default());
+        let sol = finish(&b, &prefix, false, None, Limits::default());
         assert_eq!(
             sol.verdict == Verdict::Found,
             continuations(&b, &prefix, false) > 0
@@ -178,7 +200,7 @@ mod tests {
                 }
             }
             for prefix in games {
-                let sol = finish(&b, &prefix, closed, Limits::default());
+                let sol = finish(&b, &prefix, closed, None, Limits::default());
                 let exists = continuations_with(&b, &prefix, closed, true) > 0;
                 assert_eq!(sol.verdict == Verdict::Found, exists, "{prefix:?}");
                 if exists {

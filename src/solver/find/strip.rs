@@ -1171,14 +1171,14 @@ fn ways(strip: &mut Strip) -> Option<u128> {
 /// The tour of `problem` on a strip (or the tours, when several are wanted),
 /// or the proof that there is none; `None` when the method does not apply
 /// (a board wider than [`MAX_WIDTH`] both ways, or several tours wanted on
-/// more than [`MANY_TOURS_SQUARES`] squares).
+/// more than [`MANY_TOURS_SQUARES`] squares, or with a chosen end).
 pub fn solve<M: Monitor>(
     problem: &Problem,
     options: &Options,
     monitor: &mut M,
 ) -> Option<Solution> {
     let (b, many) = (problem.board, options.tours > 1);
-    if !applies(b) || many && b.len() > MANY_TOURS_SQUARES {
+    if !applies(b) || many && (b.len() > MANY_TOURS_SQUARES || problem.end.is_some()) {
         return None;
     }
     let started = Instant::now();
@@ -1215,7 +1215,11 @@ pub fn solve<M: Monitor>(
             Err(no) => (Vec::new(), Verdict::NoTour(no.to_string())),
         }
     } else {
-        match tour(b, problem.start, problem.closed) {
+        let answer = match problem.end {
+            Some(end) => path_between(b, problem.start, end),
+            None => tour(b, problem.start, problem.closed),
+        };
+        match answer {
             Answer::Tour(path) => (vec![path], Verdict::Found),
             Answer::NoTour(reason) => (Vec::new(), Verdict::NoTour(reason)),
         }

@@ -12,10 +12,9 @@ use crate::tui::viewport::step_cursor;
 impl App {
     /// Play mode, with the game there was or a new one on the search's board.
     pub(super) fn enter_play(&mut self) -> Vec<Effect> {
-        let game = self
-            .game
-            .take()
-            .unwrap_or_else(|| Game::new(self.spec.board.clone(), None, self.spec.closed));
+        let game = self.game.take().unwrap_or_else(|| {
+            Game::new(self.spec.board.clone(), None, self.spec.closed).ending_on(self.spec.end)
+        });
         self.open_game(game)
     }
 

@@ -27,14 +27,36 @@ impl App {
             Command::SetStart => {
                 if st.blocked.contains(&st.cursor) {
                     st.error = Some(format!("{} is blocked: unblock it (x) first", st.cursor));
+                } else if st.end == Some(st.cursor) {
+                    st.error = Some(format!("{} is the end: move the end (e) first", st.cursor));
                 } else {
                     st.start = st.cursor;
+                    st.error = None;
+                }
+            }
+            Command::SetEnd => {
+                if st.blocked.contains(&st.cursor) {
+                    st.error = Some(format!("{} is blocked: unblock it (x) first", st.cursor));
+                } else if st.cursor == st.start {
+                    st.error = Some(
+                        "the start cannot be the end: a tour back to its start is closed (c)"
+                            .into(),
+                    );
+                } else if st.end == Some(st.cursor) {
+                    st.end = None;
+                    st.error = None;
+                } else {
+                    // A chosen end makes the tour open.
+                    st.end = Some(st.cursor);
+                    st.closed = false;
                     st.error = None;
                 }
             }
             Command::ToggleBlock => {
                 if st.cursor == st.start {
                     st.error = Some("the start cannot be blocked: move the start first".into());
+                } else if st.end == Some(st.cursor) {
+                    st.error = Some("the end cannot be blocked: move the end (e) first".into());
                 } else {
                     if !st.blocked.remove(&st.cursor) {
                         st.blocked.insert(st.cursor);
@@ -50,7 +72,13 @@ impl App {
                 st.cols = (st.cols as i64 + d as i64).clamp(1, PANEL_MAX_SIDE as i64) as u32;
                 st.rebuild();
             }
-            Command::ToggleClosed => st.closed = !st.closed,
+            Command::ToggleClosed => {
+                // A closed tour has no last square.
+                st.closed = !st.closed;
+                if st.closed {
+                    st.end = None;
+                }
+            }
             Command::NextAlgorithm => st.algorithm = st.algorithm.next(),
             Command::NextTieBreak => st.tie_break = st.tie_break.next(),
             Command::NextMoveOrder => st.moves = st.moves.next(),
@@ -111,6 +139,7 @@ impl App {
         self.spec.board = st.preview;
         self.spec.start = st.start;
         self.spec.closed = st.closed;
+        self.spec.end = st.end;
         self.spec.algorithm = st.algorithm;
         self.spec.tie_break = st.tie_break;
         self.spec.moves = st.moves;

@@ -101,7 +101,7 @@ fn play_finish_is_animated_by_ticks() {
     };
     assert_eq!(prefix, &vec![0]);
     let b = a.spec.board.clone();
-    let sol = knight_tui::solver::finish(&b, &[0], false, Limits::default());
+    let sol = knight_tui::solver::finish(&b, &[0], false, None, Limits::default());
     a.update(Action::Finished(generation, Ok(sol.tours[0].clone())));
     assert_eq!(game(&a).finishing.len(), 24);
     assert!(a.tick().is_some());
@@ -304,7 +304,7 @@ fn a_new_game_can_be_undone_and_the_finish_says_from_where() {
         board.index(Square::new(0, 0)),
         board.index(Square::new(1, 2)),
     ];
-    let sol = knight_tui::solver::finish(&board, &prefix, false, Limits::default());
+    let sol = knight_tui::solver::finish(&board, &prefix, false, None, Limits::default());
     assert_eq!(sol.verdict, Verdict::Found);
     prefix = sol.tours[0].clone();
     a.update(Action::Finished(pos, Ok(prefix)));

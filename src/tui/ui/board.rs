@@ -37,6 +37,8 @@ pub struct Scene<'a> {
     pub flagged: Vec<Square>,
     /// The squares the knight may go to next.
     pub targets: Vec<Square>,
+    /// The square the tour must end on, while the path has not reached it.
+    pub goal: Option<Square>,
     /// In play: targets are marked with their keys (or, with hints, their
     /// onward counts).
     pub game: Option<&'a Game>,
@@ -70,7 +72,12 @@ impl<'a> Scene<'a> {
         let targets = match (game, current) {
             (Some(g), _) => g.targets(),
             (None, Some(c)) if app.is_searching() && settings.is_none() && replay.is_none() => {
+                // The goal is no target before the last move.
+                let last = trail.is_some_and(|t| t.len() + 1 == b.free_count());
                 free_neighbours(b, trail, c)
+                    .into_iter()
+                    .filter(|&n| last || Some(n) != app.spec.end)
+                    .collect()
             }
             _ => Vec::new(),
         };
@@ -94,6 +101,12 @@ impl<'a> Scene<'a> {
                 _ => Vec::new(),
             },
             targets,
+            goal: match (settings, replay, game) {
+                (Some(st), _, _) => st.end,
+                (None, Some(_), _) => None,
+                (None, None, Some(g)) => g.end,
+                (None, None, None) => app.spec.end,
+            },
             game,
             drawing: app.drawing,
             labels: app.labels,
@@ -127,6 +140,7 @@ impl<'a> Scene<'a> {
                 _ => Vec::new(),
             },
             targets,
+            goal: None,
             game: None,
             drawing,
             labels,

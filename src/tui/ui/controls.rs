@@ -84,6 +84,9 @@ impl Widget for Controls<'_> {
             let moves = s.moves.name().map_or(s.moves.to_string(), str::to_string);
             lines.insert(3, label_value("moves", moves, theme));
         }
+        if let Some(end) = s.end {
+            lines.insert(2, label_value("end", end.to_string(), theme));
+        }
         if let RunState::NoTour(why) | RunState::Undecided(why) = &app.search.state {
             lines.push(label_value("why", why.clone(), theme));
         }
@@ -288,6 +291,9 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
         ),
         label_value("cursor", g.cursor.to_string(), theme),
     ];
+    if let Some(end) = g.end {
+        lines.insert(1, label_value("end", end.to_string(), theme));
+    }
     lines.extend(super::sums::lines(
         &g.board,
         Some(&g.trail),

@@ -49,14 +49,17 @@ impl Widget for RacePanes<'_> {
             let letter = letter(side);
             let title = format!("{letter} · {}", spec.board.describe());
             BoardPane {
-                scene: Scene::of_run(
-                    &spec.board,
-                    app.window(),
-                    run,
-                    title,
-                    app.drawing,
-                    app.labels,
-                ),
+                scene: Scene {
+                    goal: spec.end,
+                    ..Scene::of_run(
+                        &spec.board,
+                        app.window(),
+                        run,
+                        title,
+                        app.drawing,
+                        app.labels,
+                    )
+                },
                 theme,
             }
             .render(board, buf);

@@ -35,6 +35,7 @@ impl Widget for SettingsPanel<'_> {
             label_value("rows [ ]", st.rows.to_string(), theme),
             label_value("cols { }", st.cols.to_string(), theme),
             label_value("start ␣", named(st.start), theme),
+            label_value("end e", st.end.map_or("anywhere".into(), named), theme),
             label_value("cursor", named(st.cursor), theme),
             label_value("blocked x", st.blocked.len().to_string(), theme),
             label_value("tour c", words::kind(st.closed).into(), theme),

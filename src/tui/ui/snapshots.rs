@@ -65,6 +65,14 @@ fn watching_a_search() {
 }
 
 #[test]
+fn a_search_to_a_chosen_end() {
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    a.spec.end = Some(Square::new(7, 6));
+    snap(&mut a, &[0, 10, 25, 40, 57], 1234);
+    settings().bind(|| assert_snapshot!(screen(&a, 100, 30)));
+}
+
+#[test]
 fn the_settings_panel() {
     let mut a = app_on(Board::new(6, 6, &[]).unwrap());
     for c in [

@@ -164,6 +164,13 @@ impl Painter<'_> {
                 None => "◆".into(),
             };
             (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD))
+        } else if sc.goal == Some(sq) {
+            // The goal, until the path reaches it.
+            let mark = if theme.ascii { "@" } else { "◎" };
+            (
+                mark.into(),
+                theme.fg(theme.goal).add_modifier(Modifier::BOLD),
+            )
         } else if self.undone(sq) {
             // Just taken back: crossed out for a moment.
             let x = if theme.ascii { "x" } else { "×" };
@@ -206,6 +213,8 @@ impl Painter<'_> {
             } else if let Some(i) = sc.targets.iter().position(|&t| t == sq) {
                 // In play, the number of its 1-8 key.
                 Look::Target(if sc.game.is_some() { i as u8 + 1 } else { 0 })
+            } else if sc.goal == Some(sq) && self.step_at(sq) == 0 {
+                Look::Goal
             } else {
                 match self.step_at(sq) {
                     0 if self.undone(sq) => Look::Undone,
@@ -269,7 +278,12 @@ impl Painter<'_> {
             .enumerate()
             .filter(|_| sc.game.is_some() && per_line == 2)
             .map(|(i, &sq)| (sq, Some(i as u8 + 1)));
-        for (sq, key) in targets.chain(sc.current.map(|c| (c, None))) {
+        // The goal, unless the path is on it (then it shows as a step).
+        let goal = sc
+            .goal
+            .filter(|&g| self.step_at(g) == 0 && !sc.targets.contains(&g));
+        let goal = goal.map(|g| (g, Some(0)));
+        for (sq, key) in targets.chain(goal).chain(sc.current.map(|c| (c, None))) {
             if !part.contains(sq) {
                 continue;
             }
@@ -288,6 +302,8 @@ impl Painter<'_> {
                 part.col + col as u32 * scale,
             );
             let (text, colour) = match key {
+                Some(0) if theme.ascii => ("@".into(), theme.goal),
+                Some(0) => ("◎".into(), theme.goal),
                 Some(k) => (k.to_string(), theme.candidate),
                 None if theme.ascii => ("N".into(), theme.current),
                 None => ("♞".into(), theme.current),
@@ -316,6 +332,8 @@ enum Look {
     Current,
     /// A square the knight may go to next: in play, with its key (1-8).
     Target(u8),
+    /// The square the tour must end on, not reached yet.
+    Goal,
     Step(u32),
     /// Just taken off the path.
     Undone,
@@ -340,6 +358,14 @@ fn block_cell(
             _ => "◆ ".into(),
         };
         return (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD));
+    }
+    // So does the goal.
+    if whole && top == Some(Look::Goal) {
+        let mark = if theme.ascii { "@ " } else { "◎ " };
+        return (
+            mark.into(),
+            theme.fg(theme.goal).add_modifier(Modifier::BOLD),
+        );
     }
     // Without colour the overview shades each character by the later step
     // of its two blocks (░ ▒ ▓ █, early to late), so the path's progress
@@ -429,6 +455,7 @@ fn look_colour(l: Option<Look>, theme: &Theme, total: usize) -> Color {
         Some(Look::Cursor) => theme.accent,
         Some(Look::Fault) => Color::Red,
         Some(Look::Target(_)) => theme.candidate,
+        Some(Look::Goal) => theme.goal,
         Some(Look::Step(s)) => theme.ramp(s, total),
         Some(Look::Undone) => Color::Red,
     }
