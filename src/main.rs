@@ -88,6 +88,30 @@ fn replay_app(file: &std::path::Path, config: &Config) -> Outcome {
     Ok(Exit::Yes)
 }
 
+/// A saved game's goal (the file's `end`): free on its board, and not
+/// visited before the last square.
+fn resumed_goal(
+    saved: &knight_tui::tour::TourFile,
+    board: &knight_tui::board::Board,
+    path: &[u32],
+) -> Result<Option<knight_tui::board::Square>, String> {
+    let Some([r, c]) = saved.end else {
+        return Ok(None);
+    };
+    let end = saved
+        .end_square()
+        .filter(|&e| board.contains(e) && board.is_free(e))
+        .ok_or_else(|| format!("its end {r},{c} is not a free square of the board"))?;
+    let at = path.iter().position(|&i| board.square(i) == end);
+    match at {
+        Some(k) if k + 1 < board.free_count() => Err(format!(
+            "its end {end} is visited at step {}, before the last square",
+            k + 1
+        )),
+        _ => Ok(Some(end)),
+    }
+}
+
 /// The app opened in play mode: a new game, or a saved one resumed.
 fn play_app(args: &PlayArgs, config: &Config) -> Outcome {
     let spec = args.board.spec(config).map_err(usage)?;
@@ -103,7 +127,9 @@ fn play_app(args: &PlayArgs, config: &Config) -> Outcome {
                 .check(&board)
                 .map_err(|f| usage(format!("{name}: cannot resume: {f}")))?;
             let path = saved.indices(&board, saved.path.len());
-            tui::game::Game::resume(board, &path, saved.closed)
+            let end = resumed_goal(&saved, &board, &path)
+                .map_err(|e| usage(format!("{name}: cannot resume: {e}")))?;
+            tui::game::Game::resume(board, &path, saved.closed).ending_on(end)
         }
         // The knight is placed only where --start puts it; else by Enter.
         None => tui::game::Game::new(

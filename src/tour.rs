@@ -57,6 +57,8 @@ pub enum FaultKind {
     },
     /// The tour was declared closed but its ends are not a knight's move apart.
     NotClosed { last: Square, first: Square },
+    /// The file names the square the tour must end on, and it ends elsewhere.
+    NotEnd { last: Square, end: [i64; 2] },
     /// An empty path.
     Empty,
 }
@@ -90,6 +92,10 @@ impl fmt::Display for Fault {
                 f,
                 "step {s}: the tour is marked closed but its last square {last} is not a move from its first {first}"
             ),
+            FaultKind::NotEnd { last, end: [r, c] } => write!(
+                f,
+                "step {s}: the tour must end on {r},{c} but ends on {last}"
+            ),
             FaultKind::Empty => write!(f, "the path is empty"),
         }
     }
@@ -114,6 +120,7 @@ impl FaultKind {
             FaultKind::NotKnightMove { .. } => "not a knight move",
             FaultKind::NotMove { .. } => "not a move of this piece",
             FaultKind::NotClosed { .. } => "not closed",
+            FaultKind::NotEnd { .. } => "not on its end",
             FaultKind::Empty => "empty path",
         }
     }

@@ -22,7 +22,8 @@ pub fn tour_file(spec: &Spec, sol: &Solution, path: &[u32]) -> TourFile {
 /// The tour file of a tour found by `algorithm`, with the search's figures
 /// and, when it is not the default, the move order in `meta`.
 fn run_file(spec: &Spec, path: &[u32], algorithm: &str, stats: &Stats) -> TourFile {
-    let mut file = TourFile::of_run(&spec.board, spec.closed, path, algorithm, stats.work());
+    let mut file = TourFile::of_run(&spec.board, spec.closed, path, algorithm, stats.work())
+        .ending_on(spec.end);
     if !spec.moves.is_default()
         && let Some(meta) = &mut file.meta
     {

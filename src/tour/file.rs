@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::error::{NumberedError, TourFileError};
-use super::{Fault, Summary, check};
+use super::{Fault, FaultKind, Summary, check};
 use crate::board::{Board, Geometry, Leaper, Square, Surface};
 use crate::words::ms;
 
@@ -23,6 +23,10 @@ pub struct TourFile {
     pub blocked: Vec<[i64; 2]>,
     #[serde(default)]
     pub closed: bool,
+    /// The square the tour must end on (`--end`, a game's goal); absent
+    /// when it may end anywhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<[i64; 2]>,
     /// The piece's leap `[a, b]`; absent for the knight.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leaper: Option<[u32; 2]>,
@@ -65,6 +69,7 @@ impl TourFile {
                 .map(|s| [s.row as i64, s.col as i64])
                 .collect(),
             closed,
+            end: None,
             leaper: (board.geometry().leaper != Leaper::KNIGHT).then(|| {
                 let l = board.geometry().leaper;
                 [l.a(), l.b()]
@@ -120,9 +125,51 @@ impl TourFile {
         geometry_of(self.leaper, self.surface.as_deref())
     }
 
-    /// Checks the path on the file's board.
+    /// Checks the path on the file's board (and a complete tour's last
+    /// square against `end`).
     pub fn check(&self, board: &Board) -> Result<Summary, Fault> {
-        check(board, self.path.iter().map(|&[r, c]| (r, c)), self.closed)
+        let summary = check(board, self.path.iter().map(|&[r, c]| (r, c)), self.closed)?;
+        let last = self
+            .path
+            .last()
+            .map(|&[r, c]| Square::new(r as u32, c as u32));
+        self.ends_right(summary, last, self.path.len())
+    }
+
+    /// The file with the chosen last square `end`, if any.
+    pub fn ending_on(self, end: Option<Square>) -> Self {
+        TourFile {
+            end: end.map(|e| [i64::from(e.row), i64::from(e.col)]),
+            ..self
+        }
+    }
+
+    /// The chosen last square, the path's `end`, as a square (`None` when
+    /// absent or off any board).
+    pub fn end_square(&self) -> Option<Square> {
+        let [r, c] = self.end?;
+        Some(Square::new(u32::try_from(r).ok()?, u32::try_from(c).ok()?))
+    }
+
+    /// `summary` of a path of `steps` squares whose last is `last`, unless
+    /// it is a complete tour that does not end on the file's `end`.
+    pub fn ends_right(
+        &self,
+        summary: Summary,
+        last: Option<Square>,
+        steps: usize,
+    ) -> Result<Summary, Fault> {
+        match (&summary, self.end, last) {
+            (Summary::Complete { .. }, Some(end), Some(last))
+                if end != [i64::from(last.row), i64::from(last.col)] =>
+            {
+                Err(Fault {
+                    step: steps,
+                    kind: FaultKind::NotEnd { last, end },
+                })
+            }
+            _ => Ok(summary),
+        }
     }
 
     /// Writes the JSON form: the board's fields, the path ten squares a
@@ -158,6 +205,9 @@ impl TourFile {
         }
         write!(out, "],{nl}")?;
         write!(out, "{ind}\"closed\":{sp}{},{nl}", self.closed)?;
+        if let Some([r, c]) = self.end {
+            write!(out, "{ind}\"end\":{sp}[{r},{sp}{c}],{nl}")?;
+        }
         if let Some([a, b]) = self.leaper {
             write!(out, "{ind}\"leaper\":{sp}[{a},{sp}{b}],{nl}")?;
         }
@@ -569,6 +619,7 @@ pub fn parse_numbered(text: &str) -> Result<TourFile, TourFileError> {
         cols: cols as u32,
         blocked,
         closed: false,
+        end: None,
         leaper: None,
         surface: None,
         path: steps.into_iter().map(|(_, sq)| sq).collect(),

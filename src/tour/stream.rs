@@ -186,7 +186,9 @@ fn finish(file: TourFile, board: Board, walked: Walked, walk: Walk) -> Checked {
             }
             Err(f)
         }
-        None => walk.finish(file.closed),
+        None => walk
+            .finish(file.closed)
+            .and_then(|s| file.ends_right(s, walk.last(), walked.squares)),
     };
     let magic = magic_of(&summary, walked.sums.as_ref());
     Checked {

@@ -149,6 +149,11 @@ impl Walk {
             .map(|()| Square::new(row, col))
     }
 
+    /// The last square fed, if any.
+    pub fn last(&self) -> Option<Square> {
+        self.last
+    }
+
     /// What the path is, once every square has been fed: a complete tour
     /// (that must close, with `must_close`) or a legal path short of it.
     pub fn finish(&self, must_close: bool) -> Result<Summary, Fault> {

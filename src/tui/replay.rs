@@ -34,7 +34,7 @@ fn fault_square(f: &Fault) -> Option<Square> {
         FaultKind::Blocked(s) => Some(*s),
         FaultKind::Repeated { square, .. } => Some(*square),
         FaultKind::NotKnightMove { to, .. } | FaultKind::NotMove { to, .. } => Some(*to),
-        FaultKind::NotClosed { last, .. } => Some(*last),
+        FaultKind::NotClosed { last, .. } | FaultKind::NotEnd { last, .. } => Some(*last),
         FaultKind::OffBoard { .. } | FaultKind::Empty => None,
     }
 }

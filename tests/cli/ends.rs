@@ -214,3 +214,40 @@ fn the_configuration_sets_the_end() {
     assert_eq!(code, Some(2));
     assert!(err.contains("board.end: end 0,0 is the start"), "{err}");
 }
+
+#[test]
+fn the_tour_file_keeps_the_end_and_verify_holds_a_tour_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.json");
+    let path = file.to_str().unwrap();
+    let (code, _, err) = run(&["solve", "--size", "5", "--end", "0,4", "--out", path]);
+    assert_eq!(code, Some(0), "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["end"], serde_json::json!([0, 4]));
+    assert_eq!(
+        v["path"].as_array().unwrap().last().unwrap(),
+        &serde_json::json!([0, 4])
+    );
+    let (code, out, _) = run(&["verify", path]);
+    assert_eq!(code, Some(0), "{out}");
+    // The same tour, said to end elsewhere: not a valid tour.
+    v["end"] = serde_json::json!([4, 4]);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let (code, out, _) = run(&["verify", path]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.contains("the tour must end on 4,4 but ends on 0,4"),
+        "{out}"
+    );
+    // A game that visited its goal too soon cannot be resumed.
+    v["end"] = v["path"][3].clone();
+    v["path"] = serde_json::json!(v["path"].as_array().unwrap()[..6]);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let (code, _, err) = run(&["play", "--resume", path]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("cannot resume: its end") && err.contains("visited at step 4"),
+        "{err}"
+    );
+}

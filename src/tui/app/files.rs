@@ -170,11 +170,12 @@ impl App {
 
     /// `s`: the game's path in play, else the search's, as a tour file.
     pub(super) fn save(&mut self) -> Vec<Effect> {
-        let (b, closed, trail, algorithm) = match (&self.game, self.mode) {
-            (Some(g), Mode::Play) => (&g.board, g.closed, &g.trail, "hand"),
+        let (b, closed, end, trail, algorithm) = match (&self.game, self.mode) {
+            (Some(g), Mode::Play) => (&g.board, g.closed, g.end, &g.trail, "hand"),
             _ => (
                 &self.spec.board,
                 self.spec.closed,
+                self.spec.end,
                 &self.search.trail,
                 self.spec.algorithm.for_solve(&self.spec.board, 1).name(),
             ),
@@ -189,7 +190,8 @@ impl App {
         } else {
             trail.to_vec()
         };
-        let mut file = TourFile::of_run(b, closed, &path, algorithm, self.search.stats.work());
+        let mut file =
+            TourFile::of_run(b, closed, &path, algorithm, self.search.stats.work()).ending_on(end);
         self.saving_game = self.mode == Mode::Play;
         if !self.saving_game
             && !self.spec.moves.is_default()

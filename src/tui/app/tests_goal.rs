@@ -168,3 +168,19 @@ fn the_search_never_targets_the_goal_before_the_last_move() {
     assert!(scene.targets.contains(&Square::new(1, 1)));
     assert!(!scene.targets.contains(&Square::new(4, 4)));
 }
+
+#[test]
+fn a_saved_game_keeps_its_goal() {
+    let mut a = app();
+    let goal = Square::new(4, 4);
+    a.game =
+        Some(Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false).ending_on(Some(goal)));
+    a.mode = Mode::Play;
+    keys(&mut a, &[Command::Pick(1)]);
+    let fx = keys(&mut a, &[Command::Save]);
+    let [Effect::Save { file, .. }] = &fx[..] else {
+        panic!("{fx:?}");
+    };
+    assert_eq!(file.end, Some([4, 4]));
+    assert_eq!(file.path.len(), 2);
+}
