@@ -15,6 +15,7 @@ mod measure;
 mod rows_against_c;
 mod rows_construct;
 mod rows_count;
+mod rows_end;
 mod rows_leapers;
 mod rows_magic;
 mod rows_warnsdorff;
@@ -90,6 +91,7 @@ fn workloads() -> Vec<Workload> {
         rows_warnsdorff::watched(),
         rows_leapers::workloads(),
         rows_magic::workloads(),
+        rows_end::workloads(),
     ]
     .into_iter()
     .flatten()
