@@ -132,14 +132,14 @@ impl<'a> Count<'a> {
         let progress = self.progress.unwrap_or(&quiet);
         let facts = theory::Facts::new(self.board);
         match (self.starts, self.end) {
-            (Starts::From(start), Some(end)) => {
+            (Starts::From(start), end) => {
                 let problem = Problem {
                     board: self.board,
                     start,
-                    closed: false,
-                    end: Some(end),
+                    closed: self.closed,
+                    end,
                 };
-                between::count(
+                count_one(
                     &problem,
                     &facts,
                     self.algorithm,
@@ -156,22 +156,6 @@ impl<'a> Count<'a> {
                 ..*self
             }
             .run(),
-            (Starts::From(start), None) => {
-                let problem = Problem {
-                    board: self.board,
-                    start,
-                    closed: self.closed,
-                    end: None,
-                };
-                count_one(
-                    &problem,
-                    &facts,
-                    self.algorithm,
-                    &self.limits,
-                    self.max,
-                    progress,
-                )
-            }
             (Starts::All, None) => count_all(
                 &facts,
                 self.closed,
@@ -231,7 +215,8 @@ impl<'a> Count<'a> {
     }
 }
 
-/// The tours from `problem.start`, with what theory knows of the board.
+/// The tours from `problem.start` (to its end, when chosen), with what
+/// theory knows of the board.
 fn count_one(
     problem: &Problem,
     facts: &theory::Facts,
@@ -243,17 +228,21 @@ fn count_one(
     let started = Instant::now();
     let deadline = limits.deadline();
     let mut c = Counter::new(algorithm, limits, deadline, max, progress);
-    if let Err(no) = facts.check(Some(problem.start), problem.closed) {
+    if let Err(no) = problem.check(facts) {
         return c.finish(Some(no.reason), started);
     }
-    if by_strip(problem.board, algorithm) {
-        let n = strip::count(problem.board, problem.start, problem.closed);
+    let (board, start) = (problem.board, problem.start);
+    if by_strip(board, algorithm) {
+        let n = match problem.end {
+            Some(end) => strip::count_between(board, start, end),
+            None => strip::count(board, start, problem.closed),
+        };
         return strip_count(n, max, started);
     }
-    let ends = if problem.closed {
-        Ends::Closed
-    } else {
-        Ends::From(problem.start)
+    let ends = match problem.end {
+        _ if problem.closed => Ends::Closed,
+        Some(end) => Ends::Between(start, end),
+        None => Ends::From(start),
     };
     if by_frontier(problem.board, algorithm, ends, false, max) {
         let budget = frontier_budget(limits, deadline);
@@ -262,7 +251,10 @@ fn count_one(
         let factor = if problem.closed { 2 } else { 1 };
         return frontier_count(n, factor, max, started, progress);
     }
-    c.count_from(problem.board, problem.start, problem.closed, 1);
+    match problem.end {
+        Some(end) => c.count_between(board, start, end, 1),
+        None => c.count_from(board, start, problem.closed, 1),
+    };
     c.finish(None, started)
 }
 

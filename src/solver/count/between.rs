@@ -1,50 +1,15 @@
-//! Counts with the last square chosen: the open tours from a start to an
-//! end, by the strip, the frontier or enumeration as for any count; and
-//! the table of them from one square to each of the others.
+//! The table of counts with the last square chosen: the open tours from
+//! one square to each of the others (each counted by
+//! `count_one`, by the strip, the frontier or enumeration as for
+//! any count).
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::frontier::{self, Ends};
-use super::{
-    Count, Counter, Progress, Total, by_frontier, by_strip, frontier_budget, frontier_count,
-    strip_count,
-};
+use super::{Count, Progress, Total, count_one};
 use crate::board::Square;
-use crate::solver::find::strip;
-use crate::solver::{Algorithm, Limits, Problem, Stats};
+use crate::solver::{Limits, Problem, Stats};
 use crate::theory;
-
-/// The open tours of `problem` (whose end is chosen) from its start to
-/// its end, with what theory knows of the board.
-pub(super) fn count(
-    problem: &Problem,
-    facts: &theory::Facts,
-    algorithm: Algorithm,
-    limits: &Limits,
-    max: Option<u64>,
-    progress: &Progress,
-) -> Total {
-    let started = Instant::now();
-    let deadline = limits.deadline();
-    let mut c = Counter::new(algorithm, limits, deadline, max, progress);
-    if let Err(no) = problem.check(facts) {
-        return c.finish(Some(no.reason), started);
-    }
-    let (board, start) = (problem.board, problem.start);
-    let end = problem.end.expect("a count between two squares has an end");
-    if by_strip(board, algorithm) {
-        return strip_count(strip::count_between(board, start, end), max, started);
-    }
-    let ends = Ends::Between(start, end);
-    if by_frontier(board, algorithm, ends, false, max) {
-        let budget = frontier_budget(limits, deadline);
-        let n = frontier::count(board, ends, &budget, progress);
-        return frontier_count(n, 1, max, started, progress);
-    }
-    c.count_between(board, start, end, 1);
-    c.finish(None, started)
-}
 
 /// The open tours from `from` to each square of the request's board
 /// (`None` for blocked squares and `from` itself); squares that a
@@ -93,7 +58,7 @@ pub(super) fn table(
             closed: false,
             end: Some(end),
         };
-        let c = count(&problem, &facts, request.algorithm, &left, None, progress);
+        let c = count_one(&problem, &facts, request.algorithm, &left, None, progress);
         if !c.complete {
             return Err(Box::new(c));
         }

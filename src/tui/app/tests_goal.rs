@@ -8,6 +8,13 @@ use crate::tui::game::{Game, Moved};
 use knight_tui::board::Board;
 use knight_tui::solver::{Limits, Verdict};
 
+/// What the settings panel says it refused.
+fn refusal(a: &App) -> String {
+    a.settings()
+        .and_then(|st| st.error.clone())
+        .unwrap_or_default()
+}
+
 #[test]
 fn the_settings_set_the_end_and_refuse_what_cannot_be() {
     let mut a = app();
@@ -18,32 +25,15 @@ fn the_settings_set_the_end_and_refuse_what_cannot_be() {
     assert_eq!(a.settings().unwrap().end, Some(Square::new(4, 4)));
     // The end cannot be the start, nor blocked; the start cannot go there.
     keys(&mut a, &[Command::SetStart]);
-    assert!(
-        a.settings()
-            .unwrap()
-            .error
-            .as_ref()
-            .unwrap()
-            .contains("is the end")
-    );
+    assert!(refusal(&a).contains("is the end"), "{}", refusal(&a));
     keys(&mut a, &[Command::ToggleBlock]);
     assert!(
-        a.settings()
-            .unwrap()
-            .error
-            .as_ref()
-            .unwrap()
-            .contains("end cannot be blocked")
+        refusal(&a).contains("end cannot be blocked"),
+        "{}",
+        refusal(&a)
     );
     keys(&mut a, &[Command::Cursor(-4, -4), Command::SetEnd]);
-    assert!(
-        a.settings()
-            .unwrap()
-            .error
-            .as_ref()
-            .unwrap()
-            .contains("cannot be the end")
-    );
+    assert!(refusal(&a).contains("cannot be the end"), "{}", refusal(&a));
     assert_eq!(a.settings().unwrap().end, Some(Square::new(4, 4)));
     // A closed tour has no last square; a chosen end makes the tour open.
     keys(&mut a, &[Command::ToggleClosed]);
