@@ -279,6 +279,15 @@ pub struct CountArgs {
     /// Stop after K tours.
     #[arg(long, value_name = "K", value_parser = parse_positive, allow_hyphen_values = true)]
     pub max: Option<u64>,
+    /// Count over the frontier on N timely workers in this process (with --cluster: N a process).
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub workers: Option<u64>,
+    /// Count over the frontier on a cluster: FILE lists each process's host:port, one a line (with --process).
+    #[arg(long, value_name = "FILE", requires = "process")]
+    pub cluster: Option<std::path::PathBuf>,
+    /// This process's place in the --cluster file, from 0 (process 0 prints the count).
+    #[arg(long, value_name = "I", requires = "cluster", value_parser = parse_index, allow_hyphen_values = true)]
+    pub process: Option<usize>,
     /// Output: the count, or one JSON line {"count", "complete", "nodes", "elapsed_ms"}.
     #[command(flatten)]
     pub report: ReportArgs,
@@ -383,4 +392,11 @@ fn parse_speed(s: &str) -> Result<usize, String> {
 /// then its examples.
 fn app_help(context: Context, examples: &str) -> String {
     format!("{}\nExamples:\n{examples}", help_line(context))
+}
+
+/// A place in a list, from 0.
+fn parse_index(s: &str) -> Result<usize, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number from 0"))
 }

@@ -27,10 +27,18 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     .map_err(usage)?;
     let algorithm = spec.algorithm;
     let problem = spec.problem().map_err(usage)?;
+    let spread = spread_of(args)?;
+    if spread.is_some() && algorithm != solver::Algorithm::Auto {
+        return Err(usage(format!(
+            "--workers and --cluster count over the frontier: --algo {algorithm} cannot be used with them"
+        )));
+    }
+    // Only process 0 of a cluster shows progress and the count.
+    let answers = spread.as_ref().is_none_or(solver::count::Spread::answers);
     let progress = solver::count::Progress::default();
     let finished = std::sync::atomic::AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
-        if !args.quiet && io::stderr().is_terminal() {
+        if !args.quiet && answers && io::stderr().is_terminal() {
             scope.spawn(|| progress_bar(&progress, &finished));
         }
         let request = Count {
@@ -43,23 +51,48 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
             limits: spec.limits,
             max: args.max,
             progress: Some(&progress),
+            spread: spread.as_ref(),
             ..Count::from_start(&problem)
         };
+        if request.spread.is_some() && request.enumerates() {
+            finished.store(true, std::sync::atomic::Ordering::Relaxed);
+            return Err(Box::new(None));
+        }
         let r = if each_end {
-            request.table_of_ends()
+            request.table_of_ends().map_err(|t| Box::new(Some(*t)))
         } else if args.table {
-            request.table()
+            request.table().map_err(|t| Box::new(Some(*t)))
         } else {
-            Err(Box::new(request.run()))
+            Err(Box::new(Some(request.run())))
         };
         finished.store(true, std::sync::atomic::Ordering::Relaxed);
         r
     });
     // A whole table, or one count (or the table's count that stopped).
     let result = match result {
+        Ok(_) if !answers => return Ok(Exit::Yes),
         Ok((table, stats)) => return print_table(&spec.board, &table, &stats, args),
-        Err(count) => *count,
+        Err(count) => match *count {
+            Some(count) => count,
+            None => {
+                return Err(usage(format!(
+                    "--workers and --cluster count over the frontier, which does not take {}: it counts the knight on boards up to {} wide",
+                    spec.board.describe(),
+                    solver::count::frontier::NARROW
+                )));
+            }
+        },
     };
+    if !answers && result.reason.is_none() {
+        return Ok(Exit::Yes);
+    }
+    if !result.complete
+        && result.limit.is_none()
+        && let Some(why) = &result.reason
+    {
+        say(&format!("knight-tui: {why}"));
+        return Ok(Exit::Undecided);
+    }
     let frontier = matches!(result.method, solver::count::Method::Frontier { .. });
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -260,4 +293,46 @@ fn progress_bar(p: &solver::count::Progress, finished: &std::sync::atomic::Atomi
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+}
+
+/// Where `--workers`, `--cluster` and `--process` put the count: `None`
+/// for this process alone.
+fn spread_of(args: &CountArgs) -> Result<Option<solver::count::Spread>, super::failure::Failure> {
+    use solver::count::Spread;
+    let workers = args.workers.map_or(1, |n| n as usize);
+    if workers > 1024 {
+        return Err(usage(format!(
+            "--workers: {workers} is more than 1024 workers a process"
+        )));
+    }
+    let (Some(file), Some(process)) = (&args.cluster, args.process) else {
+        return Ok(args.workers.map(|_| Spread::Local { workers }));
+    };
+    let name = file.display();
+    let text =
+        std::fs::read_to_string(file).map_err(|e| usage(format!("--cluster {name}: {e}")))?;
+    let hosts: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    if let Some(bad) = hosts.iter().find(|h| {
+        h.rsplit_once(':')
+            .is_none_or(|(host, port)| host.is_empty() || port.parse::<u16>().is_err())
+    }) {
+        return Err(usage(format!("--cluster {name}: '{bad}' is not host:port")));
+    }
+    if process >= hosts.len() {
+        return Err(usage(format!(
+            "--process {process}: {name} lists {} processes (0 to {})",
+            hosts.len(),
+            hosts.len().saturating_sub(1)
+        )));
+    }
+    Ok(Some(Spread::Cluster {
+        hosts,
+        process,
+        workers,
+    }))
 }

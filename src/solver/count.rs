@@ -20,6 +20,7 @@ use super::{Algorithm, Limit, Limits, Problem, Stats};
 
 pub mod frontier;
 use frontier::Ends;
+pub use frontier::spread::Spread;
 
 /// How many tours a [`Count`] found, and how it counted them.
 #[derive(Clone, Debug)]
@@ -100,6 +101,10 @@ pub struct Count<'a> {
     /// Stops the count once it is reached.
     pub max: Option<u64>,
     pub progress: Option<&'a Progress>,
+    /// Over the frontier on timely workers (this process's, or a
+    /// cluster's) instead of this process alone: the frontier is then
+    /// taken wherever it applies.
+    pub spread: Option<&'a Spread>,
 }
 
 impl<'a> Count<'a> {
@@ -123,6 +128,7 @@ impl<'a> Count<'a> {
             limits: Limits::default(),
             max: None,
             progress: None,
+            spread: None,
         }
     }
 
@@ -146,6 +152,7 @@ impl<'a> Count<'a> {
                     &self.limits,
                     self.max,
                     progress,
+                    self.spread,
                 )
             }
             // Read backwards, the tours from every start to the end are
@@ -163,6 +170,7 @@ impl<'a> Count<'a> {
                 &self.limits,
                 self.max,
                 progress,
+                self.spread,
             ),
         }
     }
@@ -211,7 +219,7 @@ impl<'a> Count<'a> {
         };
         let all = self.starts == Starts::All;
         !by_strip(self.board, self.algorithm)
-            && !by_frontier(self.board, self.algorithm, ends, all, self.max)
+            && !by_frontier(self.board, self.algorithm, ends, all, self.max, self.spread)
     }
 }
 
@@ -224,6 +232,7 @@ fn count_one(
     limits: &Limits,
     max: Option<u64>,
     progress: &Progress,
+    spread: Option<&Spread>,
 ) -> Total {
     let started = Instant::now();
     let deadline = limits.deadline();
@@ -244,9 +253,9 @@ fn count_one(
         Some(end) => Ends::Between(start, end),
         None => Ends::From(start),
     };
-    if by_frontier(problem.board, algorithm, ends, false, max) {
+    if by_frontier(problem.board, algorithm, ends, false, max, spread) {
         let budget = frontier_budget(limits, deadline);
-        let n = frontier::count(problem.board, ends, &budget, progress);
+        let n = over_frontier(problem.board, ends, &budget, progress, spread);
         // A closed tour is read from the start both ways.
         let factor = if problem.closed { 2 } else { 1 };
         return frontier_count(n, factor, max, started, progress);
@@ -276,13 +285,31 @@ fn by_frontier(
     ends: Ends,
     all_starts: bool,
     max: Option<u64>,
+    spread: Option<&Spread>,
 ) -> bool {
+    if spread.is_some() {
+        return frontier::applies(board, ends);
+    }
     let narrow = board.rows().min(board.cols()) <= frontier::NARROW;
     algorithm == Algorithm::Auto
         && !strip::applies(board)
         && frontier::applies(board, ends)
         && (board.free_count() >= FRONTIER_SQUARES || ends == Ends::Closed && all_starts)
         && (narrow || max.is_none())
+}
+
+/// A count over the frontier: on the spread's workers, or in this process.
+fn over_frontier(
+    board: &Board,
+    ends: Ends,
+    budget: &frontier::Budget,
+    progress: &Progress,
+    spread: Option<&Spread>,
+) -> Result<frontier::Counted, frontier::Stop> {
+    match spread {
+        Some(s) => frontier::spread::count(board, ends, s, budget, progress),
+        None => frontier::count(board, ends, budget, progress),
+    }
 }
 
 /// Free squares from which `auto` counts over the frontier.
@@ -339,6 +366,11 @@ fn frontier_count(
         Err(Stop::Expansions) => Some(Limit::Nodes),
         Err(Stop::Deadline) => Some(Limit::Time),
         Err(Stop::Cancelled) => None,
+        Err(Stop::Workers(why)) => {
+            let mut count = stopped(None, started);
+            count.reason = Some(format!("the workers failed: {why}"));
+            return count;
+        }
     };
     let mut count = stopped(limit, started);
     count.stats.nodes = progress.expanded.load(Ordering::Relaxed);
@@ -416,6 +448,7 @@ fn count_all(
     limits: &Limits,
     max: Option<u64>,
     progress: &Progress,
+    spread: Option<&Spread>,
 ) -> Total {
     let board = facts.board();
     let started = Instant::now();
@@ -441,7 +474,7 @@ fn count_all(
         return strip_count(n, max, started);
     }
     let ends = if closed { Ends::Closed } else { Ends::Any };
-    if by_frontier(board, algorithm, ends, true, max) {
+    if by_frontier(board, algorithm, ends, true, max, spread) {
         let factor = if closed {
             // Each closed tour from each square, both ways.
             2 * board.free_count() as u128
@@ -450,7 +483,10 @@ fn count_all(
             if board.free_count() == 1 { 1 } else { 2 }
         };
         let budget = frontier_budget(limits, deadline);
-        if frontier::known_need(board, ends).is_some_and(|need| need > budget.bytes) {
+        // (A spread count holds only its share of the states.)
+        if spread.is_none()
+            && frontier::known_need(board, ends).is_some_and(|need| need > budget.bytes)
+        {
             // One pass would not fit: start by start, each square of an
             // orbit counted once (from one start the states are fewer).
             let mut sum = frontier::Counted {
@@ -481,7 +517,7 @@ fn count_all(
             };
             return frontier_count(n, 1, max, started, progress);
         }
-        let n = frontier::count(board, ends, &budget, progress);
+        let n = over_frontier(board, ends, &budget, progress, spread);
         return frontier_count(n, factor, max, started, progress);
     }
     if c.parallel() {
@@ -531,7 +567,15 @@ fn table(request: &Count, progress: &Progress) -> Result<(Vec<Option<u128>>, Sta
             time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
         };
         let problem = Problem::new(board, sq, closed).expect("a free square is a start");
-        let c = count_one(&problem, &facts, algorithm, &left, None, progress);
+        let c = count_one(
+            &problem,
+            &facts,
+            algorithm,
+            &left,
+            None,
+            progress,
+            request.spread,
+        );
         if !c.complete {
             return Err(Box::new(c));
         }

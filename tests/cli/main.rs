@@ -4,6 +4,7 @@
 mod common;
 
 mod building;
+mod cluster;
 mod commands;
 mod docs;
 mod ends;

@@ -58,7 +58,15 @@ pub(super) fn table(
             closed: false,
             end: Some(end),
         };
-        let c = count_one(&problem, &facts, request.algorithm, &left, None, progress);
+        let c = count_one(
+            &problem,
+            &facts,
+            request.algorithm,
+            &left,
+            None,
+            progress,
+            request.spread,
+        );
         if !c.complete {
             return Err(Box::new(c));
         }

@@ -50,6 +50,7 @@ use crate::board::{Board, Square};
 use crate::solver::states::FastMap;
 
 mod meet;
+pub mod spread;
 mod word;
 use meet::{meet, meeting};
 use word::Word;
@@ -115,7 +116,7 @@ impl Budget {
 }
 
 /// Why a count has no answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stop {
     /// Past 2^128 - 1 tours.
     Overflow,
@@ -134,6 +135,8 @@ pub enum Stop {
     Deadline,
     /// [`Progress::cancel`] was set.
     Cancelled,
+    /// The workers of a spread count could not start, or one failed: why.
+    Workers(String),
 }
 
 /// A finished count: the number, and the work it took.

@@ -1,0 +1,418 @@
+//! The frontier's count on timely dataflow workers (TimelyDataflow's
+//! `timely`): several workers in one process, or processes on several
+//! machines from a host file. Each worker holds the states whose hash
+//! falls to it. At each square it expands them and sends each successor
+//! to the worker that owns it, which adds up the ways into equal states;
+//! the step ends when every worker's successors of that square have
+//! arrived (timely's progress tracking). The tours completed are summed at
+//! worker 0 at the end. Memory per process falls as processes are added:
+//! each holds only its share of the states.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+use std::any::Any;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
+
+use timely::communication::allocator::ProcessBuilder;
+use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
+use timely::communication::{AllocatorBuilder, Hooks};
+use timely::container::CapacityContainerBuilder;
+use timely::dataflow::{InputHandle, ProbeHandle};
+
+use super::{
+    ANY, Budget, Counted, Ends, Layout, NARROW, Stop, Word, canonical, expand, table_bytes,
+};
+use crate::board::Board;
+use crate::solver::count::Progress;
+use crate::solver::states::FastMap;
+
+/// Where the workers of a count run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Spread {
+    /// `workers` threads in this process.
+    Local { workers: usize },
+    /// Process `process` (from 0) of a cluster whose processes listen at
+    /// `hosts` (`host:port`, one a process, the same list for all), each
+    /// with `workers` threads. Process 0 gets the count.
+    Cluster {
+        hosts: Vec<String>,
+        process: usize,
+        workers: usize,
+    },
+}
+
+impl Spread {
+    /// The workers' channels: threads of this process, or those and one
+    /// connection to each other process of the cluster (made here, so
+    /// that waiting is said on stderr and stdout stays the count's).
+    fn builders(&self) -> Result<(Vec<AllocatorBuilder>, Box<dyn Any + Send>), String> {
+        match self {
+            Spread::Local { workers } => timely::CommunicationConfig::Process(*workers).try_build(),
+            Spread::Cluster {
+                hosts,
+                process,
+                workers,
+            } => {
+                let sockets = connect(hosts, *process).map_err(|e| e.to_string())?;
+                let hooks = Hooks::default();
+                let local = ProcessBuilder::new_typed_vector(
+                    *workers,
+                    hooks.refill.clone(),
+                    hooks.spill.clone(),
+                );
+                let (builders, guard) =
+                    initialize_networking_from_sockets(local, sockets, *process, *workers, hooks)
+                        .map_err(|e| e.to_string())?;
+                let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
+                Ok((builders, Box::new(guard)))
+            }
+        }
+    }
+
+    /// Workers in this process.
+    fn local(&self) -> usize {
+        match self {
+            Spread::Local { workers } | Spread::Cluster { workers, .. } => (*workers).max(1),
+        }
+    }
+
+    /// Whether this process gets the count (the only one, or process 0).
+    pub fn answers(&self) -> bool {
+        !matches!(self, Spread::Cluster { process, .. } if *process != 0)
+    }
+}
+
+/// What the workers share in this process: the figures a progress bar
+/// shows, and whether to stop.
+#[derive(Default)]
+struct Shared {
+    done: AtomicU64,
+    states: AtomicU64,
+    expanded: AtomicU64,
+    peak: AtomicU64,
+    bytes: AtomicU64,
+    stop: AtomicBool,
+}
+
+/// The number of tours of `board` of the kind `ends`, counted square by
+/// square on the workers of `spread`. Only the process that
+/// [`Spread::answers`] gets the count; the others get 0 tours. The budget's
+/// bytes bound each process; its deadline and `progress.cancel` stop the
+/// workers of this process at the next square.
+pub fn count(
+    board: &Board,
+    ends: Ends,
+    spread: &Spread,
+    budget: &Budget,
+    progress: &Progress,
+) -> Result<Counted, Stop> {
+    let free = board.free_count();
+    if free <= 1 {
+        return Ok(Counted {
+            tours: u128::from(free == 1 && ends != Ends::Closed && spread.answers()),
+            expansions: 0,
+            peak: 1,
+        });
+    }
+    let layout = Arc::new(Layout::new(board, ends, false));
+    let squares = layout.steps.len() as u64;
+    progress.total.store(squares, Relaxed);
+    progress.done.store(0, Relaxed);
+    let shared = Arc::new(Shared::default());
+    let watch = Arc::clone(&shared);
+    let finished = AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        // The caller's progress, mirrored from the workers' figures; its
+        // cancel and the deadline passed on to them.
+        scope.spawn(|| {
+            while !finished.load(Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                progress.done.store(watch.done.load(Relaxed), Relaxed);
+                progress.states.store(watch.states.load(Relaxed), Relaxed);
+                progress
+                    .expanded
+                    .store(watch.expanded.load(Relaxed), Relaxed);
+                if progress.cancel.load(Relaxed)
+                    || budget.deadline.is_some_and(|d| Instant::now() >= d)
+                {
+                    watch.stop.store(true, Relaxed);
+                }
+            }
+        });
+        let r = if layout.w <= NARROW {
+            run::<u64>(&layout, ends, spread, budget.bytes, &shared)
+        } else {
+            run::<u128>(&layout, ends, spread, budget.bytes, &shared)
+        };
+        finished.store(true, Relaxed);
+        r
+    });
+    progress.done.store(shared.done.load(Relaxed), Relaxed);
+    progress
+        .expanded
+        .store(shared.expanded.load(Relaxed), Relaxed);
+    let halt = |at: u64| {
+        if progress.cancel.load(Relaxed) {
+            Stop::Cancelled
+        } else if budget.deadline.is_some_and(|d| Instant::now() >= d) {
+            Stop::Deadline
+        } else {
+            Stop::Memory {
+                bytes: shared.bytes.load(Relaxed),
+                states: shared.states.load(Relaxed),
+                at,
+                of: squares,
+            }
+        }
+    };
+    match result? {
+        Outcome::Counted(tours) if tours == u128::MAX => Err(Stop::Overflow),
+        Outcome::Counted(tours) => Ok(Counted {
+            tours,
+            expansions: shared.expanded.load(Relaxed),
+            peak: shared.peak.load(Relaxed).max(1),
+        }),
+        Outcome::Stopped(at) => Err(halt(at)),
+    }
+}
+
+/// How the workers of this process ended.
+enum Outcome {
+    /// The tours (0 where this process does not answer).
+    Counted(u128),
+    /// Stopped at this square.
+    Stopped(u64),
+}
+
+/// The parity of the square a message of the stamp `stamp` belongs to.
+fn parity(stamp: &timely::progress::Stamp<u32>) -> usize {
+    stamp.elements().first().map_or(0, |&t| t as usize % 2)
+}
+
+/// An even spread of states over the workers, the same in every process.
+fn route<S: Word>(s: &S) -> u64 {
+    let mut z = s.low() ^ ((*s >> 32) >> 32).low().rotate_left(29);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn run<S: Word + timely::ExchangeData>(
+    layout: &Arc<Layout>,
+    ends: Ends,
+    spread: &Spread,
+    bytes: u64,
+    shared: &Arc<Shared>,
+) -> Result<Outcome, Stop> {
+    let (layout, shared) = (Arc::clone(layout), Arc::clone(shared));
+    // Each process's bound, split over its workers.
+    let local = spread.local() as u64;
+    let per_worker = bytes / local;
+    let (builders, others) = spread.builders().map_err(Stop::Workers)?;
+    let config = timely::WorkerConfig::default();
+    let guards = timely::execute::execute_from(builders, others, config, move |worker| {
+        let (index, peers) = (worker.index(), worker.peers());
+        let mut input: InputHandle<u32, _> =
+            InputHandle::<u32, CapacityContainerBuilder<Vec<(S, u128)>>>::new();
+        let mut sums: InputHandle<u32, _> =
+            InputHandle::<u32, CapacityContainerBuilder<Vec<u128>>>::new();
+        let mut votes: InputHandle<u32, _> =
+            InputHandle::<u32, CapacityContainerBuilder<Vec<(u64, bool)>>>::new();
+        let probe = ProbeHandle::new();
+        // The successors and the votes of square j arrive in `[j % 2]`: a
+        // worker may be a square ahead, never two (it waits for every
+        // worker's successors of the square before).
+        let next: Rc<[RefCell<FastMap<S, u128>>; 2]> = Rc::default();
+        let total: Rc<Cell<u128>> = Rc::default();
+        let halt: Rc<[Cell<bool>; 2]> = Rc::default();
+        let (into, summed, heard) = (Rc::clone(&next), Rc::clone(&total), Rc::clone(&halt));
+        worker.dataflow::<u32, _, _>(|scope| {
+            scope
+                .input_from(&mut input)
+                .container::<Vec<_>>()
+                .exchange(|(s, _)| route(s))
+                .inspect_core(move |event| {
+                    if let Ok((stamp, data)) = event {
+                        let mut table = into[parity(stamp)].borrow_mut();
+                        for &(s, ways) in data {
+                            let e = table.entry(s).or_default();
+                            *e = e.saturating_add(ways);
+                        }
+                    }
+                })
+                .probe_with(&probe);
+            scope
+                .input_from(&mut sums)
+                .container::<Vec<_>>()
+                .exchange(|_| 0)
+                .inspect(move |&n| summed.set(summed.get().saturating_add(n)))
+                .probe_with(&probe);
+            // Each worker's vote to stop, one to every worker: all stop
+            // at the same square, or none does.
+            scope
+                .input_from(&mut votes)
+                .container::<Vec<_>>()
+                .exchange(|&(to, _)| to)
+                .inspect_core(move |event| {
+                    if let Ok((stamp, data)) = event {
+                        let vote = &heard[parity(stamp)];
+                        vote.set(vote.get() | data.iter().any(|&(_, stop)| stop));
+                    }
+                })
+                .probe_with(&probe);
+        });
+        let top = 2 * layout.w + 1;
+        let mut cur: FastMap<S, u128> = FastMap::default();
+        if index == 0 {
+            cur.insert(S::ZERO, 1);
+        }
+        let mut done: u128 = 0;
+        let mut stopped = None;
+        for (j, step) in layout.steps.iter().enumerate() {
+            let stop = shared.stop.load(Relaxed);
+            for to in 0..peers as u64 {
+                votes.send((to, stop));
+            }
+            if !stop {
+                shared.expanded.fetch_add(cur.len() as u64, Relaxed);
+                for (s, ways) in cur.drain() {
+                    if !step.free {
+                        input.send((canonical(s >> 4), ways));
+                        continue;
+                    }
+                    let ended = expand(s, step, top, ends, ANY, |t| input.send((t, ways)));
+                    for _ in 0..ended {
+                        done = done.saturating_add(ways);
+                    }
+                }
+            }
+            let next_time = j as u32 + 1;
+            input.advance_to(next_time);
+            sums.advance_to(next_time);
+            votes.advance_to(next_time);
+            while probe.less_than(input.time()) {
+                worker.step();
+            }
+            if halt[j % 2].replace(false) {
+                stopped = Some(j as u64);
+                break;
+            }
+            cur = std::mem::take(&mut *next[j % 2].borrow_mut());
+            let held = table_bytes(std::slice::from_ref(&cur));
+            shared
+                .peak
+                .fetch_max(cur.len() as u64 * peers as u64, Relaxed);
+            if index == 0 {
+                shared.done.store(j as u64 + 1, Relaxed);
+                shared
+                    .states
+                    .store(cur.len() as u64 * peers as u64, Relaxed);
+            }
+            if held > per_worker {
+                shared.bytes.store(held * local, Relaxed);
+                shared.stop.store(true, Relaxed);
+            }
+        }
+        // The tours each worker completed, summed at worker 0.
+        drop(cur);
+        next.iter().for_each(|t| t.borrow_mut().clear());
+        sums.send(done);
+        let end = layout.steps.len() as u32 + 1;
+        input.advance_to(end);
+        votes.advance_to(end);
+        sums.advance_to(end);
+        while probe.less_than(sums.time()) {
+            worker.step();
+        }
+        match stopped {
+            Some(at) => Outcome::Stopped(at),
+            None => Outcome::Counted(if index == 0 { total.get() } else { 0 }),
+        }
+    })
+    .map_err(Stop::Workers)?;
+    let mut outcome = Outcome::Counted(0);
+    for r in guards.join() {
+        match r {
+            Ok(Outcome::Counted(n)) => {
+                if let Outcome::Counted(t) = &mut outcome {
+                    *t = t.saturating_add(n);
+                }
+            }
+            Ok(Outcome::Stopped(at)) => outcome = Outcome::Stopped(at),
+            Err(e) => return Err(Stop::Workers(e)),
+        }
+    }
+    Ok(outcome)
+}
+
+/// How long a process of a cluster waits for the others to come up.
+const CONNECT_FOR: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// One connection to each other process of the cluster, in order, `None`
+/// at `me`: this process connects to those before it (again and again
+/// until they listen) and takes the connections of those after it, each
+/// saying its place first (as timely's own set-up does).
+fn connect(hosts: &[String], me: usize) -> std::io::Result<Vec<Option<TcpStream>>> {
+    let deadline = Instant::now() + CONNECT_FOR;
+    let timed_out = |what: String| std::io::Error::new(std::io::ErrorKind::TimedOut, what);
+    let listener = TcpListener::bind(&hosts[me])?;
+    let mut sockets: Vec<Option<TcpStream>> = (0..hosts.len()).map(|_| None).collect();
+    let mut said = false;
+    for (i, host) in hosts.iter().enumerate().take(me) {
+        let stream = loop {
+            match TcpStream::connect(host) {
+                Ok(s) => break s,
+                Err(e) if Instant::now() >= deadline => {
+                    return Err(timed_out(format!("process {i} at {host}: {e}")));
+                }
+                Err(_) => {
+                    if !std::mem::replace(&mut said, true) {
+                        eprintln!("knight-tui: waiting for the other processes of the cluster");
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                }
+            }
+        };
+        stream.set_nodelay(true)?;
+        (&stream).write_all(&(me as u64).to_be_bytes())?;
+        sockets[i] = Some(stream);
+    }
+    listener.set_nonblocking(true)?;
+    while sockets[me + 1..].iter().any(Option::is_none) {
+        match listener.accept() {
+            Ok((stream, _)) => {
+                stream.set_nonblocking(false)?;
+                stream.set_nodelay(true)?;
+                let mut id = [0u8; 8];
+                (&stream).read_exact(&mut id)?;
+                let id = u64::from_be_bytes(id) as usize;
+                if id <= me || id >= hosts.len() || sockets[id].is_some() {
+                    return Err(std::io::Error::other(format!(
+                        "a connection said it was process {id}"
+                    )));
+                }
+                sockets[id] = Some(stream);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                if Instant::now() >= deadline {
+                    return Err(timed_out(format!(
+                        "the processes after {me} did not all connect to {}",
+                        hosts[me]
+                    )));
+                }
+                if !std::mem::replace(&mut said, true) {
+                    eprintln!("knight-tui: waiting for the other processes of the cluster");
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(sockets)
+}

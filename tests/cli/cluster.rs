@@ -1,0 +1,160 @@
+//! `count --workers N` and `count --cluster HOSTS --process I`: the
+//! frontier on timely workers, in one process and in several on loopback,
+//! each count against this process's own and the published value.
+
+use std::process::Stdio;
+
+use crate::common::kt;
+
+fn count(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = kt().arg("count").args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The boards and the counts each way of counting must give (the first
+/// three published: OEIS A001230 times 2 x 36 for 6x6 closed from every
+/// square, Löbbing and Wegener's 6x6 open, A175855's 6x8 closed).
+const BOARDS: [(&[&str], &str); 5] = [
+    (&["--size", "6", "--closed", "--all-starts"], "710064"),
+    (&["--size", "6", "--all-starts"], "6637920"),
+    (&["--rows", "6", "--cols", "8", "--closed"], "110976284"),
+    (
+        &[
+            "--rows",
+            "6",
+            "--cols",
+            "7",
+            "--block",
+            "2,3;4,4",
+            "--all-starts",
+        ],
+        "",
+    ),
+    (&["--size", "6", "--end", "5,4"], "44725"),
+];
+
+#[test]
+fn workers_in_one_process_count_as_one_does() {
+    for (args, published) in BOARDS {
+        let (code, alone, err) = count(args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        if !published.is_empty() {
+            assert_eq!(alone.trim(), published, "{args:?}");
+        }
+        for workers in ["1", "2", "4"] {
+            let mut with = args.to_vec();
+            with.extend(["--workers", workers]);
+            let (code, out, err) = count(&with);
+            assert_eq!(code, Some(0), "{with:?}: {err}");
+            assert_eq!(out, alone, "{with:?}");
+        }
+    }
+}
+
+/// Free ports on loopback, one a process.
+fn hosts(n: usize) -> (tempfile::TempDir, String) {
+    let listeners: Vec<_> = (0..n)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let lines: Vec<String> = listeners
+        .iter()
+        .map(|l| l.local_addr().unwrap().to_string())
+        .collect();
+    drop(listeners);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hosts");
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let path = file.to_str().unwrap().to_string();
+    (dir, path)
+}
+
+/// The count of `args` by `n` processes on loopback: process 0's stdout,
+/// after every process has ended well and the others printed nothing.
+fn by_processes(args: &[&str], n: usize, workers: &str) -> String {
+    let (_dir, file) = hosts(n);
+    let spawn = |i: usize| {
+        kt().arg("count")
+            .args(args)
+            .args([
+                "--cluster",
+                &file,
+                "--process",
+                &i.to_string(),
+                "--workers",
+                workers,
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let others: Vec<_> = (1..n).map(spawn).collect();
+    let first = spawn(0).wait_with_output().unwrap();
+    for child in others {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.stdout.is_empty(), "{args:?}: only process 0 prints");
+    }
+    assert!(
+        first.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    String::from_utf8(first.stdout).unwrap()
+}
+
+#[test]
+fn processes_on_loopback_count_as_one_does() {
+    for (args, _) in &BOARDS[..4] {
+        let (_, alone, _) = count(args);
+        assert_eq!(by_processes(args, 2, "1"), alone, "{args:?}, 2 processes");
+    }
+    let (args, published) = BOARDS[2];
+    assert_eq!(
+        by_processes(args, 3, "2").trim(),
+        published,
+        "3 processes of 2 workers"
+    );
+}
+
+#[test]
+fn what_the_workers_cannot_count_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hosts");
+    std::fs::write(&file, "127.0.0.1:1\nnot-a-host\n").unwrap();
+    let path = file.to_str().unwrap();
+    for (args, says) in [
+        (
+            vec!["--size", "8", "--leaper", "zebra", "--workers", "2"],
+            "the frontier, which does not take",
+        ),
+        (vec!["--size", "9", "--workers", "2"], "up to 7 wide"),
+        (
+            vec!["--size", "6", "--workers", "2", "--algo", "enumerate"],
+            "--algo enumerate cannot be used",
+        ),
+        (vec!["--size", "6", "--workers", "0"], "--workers"),
+        (vec!["--size", "6", "--process", "0"], "--cluster"),
+        (
+            vec!["--size", "6", "--cluster", path, "--process", "0"],
+            "'not-a-host' is not host:port",
+        ),
+    ] {
+        let (code, out, err) = count(&args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    std::fs::write(&file, "127.0.0.1:1\n127.0.0.1:2\n").unwrap();
+    let (code, _, err) = count(&["--size", "6", "--cluster", path, "--process", "2"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("lists 2 processes (0 to 1)"), "{err}");
+}
