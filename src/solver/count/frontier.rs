@@ -756,7 +756,7 @@ fn count_by(
 
 /// Ways into a state: added saturating, so that a saturated total shows
 /// that some way was too many.
-trait Ways: Copy + Default + Send + Sync {
+pub(super) trait Ways: Copy + Default + Send + Sync {
     const ONE: Self;
     fn plus(self, other: Self) -> Self;
     fn wide(self) -> u128;

@@ -26,7 +26,7 @@ use timely::container::CapacityContainerBuilder;
 use timely::dataflow::{InputHandle, ProbeHandle};
 
 use super::{
-    ANY, Budget, Counted, Ends, Layout, NARROW, Stop, Word, canonical, expand, table_bytes,
+    ANY, Budget, Counted, Ends, Layout, NARROW, Stop, Ways, Word, canonical, expand, table_bytes,
 };
 use crate::board::Board;
 use crate::solver::count::Progress;
@@ -145,10 +145,20 @@ pub fn count(
                 }
             }
         });
-        let r = if layout.w <= NARROW {
-            run::<u64>(&layout, ends, spread, budget.bytes, &shared)
-        } else {
-            run::<u128>(&layout, ends, spread, budget.bytes, &shared)
+        // Ways in 64 bits first; a saturated count is counted again in
+        // 128 (every process knows the total, so all do).
+        let tally = |wide: bool| match (layout.w <= NARROW, wide) {
+            (true, false) => run::<u64, u64>(&layout, ends, spread, budget.bytes, &shared),
+            (true, true) => run::<u64, u128>(&layout, ends, spread, budget.bytes, &shared),
+            (false, false) => run::<u128, u64>(&layout, ends, spread, budget.bytes, &shared),
+            (false, true) => run::<u128, u128>(&layout, ends, spread, budget.bytes, &shared),
+        };
+        let r = match tally(false) {
+            Ok(Outcome::Counted(n)) if n >= u128::from(u64::MAX) => {
+                shared.expanded.store(0, Relaxed);
+                tally(true)
+            }
+            r => r,
         };
         finished.store(true, Relaxed);
         r
@@ -174,7 +184,7 @@ pub fn count(
     match result? {
         Outcome::Counted(tours) if tours == u128::MAX => Err(Stop::Overflow),
         Outcome::Counted(tours) => Ok(Counted {
-            tours,
+            tours: if spread.answers() { tours } else { 0 },
             expansions: shared.expanded.load(Relaxed),
             peak: shared.peak.load(Relaxed).max(1),
         }),
@@ -184,7 +194,7 @@ pub fn count(
 
 /// How the workers of this process ended.
 enum Outcome {
-    /// The tours (0 where this process does not answer).
+    /// The tours (every worker knows them).
     Counted(u128),
     /// Stopped at this square.
     Stopped(u64),
@@ -203,7 +213,11 @@ fn route<S: Word>(s: &S) -> u64 {
     z ^ (z >> 31)
 }
 
-fn run<S: Word + timely::ExchangeData>(
+/// Successors a worker sends between two turns of its own: it then lets
+/// the successors that came in be added up, so that fewer wait in queues.
+const SENDS_A_TURN: usize = 1 << 16;
+
+fn run<S: Word + timely::ExchangeData, W: Ways + timely::ExchangeData>(
     layout: &Arc<Layout>,
     ends: Ends,
     spread: &Spread,
@@ -219,17 +233,17 @@ fn run<S: Word + timely::ExchangeData>(
     let guards = timely::execute::execute_from(builders, others, config, move |worker| {
         let (index, peers) = (worker.index(), worker.peers());
         let mut input: InputHandle<u32, _> =
-            InputHandle::<u32, CapacityContainerBuilder<Vec<(S, u128)>>>::new();
+            InputHandle::<u32, CapacityContainerBuilder<Vec<(S, W)>>>::new();
         let mut sums: InputHandle<u32, _> =
-            InputHandle::<u32, CapacityContainerBuilder<Vec<u128>>>::new();
+            InputHandle::<u32, CapacityContainerBuilder<Vec<(u64, W)>>>::new();
         let mut votes: InputHandle<u32, _> =
             InputHandle::<u32, CapacityContainerBuilder<Vec<(u64, bool)>>>::new();
         let probe = ProbeHandle::new();
         // The successors and the votes of square j arrive in `[j % 2]`: a
         // worker may be a square ahead, never two (it waits for every
         // worker's successors of the square before).
-        let next: Rc<[RefCell<FastMap<S, u128>>; 2]> = Rc::default();
-        let total: Rc<Cell<u128>> = Rc::default();
+        let next: Rc<[RefCell<FastMap<S, W>>; 2]> = Rc::default();
+        let total: Rc<Cell<W>> = Rc::default();
         let halt: Rc<[Cell<bool>; 2]> = Rc::default();
         let (into, summed, heard) = (Rc::clone(&next), Rc::clone(&total), Rc::clone(&halt));
         worker.dataflow::<u32, _, _>(|scope| {
@@ -242,7 +256,7 @@ fn run<S: Word + timely::ExchangeData>(
                         let mut table = into[parity(stamp)].borrow_mut();
                         for &(s, ways) in data {
                             let e = table.entry(s).or_default();
-                            *e = e.saturating_add(ways);
+                            *e = e.plus(ways);
                         }
                     }
                 })
@@ -250,8 +264,8 @@ fn run<S: Word + timely::ExchangeData>(
             scope
                 .input_from(&mut sums)
                 .container::<Vec<_>>()
-                .exchange(|_| 0)
-                .inspect(move |&n| summed.set(summed.get().saturating_add(n)))
+                .exchange(|&(to, _)| to)
+                .inspect(move |&(_, n)| summed.set(summed.get().plus(n)))
                 .probe_with(&probe);
             // Each worker's vote to stop, one to every worker: all stop
             // at the same square, or none does.
@@ -268,11 +282,11 @@ fn run<S: Word + timely::ExchangeData>(
                 .probe_with(&probe);
         });
         let top = 2 * layout.w + 1;
-        let mut cur: FastMap<S, u128> = FastMap::default();
+        let mut cur: FastMap<S, W> = FastMap::default();
         if index == 0 {
-            cur.insert(S::ZERO, 1);
+            cur.insert(S::ZERO, W::ONE);
         }
-        let mut done: u128 = 0;
+        let mut done = W::default();
         let mut stopped = None;
         for (j, step) in layout.steps.iter().enumerate() {
             let stop = shared.stop.load(Relaxed);
@@ -281,14 +295,17 @@ fn run<S: Word + timely::ExchangeData>(
             }
             if !stop {
                 shared.expanded.fetch_add(cur.len() as u64, Relaxed);
-                for (s, ways) in cur.drain() {
+                for (k, (s, ways)) in cur.drain().enumerate() {
+                    if k % SENDS_A_TURN == SENDS_A_TURN - 1 {
+                        worker.step();
+                    }
                     if !step.free {
                         input.send((canonical(s >> 4), ways));
                         continue;
                     }
                     let ended = expand(s, step, top, ends, ANY, |t| input.send((t, ways)));
                     for _ in 0..ended {
-                        done = done.saturating_add(ways);
+                        done = done.plus(ways);
                     }
                 }
             }
@@ -319,10 +336,12 @@ fn run<S: Word + timely::ExchangeData>(
                 shared.stop.store(true, Relaxed);
             }
         }
-        // The tours each worker completed, summed at worker 0.
+        // The tours each worker completed, summed at every worker.
         drop(cur);
         next.iter().for_each(|t| t.borrow_mut().clear());
-        sums.send(done);
+        for to in 0..peers as u64 {
+            sums.send((to, done));
+        }
         let end = layout.steps.len() as u32 + 1;
         input.advance_to(end);
         votes.advance_to(end);
@@ -332,19 +351,19 @@ fn run<S: Word + timely::ExchangeData>(
         }
         match stopped {
             Some(at) => Outcome::Stopped(at),
-            None => Outcome::Counted(if index == 0 { total.get() } else { 0 }),
+            None => Outcome::Counted(total.get().wide()),
         }
     })
     .map_err(Stop::Workers)?;
+    // Every worker knows the total; any one that stopped stops it.
     let mut outcome = Outcome::Counted(0);
     for r in guards.join() {
         match r {
-            Ok(Outcome::Counted(n)) => {
-                if let Outcome::Counted(t) = &mut outcome {
-                    *t = t.saturating_add(n);
-                }
-            }
             Ok(Outcome::Stopped(at)) => outcome = Outcome::Stopped(at),
+            Ok(Outcome::Counted(n)) if !matches!(outcome, Outcome::Stopped(_)) => {
+                outcome = Outcome::Counted(n);
+            }
+            Ok(Outcome::Counted(_)) => {}
             Err(e) => return Err(Stop::Workers(e)),
         }
     }
