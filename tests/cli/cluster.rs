@@ -158,3 +158,34 @@ fn what_the_workers_cannot_count_is_refused() {
     assert_eq!(code, Some(2));
     assert!(err.contains("lists 2 processes (0 to 1)"), "{err}");
 }
+
+#[test]
+fn when_a_process_dies_the_others_say_so_and_stop() {
+    let (_dir, file) = hosts(2);
+    // 7x8 closed square by square: half a minute on two processes.
+    let spawn = |i: usize| {
+        kt().args(["count", "--rows", "7", "--cols", "8", "--closed"])
+            .args(["--cluster", &file, "--process", &i.to_string()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let mut doomed = spawn(1);
+    let survivor = spawn(0);
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    doomed.kill().unwrap();
+    doomed.wait().unwrap();
+    let out = survivor.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        err.contains("knight-tui: the count's workers stopped ("),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("no count\n") && !err.contains("panicked"),
+        "{err}"
+    );
+}

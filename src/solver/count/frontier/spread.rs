@@ -14,13 +14,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
-use std::any::Any;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
 
 use timely::communication::allocator::ProcessBuilder;
-use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
+use timely::communication::allocator::zero_copy::initialize::{
+    CommsGuard, initialize_networking_from_sockets,
+};
 use timely::communication::{AllocatorBuilder, Hooks};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::{InputHandle, ProbeHandle};
@@ -51,9 +52,13 @@ impl Spread {
     /// The workers' channels: threads of this process, or those and one
     /// connection to each other process of the cluster (made here, so
     /// that waiting is said on stderr and stdout stays the count's).
-    fn builders(&self) -> Result<(Vec<AllocatorBuilder>, Box<dyn Any + Send>), String> {
+    /// The connections' threads come back apart (`CommsGuard`): when a
+    /// process dies they panic, and their guard would panic again on drop.
+    fn builders(&self) -> Result<(Vec<AllocatorBuilder>, Option<CommsGuard>), String> {
         match self {
-            Spread::Local { workers } => timely::CommunicationConfig::Process(*workers).try_build(),
+            Spread::Local { workers } => timely::CommunicationConfig::Process(*workers)
+                .try_build()
+                .map(|(builders, _)| (builders, None)),
             Spread::Cluster {
                 hosts,
                 process,
@@ -70,7 +75,7 @@ impl Spread {
                     initialize_networking_from_sockets(local, sockets, *process, *workers, hooks)
                         .map_err(|e| e.to_string())?;
                 let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
-                Ok((builders, Box::new(guard)))
+                Ok((builders, Some(guard)))
             }
         }
     }
@@ -153,13 +158,15 @@ pub fn count(
             (false, false) => run::<u128, u64>(&layout, ends, spread, budget.bytes, &shared),
             (false, true) => run::<u128, u128>(&layout, ends, spread, budget.bytes, &shared),
         };
-        let r = match tally(false) {
+        // Timely's threads panic when a connection breaks (a process of
+        // the cluster died): caught, said in one line, never hung on.
+        let r = quietly(|| match tally(false) {
             Ok(Outcome::Counted(n)) if n >= u128::from(u64::MAX) => {
                 shared.expanded.store(0, Relaxed);
                 tally(true)
             }
             r => r,
-        };
+        });
         finished.store(true, Relaxed);
         r
     });
@@ -228,9 +235,9 @@ fn run<S: Word + timely::ExchangeData, W: Ways + timely::ExchangeData>(
     // Each process's bound, split over its workers.
     let local = spread.local() as u64;
     let per_worker = bytes / local;
-    let (builders, others) = spread.builders().map_err(Stop::Workers)?;
+    let (builders, connections) = spread.builders().map_err(Stop::Workers)?;
     let config = timely::WorkerConfig::default();
-    let guards = timely::execute::execute_from(builders, others, config, move |worker| {
+    let guards = timely::execute::execute_from(builders, Box::new(()), config, move |worker| {
         let (index, peers) = (worker.index(), worker.peers());
         let mut input: InputHandle<u32, _> =
             InputHandle::<u32, CapacityContainerBuilder<Vec<(S, W)>>>::new();
@@ -356,18 +363,26 @@ fn run<S: Word + timely::ExchangeData, W: Ways + timely::ExchangeData>(
     })
     .map_err(Stop::Workers)?;
     // Every worker knows the total; any one that stopped stops it.
-    let mut outcome = Outcome::Counted(0);
+    let mut outcome = Ok(Outcome::Counted(0));
     for r in guards.join() {
         match r {
-            Ok(Outcome::Stopped(at)) => outcome = Outcome::Stopped(at),
-            Ok(Outcome::Counted(n)) if !matches!(outcome, Outcome::Stopped(_)) => {
-                outcome = Outcome::Counted(n);
+            Ok(Outcome::Stopped(at)) => outcome = outcome.and(Ok(Outcome::Stopped(at))),
+            Ok(Outcome::Counted(n)) => {
+                if let Ok(Outcome::Counted(_)) = outcome {
+                    outcome = Ok(Outcome::Counted(n));
+                }
             }
-            Ok(Outcome::Counted(_)) => {}
-            Err(e) => return Err(Stop::Workers(e)),
+            Err(e) => outcome = Err(Stop::Workers(e)),
         }
     }
-    Ok(outcome)
+    match outcome {
+        // The connections' threads end with the workers.
+        Ok(_) => drop(connections),
+        // A connection broke and its threads panicked: their guard is let
+        // go unjoined (its drop would panic again), as the process ends.
+        Err(_) => std::mem::forget(connections),
+    }
+    outcome
 }
 
 /// How long a process of a cluster waits for the others to come up.
@@ -434,4 +449,32 @@ fn connect(hosts: &[String], me: usize) -> std::io::Result<Vec<Option<TcpStream>
         }
     }
     Ok(sockets)
+}
+
+/// Runs `f`. A panic on any thread meanwhile (timely's, when a connection
+/// breaks because a process of the cluster died) ends the process at once
+/// with exit 3 and one line on stderr: unwinding timely's threads would
+/// panic again in their drops and abort, or leave the others waiting.
+fn quietly(f: impl FnOnce() -> Result<Outcome, Stop>) -> Result<Outcome, Stop> {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "a worker panicked".into());
+        // The first thread says it and ends the process; others wait.
+        static SAID: AtomicBool = AtomicBool::new(false);
+        if !SAID.swap(true, Relaxed) {
+            eprintln!("knight-tui: the count's workers stopped ({message}); no count");
+            std::process::exit(3);
+        }
+        loop {
+            std::thread::park();
+        }
+    }));
+    let r = f();
+    std::panic::set_hook(previous);
+    r
 }
