@@ -285,6 +285,17 @@ pub struct CountArgs {
     /// Count over the frontier on a cluster: FILE lists each process's host:port, one a line (with --process).
     #[arg(long, value_name = "FILE", requires = "process")]
     pub cluster: Option<std::path::PathBuf>,
+    /// Write the states to DIR as the count goes; started again with the same arguments, it resumes from there.
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// With --checkpoint: how often, in seconds (0: after every square).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 300,
+        requires = "checkpoint"
+    )]
+    pub checkpoint_every: u64,
     /// This process's place in the --cluster file, from 0 (process 0 prints the count).
     #[arg(long, value_name = "I", requires = "cluster", value_parser = parse_index, allow_hyphen_values = true)]
     pub process: Option<usize>,

@@ -30,7 +30,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let spread = spread_of(args)?;
     if spread.is_some() && algorithm != solver::Algorithm::Auto {
         return Err(usage(format!(
-            "--workers and --cluster count over the frontier: --algo {algorithm} cannot be used with them"
+            "--workers, --cluster and --checkpoint count over the frontier: --algo {algorithm} cannot be used with them"
         )));
     }
     // Only process 0 of a cluster shows progress and the count.
@@ -76,7 +76,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
             Some(count) => count,
             None => {
                 return Err(usage(format!(
-                    "--workers and --cluster count over the frontier, which does not take {}: it counts the knight on boards up to {} wide",
+                    "--workers, --cluster and --checkpoint count over the frontier, which does not take {}: it counts the knight on boards up to {} wide",
                     spec.board.describe(),
                     solver::count::frontier::NARROW
                 )));
@@ -298,16 +298,45 @@ fn progress_bar(p: &solver::count::Progress, finished: &std::sync::atomic::Atomi
 /// Where `--workers`, `--cluster` and `--process` put the count: `None`
 /// for this process alone.
 fn spread_of(args: &CountArgs) -> Result<Option<solver::count::Spread>, super::failure::Failure> {
-    use solver::count::Spread;
-    let workers = args.workers.map_or(1, |n| n as usize);
+    use solver::count::{Checkpoints, Spread};
+    // A checkpointed count runs on workers: by default one a core.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let default = if args.checkpoint.is_some() { cores } else { 1 };
+    let workers = args.workers.map_or(default, |n| n as usize);
     if workers > 1024 {
         return Err(usage(format!(
             "--workers: {workers} is more than 1024 workers a process"
         )));
     }
-    let (Some(file), Some(process)) = (&args.cluster, args.process) else {
-        return Ok(args.workers.map(|_| Spread::Local { workers }));
+    let checkpoint = match &args.checkpoint {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| usage(format!("--checkpoint {}: {e}", dir.display())))?;
+            Some(Checkpoints {
+                dir: dir.clone(),
+                every: std::time::Duration::from_secs(args.checkpoint_every),
+            })
+        }
+        None => None,
     };
+    let cluster = match (&args.cluster, args.process) {
+        (Some(file), Some(process)) => Some((hosts_of(file, process)?, process)),
+        _ => None,
+    };
+    let spread = args.workers.is_some() || cluster.is_some() || checkpoint.is_some();
+    Ok(spread.then_some(Spread {
+        workers,
+        cluster,
+        checkpoint,
+    }))
+}
+
+/// The processes of a `--cluster` file: `host:port` a line (`#` comments
+/// and blank lines left out), `process` one of them.
+fn hosts_of(
+    file: &std::path::Path,
+    process: usize,
+) -> Result<Vec<String>, super::failure::Failure> {
     let name = file.display();
     let text =
         std::fs::read_to_string(file).map_err(|e| usage(format!("--cluster {name}: {e}")))?;
@@ -330,9 +359,5 @@ fn spread_of(args: &CountArgs) -> Result<Option<solver::count::Spread>, super::f
             hosts.len().saturating_sub(1)
         )));
     }
-    Ok(Some(Spread::Cluster {
-        hosts,
-        process,
-        workers,
-    }))
+    Ok(hosts)
 }

@@ -20,7 +20,7 @@ use super::{Algorithm, Limit, Limits, Problem, Stats};
 
 pub mod frontier;
 use frontier::Ends;
-pub use frontier::spread::Spread;
+pub use frontier::spread::{Checkpoints, Spread};
 
 /// How many tours a [`Count`] found, and how it counted them.
 #[derive(Clone, Debug)]

@@ -189,3 +189,58 @@ fn when_a_process_dies_the_others_say_so_and_stop() {
         "{err}"
     );
 }
+
+#[test]
+fn a_count_killed_resumes_from_its_last_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("checkpoints");
+    let args = [
+        "count",
+        "--rows",
+        "6",
+        "--cols",
+        "8",
+        "--closed",
+        "--workers",
+        "2",
+        "--checkpoint",
+        folder.to_str().unwrap(),
+        "--checkpoint-every",
+        "0",
+    ];
+    let mut first = kt()
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed (SIGKILL: nothing to tidy up) once a checkpoint is noted.
+    let note = folder.join("checkpoint-64.txt");
+    let started = std::time::Instant::now();
+    while !note.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let noted = std::fs::read_to_string(&note).unwrap();
+    assert!(noted.contains("square="), "{noted}");
+    let out = kt().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("resuming from the checkpoint after square"),
+        "{err}"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "110976284");
+    // Counted: the folder is emptied.
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+    // Another count's checkpoint is refused, not mixed in.
+    std::fs::write(&note, "count=7x7 [] Any\nworkers=2\nsquare=3\n").unwrap();
+    let out = kt().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("holds the checkpoint of another count"),
+        "{err}"
+    );
+}

@@ -760,6 +760,8 @@ pub(super) trait Ways: Copy + Default + Send + Sync {
     const ONE: Self;
     fn plus(self, other: Self) -> Self;
     fn wide(self) -> u128;
+    /// The ways of 128 bits in this width (saturated if they do not fit).
+    fn of_wide(x: u128) -> Self;
 }
 
 impl Ways for u64 {
@@ -770,6 +772,9 @@ impl Ways for u64 {
     fn wide(self) -> u128 {
         u128::from(self)
     }
+    fn of_wide(x: u128) -> u64 {
+        u64::try_from(x).unwrap_or(u64::MAX)
+    }
 }
 
 impl Ways for u128 {
@@ -779,6 +784,9 @@ impl Ways for u128 {
     }
     fn wide(self) -> u128 {
         self
+    }
+    fn of_wide(x: u128) -> u128 {
+        x
     }
 }
 

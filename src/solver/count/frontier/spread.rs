@@ -33,37 +33,38 @@ use crate::board::Board;
 use crate::solver::count::Progress;
 use crate::solver::states::FastMap;
 
-/// Where the workers of a count run.
+/// Where the workers of a count run, and where they keep checkpoints.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Spread {
-    /// `workers` threads in this process.
-    Local { workers: usize },
-    /// Process `process` (from 0) of a cluster whose processes listen at
-    /// `hosts` (`host:port`, one a process, the same list for all), each
-    /// with `workers` threads. Process 0 gets the count.
-    Cluster {
-        hosts: Vec<String>,
-        process: usize,
-        workers: usize,
-    },
+pub struct Spread {
+    /// Worker threads in this process.
+    pub workers: usize,
+    /// This process's place in a cluster whose processes listen at the
+    /// hosts (`host:port`, one a process, the same list for all); `None`
+    /// for this process alone. Process 0 gets the count.
+    pub cluster: Option<(Vec<String>, usize)>,
+    /// Where the states are written at square boundaries, and how often.
+    pub checkpoint: Option<Checkpoints>,
+}
+
+/// A folder of checkpoints: every `every` (at the next square), each
+/// worker writes its states there; a count started again with the same
+/// arguments resumes from the last square all of them wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoints {
+    pub dir: std::path::PathBuf,
+    pub every: std::time::Duration,
 }
 
 impl Spread {
-    /// The workers' channels: threads of this process, or those and one
-    /// connection to each other process of the cluster (made here, so
-    /// that waiting is said on stderr and stdout stays the count's).
     /// The connections' threads come back apart (`CommsGuard`): when a
     /// process dies they panic, and their guard would panic again on drop.
     fn builders(&self) -> Result<(Vec<AllocatorBuilder>, Option<CommsGuard>), String> {
-        match self {
-            Spread::Local { workers } => timely::CommunicationConfig::Process(*workers)
+        let workers = &self.local();
+        match &self.cluster {
+            None => timely::CommunicationConfig::Process(*workers)
                 .try_build()
                 .map(|(builders, _)| (builders, None)),
-            Spread::Cluster {
-                hosts,
-                process,
-                workers,
-            } => {
+            Some((hosts, process)) => {
                 let sockets = connect(hosts, *process).map_err(|e| e.to_string())?;
                 let hooks = Hooks::default();
                 let local = ProcessBuilder::new_typed_vector(
@@ -82,21 +83,30 @@ impl Spread {
 
     /// Workers in this process.
     fn local(&self) -> usize {
-        match self {
-            Spread::Local { workers } | Spread::Cluster { workers, .. } => (*workers).max(1),
-        }
+        self.workers.max(1)
+    }
+
+    /// Workers in all.
+    fn peers(&self) -> usize {
+        self.local() * self.cluster.as_ref().map_or(1, |(hosts, _)| hosts.len())
     }
 
     /// Whether this process gets the count (the only one, or process 0).
     pub fn answers(&self) -> bool {
-        !matches!(self, Spread::Cluster { process, .. } if *process != 0)
+        self.cluster
+            .as_ref()
+            .is_none_or(|(_, process)| *process == 0)
     }
 }
 
+mod checkpoint;
+use checkpoint::Store;
+
 /// What the workers share in this process: the figures a progress bar
-/// shows, and whether to stop.
+/// shows, whether to stop, and why a worker failed.
 #[derive(Default)]
 struct Shared {
+    failed: std::sync::Mutex<Option<String>>,
     done: AtomicU64,
     states: AtomicU64,
     expanded: AtomicU64,
@@ -152,11 +162,25 @@ pub fn count(
         });
         // Ways in 64 bits first; a saturated count is counted again in
         // 128 (every process knows the total, so all do).
+        let blocked: Vec<String> = board.blocked().iter().map(|s| s.to_string()).collect();
+        let key = format!("{} [{}] {ends:?}", board.describe(), blocked.join(";"));
+        let job = |bits| Job {
+            layout: Arc::clone(&layout),
+            ends,
+            bytes: budget.bytes,
+            store: spread.checkpoint.as_ref().map(|c| Store {
+                dir: c.dir.clone(),
+                key: key.clone(),
+                peers: spread.peers(),
+                bits,
+            }),
+            every: spread.checkpoint.as_ref().map(|c| c.every),
+        };
         let tally = |wide: bool| match (layout.w <= NARROW, wide) {
-            (true, false) => run::<u64, u64>(&layout, ends, spread, budget.bytes, &shared),
-            (true, true) => run::<u64, u128>(&layout, ends, spread, budget.bytes, &shared),
-            (false, false) => run::<u128, u64>(&layout, ends, spread, budget.bytes, &shared),
-            (false, true) => run::<u128, u128>(&layout, ends, spread, budget.bytes, &shared),
+            (true, false) => run::<u64, u64>(job(64), spread, &shared),
+            (true, true) => run::<u64, u128>(job(128), spread, &shared),
+            (false, false) => run::<u128, u64>(job(64), spread, &shared),
+            (false, true) => run::<u128, u128>(job(128), spread, &shared),
         };
         // Timely's threads panic when a connection breaks (a process of
         // the cluster died): caught, said in one line, never hung on.
@@ -174,8 +198,11 @@ pub fn count(
     progress
         .expanded
         .store(shared.expanded.load(Relaxed), Relaxed);
+    let failed = shared.failed.lock().map(|f| f.clone()).unwrap_or_default();
     let halt = |at: u64| {
-        if progress.cancel.load(Relaxed) {
+        if let Some(why) = failed {
+            Stop::Workers(why)
+        } else if progress.cancel.load(Relaxed) {
             Stop::Cancelled
         } else if budget.deadline.is_some_and(|d| Instant::now() >= d) {
             Stop::Deadline
@@ -224,14 +251,41 @@ fn route<S: Word>(s: &S) -> u64 {
 /// the successors that came in be added up, so that fewer wait in queues.
 const SENDS_A_TURN: usize = 1 << 16;
 
-fn run<S: Word + timely::ExchangeData, W: Ways + timely::ExchangeData>(
-    layout: &Arc<Layout>,
+/// What every worker of a run needs: the board in placing order, the
+/// tours counted, the memory bound, and the checkpoints.
+struct Job {
+    layout: Arc<Layout>,
     ends: Ends,
-    spread: &Spread,
     bytes: u64,
+    store: Option<Store>,
+    every: Option<std::time::Duration>,
+}
+
+fn run<S: Word + timely::ExchangeData, W: Ways + timely::ExchangeData>(
+    job: Job,
+    spread: &Spread,
     shared: &Arc<Shared>,
 ) -> Result<Outcome, Stop> {
-    let (layout, shared) = (Arc::clone(layout), Arc::clone(shared));
+    let Job {
+        layout,
+        ends,
+        bytes,
+        store,
+        every,
+    } = job;
+    let shared = Arc::clone(shared);
+    // The square every worker resumes after, if the folder has one.
+    let resume = match &store {
+        Some(st) => st.last().map_err(Stop::Workers)?,
+        None => None,
+    };
+    if let Some(j) = resume {
+        eprintln!(
+            "knight-tui: resuming from the checkpoint after square {} of {}",
+            j + 1,
+            layout.steps.len()
+        );
+    }
     // Each process's bound, split over its workers.
     let local = spread.local() as u64;
     let per_worker = bytes / local;
@@ -244,14 +298,15 @@ fn run<S: Word + timely::ExchangeData, W: Ways + timely::ExchangeData>(
         let mut sums: InputHandle<u32, _> =
             InputHandle::<u32, CapacityContainerBuilder<Vec<(u64, W)>>>::new();
         let mut votes: InputHandle<u32, _> =
-            InputHandle::<u32, CapacityContainerBuilder<Vec<(u64, bool)>>>::new();
+            InputHandle::<u32, CapacityContainerBuilder<Vec<(u64, u8)>>>::new();
         let probe = ProbeHandle::new();
         // The successors and the votes of square j arrive in `[j % 2]`: a
         // worker may be a square ahead, never two (it waits for every
         // worker's successors of the square before).
         let next: Rc<[RefCell<FastMap<S, W>>; 2]> = Rc::default();
         let total: Rc<Cell<W>> = Rc::default();
-        let halt: Rc<[Cell<bool>; 2]> = Rc::default();
+        // Votes: 1 to stop, 2 to write a checkpoint.
+        let halt: Rc<[Cell<u8>; 2]> = Rc::default();
         let (into, summed, heard) = (Rc::clone(&next), Rc::clone(&total), Rc::clone(&halt));
         worker.dataflow::<u32, _, _>(|scope| {
             scope
@@ -283,22 +338,45 @@ fn run<S: Word + timely::ExchangeData, W: Ways + timely::ExchangeData>(
                 .inspect_core(move |event| {
                     if let Ok((stamp, data)) = event {
                         let vote = &heard[parity(stamp)];
-                        vote.set(vote.get() | data.iter().any(|&(_, stop)| stop));
+                        vote.set(data.iter().fold(vote.get(), |v, &(_, flags)| v | flags));
                     }
                 })
                 .probe_with(&probe);
         });
         let top = 2 * layout.w + 1;
+        let fail = |why: String| {
+            if let Ok(mut f) = shared.failed.lock() {
+                f.get_or_insert(why);
+            }
+            shared.stop.store(true, Relaxed);
+        };
         let mut cur: FastMap<S, W> = FastMap::default();
-        if index == 0 {
-            cur.insert(S::ZERO, W::ONE);
-        }
         let mut done = W::default();
+        let first = resume.map_or(0, |j| j as usize + 1);
+        match (&store, resume) {
+            (Some(st), Some(j)) => match st.read::<S, W>(j, index) {
+                Ok((states, ways)) => (cur, done) = (states, ways),
+                Err(e) => fail(format!("reading the checkpoint: {e}")),
+            },
+            _ if index == 0 => {
+                cur.insert(S::ZERO, W::ONE);
+            }
+            _ => {}
+        }
+        if first > 0 {
+            input.advance_to(first as u32);
+            sums.advance_to(first as u32);
+            votes.advance_to(first as u32);
+        }
+        let lead = index % local as usize == 0;
+        let mut written = Instant::now();
+        let mut pending = None;
         let mut stopped = None;
-        for (j, step) in layout.steps.iter().enumerate() {
+        for (j, step) in layout.steps.iter().enumerate().skip(first) {
             let stop = shared.stop.load(Relaxed);
+            let due = every.is_some_and(|e| written.elapsed() >= e);
             for to in 0..peers as u64 {
-                votes.send((to, stop));
+                votes.send((to, u8::from(stop) | u8::from(due) << 1));
             }
             if !stop {
                 shared.expanded.fetch_add(cur.len() as u64, Relaxed);
@@ -323,11 +401,28 @@ fn run<S: Word + timely::ExchangeData, W: Ways + timely::ExchangeData>(
             while probe.less_than(input.time()) {
                 worker.step();
             }
-            if halt[j % 2].replace(false) {
+            let heard = halt[j % 2].replace(0);
+            if heard & 1 != 0 {
                 stopped = Some(j as u64);
                 break;
             }
             cur = std::mem::take(&mut *next[j % 2].borrow_mut());
+            if let (Some(st), Some(k)) = (&store, pending.take()) {
+                // Every worker has written square k's states: it began this one.
+                if lead && let Err(e) = st.note_square(k) {
+                    fail(format!("writing the checkpoint: {e}"));
+                }
+                st.remove_before(k, index);
+            }
+            if let Some(st) = &store
+                && heard & 2 != 0
+            {
+                match st.write(j as u64, index, &cur, done) {
+                    Ok(()) => pending = Some(j as u64),
+                    Err(e) => fail(format!("writing the checkpoint: {e}")),
+                }
+                written = Instant::now();
+            }
             let held = table_bytes(std::slice::from_ref(&cur));
             shared
                 .peak
@@ -358,7 +453,13 @@ fn run<S: Word + timely::ExchangeData, W: Ways + timely::ExchangeData>(
         }
         match stopped {
             Some(at) => Outcome::Stopped(at),
-            None => Outcome::Counted(total.get().wide()),
+            None => {
+                // Counted: the checkpoints are done with.
+                if let Some(st) = &store {
+                    st.clear(index, lead);
+                }
+                Outcome::Counted(total.get().wide())
+            }
         }
     })
     .map_err(Stop::Workers)?;
