@@ -544,9 +544,8 @@ fn count_all(
 /// [`Count::table`], reporting to `progress`.
 fn table(request: &Count, progress: &Progress) -> Result<(Vec<Option<u128>>, Stats), Box<Total>> {
     let (board, closed) = (request.board, request.closed);
-    let (algorithm, limits) = (request.algorithm, &request.limits);
     let started = Instant::now();
-    let deadline = limits.deadline();
+    let deadline = request.limits.deadline();
     let syms = board.symmetries();
     let facts = theory::Facts::new(board);
     let mut table: Vec<Option<u128>> = vec![None; board.len()];
@@ -562,38 +561,56 @@ fn table(request: &Count, progress: &Progress) -> Result<(Vec<Option<u128>>, Sta
             continue;
         }
         progress.start.fetch_add(1, Ordering::Relaxed);
-        let left = Limits {
-            nodes: limits.nodes.map(|n| n.saturating_sub(stats.nodes).max(1)),
-            time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-        };
         let problem = Problem::new(board, sq, closed).expect("a free square is a start");
-        let c = count_one(
-            &problem,
-            &facts,
-            algorithm,
-            &left,
-            None,
-            progress,
-            request.spread,
-        );
-        if !c.complete {
-            return Err(Box::new(c));
-        }
-        stats.nodes += c.stats.nodes;
+        let count = table_entry(request, &problem, &facts, &mut stats, deadline, progress)?;
         if closed {
             // A closed tour passes every square: as many from each.
             for other in board.free_squares() {
-                table[board.index(other) as usize] = Some(c.count);
+                table[board.index(other) as usize] = Some(count);
             }
             break;
         }
         for g in &syms {
             let image = g.apply(sq, board.rows(), board.cols());
-            table[board.index(image) as usize] = Some(c.count);
+            table[board.index(image) as usize] = Some(count);
         }
     }
     stats.elapsed = started.elapsed();
     Ok((table, stats))
+}
+
+/// One count of a table, `problem`'s, within what is left of the
+/// request's limits (the nodes `spent` so far, the deadline); its nodes
+/// are added to `spent`. `Err` is the count, stopped.
+fn table_entry(
+    request: &Count,
+    problem: &Problem,
+    facts: &theory::Facts,
+    spent: &mut Stats,
+    deadline: Option<Instant>,
+    progress: &Progress,
+) -> Result<u128, Box<Total>> {
+    let left = Limits {
+        nodes: request
+            .limits
+            .nodes
+            .map(|n| n.saturating_sub(spent.nodes).max(1)),
+        time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+    };
+    let c = count_one(
+        problem,
+        facts,
+        request.algorithm,
+        &left,
+        None,
+        progress,
+        request.spread,
+    );
+    if !c.complete {
+        return Err(Box::new(c));
+    }
+    spent.nodes += c.stats.nodes;
+    Ok(c.count)
 }
 
 /// How far a count has come, for a progress bar on another thread.

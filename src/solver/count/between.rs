@@ -6,9 +6,9 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::{Count, Progress, Total, count_one};
+use super::{Count, Progress, Total, table_entry};
 use crate::board::Square;
-use crate::solver::{Limits, Problem, Stats};
+use crate::solver::{Problem, Stats};
 use crate::theory;
 
 /// The open tours from `from` to each square of the request's board
@@ -45,35 +45,16 @@ pub(super) fn table(
             continue;
         }
         progress.start.fetch_add(1, Ordering::Relaxed);
-        let left = Limits {
-            nodes: request
-                .limits
-                .nodes
-                .map(|n| n.saturating_sub(stats.nodes).max(1)),
-            time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-        };
         let problem = Problem {
             board,
             start: from,
             closed: false,
             end: Some(end),
         };
-        let c = count_one(
-            &problem,
-            &facts,
-            request.algorithm,
-            &left,
-            None,
-            progress,
-            request.spread,
-        );
-        if !c.complete {
-            return Err(Box::new(c));
-        }
-        stats.nodes += c.stats.nodes;
+        let count = table_entry(request, &problem, &facts, &mut stats, deadline, progress)?;
         for g in &fixing {
             let image = board.index(g.apply(end, rows, cols)) as usize;
-            table[image] = Some(c.count);
+            table[image] = Some(count);
             done[image] = true;
         }
     }
