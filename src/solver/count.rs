@@ -145,15 +145,7 @@ impl<'a> Count<'a> {
                     closed: self.closed,
                     end,
                 };
-                count_one(
-                    &problem,
-                    &facts,
-                    self.algorithm,
-                    &self.limits,
-                    self.max,
-                    progress,
-                    self.spread,
-                )
+                count_one(&problem, &facts, self, progress)
             }
             // Read backwards, the tours from every start to the end are
             // the open tours from the end.
@@ -163,15 +155,7 @@ impl<'a> Count<'a> {
                 ..*self
             }
             .run(),
-            (Starts::All, None) => count_all(
-                &facts,
-                self.closed,
-                self.algorithm,
-                &self.limits,
-                self.max,
-                progress,
-                self.spread,
-            ),
+            (Starts::All, None) => count_all(&facts, self, progress),
         }
     }
 
@@ -224,16 +208,16 @@ impl<'a> Count<'a> {
 }
 
 /// The tours from `problem.start` (to its end, when chosen), with what
-/// theory knows of the board.
-fn count_one(
-    problem: &Problem,
-    facts: &theory::Facts,
-    algorithm: Algorithm,
-    limits: &Limits,
-    max: Option<u64>,
-    progress: &Progress,
-    spread: Option<&Spread>,
-) -> Total {
+/// theory knows of the board, counted as `how` asks (its algorithm,
+/// limits, maximum and workers; its board and starts are `problem`'s).
+fn count_one(problem: &Problem, facts: &theory::Facts, how: &Count, progress: &Progress) -> Total {
+    let Count {
+        algorithm,
+        max,
+        spread,
+        ..
+    } = *how;
+    let limits = &how.limits;
     let started = Instant::now();
     let deadline = limits.deadline();
     let mut c = Counter::new(algorithm, limits, deadline, max, progress);
@@ -440,16 +424,17 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Total {
     }
 }
 
-/// The sum of the tours from every start of the board `facts` are about.
-fn count_all(
-    facts: &theory::Facts,
-    closed: bool,
-    algorithm: Algorithm,
-    limits: &Limits,
-    max: Option<u64>,
-    progress: &Progress,
-    spread: Option<&Spread>,
-) -> Total {
+/// The sum of the tours from every start of the board `facts` are about,
+/// counted as `how` asks.
+fn count_all(facts: &theory::Facts, how: &Count, progress: &Progress) -> Total {
+    let Count {
+        closed,
+        algorithm,
+        max,
+        spread,
+        ..
+    } = *how;
+    let limits = &how.limits;
     let board = facts.board();
     let started = Instant::now();
     let deadline = limits.deadline();
@@ -597,15 +582,12 @@ fn table_entry(
             .map(|n| n.saturating_sub(spent.nodes).max(1)),
         time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
     };
-    let c = count_one(
-        problem,
-        facts,
-        request.algorithm,
-        &left,
-        None,
-        progress,
-        request.spread,
-    );
+    let how = Count {
+        limits: left,
+        max: None,
+        ..*request
+    };
+    let c = count_one(problem, facts, &how, progress);
     if !c.complete {
         return Err(Box::new(c));
     }

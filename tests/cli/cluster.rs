@@ -244,3 +244,18 @@ fn a_count_killed_resumes_from_its_last_checkpoint() {
         "{err}"
     );
 }
+
+#[test]
+fn limits_stop_the_workers_as_they_stop_one_process() {
+    for limit in [["--node-limit", "1000"], ["--time-limit", "0.2"]] {
+        let mut args = vec!["--rows", "7", "--cols", "8", "--closed", "--workers", "2"];
+        args.extend(limit);
+        let (code, out, err) = count(&args);
+        assert_eq!(code, Some(3), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(
+            err.contains("stopped the count over the frontier at square"),
+            "{err}"
+        );
+    }
+}

@@ -142,9 +142,15 @@ pub fn count(
     let shared = Arc::new(Shared::default());
     let watch = Arc::clone(&shared);
     let finished = AtomicBool::new(false);
+    let over_expansions = |shared: &Shared| {
+        budget
+            .expansions
+            .is_some_and(|e| shared.expanded.load(Relaxed) > e)
+    };
     let result = std::thread::scope(|scope| {
         // The caller's progress, mirrored from the workers' figures; its
-        // cancel and the deadline passed on to them.
+        // cancel, the deadline and the node limit (this process's
+        // expansions) passed on to them.
         scope.spawn(|| {
             while !finished.load(Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(50));
@@ -155,13 +161,12 @@ pub fn count(
                     .store(watch.expanded.load(Relaxed), Relaxed);
                 if progress.cancel.load(Relaxed)
                     || budget.deadline.is_some_and(|d| Instant::now() >= d)
+                    || over_expansions(&watch)
                 {
                     watch.stop.store(true, Relaxed);
                 }
             }
         });
-        // Ways in 64 bits first; a saturated count is counted again in
-        // 128 (every process knows the total, so all do).
         let blocked: Vec<String> = board.blocked().iter().map(|s| s.to_string()).collect();
         let key = format!("{} [{}] {ends:?}", board.describe(), blocked.join(";"));
         let job = |bits| Job {
@@ -176,6 +181,8 @@ pub fn count(
             }),
             every: spread.checkpoint.as_ref().map(|c| c.every),
         };
+        // Ways in 64 bits first; a saturated count is counted again in
+        // 128 (every process knows the total, so all do).
         let tally = |wide: bool| match (layout.w <= NARROW, wide) {
             (true, false) => run::<u64, u64>(job(64), spread, &shared),
             (true, true) => run::<u64, u128>(job(128), spread, &shared),
@@ -206,6 +213,8 @@ pub fn count(
             Stop::Cancelled
         } else if budget.deadline.is_some_and(|d| Instant::now() >= d) {
             Stop::Deadline
+        } else if over_expansions(&shared) {
+            Stop::Expansions
         } else {
             Stop::Memory {
                 bytes: shared.bytes.load(Relaxed),
