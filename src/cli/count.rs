@@ -36,34 +36,37 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     // Only process 0 of a cluster shows progress and the count.
     let answers = spread.as_ref().is_none_or(solver::count::Spread::answers);
     let progress = solver::count::Progress::default();
+    let request = Count {
+        starts: if args.all_starts {
+            Starts::All
+        } else {
+            Starts::From(problem.start)
+        },
+        algorithm,
+        limits: spec.limits,
+        max: args.max,
+        progress: Some(&progress),
+        spread: spread.as_ref(),
+        ..Count::from_start(&problem)
+    };
+    if spread.is_some() && request.enumerates() {
+        return Err(usage(format!(
+            "--workers, --cluster and --checkpoint count over the frontier, which does not take {}: it counts the knight on boards up to {} wide",
+            spec.board.describe(),
+            solver::count::frontier::NARROW
+        )));
+    }
     let finished = std::sync::atomic::AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
         if !args.quiet && answers && io::stderr().is_terminal() {
             scope.spawn(|| progress_bar(&progress, &finished));
         }
-        let request = Count {
-            starts: if args.all_starts {
-                Starts::All
-            } else {
-                Starts::From(problem.start)
-            },
-            algorithm,
-            limits: spec.limits,
-            max: args.max,
-            progress: Some(&progress),
-            spread: spread.as_ref(),
-            ..Count::from_start(&problem)
-        };
-        if request.spread.is_some() && request.enumerates() {
-            finished.store(true, std::sync::atomic::Ordering::Relaxed);
-            return Err(Box::new(None));
-        }
         let r = if each_end {
-            request.table_of_ends().map_err(|t| Box::new(Some(*t)))
+            request.table_of_ends()
         } else if args.table {
-            request.table().map_err(|t| Box::new(Some(*t)))
+            request.table()
         } else {
-            Err(Box::new(Some(request.run())))
+            Err(Box::new(request.run()))
         };
         finished.store(true, std::sync::atomic::Ordering::Relaxed);
         r
@@ -72,18 +75,11 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let result = match result {
         Ok(_) if !answers => return Ok(Exit::Yes),
         Ok((table, stats)) => return print_table(&spec.board, &table, &stats, args),
-        Err(count) => match *count {
-            Some(count) => count,
-            None => {
-                return Err(usage(format!(
-                    "--workers, --cluster and --checkpoint count over the frontier, which does not take {}: it counts the knight on boards up to {} wide",
-                    spec.board.describe(),
-                    solver::count::frontier::NARROW
-                )));
-            }
-        },
+        Err(count) => *count,
     };
-    if !answers && result.reason.is_none() {
+    let failed = !result.complete && result.limit.is_none() && result.reason.is_some();
+    // The other processes of a cluster say only why they failed.
+    if !answers && !failed {
         return Ok(Exit::Yes);
     }
     if !result.complete
