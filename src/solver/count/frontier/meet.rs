@@ -117,7 +117,7 @@ const END: u8 = 0xfe;
 const NONE: u8 = 0xff;
 
 /// Links: a byte a slot, for up to 16 slots.
-type Links = [u8; 16];
+pub(super) type Links = [u8; 16];
 
 /// The two rows after the cut in a state after the crossing (slots 1 to
 /// `2w`), slot `i + 1` as `i`: for each, the slot at the other end of its
@@ -144,14 +144,14 @@ fn degree(x: u64) -> u32 {
 }
 
 /// The tour moves each slot of `links`' rows has, two bits each.
-fn degrees<S: Word>(s: S, n: u32) -> u32 {
+pub(super) fn degrees<S: Word>(s: S, n: u32) -> u32 {
     (0..n).fold(0, |d, i| d | degree(get(s, i + 1)) << (2 * i))
 }
 
 /// A state of the lower half, read from above: its window's two rows of
 /// `w` squares, the one nearest the cut first (the lower half's count
 /// places them the other way round).
-fn upside_down<S: Word>(s: S, w: u32) -> S {
+pub(super) fn upside_down<S: Word>(s: S, w: u32) -> S {
     let row = (S::of(1) << (4 * w)) - S::of(1);
     let (far, near) = (s >> 4 & row, s >> (4 * (w + 1)) & row);
     near << 4 | far << (4 * (w + 1))
@@ -243,21 +243,24 @@ fn pieces_join(a: &Links, b: &Links, n: u32, closed: bool) -> bool {
 }
 
 /// The lower half's states, read from above, by their slots' moves.
-type Lower<W> = FastMap<u32, Vec<(Links, W)>>;
+pub(super) type Lower<W> = FastMap<u32, Vec<(Links, W)>>;
 
 fn lower_side<S: Word, W: Ways>(parts: &Parts<S, W>, w: u32) -> Lower<W> {
-    let n = 2 * w;
     let mut side: Lower<W> = FastMap::default();
     for (&s, &ways) in parts.iter().flatten() {
-        let s = upside_down(s, w);
-        side.entry(degrees(s, n))
-            .or_default()
-            .push((links(s, n), ways));
+        add_lower(&mut side, upside_down(s, w), ways, 2 * w);
     }
     side
 }
 
-fn lower_bytes<W>(side: &Lower<W>) -> u64 {
+/// Adds the lower state `s`, read from above (of `n` slots), to `side`.
+pub(super) fn add_lower<S: Word, W: Ways>(side: &mut Lower<W>, s: S, ways: W, n: u32) {
+    side.entry(degrees(s, n))
+        .or_default()
+        .push((links(s, n), ways));
+}
+
+pub(super) fn lower_bytes<W>(side: &Lower<W>) -> u64 {
     let entry = std::mem::size_of::<(Links, W)>() as u64;
     side.values()
         .map(|v| v.capacity() as u64 * entry + 48)
@@ -268,21 +271,20 @@ fn lower_bytes<W>(side: &Lower<W>) -> u64 {
 /// state (as [`advance`]'s `sizes`). A square below the cut takes its moves
 /// across where it is placed: a closed tour's state goes on only if the
 /// `lower` half has a state that gives the squares placed so far the rest
-/// of their moves (`slots`: the slots that meet, as [`degrees`]).
-fn filter<S: Word, W: Ways>(
-    lower: &Lower<W>,
+/// of their moves (`slots`: the slots that meet, as [`degrees`]; `lower`:
+/// the lower states' keys).
+pub(super) fn filter<S: Word>(
+    lower: Vec<u32>,
     slots: u32,
     n: u32,
     closed: bool,
-) -> impl Fn(usize, S) -> u32 + Sync + use<S, W> {
+) -> impl Fn(usize, S) -> u32 + Sync + use<S> {
+    let keys = lower;
     let prefixes: Vec<FastMap<u32, ()>> = if closed {
         (1..=n)
             .map(|m| {
                 let mask = u32::MAX >> (32 - 2 * m);
-                lower
-                    .keys()
-                    .map(|&d| ((2 * slots - d) & mask, ()))
-                    .collect()
+                keys.iter().map(|&d| ((2 * slots - d) & mask, ())).collect()
             })
             .collect()
     } else {
@@ -337,6 +339,15 @@ pub(super) fn digits(crossing: &[Step], upper: u64, entry: u64, bytes: u64) -> u
     m
 }
 
+/// The piece of a state after the first `m` crossing squares (of `n`):
+/// how many moves across each took, a base-3 digit each.
+pub(super) fn piece_of<S: Word>(s: S, m: u32, n: u32) -> usize {
+    // Crossing square `i` is in window slot `i + 2w + 1 - m`.
+    (0..m)
+        .rev()
+        .fold(0, |p, i| 3 * p + degree(get(s, i + n + 1 - m)) as usize)
+}
+
 /// The states after the first `m` crossing squares, sorted by how many
 /// moves across each took (a base-3 digit each): the pieces; or why the
 /// count stops (checked after each part of the states).
@@ -353,11 +364,7 @@ fn sorted_by_moves<S: Word, W: Ways>(
             return Err(stop);
         }
         for (s, ways) in part {
-            // Crossing square `i` is in window slot `i + 2w + 1 - m`.
-            let p = (0..m)
-                .rev()
-                .fold(0, |p, i| 3 * p + degree(get(s, i + n + 1 - m)) as usize);
-            pieces[p].insert(s, ways);
+            pieces[piece_of(s, m, n)].insert(s, ways);
         }
     }
     Ok(pieces
@@ -385,6 +392,29 @@ fn for_the_cores<S: Word, W: Ways>(upper: Parts<S, W>) -> Vec<Parts<S, W>> {
     pieces.into_iter().map(|p| vec![p]).collect()
 }
 
+/// Whether the board is symmetric about the cut before row `k`: then the
+/// lower half counts as the upper, read upside down.
+pub(super) fn symmetric(layout: &Layout, k: u32) -> bool {
+    let (w, h) = (layout.w, layout.h);
+    let mirror = |v: usize| {
+        let (r, c) = (v as u32 / w, v as u32 % w);
+        ((h - 1 - r) * w + c) as usize
+    };
+    2 * k == h && (0..(k * w) as usize).all(|v| layout.free[v] == layout.free[mirror(v)])
+}
+
+/// The slots that meet across the cut before row `k`, two bits each (as
+/// [`degrees`]): free squares with moves across it. (A square with none
+/// is done in the lower half's count, which lets it go like any other
+/// done square.)
+pub(super) fn meeting_slots(layout: &Layout, k: u32) -> u32 {
+    let cut = (k * layout.w) as usize;
+    let meets = |v: usize| layout.free[v] && layout.adjacent[v].iter().any(|&u| (u as usize) < cut);
+    (0..2 * layout.w).fold(0u32, |m, i| {
+        m | u32::from(meets(cut + i as usize)) << (2 * i)
+    })
+}
+
 /// Counts by meeting in the middle (see the module's doc).
 ///
 /// One of the engine's three hot loops kept whole (with the frontier's
@@ -401,12 +431,7 @@ pub(super) fn meet<S: Word, W: Ways>(
     let (w, h) = (layout.w, layout.h);
     let cut = (k * w) as usize;
     let crossing = layout.crossing(k);
-    // Symmetric about the cut: the lower half counts as the upper.
-    let mirror = |v: usize| {
-        let (r, c) = (v as u32 / w, v as u32 % w);
-        ((h - 1 - r) * w + c) as usize
-    };
-    let symmetric = 2 * k == h && (0..cut).all(|v| layout.free[v] == layout.free[mirror(v)]);
+    let symmetric = symmetric(layout, k);
     let below = (!symmetric).then(|| Layout::new(board, ends, true));
     let lower_steps = ((h - k) * w) as usize;
     // Progress counts the board's squares, spread over the steps: the
@@ -435,14 +460,13 @@ pub(super) fn meet<S: Word, W: Ways>(
         }
     };
     let n = 2 * w;
-    // The slots that meet, two bits each: free squares with moves across
-    // the cut. (A square with none is done in the lower half's count,
-    // which lets it go like any other done square.)
-    let meets = |v: usize| layout.free[v] && layout.adjacent[v].iter().any(|&u| (u as usize) < cut);
-    let slots = (0..n).fold(0u32, |m, i| {
-        m | u32::from(meets(cut + i as usize)) << (2 * i)
-    });
-    let sizes = filter(&lower, slots, n, ends == Ends::Closed);
+    let slots = meeting_slots(layout, k);
+    let sizes = filter(
+        lower.keys().copied().collect(),
+        slots,
+        n,
+        ends == Ends::Closed,
+    );
     let held = lower_bytes(&lower);
     let entry = std::mem::size_of::<(S, W)>() as u64;
     let upper_states = states_in(&upper);
@@ -555,47 +579,7 @@ fn join<S: Word, W: Ways>(
                     stopped.store(true, Relaxed);
                     break;
                 }
-                debug_assert_eq!(get(s, 0), 0, "every upper square is done");
-                let d = degrees(s, n);
-                let a = links(s, n);
-                // Each slot that meets takes two moves in all: the lower half's
-                // are what this half's leave.
-                let need = 2 * slots - d;
-                let mut add = |sig: u32| {
-                    if let Some(list) = lower.get(&sig) {
-                        for &(b, other) in list {
-                            if joins(&a, &b, n, closed) {
-                                sum = sum.saturating_add(ways.wide().saturating_mul(other.wide()));
-                            }
-                        }
-                    }
-                };
-                add(need);
-                if closed {
-                    continue;
-                }
-                // An open tour's ends: a slot that needs a move may take
-                // one fewer, two slots at most, fewer for each end this
-                // half has.
-                let tees = a.iter().filter(|&&l| l == END).count();
-                if tees >= 2 {
-                    continue;
-                }
-                // Bit 2i for each slot that needs a move.
-                let needy = (need | need >> 1) & 0x5555_5555;
-                let mut rest = needy;
-                while rest != 0 {
-                    let one = need - (rest & rest.wrapping_neg());
-                    rest &= rest - 1;
-                    add(one);
-                    if tees == 0 {
-                        let mut more = rest;
-                        while more != 0 {
-                            add(one - (more & more.wrapping_neg()));
-                            more &= more - 1;
-                        }
-                    }
-                }
+                sum = sum.saturating_add(join_one(s, ways, lower, n, slots, closed));
             }
             sum
         })
@@ -606,6 +590,60 @@ fn join<S: Word, W: Ways>(
         return Err(stop);
     }
     Ok(tours)
+}
+
+/// The tours the upper state `s` (after the crossing, with `ways` into it)
+/// makes with the `lower` states, saturating.
+pub(super) fn join_one<S: Word, W: Ways>(
+    s: S,
+    ways: W,
+    lower: &Lower<W>,
+    n: u32,
+    slots: u32,
+    closed: bool,
+) -> u128 {
+    let mut sum = 0u128;
+    debug_assert_eq!(get(s, 0), 0, "every upper square is done");
+    let d = degrees(s, n);
+    let a = links(s, n);
+    // Each slot that meets takes two moves in all: the lower half's
+    // are what this half's leave.
+    let need = 2 * slots - d;
+    let mut add = |sig: u32| {
+        if let Some(list) = lower.get(&sig) {
+            for &(b, other) in list {
+                if joins(&a, &b, n, closed) {
+                    sum = sum.saturating_add(ways.wide().saturating_mul(other.wide()));
+                }
+            }
+        }
+    };
+    add(need);
+    if closed {
+        return sum;
+    }
+    // An open tour's ends: a slot that needs a move may take one fewer,
+    // two slots at most, fewer for each end this half has.
+    let tees = a.iter().filter(|&&l| l == END).count();
+    if tees >= 2 {
+        return sum;
+    }
+    // Bit 2i for each slot that needs a move.
+    let needy = (need | need >> 1) & 0x5555_5555;
+    let mut rest = needy;
+    while rest != 0 {
+        let one = need - (rest & rest.wrapping_neg());
+        rest &= rest - 1;
+        add(one);
+        if tees == 0 {
+            let mut more = rest;
+            while more != 0 {
+                add(one - (more & more.wrapping_neg()));
+                more &= more - 1;
+            }
+        }
+    }
+    sum
 }
 
 #[cfg(test)]

@@ -8,30 +8,32 @@
 //! worker 0 at the end. Memory per process falls as processes are added:
 //! each holds only its share of the states.
 
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
-
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
 
 use timely::communication::allocator::ProcessBuilder;
 use timely::communication::allocator::zero_copy::initialize::{
     CommsGuard, initialize_networking_from_sockets,
 };
 use timely::communication::{AllocatorBuilder, Hooks};
-use timely::container::CapacityContainerBuilder;
-use timely::dataflow::{InputHandle, ProbeHandle};
 
 use super::{
-    ANY, Budget, Counted, Ends, Layout, NARROW, Stop, Ways, Word, canonical, expand, table_bytes,
+    ANY, Budget, Counted, Ends, Layout, NARROW, Parts, Step, Stop, canonical, expand, meets_sooner,
+    states_in, table_bytes,
 };
 use crate::board::Board;
 use crate::solver::count::Progress;
 use crate::solver::states::FastMap;
+
+mod checkpoint;
+mod cluster;
+mod meet;
+mod peer;
+use checkpoint::Store;
+use cluster::{connect, quietly};
+use meet::Meeting;
+use peer::{Peer, SAVE, STOP, Sent, Tally};
 
 /// Where the workers of a count run, and where they keep checkpoints.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,9 +100,6 @@ impl Spread {
             .is_none_or(|(_, process)| *process == 0)
     }
 }
-
-mod checkpoint;
-use checkpoint::Store;
 
 /// What the workers share in this process: the figures a progress bar
 /// shows, whether to stop, and why a worker failed.
@@ -169,10 +168,15 @@ pub fn count(
         });
         let blocked: Vec<String> = board.blocked().iter().map(|s| s.to_string()).collect();
         let key = format!("{} [{}] {ends:?}", board.describe(), blocked.join(";"));
+        // Closed tours meet in the middle where the whole count would (not
+        // with checkpoints, which are kept square by square).
+        let meeting = (spread.checkpoint.is_none() && meets_sooner(&layout, ends))
+            .then(|| Arc::new(Meeting::new(board, &layout, ends)));
         let job = |bits| Job {
             layout: Arc::clone(&layout),
             ends,
             bytes: budget.bytes,
+            meeting: meeting.clone(),
             store: spread.checkpoint.as_ref().map(|c| Store {
                 dir: c.dir.clone(),
                 key: key.clone(),
@@ -243,48 +247,107 @@ enum Outcome {
     Stopped(u64),
 }
 
-/// The parity of the square a message of the stamp `stamp` belongs to.
-fn parity(stamp: &timely::progress::Stamp<u32>) -> usize {
-    stamp.elements().first().map_or(0, |&t| t as usize % 2)
-}
-
-/// An even spread of states over the workers, the same in every process.
-fn route<S: Word>(s: &S) -> u64 {
-    let mut z = s.low() ^ ((*s >> 32) >> 32).low().rotate_left(29);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// Successors a worker sends between two turns of its own: it then lets
-/// the successors that came in be added up, so that fewer wait in queues.
-const SENDS_A_TURN: usize = 1 << 16;
-
 /// What every worker of a run needs: the board in placing order, the
-/// tours counted, the memory bound, and the checkpoints.
+/// tours counted, the memory bound, the checkpoints, and whether the
+/// halves of the board meet in the middle.
 struct Job {
     layout: Arc<Layout>,
     ends: Ends,
     bytes: u64,
     store: Option<Store>,
     every: Option<std::time::Duration>,
+    meeting: Option<Arc<Meeting>>,
 }
 
-fn run<S: Word + timely::ExchangeData, W: Ways + timely::ExchangeData>(
+/// What a worker of this process shares with the others while it counts.
+struct Crew<'a> {
+    pub layout: &'a Layout,
+    pub ends: Ends,
+    pub shared: &'a Shared,
+    /// The bytes each worker may hold.
+    pub per_worker: u64,
+    /// Workers in this process.
+    pub local: usize,
+}
+
+impl Crew<'_> {
+    /// Sends the successors of this worker's states `cur` through `step`
+    /// (each to its owner, or by `key` where given), taking at most the
+    /// moves back `sizes` allows; the ways that completed the tour.
+    fn expand_all<S: Sent, W: Tally>(
+        &self,
+        peer: &mut Peer<S, W>,
+        cur: Parts<S, W>,
+        step: &Step,
+        sizes: impl Fn(S) -> u32,
+        key: Option<&dyn Fn(S) -> u64>,
+    ) -> W {
+        let top = 2 * self.layout.w + 1;
+        self.shared.expanded.fetch_add(states_in(&cur), Relaxed);
+        let mut done = W::default();
+        let put = |peer: &mut Peer<S, W>, t: S, ways: W| match key {
+            Some(key) => peer.send_by(key(t), t, ways),
+            None => peer.send(t, ways),
+        };
+        for (s, ways) in cur.into_iter().flatten() {
+            let allow = sizes(s);
+            if !step.free {
+                if allow & 1 == 1 {
+                    put(peer, canonical(s >> 4), ways);
+                }
+                continue;
+            }
+            let ended = expand(s, step, top, self.ends, allow, |t| put(peer, t, ways));
+            for _ in 0..ended {
+                done = done.plus(ways);
+            }
+        }
+        done
+    }
+
+    /// After a round: this worker holds `cur` and `held` bytes besides, at
+    /// `square` of the board. Shows progress (worker 0) and the peak, and
+    /// asks the workers to stop past the memory bound.
+    fn note<S, W>(
+        &self,
+        index: usize,
+        peers: usize,
+        square: u64,
+        cur: &[FastMap<S, W>],
+        held: u64,
+    ) {
+        let shared = self.shared;
+        let all = states_in(cur) * peers as u64;
+        shared.peak.fetch_max(all, Relaxed);
+        if index == 0 {
+            shared.done.store(square, Relaxed);
+            shared.states.store(all, Relaxed);
+        }
+        let bytes = table_bytes(cur) + held;
+        if bytes > self.per_worker {
+            shared.bytes.store(bytes * self.local as u64, Relaxed);
+            shared.stop.store(true, Relaxed);
+        }
+    }
+
+    /// This worker's vote: stop if this process should.
+    fn vote(&self) -> u8 {
+        if self.shared.stop.load(Relaxed) {
+            STOP
+        } else {
+            0
+        }
+    }
+}
+
+fn run<S: Sent, W: Tally>(
     job: Job,
     spread: &Spread,
     shared: &Arc<Shared>,
 ) -> Result<Outcome, Stop> {
-    let Job {
-        layout,
-        ends,
-        bytes,
-        store,
-        every,
-    } = job;
     let shared = Arc::clone(shared);
     // The square every worker resumes after, if the folder has one.
-    let resume = match &store {
+    let resume = match &job.store {
         Some(st) => st.last().map_err(Stop::Workers)?,
         None => None,
     };
@@ -292,183 +355,27 @@ fn run<S: Word + timely::ExchangeData, W: Ways + timely::ExchangeData>(
         eprintln!(
             "knight-tui: resuming from the checkpoint after square {} of {}",
             j + 1,
-            layout.steps.len()
+            job.layout.steps.len()
         );
     }
     // Each process's bound, split over its workers.
-    let local = spread.local() as u64;
-    let per_worker = bytes / local;
+    let local = spread.local();
+    let per_worker = job.bytes / local as u64;
     let (builders, connections) = spread.builders().map_err(Stop::Workers)?;
     let config = timely::WorkerConfig::default();
     let guards = timely::execute::execute_from(builders, Box::new(()), config, move |worker| {
-        let (index, peers) = (worker.index(), worker.peers());
-        let mut input: InputHandle<u32, _> =
-            InputHandle::<u32, CapacityContainerBuilder<Vec<(S, W)>>>::new();
-        let mut sums: InputHandle<u32, _> =
-            InputHandle::<u32, CapacityContainerBuilder<Vec<(u64, W)>>>::new();
-        let mut votes: InputHandle<u32, _> =
-            InputHandle::<u32, CapacityContainerBuilder<Vec<(u64, u8)>>>::new();
-        let probe = ProbeHandle::new();
-        // The successors and the votes of square j arrive in `[j % 2]`: a
-        // worker may be a square ahead, never two (it waits for every
-        // worker's successors of the square before).
-        let next: Rc<[RefCell<FastMap<S, W>>; 2]> = Rc::default();
-        let total: Rc<Cell<W>> = Rc::default();
-        // Votes: 1 to stop, 2 to write a checkpoint.
-        let halt: Rc<[Cell<u8>; 2]> = Rc::default();
-        let (into, summed, heard) = (Rc::clone(&next), Rc::clone(&total), Rc::clone(&halt));
-        worker.dataflow::<u32, _, _>(|scope| {
-            scope
-                .input_from(&mut input)
-                .container::<Vec<_>>()
-                .exchange(|(s, _)| route(s))
-                .inspect_core(move |event| {
-                    if let Ok((stamp, data)) = event {
-                        let mut table = into[parity(stamp)].borrow_mut();
-                        for &(s, ways) in data {
-                            let e = table.entry(s).or_default();
-                            *e = e.plus(ways);
-                        }
-                    }
-                })
-                .probe_with(&probe);
-            scope
-                .input_from(&mut sums)
-                .container::<Vec<_>>()
-                .exchange(|&(to, _)| to)
-                .inspect(move |&(_, n)| summed.set(summed.get().plus(n)))
-                .probe_with(&probe);
-            // Each worker's vote to stop, one to every worker: all stop
-            // at the same square, or none does.
-            scope
-                .input_from(&mut votes)
-                .container::<Vec<_>>()
-                .exchange(|&(to, _)| to)
-                .inspect_core(move |event| {
-                    if let Ok((stamp, data)) = event {
-                        let vote = &heard[parity(stamp)];
-                        vote.set(data.iter().fold(vote.get(), |v, &(_, flags)| v | flags));
-                    }
-                })
-                .probe_with(&probe);
-        });
-        let top = 2 * layout.w + 1;
-        let fail = |why: String| {
-            if let Ok(mut f) = shared.failed.lock() {
-                f.get_or_insert(why);
-            }
-            shared.stop.store(true, Relaxed);
+        let crew = Crew {
+            layout: &job.layout,
+            ends: job.ends,
+            shared: &shared,
+            per_worker,
+            local,
         };
-        let mut cur: FastMap<S, W> = FastMap::default();
-        let mut done = W::default();
-        let first = resume.map_or(0, |j| j as usize + 1);
-        match (&store, resume) {
-            (Some(st), Some(j)) => match st.read::<S, W>(j, index) {
-                Ok((states, ways)) => (cur, done) = (states, ways),
-                Err(e) => fail(format!("reading the checkpoint: {e}")),
-            },
-            _ if index == 0 => {
-                cur.insert(S::ZERO, W::ONE);
-            }
-            _ => {}
-        }
-        if first > 0 {
-            input.advance_to(first as u32);
-            sums.advance_to(first as u32);
-            votes.advance_to(first as u32);
-        }
-        let lead = index % local as usize == 0;
-        let mut written = Instant::now();
-        let mut pending = None;
-        let mut stopped = None;
-        for (j, step) in layout.steps.iter().enumerate().skip(first) {
-            let stop = shared.stop.load(Relaxed);
-            let due = every.is_some_and(|e| written.elapsed() >= e);
-            for to in 0..peers as u64 {
-                votes.send((to, u8::from(stop) | u8::from(due) << 1));
-            }
-            if !stop {
-                shared.expanded.fetch_add(cur.len() as u64, Relaxed);
-                for (k, (s, ways)) in cur.drain().enumerate() {
-                    if k % SENDS_A_TURN == SENDS_A_TURN - 1 {
-                        worker.step();
-                    }
-                    if !step.free {
-                        input.send((canonical(s >> 4), ways));
-                        continue;
-                    }
-                    let ended = expand(s, step, top, ends, ANY, |t| input.send((t, ways)));
-                    for _ in 0..ended {
-                        done = done.plus(ways);
-                    }
-                }
-            }
-            let next_time = j as u32 + 1;
-            input.advance_to(next_time);
-            sums.advance_to(next_time);
-            votes.advance_to(next_time);
-            while probe.less_than(input.time()) {
-                worker.step();
-            }
-            let heard = halt[j % 2].replace(0);
-            if heard & 1 != 0 {
-                stopped = Some(j as u64);
-                break;
-            }
-            cur = std::mem::take(&mut *next[j % 2].borrow_mut());
-            if let (Some(st), Some(k)) = (&store, pending.take()) {
-                // Every worker has written square k's states: it began this one.
-                if lead && let Err(e) = st.note_square(k) {
-                    fail(format!("writing the checkpoint: {e}"));
-                }
-                st.remove_before(k, index);
-            }
-            if let Some(st) = &store
-                && heard & 2 != 0
-            {
-                match st.write(j as u64, index, &cur, done) {
-                    Ok(()) => pending = Some(j as u64),
-                    Err(e) => fail(format!("writing the checkpoint: {e}")),
-                }
-                written = Instant::now();
-            }
-            let held = table_bytes(std::slice::from_ref(&cur));
-            shared
-                .peak
-                .fetch_max(cur.len() as u64 * peers as u64, Relaxed);
-            if index == 0 {
-                shared.done.store(j as u64 + 1, Relaxed);
-                shared
-                    .states
-                    .store(cur.len() as u64 * peers as u64, Relaxed);
-            }
-            if held > per_worker {
-                shared.bytes.store(held * local, Relaxed);
-                shared.stop.store(true, Relaxed);
-            }
-        }
-        // The tours each worker completed, summed at every worker.
-        drop(cur);
-        next.iter().for_each(|t| t.borrow_mut().clear());
-        for to in 0..peers as u64 {
-            sums.send((to, done));
-        }
-        let end = layout.steps.len() as u32 + 1;
-        input.advance_to(end);
-        votes.advance_to(end);
-        sums.advance_to(end);
-        while probe.less_than(sums.time()) {
-            worker.step();
-        }
-        match stopped {
-            Some(at) => Outcome::Stopped(at),
-            None => {
-                // Counted: the checkpoints are done with.
-                if let Some(st) = &store {
-                    st.clear(index, lead);
-                }
-                Outcome::Counted(total.get().wide())
-            }
+        let first = resume.map_or(0, |j| j as u32 + 1);
+        let mut peer = Peer::<S, W>::new(worker, first);
+        match &job.meeting {
+            Some(meeting) => meet::worker(&mut peer, &crew, meeting),
+            None => squares(&mut peer, &crew, job.store.as_ref(), job.every, resume),
         }
     })
     .map_err(Stop::Workers)?;
@@ -495,96 +402,89 @@ fn run<S: Word + timely::ExchangeData, W: Ways + timely::ExchangeData>(
     outcome
 }
 
-/// How long a process of a cluster waits for the others to come up.
-const CONNECT_FOR: std::time::Duration = std::time::Duration::from_secs(300);
-
-/// One connection to each other process of the cluster, in order, `None`
-/// at `me`: this process connects to those before it (again and again
-/// until they listen) and takes the connections of those after it, each
-/// saying its place first (as timely's own set-up does).
-fn connect(hosts: &[String], me: usize) -> std::io::Result<Vec<Option<TcpStream>>> {
-    let deadline = Instant::now() + CONNECT_FOR;
-    let timed_out = |what: String| std::io::Error::new(std::io::ErrorKind::TimedOut, what);
-    let listener = TcpListener::bind(&hosts[me])?;
-    let mut sockets: Vec<Option<TcpStream>> = (0..hosts.len()).map(|_| None).collect();
-    let mut said = false;
-    for (i, host) in hosts.iter().enumerate().take(me) {
-        let stream = loop {
-            match TcpStream::connect(host) {
-                Ok(s) => break s,
-                Err(e) if Instant::now() >= deadline => {
-                    return Err(timed_out(format!("process {i} at {host}: {e}")));
-                }
-                Err(_) => {
-                    if !std::mem::replace(&mut said, true) {
-                        eprintln!("knight-tui: waiting for the other processes of the cluster");
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(200));
-                }
-            }
-        };
-        stream.set_nodelay(true)?;
-        (&stream).write_all(&(me as u64).to_be_bytes())?;
-        sockets[i] = Some(stream);
+/// One worker's count square by square over the whole board, with its
+/// checkpoints: the tours, summed over every worker.
+fn squares<S: Sent, W: Tally>(
+    peer: &mut Peer<S, W>,
+    crew: &Crew,
+    store: Option<&Store>,
+    every: Option<std::time::Duration>,
+    resume: Option<u64>,
+) -> Outcome {
+    let (index, peers) = (peer.index, peer.peers);
+    let fail = |why: String| {
+        if let Ok(mut f) = crew.shared.failed.lock() {
+            f.get_or_insert(why);
+        }
+        crew.shared.stop.store(true, Relaxed);
+    };
+    let mut cur: Parts<S, W> = vec![FastMap::default()];
+    let mut done = W::default();
+    match (store, resume) {
+        (Some(st), Some(j)) => match st.read::<S, W>(j, index) {
+            Ok((states, ways)) => (cur, done) = (vec![states], ways),
+            Err(e) => fail(format!("reading the checkpoint: {e}")),
+        },
+        _ if index == 0 => {
+            cur[0].insert(S::ZERO, W::ONE);
+        }
+        _ => {}
     }
-    listener.set_nonblocking(true)?;
-    while sockets[me + 1..].iter().any(Option::is_none) {
-        match listener.accept() {
-            Ok((stream, _)) => {
-                stream.set_nonblocking(false)?;
-                stream.set_nodelay(true)?;
-                let mut id = [0u8; 8];
-                (&stream).read_exact(&mut id)?;
-                let id = u64::from_be_bytes(id) as usize;
-                if id <= me || id >= hosts.len() || sockets[id].is_some() {
-                    return Err(std::io::Error::other(format!(
-                        "a connection said it was process {id}"
-                    )));
-                }
-                sockets[id] = Some(stream);
+    let first = resume.map_or(0, |j| j as usize + 1);
+    let lead = index % crew.local == 0;
+    let mut written = Instant::now();
+    let mut pending = None;
+    let mut stopped = None;
+    for (j, step) in crew.layout.steps.iter().enumerate().skip(first) {
+        let stop = crew.shared.stop.load(Relaxed);
+        let due = every.is_some_and(|e| written.elapsed() >= e);
+        if !stop {
+            let ended = crew.expand_all(peer, std::mem::take(&mut cur), step, |_| ANY, None);
+            done = done.plus(ended);
+        }
+        let round = peer.finish(crew.vote() | if due { SAVE } else { 0 });
+        if round.heard & STOP != 0 {
+            stopped = Some(j as u64);
+            break;
+        }
+        cur = round.states;
+        if let (Some(st), Some(k)) = (store, pending.take()) {
+            // Every worker has written square k's states: it began this one.
+            if lead && let Err(e) = st.note_square(k) {
+                fail(format!("writing the checkpoint: {e}"));
             }
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                if Instant::now() >= deadline {
-                    return Err(timed_out(format!(
-                        "the processes after {me} did not all connect to {}",
-                        hosts[me]
-                    )));
-                }
-                if !std::mem::replace(&mut said, true) {
-                    eprintln!("knight-tui: waiting for the other processes of the cluster");
-                }
-                std::thread::sleep(std::time::Duration::from_millis(50));
+            st.remove_before(k, index);
+        }
+        if let Some(st) = store
+            && round.heard & SAVE != 0
+        {
+            match st.write(j as u64, index, &cur, done) {
+                Ok(()) => pending = Some(j as u64),
+                Err(e) => fail(format!("writing the checkpoint: {e}")),
             }
-            Err(e) => return Err(e),
+            written = Instant::now();
+        }
+        crew.note(index, peers, j as u64 + 1, &cur, 0);
+    }
+    drop(cur);
+    let total = summed(peer, done.wide());
+    match stopped {
+        Some(at) => Outcome::Stopped(at),
+        None => {
+            // Counted: the checkpoints are done with.
+            if let Some(st) = store {
+                st.clear(index, lead);
+            }
+            Outcome::Counted(total)
         }
     }
-    Ok(sockets)
 }
 
-/// Runs `f`. A panic on any thread meanwhile (timely's, when a connection
-/// breaks because a process of the cluster died) ends the process at once
-/// with exit 3 and one line on stderr: unwinding timely's threads would
-/// panic again in their drops and abort, or leave the others waiting.
-fn quietly(f: impl FnOnce() -> Result<Outcome, Stop>) -> Result<Outcome, Stop> {
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|info| {
-        let message = info
-            .payload()
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_else(|| "a worker panicked".into());
-        // The first thread says it and ends the process; others wait.
-        static SAID: AtomicBool = AtomicBool::new(false);
-        if !SAID.swap(true, Relaxed) {
-            eprintln!("knight-tui: the count's workers stopped ({message}); no count");
-            std::process::exit(3);
-        }
-        loop {
-            std::thread::park();
-        }
-    }));
-    let r = f();
-    std::panic::set_hook(previous);
-    r
+/// `mine`, summed over every worker (a round of its own).
+fn summed<S: Sent, W: Tally>(peer: &mut Peer<S, W>, mine: u128) -> u128 {
+    peer.add(0, mine);
+    peer.finish(0).sums.first().copied().unwrap_or(0)
 }
+
+#[cfg(test)]
+mod tests;

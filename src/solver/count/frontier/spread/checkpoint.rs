@@ -81,7 +81,7 @@ impl Store {
         &self,
         square: u64,
         index: usize,
-        states: &FastMap<S, W>,
+        states: &[FastMap<S, W>],
         done: W,
     ) -> io::Result<()> {
         let path = self.states(square, index);
@@ -90,8 +90,9 @@ impl Store {
             let mut out = BufWriter::new(fs::File::create(&tmp)?);
             out.write_all(MAGIC)?;
             out.write_all(&done.wide().to_le_bytes())?;
-            out.write_all(&(states.len() as u64).to_le_bytes())?;
-            for (&s, &w) in states {
+            let n: usize = states.iter().map(FastMap::len).sum();
+            out.write_all(&(n as u64).to_le_bytes())?;
+            for (&s, &w) in states.iter().flatten() {
                 out.write_all(&wide(s).to_le_bytes())?;
                 out.write_all(&w.wide().to_le_bytes())?;
             }

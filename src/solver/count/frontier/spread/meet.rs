@@ -1,0 +1,260 @@
+//! Meeting in the middle on the workers, where the whole count meets (see
+//! `frontier/meet.rs`):
+//! - the upper half square by square, each state at the worker that owns
+//!   it;
+//! - the lower half's states (on a board symmetric about the cut, the
+//!   upper ones upside down) sent to the worker their moves at the cut
+//!   pick, and every lower key told to every worker, for the filter
+//!   across the cut;
+//! - the moves across, in pieces where they would not fit, the last
+//!   step's successors sent to the worker that holds the lower states
+//!   whose moves they need; each worker joins its own, and the tours are
+//!   summed.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use super::super::meet::{
+    Lower, add_lower, degrees, digits, filter, join_one, lower_bytes, meeting, meeting_slots,
+    piece_of, symmetric, upside_down,
+};
+use super::peer::{Peer, STOP, Sent, Tally, mix};
+use super::{Crew, Outcome, summed};
+use crate::board::Board;
+use crate::solver::count::frontier::{ANY, Ends, Layout, Parts, Step, states_in, table_bytes};
+use crate::solver::states::FastMap;
+
+/// Where the board is cut, and what the workers need to meet there.
+pub(super) struct Meeting {
+    /// The first row of the lower half.
+    k: u32,
+    /// The moves across the cut, as [`Layout::crossing`].
+    crossing: Vec<Step>,
+    /// The lower half, counted from the last row up; `None` where it is the
+    /// upper half read upside down.
+    below: Option<Layout>,
+    /// The slots that meet, as [`meeting_slots`].
+    slots: u32,
+}
+
+impl Meeting {
+    pub fn new(board: &Board, layout: &Layout, ends: Ends) -> Meeting {
+        let k = meeting(layout, ends).expect("a board to meet on");
+        Meeting {
+            k,
+            crossing: layout.crossing(k),
+            below: (!symmetric(layout, k)).then(|| Layout::new(board, ends, true)),
+            slots: meeting_slots(layout, k),
+        }
+    }
+}
+
+/// One worker's part of a meeting: the tours, summed over every worker.
+pub(super) fn worker<S: Sent, W: Tally>(
+    peer: &mut Peer<S, W>,
+    crew: &Crew,
+    meeting: &Meeting,
+) -> Outcome {
+    match meet(peer, crew, meeting) {
+        Ok(tours) => Outcome::Counted(summed(peer, tours)),
+        Err(at) => {
+            summed(peer, 0);
+            Outcome::Stopped(at)
+        }
+    }
+}
+
+/// A worker for the lower states with moves `d` at the cut.
+fn key_of(d: u32) -> u64 {
+    mix(u64::from(d))
+}
+
+/// This worker's share of the tours, or the square where every worker
+/// stopped.
+fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> Result<u128, u64> {
+    let layout = crew.layout;
+    let (w, n) = (layout.w, 2 * layout.w);
+    let cut = (m.k * w) as usize;
+    let at_cut = cut as u64;
+    let closed = crew.ends == Ends::Closed;
+    let upper = fresh::<S, W>(peer.index);
+    let square = |j: usize| j as u64 + 1;
+    let leg = Leg::new(&square, 0);
+    let upper = through(peer, crew, &layout.steps[..cut], upper, |_, _| ANY, leg)?;
+    let stays = |_: usize| at_cut;
+    // The lower half's states, read from above, to the worker their moves
+    // at the cut pick.
+    let send_lower = |peer: &mut Peer<S, W>, states: &Parts<S, W>| {
+        for (&s, &ways) in states.iter().flatten() {
+            let t = upside_down(s, w);
+            peer.send_by(key_of(degrees(t, n)), t, ways);
+        }
+    };
+    match &m.below {
+        None => send_lower(peer, &upper),
+        Some(below) => {
+            let fresh = fresh::<S, W>(peer.index);
+            let steps = &below.steps[..((layout.h - m.k) * w) as usize];
+            let held = table_bytes(&upper);
+            let lower = through(peer, crew, steps, fresh, |_, _| ANY, Leg::new(&stays, held))?;
+            send_lower(peer, &lower);
+        }
+    }
+    let round = peer.finish(crew.vote());
+    if round.heard & STOP != 0 {
+        return Err(at_cut);
+    }
+    let mut lower: Lower<W> = FastMap::default();
+    for (s, ways) in round.states.into_iter().flatten() {
+        add_lower(&mut lower, s, ways, n);
+    }
+    let held = lower_bytes(&lower);
+    // Every lower key to every worker, with the states at the cut and the
+    // bytes the lower states take, summed.
+    for &d in lower.keys() {
+        peer.send_all(S::of(u64::from(d)), W::ONE);
+    }
+    peer.add(0, u128::from(states_in(&upper)));
+    peer.add(1, u128::from(held));
+    let round = peer.finish(crew.vote());
+    if round.heard & STOP != 0 {
+        return Err(at_cut);
+    }
+    let sizes = filter::<S>(
+        round
+            .states
+            .iter()
+            .flat_map(|p| p.keys())
+            .map(|s| s.low() as u32)
+            .collect(),
+        m.slots,
+        n,
+        closed,
+    );
+    let sum = |slot: usize| round.sums.get(slot).map_or(0, |&x| x as u64);
+    // The pieces one process would take with its memory (less its share
+    // of the lower states): each process holds its share of a piece, so
+    // its memory falls as processes are added. One step across at least
+    // after them.
+    let entry = std::mem::size_of::<(S, W)>() as u64;
+    let local = crew.local as u64;
+    let memory = crew.per_worker.saturating_mul(local);
+    let lower_share = sum(1).saturating_mul(local) / peer.peers as u64;
+    let from = digits(
+        &m.crossing,
+        sum(0),
+        entry,
+        memory.saturating_sub(lower_share),
+    )
+    .min(m.crossing.len() - 1);
+    let pieces: Vec<Parts<S, W>> = if from > 0 {
+        let head = &m.crossing[..from];
+        let head = through(peer, crew, head, upper, &sizes, Leg::new(&stays, held))?;
+        let mut pieces: Vec<FastMap<S, W>> = (0..3usize.pow(from as u32))
+            .map(|_| FastMap::default())
+            .collect();
+        for (s, ways) in head.into_iter().flatten() {
+            pieces[piece_of(s, from as u32, n)].insert(s, ways);
+        }
+        pieces.into_iter().map(|p| vec![p]).collect()
+    } else {
+        vec![upper]
+    };
+    // The pieces some worker has states in: the same list at every worker.
+    for (p, piece) in pieces.iter().enumerate() {
+        if states_in(piece) > 0 {
+            peer.add(p as u32, 1);
+        }
+    }
+    let round = peer.finish(crew.vote());
+    if round.heard & STOP != 0 {
+        return Err(at_cut);
+    }
+    let live: Vec<usize> = (0..pieces.len())
+        .filter(|&p| round.sums.get(p).is_some_and(|&x| x > 0))
+        .collect();
+    let rest = &m.crossing[from..];
+    let bytes = |p: &Parts<S, W>| table_bytes(p);
+    let mut waiting: u64 = pieces.iter().map(bytes).sum();
+    let mut pieces: Vec<Option<Parts<S, W>>> = pieces.into_iter().map(Some).collect();
+    let need = |t: S| key_of(2 * m.slots - degrees(t, n));
+    let (beyond, steps) = (
+        layout.steps.len() as u64 - at_cut,
+        (live.len() * rest.len()) as u64,
+    );
+    let mut tours = 0u128;
+    for (i, &p) in live.iter().enumerate() {
+        let piece = pieces[p].take().unwrap_or_default();
+        waiting -= bytes(&piece);
+        // On the progress bar the moves across go once over the rest of
+        // the board, the pieces one after the other.
+        let square = |j: usize| at_cut + beyond * (i * rest.len() + j + 1) as u64 / steps;
+        let sizes = |j: usize, s: S| sizes(j + from, s);
+        let leg = Leg {
+            key: Some(&need),
+            ..Leg::new(&square, held + waiting)
+        };
+        let across = through(peer, crew, rest, piece, sizes, leg)?;
+        crew.shared.expanded.fetch_add(states_in(&across), Relaxed);
+        for (&s, &ways) in across.iter().flatten() {
+            tours = tours.saturating_add(join_one(s, ways, &lower, n, m.slots, closed));
+        }
+    }
+    Ok(tours)
+}
+
+/// A run of steps: where each ends on the board (for the progress bar),
+/// where its last step's successors go (by `key`, or to their owners),
+/// and the bytes the worker holds besides.
+struct Leg<'a, S> {
+    square: &'a dyn Fn(usize) -> u64,
+    key: Option<&'a dyn Fn(S) -> u64>,
+    held: u64,
+}
+
+impl<'a, S> Leg<'a, S> {
+    fn new(square: &'a dyn Fn(usize) -> u64, held: u64) -> Self {
+        Leg {
+            square,
+            key: None,
+            held,
+        }
+    }
+}
+
+/// Nothing placed: one way, at worker 0.
+fn fresh<S: Sent, W: Tally>(index: usize) -> Parts<S, W> {
+    let mut states = FastMap::default();
+    if index == 0 {
+        states.insert(S::ZERO, W::ONE);
+    }
+    vec![states]
+}
+
+/// Takes this worker's states `cur` through `steps`, a round each, taking
+/// at most the moves back `sizes` allows (by the step's index in `steps`),
+/// the last step's successors sent as `leg` says: this worker's states
+/// after the last step, or the square where every worker stopped.
+fn through<S: Sent, W: Tally>(
+    peer: &mut Peer<S, W>,
+    crew: &Crew,
+    steps: &[Step],
+    mut cur: Parts<S, W>,
+    sizes: impl Fn(usize, S) -> u32,
+    leg: Leg<S>,
+) -> Result<Parts<S, W>, u64> {
+    let Leg { square, key, held } = leg;
+    for (j, step) in steps.iter().enumerate() {
+        let cur_states = std::mem::take(&mut cur);
+        if !crew.shared.stop.load(Relaxed) {
+            let key = if j + 1 == steps.len() { key } else { None };
+            crew.expand_all(peer, cur_states, step, |s| sizes(j, s), key);
+        }
+        let round = peer.finish(crew.vote());
+        if round.heard & STOP != 0 {
+            return Err(square(j));
+        }
+        cur = round.states;
+        crew.note(peer.index, peer.peers, square(j), &cur, held);
+    }
+    Ok(cur)
+}
