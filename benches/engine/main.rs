@@ -13,6 +13,8 @@
 
 mod measure;
 mod rows_against_c;
+mod rows_census;
+mod rows_cluster;
 mod rows_construct;
 mod rows_count;
 mod rows_end;
@@ -92,6 +94,8 @@ fn workloads() -> Vec<Workload> {
         rows_leapers::workloads(),
         rows_magic::workloads(),
         rows_end::workloads(),
+        rows_cluster::workloads(),
+        rows_census::workloads(),
     ]
     .into_iter()
     .flatten()

@@ -845,6 +845,46 @@ fn run<S: Word, W: Ways>(
     Ok(work.counted(total.wide()))
 }
 
+/// How a count square by square over the whole board went, as far as it
+/// went: the states after each square and the seconds since the start,
+/// and why it stopped, if it did.
+pub struct Census {
+    pub squares: u64,
+    pub trace: Vec<(u64, f64)>,
+    pub stop: Option<Stop>,
+    /// The bytes a state takes in a table.
+    pub entry: u64,
+}
+
+/// A count square by square over the whole board, for measuring what a
+/// count would take: boards up to [`MAX_WIDTH`] wide whatever
+/// [`applies`] says, open or closed, as far as `budget` lets it go.
+pub fn census(board: &Board, ends: Ends, budget: &Budget, progress: &Progress) -> Census {
+    let layout = Layout::new(board, ends, false);
+    let squares = layout.steps.len() as u64;
+    progress.total.store(squares, Relaxed);
+    let mut work = Work::new();
+    let pass = Pass {
+        w: layout.w,
+        ends,
+        budget,
+        progress,
+    };
+    let (stop, entry) = if layout.w <= NARROW {
+        let r = from_scratch::<u64, u128>(&pass, &layout.steps, &mut work, 0);
+        (r.err(), std::mem::size_of::<(u64, u128)>())
+    } else {
+        let r = from_scratch::<u128, u128>(&pass, &layout.steps, &mut work, 0);
+        (r.err(), std::mem::size_of::<(u128, u128)>())
+    };
+    Census {
+        squares,
+        trace: work.trace,
+        stop,
+        entry: entry as u64 + 1,
+    }
+}
+
 /// What every step of a count shares: the window's width (`w` squares a
 /// row), the tours counted, the budget and the progress shown.
 #[derive(Clone, Copy)]
@@ -888,6 +928,9 @@ struct Work {
     /// a step square by square; a meeting's steps (both halves and the
     /// moves across) spread over the board's squares.
     pace: (u64, u64),
+    /// The states after each step, and the seconds since the start.
+    trace: Vec<(u64, f64)>,
+    started: Instant,
 }
 
 impl Work {
@@ -898,6 +941,8 @@ impl Work {
             steps: 0,
             stride: 1,
             pace: (1, 1),
+            trace: Vec::new(),
+            started: Instant::now(),
         }
     }
 
@@ -1070,6 +1115,8 @@ fn advance<S: Word, W: Ways>(
         cur = next;
         let states = states_in(&cur);
         work.peak = work.peak.max(states);
+        work.trace
+            .push((states, work.started.elapsed().as_secs_f64()));
         progress.states.store(states, Relaxed);
         progress.done.store(at, Relaxed);
     }

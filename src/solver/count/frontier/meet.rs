@@ -498,6 +498,7 @@ pub(super) fn meet<S: Word, W: Ways>(
             steps: steps * all + prior * rest.len() as u64,
             stride: size,
             pace: (pace.0, pace.1 * all),
+            ..Work::new()
         };
         let sizes = |j: usize, s: S| sizes(j + from, s);
         let (across, _) = advance(&pass, rest, &mut mine, piece, held + waiting, sizes)?;
