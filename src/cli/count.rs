@@ -53,7 +53,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         return Err(usage(format!(
             "--workers, --cluster and --checkpoint count over the frontier, which does not take {}: it counts the knight on boards up to {} wide",
             spec.board.describe(),
-            solver::count::frontier::NARROW
+            solver::count::frontier::MAX_WIDTH
         )));
     }
     let finished = std::sync::atomic::AtomicBool::new(false);

@@ -272,7 +272,7 @@ fn by_frontier(
     spread: Option<&Spread>,
 ) -> bool {
     if spread.is_some() {
-        return frontier::applies(board, ends);
+        return frontier::spreads(board, ends);
     }
     let narrow = board.rows().min(board.cols()) <= frontier::NARROW;
     algorithm == Algorithm::Auto

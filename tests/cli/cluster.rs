@@ -136,7 +136,7 @@ fn what_the_workers_cannot_count_is_refused() {
             vec!["--size", "8", "--leaper", "zebra", "--workers", "2"],
             "the frontier, which does not take",
         ),
-        (vec!["--size", "9", "--workers", "2"], "up to 7 wide"),
+        (vec!["--size", "9", "--workers", "2"], "up to 8 wide"),
         (
             vec!["--size", "6", "--workers", "2", "--algo", "enumerate"],
             "--algo enumerate cannot be used",
@@ -157,6 +157,29 @@ fn what_the_workers_cannot_count_is_refused() {
     let (code, _, err) = count(&["--size", "6", "--cluster", path, "--process", "2"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("lists 2 processes (0 to 1)"), "{err}");
+}
+
+/// Boards 8 wide that one process does not take (open tours of 8x8, closed
+/// tours of 8x9) start on workers, and stop at a limit as any count does.
+#[test]
+fn workers_take_boards_eight_wide() {
+    for board in [
+        ["--rows", "8", "--cols", "8"],
+        ["--rows", "9", "--cols", "8"],
+    ] {
+        let mut args = board.to_vec();
+        args.extend(["--workers", "2", "--node-limit", "100000"]);
+        if board[1] == "9" {
+            args.push("--closed");
+        }
+        let (code, out, err) = count(&args);
+        assert_eq!(code, Some(3), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(
+            err.contains("stopped the count over the frontier at square"),
+            "{err}"
+        );
+    }
 }
 
 #[test]

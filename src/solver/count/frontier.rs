@@ -655,6 +655,16 @@ pub fn applies(board: &Board, ends: Ends) -> bool {
                 && meets_sooner(&Layout::new(board, ends, false), ends))
 }
 
+/// Whether workers take `board` for tours of the kind `ends`: what the
+/// programme takes in one process, and any other board up to
+/// [`MAX_WIDTH`] wide (the window fits a `u128`), for clusters with the
+/// memory. Where the states outgrow a process, the count stops at the
+/// memory bound, as any count does.
+pub fn spreads(board: &Board, ends: Ends) -> bool {
+    let w = board.rows().min(board.cols());
+    applies(board, ends) || board.geometry().is_knight_plane() && w <= MAX_WIDTH
+}
+
 /// The bytes the tables of `parts` take (hashbrown: a power of two of
 /// slots at least 8/7 of the capacity, each an entry and a control byte).
 fn table_bytes<S, W>(parts: &[FastMap<S, W>]) -> u64 {

@@ -1,9 +1,14 @@
 //! One worker's streams to the others, and the round a spread count is
-//! made of: each worker sends what it has (states to their owners, states
-//! to a worker by a key, sums to every worker, a vote), and the round ends
+//! made of: each worker sends what it has (states to their owners or to a
+//! worker a key picks, sums to every worker, a vote), and the round ends
 //! when every worker's messages of it have arrived (timely's progress
 //! tracking). A worker may be a round ahead of another, never two, so the
 //! messages of round `t` are kept apart by `t`'s parity.
+//!
+//! States travel in batches, each for one part of the receiving worker's
+//! tables (as the count in one process sorts successors into parts): a
+//! batch goes into a table a [`PARTS`]th of the whole, which stays in
+//! cache, and moves between the workers of a process without a copy.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -29,6 +34,13 @@ type Feed<T> = InputHandle<u32, CapacityContainerBuilder<Vec<T>>>;
 /// the successors that came in be added up, so that fewer wait in queues.
 const SENDS_A_TURN: usize = 1 << 16;
 
+/// Successors waiting to go, at most, over all the workers and parts
+/// (a batch is 1,024 states, fewer with more than 64 workers).
+const WAITING: usize = 1 << 22;
+
+/// States for one part (`.1`) of one worker's (`.0`) tables.
+type Batch<S, W> = (u64, u32, Vec<(S, W)>);
+
 /// Votes: stop the count.
 pub(super) const STOP: u8 = 1;
 /// Votes: write a checkpoint.
@@ -49,18 +61,19 @@ pub(super) struct Peer<'w, S: Sent, W: Tally> {
     worker: &'w mut Worker,
     pub index: usize,
     pub peers: usize,
-    /// States to the worker that owns them (by their hash).
-    states: Feed<(S, W)>,
-    /// States to the worker a key picks (`key % peers`).
-    keyed: Feed<(u64, S, W)>,
+    /// States, a batch for a part of a worker's tables.
+    batches: Feed<Batch<S, W>>,
     /// Sums: to, slot, amount.
     sums: Feed<(u64, u32, u128)>,
     /// Votes: to, flags.
     votes: Feed<(u64, u8)>,
     probe: ProbeHandle<u32>,
-    came: Rc<[RefCell<Came<S, W>>; 2]>,
+    came: Rc<[RefCell<Parts<S, W>>; 2]>,
     summed: Rc<[RefCell<Vec<u128>>; 2]>,
     heard: Rc<[Cell<u8>; 2]>,
+    /// The batch filling for each worker and part.
+    out: Vec<Vec<Vec<(S, W)>>>,
+    batch: usize,
     sent: usize,
 }
 
@@ -85,34 +98,30 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
     /// The streams of `worker`, whose first round is `first`.
     pub fn new(worker: &'w mut Worker, first: u32) -> Self {
         let (index, peers) = (worker.index(), worker.peers());
-        let mut states: Feed<(S, W)> = InputHandle::new();
-        let mut keyed: Feed<(u64, S, W)> = InputHandle::new();
+        let mut batches: Feed<Batch<S, W>> = InputHandle::new();
         let mut sums: Feed<(u64, u32, u128)> = InputHandle::new();
         let mut votes: Feed<(u64, u8)> = InputHandle::new();
         let probe = ProbeHandle::new();
-        let came: Rc<[RefCell<Came<S, W>>; 2]> = Rc::default();
+        let came: Rc<[RefCell<Parts<S, W>>; 2]> =
+            Rc::new([RefCell::new(fresh()), RefCell::new(fresh())]);
         let summed: Rc<[RefCell<Vec<u128>>; 2]> = Rc::default();
         let heard: Rc<[Cell<u8>; 2]> = Rc::default();
         worker.dataflow::<u32, _, _>(|scope| {
             let into = Rc::clone(&came);
             scope
-                .input_from(&mut states)
+                .input_from(&mut batches)
                 .container::<Vec<_>>()
-                .exchange(|(s, _)| route(s))
+                .exchange(|&(to, _, _)| to)
                 .inspect_core(move |event| {
                     if let Ok((stamp, data)) = event {
-                        add_up(&into[parity(stamp)], data.iter().map(|&(s, w)| (s, w)));
-                    }
-                })
-                .probe_with(&probe);
-            let into = Rc::clone(&came);
-            scope
-                .input_from(&mut keyed)
-                .container::<Vec<_>>()
-                .exchange(|&(key, _, _)| key)
-                .inspect_core(move |event| {
-                    if let Ok((stamp, data)) = event {
-                        add_up(&into[parity(stamp)], data.iter().map(|&(_, s, w)| (s, w)));
+                        let mut parts = into[parity(stamp)].borrow_mut();
+                        for (_, p, batch) in data {
+                            let table = &mut parts[*p as usize];
+                            for &(s, ways) in batch {
+                                let e = table.entry(s).or_default();
+                                *e = e.plus(ways);
+                            }
+                        }
                     }
                 })
                 .probe_with(&probe);
@@ -148,50 +157,67 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
                 .probe_with(&probe);
         });
         if first > 0 {
-            states.advance_to(first);
-            keyed.advance_to(first);
+            batches.advance_to(first);
             sums.advance_to(first);
             votes.advance_to(first);
         }
+        let batch = (WAITING / PARTS / peers).clamp(16, 1 << 10);
         Peer {
             worker,
             index,
             peers,
-            states,
-            keyed,
+            batches,
             sums,
             votes,
             probe,
             came,
             summed,
             heard,
+            out: (0..peers)
+                .map(|_| (0..PARTS).map(|_| Vec::new()).collect())
+                .collect(),
+            batch,
             sent: 0,
         }
     }
 
     /// The round under way.
     pub fn time(&self) -> u32 {
-        *self.states.time()
+        *self.batches.time()
     }
 
-    /// A turn for the messages that came in, every so many sends.
-    fn sending(&mut self) {
+    /// Sends the batch for worker `to`'s part `p`.
+    fn flush(&mut self, to: usize, p: usize) {
+        let batch = std::mem::take(&mut self.out[to][p]);
+        self.batches.send((to as u64, p as u32, batch));
         self.sent += 1;
-        if self.sent.is_multiple_of(SENDS_A_TURN) {
+        if self.sent.is_multiple_of(SENDS_A_TURN / self.batch) {
+            // A turn for the batches that came in.
             self.worker.step();
+        }
+    }
+
+    /// Sends `s` to worker `to`.
+    fn send_to(&mut self, to: usize, s: S, ways: W) {
+        let p = part(s, PART_BITS);
+        let out = &mut self.out[to][p];
+        if out.capacity() == 0 {
+            out.reserve_exact(self.batch);
+        }
+        out.push((s, ways));
+        if out.len() >= self.batch {
+            self.flush(to, p);
         }
     }
 
     /// Sends `s` to the worker that owns it.
     pub fn send(&mut self, s: S, ways: W) {
-        self.states.send((s, ways));
-        self.sending();
+        self.send_to((route(&s) % self.peers as u64) as usize, s, ways);
     }
 
     /// Sends `s` to the worker `key` picks.
     pub fn send_by(&mut self, key: u64, s: S, ways: W) {
-        self.keyed.send((key, s, ways));
-        self.sending();
+        self.send_to((key % self.peers as u64) as usize, s, ways);
     }
 
     /// Sends `s` to every worker.
@@ -211,13 +237,19 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
     /// Ends the round with this worker's vote (`flags`): waits for every
     /// worker's messages of it.
     pub fn finish(&mut self, flags: u8) -> Round<S, W> {
+        for to in 0..self.peers {
+            for p in 0..PARTS {
+                if !self.out[to][p].is_empty() {
+                    self.flush(to, p);
+                }
+            }
+        }
         for to in 0..self.peers as u64 {
             self.votes.send((to, flags));
         }
         let now = self.time();
         let next = now + 1;
-        self.states.advance_to(next);
-        self.keyed.advance_to(next);
+        self.batches.advance_to(next);
         self.sums.advance_to(next);
         self.votes.advance_to(next);
         while self.probe.less_than(&next) {
@@ -226,63 +258,13 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
         let p = now as usize % 2;
         Round {
             heard: self.heard[p].replace(0),
-            states: self.came[p].borrow_mut().take(),
+            states: std::mem::replace(&mut *self.came[p].borrow_mut(), fresh()),
             sums: std::mem::take(&mut *self.summed[p].borrow_mut()),
         }
     }
 }
 
-/// Successors added up in a part's table at once: a run of them into a
-/// table a [`PARTS`]th of the whole stays in cache (1 worker on 7x8
-/// closed: 26.4 s with one table).
-const BATCH: usize = 1 << 10;
-
-/// The states sent to a worker in a round: their ways added up in a table
-/// for each part of the keys, as they come in batches.
-struct Came<S, W> {
-    parts: Parts<S, W>,
-    waiting: Vec<Vec<(S, W)>>,
-}
-
-impl<S, W> Default for Came<S, W> {
-    fn default() -> Self {
-        Came {
-            parts: (0..PARTS).map(|_| FastMap::default()).collect(),
-            waiting: (0..PARTS).map(|_| Vec::new()).collect(),
-        }
-    }
-}
-
-impl<S: Word, W: Ways> Came<S, W> {
-    fn add(&mut self, p: usize) {
-        let table = &mut self.parts[p];
-        for (s, ways) in self.waiting[p].drain(..) {
-            let e = table.entry(s).or_default();
-            *e = e.plus(ways);
-        }
-    }
-
-    fn put(&mut self, s: S, ways: W) {
-        let p = part(s, PART_BITS);
-        self.waiting[p].push((s, ways));
-        if self.waiting[p].len() >= BATCH {
-            self.add(p);
-        }
-    }
-
-    /// The states of the round, every batch added up.
-    fn take(&mut self) -> Parts<S, W> {
-        for p in 0..PARTS {
-            self.add(p);
-        }
-        std::mem::take(self).parts
-    }
-}
-
-/// Adds `data`'s ways into `came`.
-fn add_up<S: Word, W: Ways>(came: &RefCell<Came<S, W>>, data: impl Iterator<Item = (S, W)>) {
-    let mut came = came.borrow_mut();
-    for (s, ways) in data {
-        came.put(s, ways);
-    }
+/// A table for each part, empty.
+fn fresh<S, W>() -> Parts<S, W> {
+    (0..PARTS).map(|_| FastMap::default()).collect()
 }
