@@ -49,9 +49,11 @@ use super::Progress;
 use crate::board::{Board, Square};
 use crate::solver::states::FastMap;
 
+mod census;
 mod meet;
 pub mod spread;
 mod word;
+pub use census::{Census, census};
 use meet::{meet, meeting};
 use word::Word;
 
@@ -853,46 +855,6 @@ fn run<S: Word, W: Ways>(
     };
     let (_, total) = from_scratch::<S, W>(&pass, &layout.steps, &mut work, 0)?;
     Ok(work.counted(total.wide()))
-}
-
-/// How a count square by square over the whole board went, as far as it
-/// went: the states after each square and the seconds since the start,
-/// and why it stopped, if it did.
-pub struct Census {
-    pub squares: u64,
-    pub trace: Vec<(u64, f64)>,
-    pub stop: Option<Stop>,
-    /// The bytes a state takes in a table.
-    pub entry: u64,
-}
-
-/// A count square by square over the whole board, for measuring what a
-/// count would take: boards up to [`MAX_WIDTH`] wide whatever
-/// [`applies`] says, open or closed, as far as `budget` lets it go.
-pub fn census(board: &Board, ends: Ends, budget: &Budget, progress: &Progress) -> Census {
-    let layout = Layout::new(board, ends, false);
-    let squares = layout.steps.len() as u64;
-    progress.total.store(squares, Relaxed);
-    let mut work = Work::new();
-    let pass = Pass {
-        w: layout.w,
-        ends,
-        budget,
-        progress,
-    };
-    let (stop, entry) = if layout.w <= NARROW {
-        let r = from_scratch::<u64, u128>(&pass, &layout.steps, &mut work, 0);
-        (r.err(), std::mem::size_of::<(u64, u128)>())
-    } else {
-        let r = from_scratch::<u128, u128>(&pass, &layout.steps, &mut work, 0);
-        (r.err(), std::mem::size_of::<(u128, u128)>())
-    };
-    Census {
-        squares,
-        trace: work.trace,
-        stop,
-        entry: entry as u64 + 1,
-    }
 }
 
 /// What every step of a count shares: the window's width (`w` squares a
