@@ -159,6 +159,18 @@ fn what_the_workers_cannot_count_is_refused() {
     assert!(err.contains("lists 2 processes (0 to 1)"), "{err}");
 }
 
+/// The count of `args` stops at a limit: exit 3, nothing on stdout, and
+/// where it stopped on stderr.
+fn stops_at_a_limit(args: &[&str]) {
+    let (code, out, err) = count(args);
+    assert_eq!(code, Some(3), "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?}");
+    assert!(
+        err.contains("stopped the count over the frontier at square"),
+        "{err}"
+    );
+}
+
 /// Boards 8 wide that one process does not take (open tours of 8x8, closed
 /// tours of 8x9) start on workers, and stop at a limit as any count does.
 #[test]
@@ -172,13 +184,7 @@ fn workers_take_boards_eight_wide() {
         if board[1] == "9" {
             args.push("--closed");
         }
-        let (code, out, err) = count(&args);
-        assert_eq!(code, Some(3), "{args:?}: {err}");
-        assert!(out.is_empty(), "{args:?}");
-        assert!(
-            err.contains("stopped the count over the frontier at square"),
-            "{err}"
-        );
+        stops_at_a_limit(&args);
     }
 }
 
@@ -273,12 +279,6 @@ fn limits_stop_the_workers_as_they_stop_one_process() {
     for limit in [["--node-limit", "1000"], ["--time-limit", "0.2"]] {
         let mut args = vec!["--rows", "7", "--cols", "8", "--closed", "--workers", "2"];
         args.extend(limit);
-        let (code, out, err) = count(&args);
-        assert_eq!(code, Some(3), "{args:?}: {err}");
-        assert!(out.is_empty(), "{args:?}");
-        assert!(
-            err.contains("stopped the count over the frontier at square"),
-            "{err}"
-        );
+        stops_at_a_limit(&args);
     }
 }

@@ -844,6 +844,18 @@ fn run<S: Word, W: Ways>(
     budget: &Budget,
     progress: &Progress,
 ) -> Result<Counted, Stop> {
+    let (work, total) = whole::<S, W>(layout, ends, budget, progress);
+    Ok(work.counted(total?.wide()))
+}
+
+/// Square by square over the whole board: the work done, and the ways
+/// that completed the tour or why it stopped.
+fn whole<S: Word, W: Ways>(
+    layout: &Layout,
+    ends: Ends,
+    budget: &Budget,
+    progress: &Progress,
+) -> (Work, Result<W, Stop>) {
     progress.total.store(layout.steps.len() as u64, Relaxed);
     progress.done.store(0, Relaxed);
     let mut work = Work::new();
@@ -853,8 +865,8 @@ fn run<S: Word, W: Ways>(
         budget,
         progress,
     };
-    let (_, total) = from_scratch::<S, W>(&pass, &layout.steps, &mut work, 0)?;
-    Ok(work.counted(total.wide()))
+    let total = from_scratch::<S, W>(&pass, &layout.steps, &mut work, 0).map(|(_, t)| t);
+    (work, total)
 }
 
 /// What every step of a count shares: the window's width (`w` squares a
