@@ -17,8 +17,9 @@ pub struct Census {
 }
 
 /// A count square by square over the whole board, for measuring what a
-/// count would take: boards up to [`MAX_WIDTH`] wide whatever
-/// [`applies`] says, open or closed, as far as `budget` lets it go.
+/// count would take: boards up to [`super::MAX_WIDTH`] wide whatever
+/// [`super::applies`] says, open or closed, as far as `budget` lets it
+/// go.
 pub fn census(board: &Board, ends: Ends, budget: &Budget, progress: &Progress) -> Census {
     let layout = Layout::new(board, ends, false);
     // Ways that saturate leave the states as they are.

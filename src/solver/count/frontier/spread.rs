@@ -4,8 +4,10 @@
 //! falls to it. At each square it expands them and sends each successor
 //! to the worker that owns it, which adds up the ways into equal states;
 //! the step ends when every worker's successors of that square have
-//! arrived (timely's progress tracking). The tours completed are summed at
-//! worker 0 at the end. Memory per process falls as processes are added:
+//! arrived (timely's progress tracking). Closed tours meet in the middle
+//! (`spread/meet.rs`), the states across the cut sent at the last step to
+//! the worker that joins them. The tours completed are summed at every
+//! worker at the end. Memory per process falls as processes are added:
 //! each holds only its share of the states.
 
 use std::sync::Arc;
@@ -261,13 +263,13 @@ struct Job {
 
 /// What a worker of this process shares with the others while it counts.
 struct Crew<'a> {
-    pub layout: &'a Layout,
-    pub ends: Ends,
-    pub shared: &'a Shared,
+    layout: &'a Layout,
+    ends: Ends,
+    shared: &'a Shared,
     /// The bytes each worker may hold.
-    pub per_worker: u64,
+    per_worker: u64,
     /// Workers in this process.
-    pub local: usize,
+    local: usize,
 }
 
 impl Crew<'_> {
@@ -425,10 +427,7 @@ fn squares<S: Sent, W: Tally>(
             Ok((states, ways)) => (cur, done) = (vec![states], ways),
             Err(e) => fail(format!("reading the checkpoint: {e}")),
         },
-        _ if index == 0 => {
-            cur[0].insert(S::ZERO, W::ONE);
-        }
-        _ => {}
+        _ => cur = meet::start(index),
     }
     let first = resume.map_or(0, |j| j as usize + 1);
     let lead = index % crew.local == 0;

@@ -38,6 +38,10 @@ pub(super) struct Meeting {
 
 impl Meeting {
     pub fn new(board: &Board, layout: &Layout, ends: Ends) -> Meeting {
+        // The last step across goes to the worker holding the lower states
+        // whose moves a state needs: one key, which open tours' ends (a
+        // move fewer at one or two squares) would not give.
+        debug_assert_eq!(ends, Ends::Closed, "workers meet for closed tours");
         let k = meeting(layout, ends).expect("a board to meet on");
         Meeting {
             k,
@@ -76,7 +80,7 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
     let cut = (m.k * w) as usize;
     let at_cut = cut as u64;
     let closed = crew.ends == Ends::Closed;
-    let upper = fresh::<S, W>(peer.index);
+    let upper = start::<S, W>(peer.index);
     let square = |j: usize| j as u64 + 1;
     let leg = Leg::new(&square, 0);
     let upper = through(peer, crew, &layout.steps[..cut], upper, |_, _| ANY, leg)?;
@@ -92,10 +96,10 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
     match &m.below {
         None => send_lower(peer, &upper),
         Some(below) => {
-            let fresh = fresh::<S, W>(peer.index);
             let steps = &below.steps[..((layout.h - m.k) * w) as usize];
             let held = table_bytes(&upper);
-            let lower = through(peer, crew, steps, fresh, |_, _| ANY, Leg::new(&stays, held))?;
+            let start = start::<S, W>(peer.index);
+            let lower = through(peer, crew, steps, start, |_, _| ANY, Leg::new(&stays, held))?;
             send_lower(peer, &lower);
         }
     }
@@ -108,13 +112,21 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
         add_lower(&mut lower, s, ways, n);
     }
     let held = lower_bytes(&lower);
-    // Every lower key to every worker, with the states at the cut and the
-    // bytes the lower states take, summed.
+    crew.note(peer.index, peer.peers, at_cut, &upper, held);
+    // Every lower key to every worker, with the states at the cut, the
+    // bytes the lower states take, and process 0's memory, summed (every
+    // process then takes the same pieces).
     for &d in lower.keys() {
         peer.send_all(S::of(u64::from(d)), W::ONE);
     }
     peer.add(0, u128::from(states_in(&upper)));
     peer.add(1, u128::from(held));
+    if peer.index == 0 {
+        peer.add(
+            2,
+            u128::from(crew.per_worker.saturating_mul(crew.local as u64)),
+        );
+    }
     let round = peer.finish(crew.vote());
     if round.heard & STOP != 0 {
         return Err(at_cut);
@@ -130,14 +142,19 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
         n,
         closed,
     );
-    let sum = |slot: usize| round.sums.get(slot).map_or(0, |&x| x as u64);
+    let sum = |slot: usize| {
+        round
+            .sums
+            .get(slot)
+            .map_or(0, |&x| u64::try_from(x).unwrap_or(u64::MAX))
+    };
     // The pieces one process would take with its memory (less its share
     // of the lower states): each process holds its share of a piece, so
     // its memory falls as processes are added. One step across at least
     // after them.
     let entry = std::mem::size_of::<(S, W)>() as u64;
     let local = crew.local as u64;
-    let memory = crew.per_worker.saturating_mul(local);
+    let memory = sum(2);
     let lower_share = sum(1).saturating_mul(local) / peer.peers as u64;
     let from = digits(
         &m.crossing,
@@ -222,7 +239,7 @@ impl<'a, S> Leg<'a, S> {
 }
 
 /// Nothing placed: one way, at worker 0.
-fn fresh<S: Sent, W: Tally>(index: usize) -> Parts<S, W> {
+pub(super) fn start<S: Sent, W: Tally>(index: usize) -> Parts<S, W> {
     let mut states = FastMap::default();
     if index == 0 {
         states.insert(S::ZERO, W::ONE);
