@@ -341,37 +341,34 @@ pub(super) fn digits(crossing: &[Step], upper: u64, entry: u64, bytes: u64) -> u
 
 /// The piece of a state after the first `m` crossing squares (of `n`):
 /// how many moves across each took, a base-3 digit each.
-pub(super) fn piece_of<S: Word>(s: S, m: u32, n: u32) -> usize {
+fn piece_of<S: Word>(s: S, m: u32, n: u32) -> usize {
     // Crossing square `i` is in window slot `i + 2w + 1 - m`.
     (0..m)
         .rev()
         .fold(0, |p, i| 3 * p + degree(get(s, i + n + 1 - m)) as usize)
 }
 
-/// The states after the first `m` crossing squares, sorted by how many
-/// moves across each took (a base-3 digit each): the pieces; or why the
-/// count stops (checked after each part of the states).
-fn sorted_by_moves<S: Word, W: Ways>(
-    pass: &Pass,
+/// The states after the first `m` crossing squares (of `n` slots), sorted
+/// by how many moves across each took (a base-3 digit each): all `3^m`
+/// pieces, some empty; or why the count stops, as `halted` says (asked
+/// after each part of the states).
+pub(super) fn by_moves<S: Word, W: Ways, E>(
     states: Parts<S, W>,
     m: usize,
     n: u32,
-) -> Result<Vec<Parts<S, W>>, Stop> {
+    halted: impl Fn() -> Option<E>,
+) -> Result<Vec<Parts<S, W>>, E> {
     let m = m as u32;
     let mut pieces: Vec<FastMap<S, W>> = (0..3usize.pow(m)).map(|_| FastMap::default()).collect();
     for part in states {
-        if let Some(stop) = pass.halted() {
+        if let Some(stop) = halted() {
             return Err(stop);
         }
         for (s, ways) in part {
             pieces[piece_of(s, m, n)].insert(s, ways);
         }
     }
-    Ok(pieces
-        .into_iter()
-        .filter(|p| !p.is_empty())
-        .map(|p| vec![p])
-        .collect())
+    Ok(pieces.into_iter().map(|p| vec![p]).collect())
 }
 
 /// The upper states in pieces to take across the cut and join one by one.
@@ -479,7 +476,8 @@ pub(super) fn meet<S: Word, W: Ways>(
     let (pieces, from) = if m > 0 {
         // The first squares across for all, then piece by piece.
         let (head, _) = advance(&pass, &crossing[..m], &mut work, upper, held, &sizes)?;
-        (sorted_by_moves(&pass, head, m, n)?, m)
+        let pieces = by_moves(head, m, n, || pass.halted())?;
+        (pieces.into_iter().filter(|p| states_in(p) > 0).collect(), m)
     } else {
         (for_the_cores(upper), 0)
     };

@@ -35,7 +35,7 @@ mod peer;
 use checkpoint::Store;
 use cluster::{connect, quietly};
 use meet::Meeting;
-use peer::{Peer, SAVE, STOP, Sent, Tally};
+use peer::{Peer, Round, SAVE, STOP, Sent, Tally};
 
 /// Where the workers of a count run, and where they keep checkpoints.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -332,14 +332,45 @@ impl Crew<'_> {
         }
     }
 
-    /// This worker's vote: stop if this process should.
-    fn vote(&self) -> u8 {
-        if self.shared.stop.load(Relaxed) {
+    /// Ends a round with this worker's vote (stop if this process should,
+    /// and `flags`): what it brought, or `None` where the workers stop.
+    fn round<S: Sent, W: Tally>(&self, peer: &mut Peer<S, W>, flags: u8) -> Option<Round<S, W>> {
+        let stop = if self.shared.stop.load(Relaxed) {
             STOP
         } else {
             0
-        }
+        };
+        let round = peer.finish(stop | flags);
+        (round.heard & STOP == 0).then_some(round)
     }
+
+    /// A square on every worker: this worker's states `cur` through `step`
+    /// (unless this process stops), as [`Crew::expand_all`], then the
+    /// round ([`Crew::round`]) and the ways that completed the tour.
+    fn step<S: Sent, W: Tally>(
+        &self,
+        peer: &mut Peer<S, W>,
+        cur: Parts<S, W>,
+        (step, sizes): (&Step, impl Fn(S) -> u32),
+        key: Option<&dyn Fn(S) -> u64>,
+        flags: u8,
+    ) -> Option<(Round<S, W>, W)> {
+        let ended = if self.shared.stop.load(Relaxed) {
+            W::default()
+        } else {
+            self.expand_all(peer, cur, step, sizes, key)
+        };
+        Some((self.round(peer, flags)?, ended))
+    }
+}
+
+/// Nothing placed: one way, at worker 0.
+fn start<S: Sent, W: Tally>(index: usize) -> Parts<S, W> {
+    let mut states = FastMap::default();
+    if index == 0 {
+        states.insert(S::ZERO, W::ONE);
+    }
+    vec![states]
 }
 
 fn run<S: Sent, W: Tally>(
@@ -420,32 +451,30 @@ fn squares<S: Sent, W: Tally>(
         }
         crew.shared.stop.store(true, Relaxed);
     };
-    let mut cur: Parts<S, W> = vec![FastMap::default()];
-    let mut done = W::default();
-    match (store, resume) {
+    let (mut cur, mut done) = match (store, resume) {
         (Some(st), Some(j)) => match st.read::<S, W>(j, index) {
-            Ok((states, ways)) => (cur, done) = (vec![states], ways),
-            Err(e) => fail(format!("reading the checkpoint: {e}")),
+            Ok((states, ways)) => (vec![states], ways),
+            Err(e) => {
+                fail(format!("reading the checkpoint: {e}"));
+                (Vec::new(), W::default())
+            }
         },
-        _ => cur = meet::start(index),
-    }
+        _ => (start(index), W::default()),
+    };
     let first = resume.map_or(0, |j| j as usize + 1);
     let lead = index % crew.local == 0;
     let mut written = Instant::now();
     let mut pending = None;
     let mut stopped = None;
     for (j, step) in crew.layout.steps.iter().enumerate().skip(first) {
-        let stop = crew.shared.stop.load(Relaxed);
         let due = every.is_some_and(|e| written.elapsed() >= e);
-        if !stop {
-            let ended = crew.expand_all(peer, std::mem::take(&mut cur), step, |_| ANY, None);
-            done = done.plus(ended);
-        }
-        let round = peer.finish(crew.vote() | if due { SAVE } else { 0 });
-        if round.heard & STOP != 0 {
+        let flags = if due { SAVE } else { 0 };
+        let cur_states = std::mem::take(&mut cur);
+        let Some((round, ended)) = crew.step(peer, cur_states, (step, |_| ANY), None, flags) else {
             stopped = Some(j as u64);
             break;
-        }
+        };
+        done = done.plus(ended);
         cur = round.states;
         if let (Some(st), Some(k)) = (store, pending.take()) {
             // Every worker has written square k's states: it began this one.

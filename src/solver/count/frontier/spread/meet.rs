@@ -11,14 +11,15 @@
 //!   whose moves they need; each worker joins its own, and the tours are
 //!   summed.
 
+use std::convert::Infallible;
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::super::meet::{
-    Lower, add_lower, degrees, digits, filter, join_one, lower_bytes, meeting, meeting_slots,
-    piece_of, symmetric, upside_down,
+    Lower, add_lower, by_moves, degrees, digits, filter, join_one, lower_bytes, meeting,
+    meeting_slots, symmetric, upside_down,
 };
-use super::peer::{Peer, STOP, Sent, Tally, mix};
-use super::{Crew, Outcome, summed};
+use super::peer::{Peer, Sent, Tally, mix};
+use super::{Crew, Outcome, start, summed};
 use crate::board::Board;
 use crate::solver::count::frontier::{ANY, Ends, Layout, Parts, Step, states_in, table_bytes};
 use crate::solver::states::FastMap;
@@ -103,10 +104,7 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
             send_lower(peer, &lower);
         }
     }
-    let round = peer.finish(crew.vote());
-    if round.heard & STOP != 0 {
-        return Err(at_cut);
-    }
+    let round = crew.round(peer, 0).ok_or(at_cut)?;
     let mut lower: Lower<W> = FastMap::default();
     for (s, ways) in round.states.into_iter().flatten() {
         add_lower(&mut lower, s, ways, n);
@@ -127,10 +125,7 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
             u128::from(crew.per_worker.saturating_mul(crew.local as u64)),
         );
     }
-    let round = peer.finish(crew.vote());
-    if round.heard & STOP != 0 {
-        return Err(at_cut);
-    }
+    let round = crew.round(peer, 0).ok_or(at_cut)?;
     let sizes = filter::<S>(
         round
             .states
@@ -166,13 +161,8 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
     let pieces: Vec<Parts<S, W>> = if from > 0 {
         let head = &m.crossing[..from];
         let head = through(peer, crew, head, upper, &sizes, Leg::new(&stays, held))?;
-        let mut pieces: Vec<FastMap<S, W>> = (0..3usize.pow(from as u32))
-            .map(|_| FastMap::default())
-            .collect();
-        for (s, ways) in head.into_iter().flatten() {
-            pieces[piece_of(s, from as u32, n)].insert(s, ways);
-        }
-        pieces.into_iter().map(|p| vec![p]).collect()
+        let Ok(pieces) = by_moves(head, from, n, || None::<Infallible>);
+        pieces
     } else {
         vec![upper]
     };
@@ -182,26 +172,18 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
             peer.add(p as u32, 1);
         }
     }
-    let round = peer.finish(crew.vote());
-    if round.heard & STOP != 0 {
-        return Err(at_cut);
-    }
-    let live: Vec<usize> = (0..pieces.len())
-        .filter(|&p| round.sums.get(p).is_some_and(|&x| x > 0))
-        .collect();
+    let round = crew.round(peer, 0).ok_or(at_cut)?;
+    let live = |p: usize| round.sums.get(p).is_some_and(|&x| x > 0);
+    let live_pieces = (0..pieces.len()).filter(|&p| live(p)).count();
     let rest = &m.crossing[from..];
-    let bytes = |p: &Parts<S, W>| table_bytes(p);
-    let mut waiting: u64 = pieces.iter().map(bytes).sum();
-    let mut pieces: Vec<Option<Parts<S, W>>> = pieces.into_iter().map(Some).collect();
+    let mut waiting: u64 = pieces.iter().map(|p| table_bytes(p)).sum();
     let need = |t: S| key_of(2 * m.slots - degrees(t, n));
-    let (beyond, steps) = (
-        layout.steps.len() as u64 - at_cut,
-        (live.len() * rest.len()) as u64,
-    );
+    let beyond = layout.steps.len() as u64 - at_cut;
+    let steps = (live_pieces * rest.len()) as u64;
     let mut tours = 0u128;
-    for (i, &p) in live.iter().enumerate() {
-        let piece = pieces[p].take().unwrap_or_default();
-        waiting -= bytes(&piece);
+    let pieces = pieces.into_iter().enumerate().filter(|&(p, _)| live(p));
+    for (i, (_, piece)) in pieces.enumerate() {
+        waiting -= table_bytes(&piece);
         // On the progress bar the moves across go once over the rest of
         // the board, the pieces one after the other.
         let square = |j: usize| at_cut + beyond * (i * rest.len() + j + 1) as u64 / steps;
@@ -238,15 +220,6 @@ impl<'a, S> Leg<'a, S> {
     }
 }
 
-/// Nothing placed: one way, at worker 0.
-pub(super) fn start<S: Sent, W: Tally>(index: usize) -> Parts<S, W> {
-    let mut states = FastMap::default();
-    if index == 0 {
-        states.insert(S::ZERO, W::ONE);
-    }
-    vec![states]
-}
-
 /// Takes this worker's states `cur` through `steps`, a round each, taking
 /// at most the moves back `sizes` allows (by the step's index in `steps`),
 /// the last step's successors sent as `leg` says: this worker's states
@@ -261,15 +234,12 @@ fn through<S: Sent, W: Tally>(
 ) -> Result<Parts<S, W>, u64> {
     let Leg { square, key, held } = leg;
     for (j, step) in steps.iter().enumerate() {
+        let key = if j + 1 == steps.len() { key } else { None };
         let cur_states = std::mem::take(&mut cur);
-        if !crew.shared.stop.load(Relaxed) {
-            let key = if j + 1 == steps.len() { key } else { None };
-            crew.expand_all(peer, cur_states, step, |s| sizes(j, s), key);
-        }
-        let round = peer.finish(crew.vote());
-        if round.heard & STOP != 0 {
-            return Err(square(j));
-        }
+        let sizes = |s| sizes(j, s);
+        let (round, _) = crew
+            .step(peer, cur_states, (step, sizes), key, 0)
+            .ok_or(square(j))?;
         cur = round.states;
         crew.note(peer.index, peer.peers, square(j), &cur, held);
     }

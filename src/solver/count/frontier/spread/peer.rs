@@ -10,7 +10,7 @@
 //! batch goes into a table a [`PARTS`]th of the whole, which stays in
 //! cache, and moves between the workers of a process without a copy.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use timely::container::CapacityContainerBuilder;
@@ -45,6 +45,9 @@ type Batch<S, W> = (u64, u32, Vec<(S, W)>);
 pub(super) const STOP: u8 = 1;
 /// Votes: write a checkpoint.
 pub(super) const SAVE: u8 = 2;
+/// The flags a vote has: a round's sums hold the votes for each in their
+/// first slots (a flag is heard where any worker voted for it).
+const FLAGS: u32 = 2;
 
 /// What a round brought this worker.
 pub(super) struct Round<S, W> {
@@ -63,14 +66,11 @@ pub(super) struct Peer<'w, S: Sent, W: Tally> {
     pub peers: usize,
     /// States, a batch for a part of a worker's tables.
     batches: Feed<Batch<S, W>>,
-    /// Sums: to, slot, amount.
+    /// Sums: to, slot, amount. The votes are the first slots, one a flag.
     sums: Feed<(u64, u32, u128)>,
-    /// Votes: to, flags.
-    votes: Feed<(u64, u8)>,
     probe: ProbeHandle<u32>,
     came: Rc<[RefCell<Parts<S, W>>; 2]>,
     summed: Rc<[RefCell<Vec<u128>>; 2]>,
-    heard: Rc<[Cell<u8>; 2]>,
     /// The batch filling for each worker and part.
     out: Vec<Vec<Vec<(S, W)>>>,
     batch: usize,
@@ -100,12 +100,10 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
         let (index, peers) = (worker.index(), worker.peers());
         let mut batches: Feed<Batch<S, W>> = InputHandle::new();
         let mut sums: Feed<(u64, u32, u128)> = InputHandle::new();
-        let mut votes: Feed<(u64, u8)> = InputHandle::new();
         let probe = ProbeHandle::new();
         let came: Rc<[RefCell<Parts<S, W>>; 2]> =
             Rc::new([RefCell::new(fresh()), RefCell::new(fresh())]);
         let summed: Rc<[RefCell<Vec<u128>>; 2]> = Rc::default();
-        let heard: Rc<[Cell<u8>; 2]> = Rc::default();
         worker.dataflow::<u32, _, _>(|scope| {
             let into = Rc::clone(&came);
             scope
@@ -143,23 +141,10 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
                     }
                 })
                 .probe_with(&probe);
-            let into = Rc::clone(&heard);
-            scope
-                .input_from(&mut votes)
-                .container::<Vec<_>>()
-                .exchange(|&(to, _)| to)
-                .inspect_core(move |event| {
-                    if let Ok((stamp, data)) = event {
-                        let vote = &into[parity(stamp)];
-                        vote.set(data.iter().fold(vote.get(), |v, &(_, flags)| v | flags));
-                    }
-                })
-                .probe_with(&probe);
         });
         if first > 0 {
             batches.advance_to(first);
             sums.advance_to(first);
-            votes.advance_to(first);
         }
         let batch = (WAITING / PARTS / peers).clamp(16, 1 << 10);
         Peer {
@@ -168,11 +153,9 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
             peers,
             batches,
             sums,
-            votes,
             probe,
             came,
             summed,
-            heard,
             out: (0..peers)
                 .map(|_| (0..PARTS).map(|_| Vec::new()).collect())
                 .collect(),
@@ -229,6 +212,10 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
 
     /// Adds `x` to the round's sum in `slot`, at every worker.
     pub fn add(&mut self, slot: u32, x: u128) {
+        self.add_raw(slot + FLAGS, x);
+    }
+
+    fn add_raw(&mut self, slot: u32, x: u128) {
         for to in 0..self.peers as u64 {
             self.sums.send((to, slot, x));
         }
@@ -244,22 +231,26 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
                 }
             }
         }
-        for to in 0..self.peers as u64 {
-            self.votes.send((to, flags));
+        for flag in 0..FLAGS {
+            if flags & 1 << flag != 0 {
+                self.add_raw(flag, 1);
+            }
         }
         let now = self.time();
         let next = now + 1;
         self.batches.advance_to(next);
         self.sums.advance_to(next);
-        self.votes.advance_to(next);
         while self.probe.less_than(&next) {
             self.worker.step();
         }
         let p = now as usize % 2;
+        let mut sums = std::mem::take(&mut *self.summed[p].borrow_mut());
+        sums.resize(sums.len().max(FLAGS as usize), 0);
+        let heard = (0..FLAGS).filter(|&f| sums[f as usize] > 0);
         Round {
-            heard: self.heard[p].replace(0),
+            heard: heard.fold(0, |h, f| h | 1 << f),
             states: std::mem::replace(&mut *self.came[p].borrow_mut(), fresh()),
-            sums: std::mem::take(&mut *self.summed[p].borrow_mut()),
+            sums: sums.split_off(FLAGS as usize),
         }
     }
 }
