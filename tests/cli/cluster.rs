@@ -4,7 +4,7 @@
 
 use std::process::Stdio;
 
-use crate::common::kt;
+use crate::common::{kt, written};
 
 fn count(args: &[&str]) -> (Option<i32>, String, String) {
     let out = kt().arg("count").args(args).output().unwrap();
@@ -65,11 +65,7 @@ fn hosts(n: usize) -> (tempfile::TempDir, String) {
         .map(|l| l.local_addr().unwrap().to_string())
         .collect();
     drop(listeners);
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("hosts");
-    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
-    let path = file.to_str().unwrap().to_string();
-    (dir, path)
+    written("hosts", &(lines.join("\n") + "\n"))
 }
 
 /// The count of `args` by `n` processes on loopback: process 0's stdout,
@@ -127,10 +123,8 @@ fn processes_on_loopback_count_as_one_does() {
 
 #[test]
 fn what_the_workers_cannot_count_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("hosts");
-    std::fs::write(&file, "127.0.0.1:1\nnot-a-host\n").unwrap();
-    let path = file.to_str().unwrap();
+    let (_dir, path) = written("hosts", "127.0.0.1:1\nnot-a-host\n");
+    let path = path.as_str();
     for (args, says) in [
         (
             vec!["--size", "8", "--leaper", "zebra", "--workers", "2"],
@@ -153,8 +147,8 @@ fn what_the_workers_cannot_count_is_refused() {
         assert!(out.is_empty(), "{args:?}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
-    std::fs::write(&file, "127.0.0.1:1\n127.0.0.1:2\n").unwrap();
-    let (code, _, err) = count(&["--size", "6", "--cluster", path, "--process", "2"]);
+    let (_dir, path) = written("hosts", "127.0.0.1:1\n127.0.0.1:2\n");
+    let (code, _, err) = count(&["--size", "6", "--cluster", &path, "--process", "2"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("lists 2 processes (0 to 1)"), "{err}");
 }

@@ -4,6 +4,7 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+use crate::common::written;
 use knight_tui::board::{Board, Square};
 use knight_tui::tour::{self, Summary};
 
@@ -602,24 +603,22 @@ fn bad_input_is_one_line_and_exit_2() {
 
 #[test]
 fn config_file_sets_defaults_and_flags_win() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("c.toml");
-    std::fs::write(&p, "[board]\nrows = 5\ncols = 5\nstart = \"2,2\"\n").unwrap();
-    let ps = p.to_str().unwrap();
+    let (_dir, ps) = written("c.toml", "[board]\nrows = 5\ncols = 5\nstart = \"2,2\"\n");
+    let ps = ps.as_str();
     assert_eq!(stdout(&["count", "--config", ps], 0).trim(), "64");
     assert_eq!(
         stdout(&["count", "--config", ps, "--start", "0,0"], 0).trim(),
         "304"
     );
     // --open overrides a configured closed tour.
-    std::fs::write(&p, "[board]\nrows = 6\ncols = 6\nclosed = true\n").unwrap();
+    std::fs::write(ps, "[board]\nrows = 6\ncols = 6\nclosed = true\n").unwrap();
     assert_eq!(stdout(&["count", "--config", ps], 0).trim(), "19724");
     assert_eq!(
         stdout(&["count", "--config", ps, "--open"], 0).trim(),
         "524486"
     );
     kt().args(["count", "--closed", "--open"]).assert().code(2);
-    std::fs::write(&p, "[board]\nsize = 5\n").unwrap();
+    std::fs::write(ps, "[board]\nsize = 5\n").unwrap();
     kt().args(["count", "--config", ps])
         .assert()
         .code(2)

@@ -3,7 +3,7 @@
 //! here square by square with nothing of the engine's; the refusals and
 //! theory's answers.
 
-use crate::common::kt;
+use crate::common::{kt, written};
 
 fn run(args: &[&str]) -> (Option<i32>, String, String) {
     let out = kt().args(args).output().unwrap();
@@ -95,11 +95,8 @@ fn refusals_are_usage_errors() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
     // A closed tour from the configuration, an end from the flags.
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("c.toml");
-    std::fs::write(&file, "[board]\nclosed = true\n").unwrap();
-    let path = file.to_str().unwrap();
-    let (code, _, err) = run(&["--config", path, "solve", "--size", "6", "--end", "0,1"]);
+    let (_dir, path) = written("c.toml", "[board]\nclosed = true\n");
+    let (code, _, err) = run(&["--config", &path, "solve", "--size", "6", "--end", "0,1"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("a closed tour has no last square"), "{err}");
 }
@@ -198,10 +195,8 @@ fn counts_to_an_end_and_the_tables_of_ends() {
 
 #[test]
 fn the_configuration_sets_the_end() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("c.toml");
-    std::fs::write(&file, "[board]\nrows = 5\ncols = 5\nend = \"0,4\"\n").unwrap();
-    let path = file.to_str().unwrap();
+    let (_dir, path) = written("c.toml", "[board]\nrows = 5\ncols = 5\nend = \"0,4\"\n");
+    let path = path.as_str();
     let (code, out, _) = run(&["--config", path, "count"]);
     assert_eq!((code, out.trim()), (Some(0), "60"));
     // The flag over the file.
@@ -209,7 +204,7 @@ fn the_configuration_sets_the_end() {
     assert_eq!(out.trim(), "56");
     let (_, out, _) = run(&["--config", path, "config"]);
     assert!(out.contains("end = \"0,4\""), "{out}");
-    std::fs::write(&file, "[board]\nend = \"0,0\"\n").unwrap();
+    std::fs::write(path, "[board]\nend = \"0,0\"\n").unwrap();
     let (code, _, err) = run(&["--config", path, "solve"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("board.end: end 0,0 is the start"), "{err}");

@@ -16,6 +16,16 @@ pub fn kt() -> Command {
     c
 }
 
+/// A file named `name` holding `text`, in a temporary folder (removed
+/// when the folder is dropped), and its path.
+pub fn written(name: &str, text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(name);
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap().to_string();
+    (dir, path)
+}
+
 /// The names in a folder, sorted.
 pub fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)

@@ -465,6 +465,7 @@ fn squares<S: Sent, W: Tally>(
     let lead = index % crew.local == 0;
     let mut written = Instant::now();
     let mut pending = None;
+    let mut noted = None;
     let mut stopped = None;
     for (j, step) in crew.layout.steps.iter().enumerate().skip(first) {
         let due = every.is_some_and(|e| written.elapsed() >= e);
@@ -481,7 +482,12 @@ fn squares<S: Sent, W: Tally>(
             if lead && let Err(e) = st.note_square(k) {
                 fail(format!("writing the checkpoint: {e}"));
             }
-            st.remove_before(k, index);
+            // The square noted before k is let go only now: the note may
+            // still name it until the first worker of each process has
+            // written k (it has by the time any worker notes the next).
+            if let Some(old) = noted.replace(k) {
+                st.remove_before(old, index);
+            }
         }
         if let Some(st) = store
             && round.heard & SAVE != 0
