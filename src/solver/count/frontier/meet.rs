@@ -24,7 +24,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::{
-    ANY, Budget, Counted, Ends, FEW, FULL, FastMap, Layout, Parts, Pass, Progress, Step, Stop,
+    ANY, Budget, Counted, Ends, FEW, FULL, FastMap, Layout, Parts, Pass, Progress, Run, Step, Stop,
     Ways, Word, Work, advance, find_leaving, from_scratch, get, is_end, partner, states_in,
     table_bytes,
 };
@@ -247,7 +247,7 @@ pub(super) type Lower<W> = FastMap<u32, Vec<(Links, W)>>;
 
 fn lower_side<S: Word, W: Ways>(parts: &Parts<S, W>, w: u32) -> Lower<W> {
     let mut side: Lower<W> = FastMap::default();
-    for (&s, &ways) in parts.iter().flatten() {
+    for &(s, ways) in parts.iter().flatten() {
         add_lower(&mut side, upside_down(s, w), ways, 2 * w);
     }
     side
@@ -359,13 +359,13 @@ pub(super) fn by_moves<S: Word, W: Ways, E>(
     halted: impl Fn() -> Option<E>,
 ) -> Result<Vec<Parts<S, W>>, E> {
     let m = m as u32;
-    let mut pieces: Vec<FastMap<S, W>> = (0..3usize.pow(m)).map(|_| FastMap::default()).collect();
+    let mut pieces: Vec<Run<S, W>> = (0..3usize.pow(m)).map(|_| Vec::new()).collect();
     for part in states {
         if let Some(stop) = halted() {
             return Err(stop);
         }
         for (s, ways) in part {
-            pieces[piece_of(s, m, n)].insert(s, ways);
+            pieces[piece_of(s, m, n)].push((s, ways));
         }
     }
     Ok(pieces.into_iter().map(|p| vec![p]).collect())
@@ -382,9 +382,9 @@ fn for_the_cores<S: Word, W: Ways>(upper: Parts<S, W>) -> Vec<Parts<S, W>> {
         return vec![upper];
     }
     let cores = rayon::current_num_threads().max(1);
-    let mut pieces: Vec<FastMap<S, W>> = (0..cores).map(|_| FastMap::default()).collect();
+    let mut pieces: Vec<Run<S, W>> = (0..cores).map(|_| Vec::new()).collect();
     for (k, (s, ways)) in upper.into_iter().flatten().enumerate() {
-        pieces[k % cores].insert(s, ways);
+        pieces[k % cores].push((s, ways));
     }
     pieces.into_iter().map(|p| vec![p]).collect()
 }
@@ -573,7 +573,7 @@ fn join<S: Word, W: Ways>(
         .par_iter()
         .map(|part| {
             let mut sum = 0u128;
-            for (k, (&s, &ways)) in part.iter().enumerate() {
+            for (k, &(s, ways)) in part.iter().enumerate() {
                 if k % 4096 == 4095 && (stopped.load(Relaxed) || pass.halted().is_some()) {
                     stopped.store(true, Relaxed);
                     break;

@@ -21,12 +21,11 @@ use timely::communication::allocator::zero_copy::initialize::{
 use timely::communication::{AllocatorBuilder, Hooks};
 
 use super::{
-    ANY, Budget, Counted, Ends, Layout, NARROW, Parts, Step, Stop, canonical, expand, meets_sooner,
-    states_in, table_bytes,
+    ANY, Budget, Counted, Ends, Layout, NARROW, Parts, Run, Step, Stop, canonical, expand,
+    meets_sooner, states_in, table_bytes,
 };
 use crate::board::Board;
 use crate::solver::count::Progress;
-use crate::solver::states::FastMap;
 
 mod checkpoint;
 mod cluster;
@@ -310,14 +309,7 @@ impl Crew<'_> {
     /// After a round: this worker holds `cur` and `held` bytes besides, at
     /// `square` of the board. Shows progress (worker 0) and the peak, and
     /// asks the workers to stop past the memory bound.
-    fn note<S, W>(
-        &self,
-        index: usize,
-        peers: usize,
-        square: u64,
-        cur: &[FastMap<S, W>],
-        held: u64,
-    ) {
+    fn note<S, W>(&self, index: usize, peers: usize, square: u64, cur: &[Run<S, W>], held: u64) {
         let shared = self.shared;
         let all = states_in(cur) * peers as u64;
         shared.peak.fetch_max(all, Relaxed);
@@ -366,9 +358,9 @@ impl Crew<'_> {
 
 /// Nothing placed: one way, at worker 0.
 fn start<S: Sent, W: Tally>(index: usize) -> Parts<S, W> {
-    let mut states = FastMap::default();
+    let mut states = Vec::new();
     if index == 0 {
-        states.insert(S::ZERO, W::ONE);
+        states.push((S::ZERO, W::ONE));
     }
     vec![states]
 }

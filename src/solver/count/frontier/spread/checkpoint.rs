@@ -10,7 +10,6 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::super::{Ways, Word};
-use crate::solver::states::FastMap;
 
 /// The checkpoints of one count in one folder.
 #[derive(Clone, Debug)]
@@ -81,7 +80,7 @@ impl Store {
         &self,
         square: u64,
         index: usize,
-        states: &[FastMap<S, W>],
+        states: &[Vec<(S, W)>],
         done: W,
     ) -> io::Result<()> {
         let path = self.states(square, index);
@@ -90,9 +89,9 @@ impl Store {
             let mut out = BufWriter::new(fs::File::create(&tmp)?);
             out.write_all(MAGIC)?;
             out.write_all(&done.wide().to_le_bytes())?;
-            let n: usize = states.iter().map(FastMap::len).sum();
+            let n: usize = states.iter().map(Vec::len).sum();
             out.write_all(&(n as u64).to_le_bytes())?;
-            for (&s, &w) in states.iter().flatten() {
+            for &(s, w) in states.iter().flatten() {
                 out.write_all(&wide(s).to_le_bytes())?;
                 out.write_all(&w.wide().to_le_bytes())?;
             }
@@ -109,7 +108,7 @@ impl Store {
         &self,
         square: u64,
         index: usize,
-    ) -> io::Result<(FastMap<S, W>, W)> {
+    ) -> io::Result<(Vec<(S, W)>, W)> {
         let path = self.states(square, index);
         let mut input = BufReader::new(fs::File::open(&path)?);
         let mut magic = [0u8; 8];
@@ -127,11 +126,12 @@ impl Store {
         let mut b = [0u8; 8];
         input.read_exact(&mut b)?;
         let n = u64::from_le_bytes(b) as usize;
-        let mut states = FastMap::default();
-        states.reserve(n);
+        // Room for the states the file names, at most 16 million up front
+        // (a damaged length grows nothing before the reads fail).
+        let mut states = Vec::with_capacity(n.min(1 << 24));
         for _ in 0..n {
             let s = S::truncate(read_u128(&mut input)?);
-            states.insert(s, W::of_wide(read_u128(&mut input)?));
+            states.push((s, W::of_wide(read_u128(&mut input)?)));
         }
         Ok((states, done))
     }

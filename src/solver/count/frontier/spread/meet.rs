@@ -89,7 +89,7 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
     // The lower half's states, read from above, to the worker their moves
     // at the cut pick.
     let send_lower = |peer: &mut Peer<S, W>, states: &Parts<S, W>| {
-        for (&s, &ways) in states.iter().flatten() {
+        for &(s, ways) in states.iter().flatten() {
             let t = upside_down(s, w);
             peer.send_by(key_of(degrees(t, n)), t, ways);
         }
@@ -130,7 +130,7 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
         round
             .states
             .iter()
-            .flat_map(|p| p.keys())
+            .flat_map(|p| p.iter().map(|(s, _)| s))
             .map(|s| s.low() as u32)
             .collect(),
         m.slots,
@@ -194,7 +194,7 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
         };
         let across = through(peer, crew, rest, piece, sizes, leg)?;
         crew.shared.expanded.fetch_add(states_in(&across), Relaxed);
-        for (&s, &ways) in across.iter().flatten() {
+        for &(s, ways) in across.iter().flatten() {
             tours = tours.saturating_add(join_one(s, ways, &lower, n, m.slots, closed));
         }
     }

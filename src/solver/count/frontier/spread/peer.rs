@@ -18,7 +18,7 @@ use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
-use super::super::{PART_BITS, PARTS, Parts, Ways, Word, part};
+use super::super::{PART_BITS, PARTS, Parts, Ways, Word, part, runs};
 use crate::solver::states::FastMap;
 
 /// What a worker's state and ways need to travel between workers.
@@ -69,7 +69,7 @@ pub(super) struct Peer<'w, S: Sent, W: Tally> {
     /// Sums: to, slot, amount. The votes are the first slots, one a flag.
     sums: Feed<(u64, u32, u128)>,
     probe: ProbeHandle<u32>,
-    came: Rc<[RefCell<Parts<S, W>>; 2]>,
+    came: Rc<[RefCell<Tables<S, W>>; 2]>,
     summed: Rc<[RefCell<Vec<u128>>; 2]>,
     /// The batch filling for each worker and part.
     out: Vec<Vec<Vec<(S, W)>>>,
@@ -101,7 +101,7 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
         let mut batches: Feed<Batch<S, W>> = InputHandle::new();
         let mut sums: Feed<(u64, u32, u128)> = InputHandle::new();
         let probe = ProbeHandle::new();
-        let came: Rc<[RefCell<Parts<S, W>>; 2]> =
+        let came: Rc<[RefCell<Tables<S, W>>; 2]> =
             Rc::new([RefCell::new(fresh()), RefCell::new(fresh())]);
         let summed: Rc<[RefCell<Vec<u128>>; 2]> = Rc::default();
         worker.dataflow::<u32, _, _>(|scope| {
@@ -249,13 +249,17 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
         let heard = (0..FLAGS).filter(|&f| sums[f as usize] > 0);
         Round {
             heard: heard.fold(0, |h, f| h | 1 << f),
-            states: std::mem::replace(&mut *self.came[p].borrow_mut(), fresh()),
+            states: runs(std::mem::replace(&mut *self.came[p].borrow_mut(), fresh())),
             sums: sums.split_off(FLAGS as usize),
         }
     }
 }
 
+/// The states sent to a worker in a round, equal ones added up: a table
+/// for each part.
+type Tables<S, W> = Vec<FastMap<S, W>>;
+
 /// A table for each part, empty.
-fn fresh<S, W>() -> Parts<S, W> {
+fn fresh<S, W>() -> Tables<S, W> {
     (0..PARTS).map(|_| FastMap::default()).collect()
 }
