@@ -397,7 +397,7 @@ fn run<S: Sent, W: Tally>(
             local,
         };
         let first = resume.map_or(0, |j| j as u32 + 1);
-        let mut peer = Peer::<S, W>::new(worker, first);
+        let mut peer = Peer::<S, W>::new(worker, first, local);
         match &job.meeting {
             Some(meeting) => meet::worker(&mut peer, &crew, meeting),
             None => squares(&mut peer, &crew, job.store.as_ref(), job.every, resume),

@@ -34,15 +34,18 @@ type Feed<T> = InputHandle<u32, CapacityContainerBuilder<Vec<T>>>;
 /// the successors that came in be added up, so that fewer wait in queues.
 const SENDS_A_TURN: usize = 1 << 16;
 
-/// Successors waiting to go, at most, over all the workers and parts
-/// (a batch is at most 8,192 states, fewer with more than 8 workers).
-/// Batches this long let a part's table take many states at once: 6x8
-/// open tours over all starts on 2 workers took 23.9 s and 850 MB, with
-/// 1,024 a batch 27.0 s and 734 MB, with 4,096 25.0 s and 783 MB, with
-/// 16,384 23.8 s and 920 MB; the count in one process took 23.3 s.
+/// Successors waiting to go, at most, over all the workers and parts.
 const WAITING: usize = 1 << 22;
-/// The longest batch.
-const BATCH: usize = 1 << 13;
+/// The longest batch to a worker of this process: long batches let a
+/// part's table take many states at once. 6x8 open tours over all starts
+/// on 2 workers took 23.9 s and 850 MB with 8,192 a batch; with 1,024,
+/// 27.0 s and 734 MB; 4,096, 25.0 s and 783 MB; 16,384, 23.8 s and 920
+/// MB. The count in one process took 23.3 s.
+const NEAR: usize = 1 << 13;
+/// The longest batch to another process: on 2 processes of 6x8 open
+/// tours, batches of 8,192 held 558 MB and 592 MB, of 1,024 405 MB and
+/// 395 MB, at the same speed.
+const FAR: usize = 1 << 10;
 
 /// States for one part (`.1`) of one worker's (`.0`) tables.
 type Batch<S, W> = (u64, u32, Vec<(S, W)>);
@@ -79,7 +82,9 @@ pub(super) struct Peer<'w, S: Sent, W: Tally> {
     summed: Rc<[RefCell<Vec<u128>>; 2]>,
     /// The batch filling for each worker and part.
     out: Vec<Vec<Vec<(S, W)>>>,
-    batch: usize,
+    /// The batch's length to each worker.
+    batch: Vec<usize>,
+    /// States sent since the last turn.
     sent: usize,
 }
 
@@ -102,7 +107,8 @@ pub(super) fn mix(mut z: u64) -> u64 {
 
 impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
     /// The streams of `worker`, whose first round is `first`.
-    pub fn new(worker: &'w mut Worker, first: u32) -> Self {
+    /// `local` workers a process.
+    pub fn new(worker: &'w mut Worker, first: u32, local: usize) -> Self {
         let (index, peers) = (worker.index(), worker.peers());
         let mut batches: Feed<Batch<S, W>> = InputHandle::new();
         let mut sums: Feed<(u64, u32, u128)> = InputHandle::new();
@@ -152,7 +158,16 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
             batches.advance_to(first);
             sums.advance_to(first);
         }
-        let batch = (WAITING / PARTS / peers).clamp(16, BATCH);
+        let batch = (0..peers)
+            .map(|to| {
+                let most = if to / local == index / local {
+                    NEAR
+                } else {
+                    FAR
+                };
+                (WAITING / PARTS / peers).clamp(16, most)
+            })
+            .collect();
         Peer {
             worker,
             index,
@@ -178,10 +193,11 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
     /// Sends the batch for worker `to`'s part `p`.
     fn flush(&mut self, to: usize, p: usize) {
         let batch = std::mem::take(&mut self.out[to][p]);
+        self.sent += batch.len();
         self.batches.send((to as u64, p as u32, batch));
-        self.sent += 1;
-        if self.sent.is_multiple_of(SENDS_A_TURN / self.batch) {
+        if self.sent >= SENDS_A_TURN {
             // A turn for the batches that came in.
+            self.sent = 0;
             self.worker.step();
         }
     }
@@ -189,12 +205,12 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
     /// Sends `s` to worker `to`.
     fn send_to(&mut self, to: usize, s: S, ways: W) {
         let p = part(s, PART_BITS);
-        let out = &mut self.out[to][p];
+        let (out, batch) = (&mut self.out[to][p], self.batch[to]);
         if out.capacity() == 0 {
-            out.reserve_exact(self.batch);
+            out.reserve_exact(batch);
         }
         out.push((s, ways));
-        if out.len() >= self.batch {
+        if out.len() >= batch {
             self.flush(to, p);
         }
     }
