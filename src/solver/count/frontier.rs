@@ -637,7 +637,7 @@ pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
 /// Whether the programme takes `board` for tours of the kind `ends`: its
 /// narrow side at most 7 (the window fits a `u64`); or closed tours of
 /// the 8x8 board (blocked squares or not) where they meet in the middle:
-/// measured, 8.9 minutes and 10.7 GB. Longer boards 8 wide are not
+/// measured, 8.8 minutes and 8.0 GB. Longer boards 8 wide are not
 /// measured, and open tours 8 wide would need more states than any
 /// machine holds: square by square the closed states grow about 20 times
 /// a column (5 wide 6,764 at most, 6 wide 374,325, 7 wide 9 million on
