@@ -613,12 +613,9 @@ pub fn memory_available() -> Option<u64> {
 }
 
 /// Bytes a count is known to need at once, measured here, for open tours
-/// over all starts of full boards 7 wide: 7x7 held 7.7 GB at most (130
-/// million states; 3.0 minutes). A longer board has as many squares of
-/// each colour, so the colour rule (tour ends of one colour) does not
-/// help it: 7x8 went past 22 GB (its tables and the successors waiting)
-/// at square 39 of 56, from 388 million states and still growing. `None`
-/// where no run has been measured.
+/// over all starts of full boards 7 wide, which meet in the middle: 7x7
+/// held 1.4 GB at most (101 s), 7x8 5.0 GB (18 minutes). `None` where no
+/// run has been measured.
 pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
     let (w, h) = {
         let (r, c) = (board.rows(), board.cols());
@@ -627,11 +624,11 @@ pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
     if w != 7 || h < 7 || ends != Ends::Any || !board.blocked().is_empty() {
         return None;
     }
-    Some(if h == 7 {
-        7_700_000_000
-    } else {
-        22_000_000_000
-    })
+    match h {
+        7 => Some(1_400_000_000),
+        8 => Some(5_000_000_000),
+        _ => None,
+    }
 }
 
 /// Whether the programme takes `board` for tours of the kind `ends`: its
@@ -652,6 +649,7 @@ pub fn applies(board: &Board, ends: Ends) -> bool {
         && (w <= NARROW
             || w == MAX_WIDTH
                 && h == MAX_WIDTH
+                && ends == Ends::Closed
                 && meets_sooner(&Layout::new(board, ends, false), ends))
 }
 
@@ -713,14 +711,22 @@ enum How {
     Meet,
 }
 
-/// Whether meeting in the middle is sooner: for closed tours of boards
-/// not much longer than wide, measured here: 6x6 12 ms against 29 ms, 5x8
-/// 7 ms against 18 ms, 6x8 0.26 s against 0.61 s; but 6x12 7.6 s against
-/// 3.0 s, the states at the cut being as many as anywhere on a long
-/// board. For open tours the moves across the cut make too many states
-/// (6x6: 2.5 million, as many as square by square).
+/// Whether meeting in the middle is sooner, measured here. Closed tours
+/// of boards not much longer than wide: 6x6 12 ms against 29 ms, 5x8 7 ms
+/// against 18 ms, 6x8 0.26 s against 0.61 s; but 6x12 7.6 s against 3.0
+/// s, the states at the cut being as many as anywhere on a long board.
+/// Open tours over all starts of boards at most two rows longer than
+/// wide: 6x7 3.5 s against 9.7 s, 6x8 16 s against 23 s, 7x7 101 s and
+/// 1.4 GB against 179 s and 7.6 GB, 7x8 18 minutes and 5.0 GB against
+/// more than 22 GB; but 6x9 103 s against 40 s.
 fn meets_sooner(layout: &Layout, ends: Ends) -> bool {
-    ends == Ends::Closed && 2 * layout.h <= 3 * layout.w + 2 && meeting(layout, ends).is_some()
+    let (w, h) = (layout.w, layout.h);
+    let near_square = match ends {
+        Ends::Closed => 2 * h <= 3 * w + 2,
+        Ends::Any => h <= w + 2,
+        Ends::From(_) | Ends::Between(..) => false,
+    };
+    near_square && meeting(layout, ends).is_some()
 }
 
 fn count_by(

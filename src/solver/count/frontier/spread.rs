@@ -4,9 +4,10 @@
 //! falls to it. At each square it expands them and sends each successor
 //! to the worker that owns it, which adds up the ways into equal states;
 //! the step ends when every worker's successors of that square have
-//! arrived (timely's progress tracking). Closed tours meet in the middle
-//! (`spread/meet.rs`), the states across the cut sent at the last step to
-//! the worker that joins them. The tours completed are summed at every
+//! arrived (timely's progress tracking). Counts meet in the middle where
+//! the whole count would (`spread/meet.rs`): a closed tour's states across
+//! the cut go at the last step to the worker that joins them; for open
+//! tours every worker holds the lower half and joins its own. The tours completed are summed at every
 //! worker at the end. Memory per process falls as processes are added:
 //! each holds only its share of the states.
 
@@ -169,8 +170,8 @@ pub fn count(
         });
         let blocked: Vec<String> = board.blocked().iter().map(|s| s.to_string()).collect();
         let key = format!("{} [{}] {ends:?}", board.describe(), blocked.join(";"));
-        // Closed tours meet in the middle where the whole count would (not
-        // with checkpoints, which are kept square by square).
+        // Counts meet in the middle where the whole count would (not with
+        // checkpoints, which are kept square by square).
         let meeting = (spread.checkpoint.is_none() && meets_sooner(&layout, ends))
             .then(|| Arc::new(Meeting::new(board, &layout, ends)));
         let job = |bits| Job {

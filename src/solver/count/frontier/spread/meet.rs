@@ -4,19 +4,20 @@
 //!   it;
 //! - the lower half's states (on a board symmetric about the cut, the
 //!   upper ones upside down) sent to the worker their moves at the cut
-//!   pick, and every lower key told to every worker, for the filter
-//!   across the cut;
-//! - the moves across, in pieces where they would not fit, the last
-//!   step's successors sent to the worker that holds the lower states
-//!   whose moves they need; each worker joins its own, and the tours are
-//!   summed.
+//!   pick (closed tours) or to every worker (open tours, whose states
+//!   across look up many moves), and every lower key told to every
+//!   worker, for the filter across the cut;
+//! - the moves across, in pieces where they would not fit, a closed
+//!   tour's last step's successors sent to the worker that holds the
+//!   lower states whose moves they need; each worker joins its own, and
+//!   the tours are summed.
 
 use std::convert::Infallible;
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::super::meet::{
     Lower, add_lower, by_moves, degrees, digits, filter, join_one, lower_bytes, meeting,
-    meeting_slots, symmetric, upside_down,
+    meeting_slots, sigs, symmetric, upside_down,
 };
 use super::peer::{Peer, Sent, Tally, mix};
 use super::{Crew, Outcome, start, summed};
@@ -39,10 +40,6 @@ pub(super) struct Meeting {
 
 impl Meeting {
     pub fn new(board: &Board, layout: &Layout, ends: Ends) -> Meeting {
-        // The last step across goes to the worker holding the lower states
-        // whose moves a state needs: one key, which open tours' ends (a
-        // move fewer at one or two squares) would not give.
-        debug_assert_eq!(ends, Ends::Closed, "workers meet for closed tours");
         let k = meeting(layout, ends).expect("a board to meet on");
         Meeting {
             k,
@@ -87,11 +84,17 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
     let upper = through(peer, crew, &layout.steps[..cut], upper, |_, _| ANY, leg)?;
     let stays = |_: usize| at_cut;
     // The lower half's states, read from above, to the worker their moves
-    // at the cut pick.
+    // at the cut pick (closed tours); open tours' ends (a move fewer at
+    // one or two squares) make a state across look up many moves, so
+    // every worker holds all the lower states.
     let send_lower = |peer: &mut Peer<S, W>, states: &Parts<S, W>| {
         for &(s, ways) in states.iter().flatten() {
             let t = upside_down(s, w);
-            peer.send_by(key_of(degrees(t, n)), t, ways);
+            if closed {
+                peer.send_by(key_of(degrees(t, n)), t, ways);
+            } else {
+                peer.send_all(t, ways);
+            }
         }
     };
     match &m.below {
@@ -114,7 +117,7 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
     // Every lower key to every worker, with the states at the cut, the
     // bytes the lower states take, and process 0's memory, summed (every
     // process then takes the same pieces).
-    for &d in lower.keys() {
+    for d in sigs(&lower) {
         peer.send_all(S::of(u64::from(d)), W::ONE);
     }
     peer.add(0, u128::from(states_in(&upper)));
@@ -189,7 +192,7 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
         let square = |j: usize| at_cut + beyond * (i * rest.len() + j + 1) as u64 / steps;
         let sizes = |j: usize, s: S| sizes(j + from, s);
         let leg = Leg {
-            key: Some(&need),
+            key: closed.then_some(&need as &dyn Fn(S) -> u64),
             ..Leg::new(&square, held + waiting)
         };
         let across = through(peer, crew, rest, piece, sizes, leg)?;
