@@ -47,6 +47,55 @@ fn pieces_join_into_one_cycle_or_one_path() {
     ));
 }
 
+/// [`joins`] by union-find over the slots and the tour ends the pieces
+/// lead to: the reference the walks are checked against.
+fn union_find(a: &Links, b: &Links, n: u32, closed: bool) -> bool {
+    // Union-find over the slots and the tour ends the pieces lead to.
+    let mut parent = [0u8; 24];
+    for (i, p) in parent.iter_mut().enumerate() {
+        *p = i as u8;
+    }
+    fn find(parent: &mut [u8; 24], mut x: usize) -> usize {
+        while parent[x] as usize != x {
+            let up = parent[parent[x] as usize];
+            parent[x] = up;
+            x = up as usize;
+        }
+        x
+    }
+    let (mut nodes, mut merges, mut cycles) = (0u32, 0u32, 0u32);
+    let mut next_end = n as usize;
+    for i in 0..n {
+        let (x, y) = (a[i as usize], b[i as usize]);
+        if x == NONE && y == NONE {
+            continue;
+        }
+        nodes += 1;
+        for l in [x, y] {
+            let other = match l {
+                NONE => continue,
+                END => {
+                    nodes += 1;
+                    next_end += 1;
+                    next_end - 1
+                }
+                j if u32::from(j) > i => j as usize,
+                // Joined from the other end already.
+                _ => continue,
+            };
+            let (p, q) = (find(&mut parent, i as usize), find(&mut parent, other));
+            if p == q {
+                cycles += 1;
+            } else {
+                parent[p] = q as u8;
+                merges += 1;
+            }
+        }
+    }
+    // One piece in all, and a cycle only where the tour is one.
+    merges + 1 == nodes && cycles == u32::from(closed)
+}
+
 /// The walk round a closed tour's pieces against union-find, on every
 /// pair of perfect matchings of up to eight slots (and pieces that are
 /// whole in one half: slots with no link on either side).
@@ -83,7 +132,7 @@ fn the_walk_round_agrees_with_union_find() {
             for y in &all {
                 let (a, b) = (links_of(x, &[]), links_of(y, &[]));
                 let one = one_cycle(&a, &b, 10);
-                assert_eq!(one, pieces_join(&a, &b, 10, true), "{x:?} {y:?}");
+                assert_eq!(one, union_find(&a, &b, 10, true), "{x:?} {y:?}");
                 cycles += usize::from(one);
             }
         }
@@ -92,6 +141,48 @@ fn the_walk_round_agrees_with_union_find() {
     // with it: 1 for 2 slots, 2 for each of 3 on 4, 48 for each of
     // 105 on 8; none for no slot.
     assert_eq!(cycles, 1 + 3 * 2 + 105 * 48);
+}
+
+/// The walk along an open tour's pieces against union-find, on every
+/// pair of halves over six slots: each slot with no piece, a piece to a
+/// tour end, or a piece to another slot.
+#[test]
+fn the_walk_along_agrees_with_union_find() {
+    // Every way to give each of `slots` no piece, an end, or a partner.
+    fn halves(slots: &[u32]) -> Vec<Links> {
+        let Some((&first, rest)) = slots.split_first() else {
+            return vec![[NONE; 16]];
+        };
+        let mut out = Vec::new();
+        for mut h in halves(rest) {
+            out.push(h);
+            h[first as usize] = END;
+            out.push(h);
+        }
+        for (k, &other) in rest.iter().enumerate() {
+            let left: Vec<u32> = rest
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != k)
+                .map(|(_, &x)| x)
+                .collect();
+            for mut h in halves(&left) {
+                (h[first as usize], h[other as usize]) = (other as u8, first as u8);
+                out.push(h);
+            }
+        }
+        out
+    }
+    let all = halves(&[0, 1, 2, 3, 4, 5]);
+    let mut paths = 0;
+    for a in &all {
+        for b in &all {
+            let one = one_path(a, b, 6);
+            assert_eq!(one, union_find(a, b, 6, false), "{a:?} {b:?}");
+            paths += usize::from(one);
+        }
+    }
+    assert!(paths > 1000, "{paths} paths");
 }
 
 #[test]

@@ -16,8 +16,8 @@ use std::convert::Infallible;
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::super::meet::{
-    Lower, add_lower, by_moves, degrees, digits, filter, join_one, lower_bytes, meeting,
-    meeting_slots, sigs, symmetric, upside_down,
+    Lower, Seam, add_lower, by_moves, degrees, digits, filter, join_one, lower_bytes, meeting,
+    sigs, symmetric, upside_down,
 };
 use super::peer::{Peer, Sent, Tally, mix};
 use super::{Crew, Outcome, start, summed};
@@ -34,8 +34,8 @@ pub(super) struct Meeting {
     /// The lower half, counted from the last row up; `None` where it is the
     /// upper half read upside down.
     below: Option<Layout>,
-    /// The slots that meet, as [`meeting_slots`].
-    slots: u32,
+    /// The two rows after the cut.
+    seam: Seam,
 }
 
 impl Meeting {
@@ -45,7 +45,7 @@ impl Meeting {
             k,
             crossing: layout.crossing(k),
             below: (!symmetric(layout, k)).then(|| Layout::new(board, ends, true)),
-            slots: meeting_slots(layout, k),
+            seam: Seam::new(layout, k, ends),
         }
     }
 }
@@ -136,9 +136,7 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
             .flat_map(|p| p.iter().map(|(s, _)| s))
             .map(|s| s.low() as u32)
             .collect(),
-        m.slots,
-        n,
-        closed,
+        &m.seam,
     );
     let sum = |slot: usize| {
         round
@@ -180,7 +178,7 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
     let live_pieces = (0..pieces.len()).filter(|&p| live(p)).count();
     let rest = &m.crossing[from..];
     let mut waiting: u64 = pieces.iter().map(|p| table_bytes(p)).sum();
-    let need = |t: S| key_of(2 * m.slots - degrees(t, n));
+    let need = |t: S| key_of(2 * m.seam.slots - degrees(t, n));
     let beyond = layout.steps.len() as u64 - at_cut;
     let steps = (live_pieces * rest.len()) as u64;
     let mut tours = 0u128;
@@ -198,7 +196,7 @@ fn meet<S: Sent, W: Tally>(peer: &mut Peer<S, W>, crew: &Crew, m: &Meeting) -> R
         let across = through(peer, crew, rest, piece, sizes, leg)?;
         crew.shared.expanded.fetch_add(states_in(&across), Relaxed);
         for &(s, ways) in across.iter().flatten() {
-            tours = tours.saturating_add(join_one(s, ways, &lower, n, m.slots, closed));
+            tours = tours.saturating_add(join_one(s, ways, &lower, &m.seam));
         }
     }
     Ok(tours)

@@ -25,30 +25,38 @@ fn alone(board: &Board, ends: Ends) -> u128 {
         .tours
 }
 
-/// Closed tours meet in the middle on the workers as in one process: on
-/// boards symmetric about the cut and not, with holes or none, on 1 to 4
-/// workers.
+/// Tours meet in the middle on the workers as in one process: on boards
+/// symmetric about the cut and not, with holes or none, on 1 to 4
+/// workers; open tours over all starts on the smaller boards.
 #[test]
-fn closed_tours_meet_on_the_workers() {
+fn tours_meet_on_the_workers() {
     let holes = |squares: &[(u32, u32)]| -> Vec<Square> {
         squares.iter().map(|&(r, c)| Square::new(r, c)).collect()
     };
+    let (closed, both) = (&[Ends::Closed][..], &[Ends::Closed, Ends::Any][..]);
     let boards = [
-        Board::new(6, 6, &[]).unwrap(),
-        Board::new(5, 6, &[]).unwrap(),
-        Board::new(7, 6, &[]).unwrap(),
-        Board::new(6, 7, &holes(&[(0, 3), (3, 3)])).unwrap(),
-        Board::new(5, 8, &holes(&[(0, 1), (4, 2)])).unwrap(),
-        Board::new(6, 6, &holes(&[(2, 3), (0, 0)])).unwrap(),
+        (Board::new(6, 6, &[]).unwrap(), both),
+        (Board::new(5, 6, &[]).unwrap(), both),
+        (Board::new(7, 6, &[]).unwrap(), closed),
+        (Board::new(6, 7, &holes(&[(0, 3), (3, 3)])).unwrap(), closed),
+        (Board::new(5, 8, &holes(&[(0, 1), (4, 2)])).unwrap(), closed),
+        (Board::new(6, 6, &holes(&[(2, 3), (0, 0)])).unwrap(), both),
+        (
+            Board::new(5, 5, &holes(&[(2, 2)])).unwrap(),
+            &[Ends::Any][..],
+        ),
     ];
-    for board in &boards {
-        let layout = Layout::new(board, Ends::Closed, false);
-        assert!(meets_sooner(&layout, Ends::Closed), "{}", board.describe());
-        let n = alone(board, Ends::Closed);
-        assert!(n > 0, "{}", board.describe());
-        for workers in [1, 2, 3, 4] {
-            let c = spread(board, Ends::Closed, workers, u64::MAX);
-            assert_eq!(c.tours, n, "{} on {workers}", board.describe());
+    for (board, ends) in &boards {
+        for &ends in *ends {
+            let layout = Layout::new(board, ends, false);
+            let name = format!("{} {ends:?}", board.describe());
+            assert!(meets_sooner(&layout, ends), "{name}");
+            let n = alone(board, ends);
+            assert!(n > 0, "{name}");
+            for workers in [1, 2, 3, 4] {
+                let c = spread(board, ends, workers, u64::MAX);
+                assert_eq!(c.tours, n, "{name} on {workers}");
+            }
         }
     }
 }
