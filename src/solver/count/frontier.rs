@@ -614,7 +614,7 @@ pub fn memory_available() -> Option<u64> {
 
 /// Bytes a count is known to need at once, measured here, for open tours
 /// over all starts of full boards 7 wide, which meet in the middle: 7x7
-/// held 1.4 GB at most (101 s), 7x8 5.0 GB (18 minutes). `None` where no
+/// held 1.3 GB at most (61 s), 7x8 4.7 GB (10.6 minutes). `None` where no
 /// run has been measured.
 pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
     let (w, h) = {
@@ -625,8 +625,8 @@ pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
         return None;
     }
     match h {
-        7 => Some(1_400_000_000),
-        8 => Some(5_000_000_000),
+        7 => Some(1_300_000_000),
+        8 => Some(4_700_000_000),
         _ => None,
     }
 }
@@ -716,9 +716,9 @@ enum How {
 /// against 18 ms, 6x8 0.26 s against 0.61 s; but 6x12 7.6 s against 3.0
 /// s, the states at the cut being as many as anywhere on a long board.
 /// Open tours over all starts of boards at most two rows longer than
-/// wide: 6x7 3.5 s against 9.7 s, 6x8 16 s against 23 s, 7x7 101 s and
-/// 1.4 GB against 179 s and 7.6 GB, 7x8 18 minutes and 5.0 GB against
-/// more than 22 GB; but 6x9 103 s against 40 s.
+/// wide: 6x7 2.8 s against 9.9 s, 6x8 11.5 s against 23 s, 7x7 61 s and
+/// 1.3 GB against 179 s and 7.6 GB, 7x8 10.6 minutes and 4.7 GB against
+/// more than 22 GB; but 6x9 47 s against 40 s.
 fn meets_sooner(layout: &Layout, ends: Ends) -> bool {
     let (w, h) = (layout.w, layout.h);
     let near_square = match ends {

@@ -171,8 +171,11 @@ pub fn count(
         let blocked: Vec<String> = board.blocked().iter().map(|s| s.to_string()).collect();
         let key = format!("{} [{}] {ends:?}", board.describe(), blocked.join(";"));
         // Counts meet in the middle where the whole count would (not with
-        // checkpoints, which are kept square by square).
-        let meeting = (spread.checkpoint.is_none() && meets_sooner(&layout, ends))
+        // checkpoints, which are kept square by square). Open tours only
+        // up to 7 wide: every worker holds their whole lower half, which
+        // 8 wide would not fit.
+        let open_fits = ends == Ends::Closed || layout.w <= NARROW;
+        let meeting = (spread.checkpoint.is_none() && open_fits && meets_sooner(&layout, ends))
             .then(|| Arc::new(Meeting::new(board, &layout, ends)));
         let job = |bits| Job {
             layout: Arc::clone(&layout),

@@ -190,7 +190,7 @@ fn the_memory_bound_stops_a_count() {
     assert_eq!(
         e,
         Err(Stop::Memory {
-            bytes: 1_400_000_000,
+            bytes: 1_300_000_000,
             states: 0,
             at: 0,
             of: 49
