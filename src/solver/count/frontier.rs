@@ -31,9 +31,10 @@
 //! states of an open count from a start (6x7 from a corner: 5.5 s and 328
 //! MB before, 2.9 s and 181 MB after).
 //!
-//! Closed tours of boards not much longer than wide are counted by meeting
-//! in the middle (`meet.rs`): the two halves of the board square by square,
-//! and the moves across the cut between them.
+//! Closed tours of boards not much longer than wide, and open tours over
+//! all starts of boards at most two rows longer than wide, are counted by
+//! meeting in the middle (`meet.rs`): the two halves of the board square
+//! by square, and the moves across the cut between them.
 //!
 //! Knuth's SIMPATH (TAOCP 7.1.4) and Iwashita and Minato's frontier-based
 //! search (TdZdd) count paths in graphs this way, edge by edge; here a step

@@ -1,4 +1,4 @@
-use super::*;
+use super::join::*;
 
 /// Links over `n` slots: the pairs given, and the slots whose piece
 /// leads to a tour end.
@@ -45,6 +45,13 @@ fn pieces_join_into_one_cycle_or_one_path() {
         4,
         false
     ));
+}
+
+/// `slots` without its `k`-th.
+fn without(slots: &[u32], k: usize) -> Vec<u32> {
+    let mut left = slots.to_vec();
+    left.remove(k);
+    left
 }
 
 /// [`joins`] by union-find over the slots and the tour ends the pieces
@@ -107,12 +114,7 @@ fn the_walk_round_agrees_with_union_find() {
         };
         let mut out = Vec::new();
         for (k, &other) in rest.iter().enumerate() {
-            let left: Vec<u32> = rest
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != k)
-                .map(|(_, &x)| x)
-                .collect();
+            let left = without(rest, k);
             for mut m in matchings(&left) {
                 m.push((first, other));
                 out.push(m);
@@ -160,12 +162,7 @@ fn the_walk_along_agrees_with_union_find() {
             out.push(h);
         }
         for (k, &other) in rest.iter().enumerate() {
-            let left: Vec<u32> = rest
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != k)
-                .map(|(_, &x)| x)
-                .collect();
+            let left = without(rest, k);
             for mut h in halves(&left) {
                 (h[first as usize], h[other as usize]) = (other as u8, first as u8);
                 out.push(h);
