@@ -650,7 +650,6 @@ pub fn applies(board: &Board, ends: Ends) -> bool {
         && (w <= NARROW
             || w == MAX_WIDTH
                 && h == MAX_WIDTH
-                && ends == Ends::Closed
                 && meets_sooner(&Layout::new(board, ends, false), ends))
 }
 
@@ -719,12 +718,14 @@ enum How {
 /// Open tours over all starts of boards at most two rows longer than
 /// wide: 6x7 2.8 s against 9.9 s, 6x8 11.5 s against 23 s, 7x7 61 s and
 /// 1.3 GB against 179 s and 7.6 GB, 7x8 10.6 minutes and 4.7 GB against
-/// more than 22 GB; but 6x9 47 s against 40 s.
+/// more than 22 GB; but 6x9 47 s against 40 s. Open tours only up to 7
+/// wide: on workers each holds the whole lower half, which 8 wide would
+/// not fit.
 fn meets_sooner(layout: &Layout, ends: Ends) -> bool {
     let (w, h) = (layout.w, layout.h);
     let near_square = match ends {
         Ends::Closed => 2 * h <= 3 * w + 2,
-        Ends::Any => h <= w + 2,
+        Ends::Any => h <= w + 2 && w <= NARROW,
         Ends::From(_) | Ends::Between(..) => false,
     };
     near_square && meeting(layout, ends).is_some()

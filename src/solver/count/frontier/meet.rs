@@ -133,29 +133,13 @@ pub(super) fn filter<S: Word>(
     lower: Vec<u32>,
     seam: &Seam,
 ) -> impl Fn(usize, S) -> u32 + Sync + use<S> {
-    let &Seam {
-        n, slots, closed, ..
-    } = seam;
+    let &Seam { n, slots, .. } = seam;
     // The moves across that some lower state completes, whole.
     let mut whole: FastMap<u32, ()> = FastMap::default();
     for l in lower {
-        let need = 2 * slots - l;
-        whole.insert(need, ());
-        if closed {
-            continue;
-        }
-        // A tour end at a meeting slot: a move fewer there, where the
-        // lower half leaves it one at most.
-        let ends: Vec<u32> = (0..n)
-            .filter(|&i| seam.may_end >> (2 * i) & 1 == 1 && l >> (2 * i) & 3 <= 1)
-            .map(|i| 1 << (2 * i))
-            .collect();
-        for (k, &e) in ends.iter().enumerate() {
-            whole.insert(need - e, ());
-            for &f in &ends[k + 1..] {
-                whole.insert(need - e - f, ());
-            }
-        }
+        seam.with_ends(2 * slots - l, 2, |need, _| {
+            whole.insert(need, ());
+        });
     }
     let prefixes: Vec<FastMap<u32, ()>> = (1..=n)
         .map(|m| {

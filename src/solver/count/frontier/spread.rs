@@ -7,8 +7,8 @@
 //! arrived (timely's progress tracking). Counts meet in the middle where
 //! the whole count would (`spread/meet.rs`): a closed tour's states across
 //! the cut go at the last step to the worker that joins them; for open
-//! tours every worker holds the lower half and joins its own. The tours completed are summed at every
-//! worker at the end. Memory per process falls as processes are added:
+//! tours every worker holds the lower half and joins its own. The tours
+//! completed are summed at every worker at the end. Memory per process falls as processes are added:
 //! each holds only its share of the states.
 
 use std::sync::Arc;
@@ -171,11 +171,8 @@ pub fn count(
         let blocked: Vec<String> = board.blocked().iter().map(|s| s.to_string()).collect();
         let key = format!("{} [{}] {ends:?}", board.describe(), blocked.join(";"));
         // Counts meet in the middle where the whole count would (not with
-        // checkpoints, which are kept square by square). Open tours only
-        // up to 7 wide: every worker holds their whole lower half, which
-        // 8 wide would not fit.
-        let open_fits = ends == Ends::Closed || layout.w <= NARROW;
-        let meeting = (spread.checkpoint.is_none() && open_fits && meets_sooner(&layout, ends))
+        // checkpoints, which are kept square by square).
+        let meeting = (spread.checkpoint.is_none() && meets_sooner(&layout, ends))
             .then(|| Arc::new(Meeting::new(board, &layout, ends)));
         let job = |bits| Job {
             layout: Arc::clone(&layout),

@@ -238,6 +238,38 @@ impl Seam {
     }
 }
 
+impl Seam {
+    /// Calls `visit` with the moves `need` at each slot and how many slots
+    /// take a move fewer (0); for open tours then with a move fewer at one
+    /// slot (1) and, where `most` is 2, at two (2): the tour's ends, at
+    /// slots that need a move and may end a tour, two of two colours where
+    /// the board has as many squares of each.
+    pub(super) fn with_ends(&self, need: u32, most: u32, mut visit: impl FnMut(u32, u32)) {
+        visit(need, 0);
+        if self.closed || most == 0 {
+            return;
+        }
+        let apart = |x: u32, y: u32| {
+            self.dark
+                .is_none_or(|dark| (x & dark == 0) != (y & dark == 0))
+        };
+        let mut rest = (need | need >> 1) & self.may_end;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            visit(need - bit, 1);
+            let mut more = if most >= 2 { rest } else { 0 };
+            while more != 0 {
+                let other = more & more.wrapping_neg();
+                more &= more - 1;
+                if apart(bit, other) {
+                    visit(need - bit - other, 2);
+                }
+            }
+        }
+    }
+}
+
 /// The tours the upper states `across` (after the crossing) make with the
 /// `lower` ones, saturating.
 pub(super) fn join<S: Word, W: Ways>(
@@ -292,7 +324,7 @@ pub(in crate::solver::count::frontier) fn join_one<S: Word, W: Ways>(
     // ends), that can join: a cycle through the `nodes` slots that have
     // pieces has as many pieces as slots, a path one fewer, and a path
     // has two ends in all.
-    let mut add = |sig: u32, fewer: u32| {
+    let add = |sig: u32, fewer: u32| {
         let nodes = (ones(d) | ones(sig)).count_ones();
         let (ends, pieces) = if closed {
             (Some(0), nodes.checked_sub(between))
@@ -314,37 +346,7 @@ pub(in crate::solver::count::frontier) fn join_one<S: Word, W: Ways>(
         }
     };
     // Each slot that meets takes two moves in all: the lower half's
-    // are what this half's leave.
-    let need = 2 * slots - d;
-    add(need, 0);
-    if closed || tees >= 2 {
-        return sum;
-    }
-    // An open tour's ends: a slot that needs a move may take one fewer,
-    // two slots at most, fewer for each end this half has; a slot of a
-    // colour that may end a tour, and two of two colours where the ends
-    // are.
-    let needy = (need | need >> 1) & seam.may_end;
-    let apart = |x: u32, y: u32| {
-        seam.dark
-            .is_none_or(|dark| (x & dark == 0) != (y & dark == 0))
-    };
-    let mut rest = needy;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg();
-        let one = need - bit;
-        rest &= rest - 1;
-        add(one, 1);
-        if tees == 0 {
-            let mut more = rest;
-            while more != 0 {
-                let other = more & more.wrapping_neg();
-                more &= more - 1;
-                if apart(bit, other) {
-                    add(one - other, 2);
-                }
-            }
-        }
-    }
+    // are what this half's leave, less the tour's ends still to come.
+    seam.with_ends(2 * slots - d, 2u32.saturating_sub(tees), add);
     sum
 }
