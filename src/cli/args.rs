@@ -288,7 +288,7 @@ pub struct CountArgs {
     /// Write the states to DIR as the count goes; started again with the same arguments, it resumes from there.
     #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// With --checkpoint: how often, in seconds (0: after every square).
+    /// With --checkpoint: how often, in seconds (0: after every square); a count that meets in the middle keeps one after each piece across.
     #[arg(
         long,
         value_name = "SECONDS",

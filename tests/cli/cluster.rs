@@ -213,59 +213,103 @@ fn when_a_process_dies_the_others_say_so_and_stop() {
     );
 }
 
-#[test]
-fn a_count_killed_resumes_from_its_last_checkpoint() {
+/// `args` with checkpoints in a fresh folder, killed once the note has
+/// `mark` and some number after it above 0, then started again: the
+/// count it prints after saying it resumes (with `resumes`), and the
+/// folder.
+fn killed_and_resumed(args: &[&str], mark: &str, resumes: &str) -> (String, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let folder = dir.path().join("checkpoints");
-    let args = [
-        "count",
-        "--rows",
-        "6",
-        "--cols",
-        "8",
-        "--closed",
-        "--workers",
-        "2",
-        "--checkpoint",
-        folder.to_str().unwrap(),
-        "--checkpoint-every",
-        "0",
-    ];
+    let mut args: Vec<&str> = args.to_vec();
+    args.extend(["--checkpoint", folder.to_str().unwrap()]);
     let mut first = kt()
-        .args(args)
+        .args(&args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Killed (SIGKILL: nothing to tidy up) once a checkpoint is noted.
+    // Killed (SIGKILL: nothing to tidy up) once a checkpoint past the
+    // first is noted.
     let note = folder.join("checkpoint-64.txt");
+    let past = |text: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(mark)?.parse::<u64>().ok())
+            .is_some_and(|n| n > 0)
+    };
     let started = std::time::Instant::now();
-    while !note.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
+    while !std::fs::read_to_string(&note).is_ok_and(|t| past(&t))
+        && started.elapsed() < std::time::Duration::from_secs(60)
+    {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     first.kill().unwrap();
     first.wait().unwrap();
     let noted = std::fs::read_to_string(&note).unwrap();
-    assert!(noted.contains("square="), "{noted}");
-    let out = kt().args(args).output().unwrap();
+    assert!(past(&noted), "{noted}");
+    let out = kt().args(&args).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
-    assert!(
-        err.contains("resuming from the checkpoint after square"),
-        "{err}"
-    );
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "110976284");
+    assert!(err.contains(resumes), "{err}");
     // Counted: the folder is emptied.
     assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+    let tours = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    (tours, dir)
+}
+
+#[test]
+fn a_count_killed_resumes_from_its_last_checkpoint() {
+    // Square by square (6x12 closed is too long to meet in the middle),
+    // a checkpoint after every square.
+    let args = [
+        "count",
+        "--rows",
+        "6",
+        "--cols",
+        "12",
+        "--closed",
+        "--workers",
+        "2",
+    ];
+    let (tours, dir) = killed_and_resumed(
+        &[&args[..], &["--checkpoint-every", "0"]].concat(),
+        "square=",
+        "resuming from the checkpoint after square",
+    );
+    // OEIS A175881's 964,730,606,632,516, both ways.
+    assert_eq!(tours, "1929461213265032");
     // Another count's checkpoint is refused, not mixed in.
-    std::fs::write(&note, "count=7x7 [] Any\nworkers=2\nsquare=3\n").unwrap();
-    let out = kt().args(args).output().unwrap();
+    let folder = dir.path().join("checkpoints");
+    std::fs::write(
+        folder.join("checkpoint-64.txt"),
+        "count=7x7 [] Any\nworkers=2\nsquare=3\n",
+    )
+    .unwrap();
+    let out = kt()
+        .args(args)
+        .arg("--checkpoint")
+        .arg(&folder)
+        .output()
+        .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{err}");
     assert!(
         err.contains("holds the checkpoint of another count"),
         "{err}"
     );
+}
+
+#[test]
+fn a_count_that_meets_in_the_middle_resumes_after_its_last_piece() {
+    // 6x7 open tours over all starts meet in the middle: the halves are
+    // kept, then the tours after each piece across the cut. 779,938,932
+    // is also the count square by square over the whole board (9.9 s).
+    let args = ["count", "--rows", "6", "--cols", "7", "--all-starts"];
+    let (tours, _dir) = killed_and_resumed(
+        &args,
+        "pieces=",
+        "resuming from the checkpoint: the halves met",
+    );
+    assert_eq!(tours, "779938932");
 }
 
 #[test]

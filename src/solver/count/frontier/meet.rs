@@ -182,7 +182,12 @@ pub(super) fn digits(crossing: &[Step], upper: u64, entry: u64, bytes: u64) -> u
         return 0;
     }
     // The pieces are far from even: eight for each one the memory wants.
-    let wanted = need.div_ceil(bytes.max(1)).saturating_mul(8);
+    in_pieces(crossing, need.div_ceil(bytes.max(1)).saturating_mul(8))
+}
+
+/// How many of the first crossing squares make `wanted` pieces at least
+/// (as [`digits`]; at most [`DIGITS`]).
+pub(super) fn in_pieces(crossing: &[Step], wanted: u64) -> usize {
     let mut pieces = 1u64;
     let mut m = 0;
     while pieces < wanted && m < crossing.len().min(DIGITS) {

@@ -32,7 +32,7 @@ mod checkpoint;
 mod cluster;
 mod meet;
 mod peer;
-use checkpoint::Store;
+use checkpoint::{Mark, Store};
 use cluster::{connect, quietly};
 use meet::Meeting;
 use peer::{Peer, Round, SAVE, STOP, Sent, Tally};
@@ -169,11 +169,15 @@ pub fn count(
             }
         });
         let blocked: Vec<String> = board.blocked().iter().map(|s| s.to_string()).collect();
-        let key = format!("{} [{}] {ends:?}", board.describe(), blocked.join(";"));
-        // Counts meet in the middle where the whole count would (not with
-        // checkpoints, which are kept square by square).
-        let meeting = (spread.checkpoint.is_none() && meets_sooner(&layout, ends))
-            .then(|| Arc::new(Meeting::new(board, &layout, ends)));
+        // Counts meet in the middle where the whole count would.
+        let meeting =
+            meets_sooner(&layout, ends).then(|| Arc::new(Meeting::new(board, &layout, ends)));
+        let key = format!(
+            "{} [{}] {ends:?}{}",
+            board.describe(),
+            blocked.join(";"),
+            if meeting.is_some() { " meeting" } else { "" }
+        );
         let job = |bits| Job {
             layout: Arc::clone(&layout),
             ends,
@@ -307,6 +311,15 @@ impl Crew<'_> {
         done
     }
 
+    /// Says why the count fails (the first reason given) and stops the
+    /// workers at the next round.
+    fn fail(&self, why: String) {
+        if let Ok(mut f) = self.shared.failed.lock() {
+            f.get_or_insert(why);
+        }
+        self.shared.stop.store(true, Relaxed);
+    }
+
     /// After a round: this worker holds `cur` and `held` bytes besides, at
     /// `square` of the board. Shows progress (worker 0) and the peak, and
     /// asks the workers to stop past the memory bound.
@@ -372,17 +385,21 @@ fn run<S: Sent, W: Tally>(
     shared: &Arc<Shared>,
 ) -> Result<Outcome, Stop> {
     let shared = Arc::clone(shared);
-    // The square every worker resumes after, if the folder has one.
+    // Where every worker resumes, if the folder has a checkpoint.
     let resume = match &job.store {
         Some(st) => st.last().map_err(Stop::Workers)?,
         None => None,
     };
-    if let Some(j) = resume {
-        eprintln!(
+    match resume {
+        Some(Mark::Square(j)) => eprintln!(
             "knight-tui: resuming from the checkpoint after square {} of {}",
             j + 1,
             job.layout.steps.len()
-        );
+        ),
+        Some(Mark::Pieces(p)) => eprintln!(
+            "knight-tui: resuming from the checkpoint: the halves met, {p} pieces across the cut joined"
+        ),
+        None => {}
     }
     // Each process's bound, split over its workers.
     let local = spread.local();
@@ -397,11 +414,21 @@ fn run<S: Sent, W: Tally>(
             per_worker,
             local,
         };
-        let first = resume.map_or(0, |j| j as u32 + 1);
+        let square = match resume {
+            Some(Mark::Square(j)) => Some(j),
+            _ => None,
+        };
+        let first = square.map_or(0, |j| j as u32 + 1);
         let mut peer = Peer::<S, W>::new(worker, first, local);
         match &job.meeting {
-            Some(meeting) => meet::worker(&mut peer, &crew, meeting),
-            None => squares(&mut peer, &crew, job.store.as_ref(), job.every, resume),
+            Some(meeting) => {
+                let pieces = match resume {
+                    Some(Mark::Pieces(p)) => Some(p),
+                    _ => None,
+                };
+                meet::worker(&mut peer, &crew, meeting, job.store.as_ref(), pieces)
+            }
+            None => squares(&mut peer, &crew, job.store.as_ref(), job.every, square),
         }
     })
     .map_err(Stop::Workers)?;
@@ -438,12 +465,7 @@ fn squares<S: Sent, W: Tally>(
     resume: Option<u64>,
 ) -> Outcome {
     let (index, peers) = (peer.index, peer.peers);
-    let fail = |why: String| {
-        if let Ok(mut f) = crew.shared.failed.lock() {
-            f.get_or_insert(why);
-        }
-        crew.shared.stop.store(true, Relaxed);
-    };
+    let fail = |why: String| crew.fail(why);
     let (mut cur, mut done) = match (store, resume) {
         (Some(st), Some(j)) => match st.read::<S, W>(j, index) {
             Ok((states, ways)) => (vec![states], ways),
@@ -472,7 +494,7 @@ fn squares<S: Sent, W: Tally>(
         cur = round.states;
         if let (Some(st), Some(k)) = (store, pending.take()) {
             // Every worker has written square k's states: it began this one.
-            if lead && let Err(e) = st.note_square(k) {
+            if lead && let Err(e) = st.note_mark(Mark::Square(k)) {
                 fail(format!("writing the checkpoint: {e}"));
             }
             // The square noted before k is let go only now: the note may

@@ -4,6 +4,12 @@
 //! worker of each process once all have written). Each file is written
 //! whole under a temporary name, then renamed. BITS is the width of the
 //! ways (64, or 128 once they saturate).
+//!
+//! A count that meets in the middle keeps instead each worker's lower
+//! states and upper states at the cut (`meet-lower-…`, `meet-upper-…`,
+//! once), the tours it joined after each piece across the cut
+//! (`meet-tours-…`, the last two pieces), and in the note how many
+//! pieces every worker has joined.
 
 use std::fs;
 use std::io::{self, BufReader, BufWriter, Read, Write};
@@ -24,6 +30,16 @@ pub(super) struct Store {
 
 const MAGIC: &[u8; 8] = b"KTCKPT01";
 
+/// Where a count stands in its folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mark {
+    /// Every worker wrote its states after this square.
+    Square(u64),
+    /// A meeting: every worker wrote its halves, and joined this many
+    /// pieces across the cut.
+    Pieces(u64),
+}
+
 impl Store {
     fn note(&self) -> PathBuf {
         self.dir.join(format!("checkpoint-{}.txt", self.bits))
@@ -36,10 +52,9 @@ impl Store {
         ))
     }
 
-    /// The last square whose states every worker wrote, if the folder
-    /// holds a checkpoint of this count; an error if it holds one of
-    /// another.
-    pub fn last(&self) -> Result<Option<u64>, String> {
+    /// Where every worker stands, if the folder holds a checkpoint of
+    /// this count; an error if it holds one of another.
+    pub fn last(&self) -> Result<Option<Mark>, String> {
         let text = match fs::read_to_string(self.note()) {
             Ok(t) => t,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -59,19 +74,78 @@ impl Store {
                 self.peers
             ));
         }
-        field("square")
-            .parse()
-            .map(Some)
-            .map_err(|_| format!("{}: no square in it", self.note().display()))
+        let (square, pieces) = (field("square").parse(), field("pieces").parse());
+        match (square, pieces) {
+            (Ok(j), _) => Ok(Some(Mark::Square(j))),
+            (_, Ok(p)) => Ok(Some(Mark::Pieces(p))),
+            _ => Err(format!("{}: no square in it", self.note().display())),
+        }
     }
 
-    /// Notes that every worker wrote its states after `square`.
-    pub fn note_square(&self, square: u64) -> io::Result<()> {
-        let text = format!(
-            "count={}\nworkers={}\nsquare={square}\n",
-            self.key, self.peers
-        );
+    /// Notes where every worker stands.
+    pub fn note_mark(&self, mark: Mark) -> io::Result<()> {
+        let at = match mark {
+            Mark::Square(j) => format!("square={j}"),
+            Mark::Pieces(p) => format!("pieces={p}"),
+        };
+        let text = format!("count={}\nworkers={}\n{at}\n", self.key, self.peers);
         write_whole(&self.note(), text.as_bytes())
+    }
+
+    /// A file of worker `index`'s meeting: `lower`, `upper` or `tours`.
+    fn meeting(&self, what: &str, index: usize) -> PathBuf {
+        self.dir.join(format!(
+            "meet-{what}-w{index}-of-{}.{}",
+            self.peers, self.bits
+        ))
+    }
+
+    /// Writes worker `index`'s `states` of a meeting (`lower` or `upper`)
+    /// with a number of its own, `head`.
+    pub fn write_half<S: Word, W: Ways>(
+        &self,
+        what: &str,
+        index: usize,
+        states: &[Vec<(S, W)>],
+        head: u128,
+    ) -> io::Result<()> {
+        write_states(&self.meeting(what, index), states, head)
+    }
+
+    /// Worker `index`'s states of a meeting, and their number.
+    pub fn read_half<S: Word, W: Ways>(
+        &self,
+        what: &str,
+        index: usize,
+    ) -> io::Result<(Vec<(S, W)>, u128)> {
+        read_states(&self.meeting(what, index))
+    }
+
+    /// Notes that worker `index` joined `tours` in pieces before
+    /// `pieces`, keeping the note of the piece before (the folder's note
+    /// may still name it).
+    pub fn write_tours(&self, index: usize, pieces: u64, tours: u128) -> io::Result<()> {
+        let path = self.meeting("tours", index);
+        let before = fs::read_to_string(&path).unwrap_or_default();
+        let last = before.lines().last().unwrap_or("");
+        write_whole(&path, format!("{last}\n{pieces} {tours}\n").as_bytes())
+    }
+
+    /// The tours worker `index` joined in pieces before `pieces`.
+    pub fn read_tours(&self, index: usize, pieces: u64) -> io::Result<u128> {
+        let path = self.meeting("tours", index);
+        fs::read_to_string(&path)?
+            .lines()
+            .find_map(|l| {
+                let (p, t) = l.split_once(' ')?;
+                (p.parse() == Ok(pieces)).then(|| t.parse().ok())?
+            })
+            .ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("{}: no tours after {pieces} pieces", path.display()),
+                )
+            })
     }
 
     /// Writes worker `index`'s states after `square`, and the tours it
@@ -83,23 +157,7 @@ impl Store {
         states: &[Vec<(S, W)>],
         done: W,
     ) -> io::Result<()> {
-        let path = self.states(square, index);
-        let tmp = path.with_extension("tmp");
-        {
-            let mut out = BufWriter::new(fs::File::create(&tmp)?);
-            out.write_all(MAGIC)?;
-            out.write_all(&done.wide().to_le_bytes())?;
-            let n: usize = states.iter().map(Vec::len).sum();
-            out.write_all(&(n as u64).to_le_bytes())?;
-            for &(s, w) in states.iter().flatten() {
-                out.write_all(&wide(s).to_le_bytes())?;
-                out.write_all(&w.wide().to_le_bytes())?;
-            }
-            out.into_inner()
-                .map_err(io::IntoInnerError::into_error)?
-                .sync_all()?;
-        }
-        fs::rename(tmp, path)
+        write_states(&self.states(square, index), states, done.wide())
     }
 
     /// Worker `index`'s states after `square`, and the tours it had
@@ -109,31 +167,8 @@ impl Store {
         square: u64,
         index: usize,
     ) -> io::Result<(Vec<(S, W)>, W)> {
-        let path = self.states(square, index);
-        let mut input = BufReader::new(fs::File::open(&path)?);
-        let mut magic = [0u8; 8];
-        input.read_exact(&mut magic)?;
-        let bad = || {
-            io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("{}: not a checkpoint", path.display()),
-            )
-        };
-        if &magic != MAGIC {
-            return Err(bad());
-        }
-        let done = W::of_wide(read_u128(&mut input)?);
-        let mut b = [0u8; 8];
-        input.read_exact(&mut b)?;
-        let n = u64::from_le_bytes(b) as usize;
-        // Room for the states the file names, at most 16 million up front
-        // (a damaged length grows nothing before the reads fail).
-        let mut states = Vec::with_capacity(n.min(1 << 24));
-        for _ in 0..n {
-            let s = S::truncate(read_u128(&mut input)?);
-            states.push((s, W::of_wide(read_u128(&mut input)?)));
-        }
-        Ok((states, done))
+        let (states, done) = read_states(&self.states(square, index))?;
+        Ok((states, W::of_wide(done)))
     }
 
     /// Removes worker `index`'s states of squares before `square`.
@@ -150,6 +185,9 @@ impl Store {
     pub fn clear(&self, index: usize, note: bool) {
         for k in self.squares_of(index) {
             let _ = fs::remove_file(self.states(k, index));
+        }
+        for what in ["lower", "upper", "tours"] {
+            let _ = fs::remove_file(self.meeting(what, index));
         }
         if note {
             let _ = fs::remove_file(self.note());
@@ -169,6 +207,55 @@ impl Store {
             })
             .collect()
     }
+}
+
+/// Writes `states` to `path` whole, after a number of their own, `head`.
+fn write_states<S: Word, W: Ways>(
+    path: &Path,
+    states: &[Vec<(S, W)>],
+    head: u128,
+) -> io::Result<()> {
+    let tmp = path.with_extension("tmp");
+    {
+        let mut out = BufWriter::new(fs::File::create(&tmp)?);
+        out.write_all(MAGIC)?;
+        out.write_all(&head.to_le_bytes())?;
+        let n: usize = states.iter().map(Vec::len).sum();
+        out.write_all(&(n as u64).to_le_bytes())?;
+        for &(s, w) in states.iter().flatten() {
+            out.write_all(&wide(s).to_le_bytes())?;
+            out.write_all(&w.wide().to_le_bytes())?;
+        }
+        out.into_inner()
+            .map_err(io::IntoInnerError::into_error)?
+            .sync_all()?;
+    }
+    fs::rename(tmp, path)
+}
+
+/// The states in `path`, and the number written before them.
+fn read_states<S: Word, W: Ways>(path: &Path) -> io::Result<(Vec<(S, W)>, u128)> {
+    let mut input = BufReader::new(fs::File::open(path)?);
+    let mut magic = [0u8; 8];
+    input.read_exact(&mut magic)?;
+    if &magic != MAGIC {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}: not a checkpoint", path.display()),
+        ));
+    }
+    let head = read_u128(&mut input)?;
+    let mut b = [0u8; 8];
+    input.read_exact(&mut b)?;
+    let n = u64::from_le_bytes(b) as usize;
+    // Room for the states the file names, at most 16 million up front
+    // (a damaged length grows nothing before the reads fail).
+    let mut states = Vec::with_capacity(n.min(1 << 24));
+    for _ in 0..n {
+        let s = S::truncate(read_u128(&mut input)?);
+        states.push((s, W::of_wide(read_u128(&mut input)?)));
+    }
+    Ok((states, head))
 }
 
 /// 128 bits, little-endian.
