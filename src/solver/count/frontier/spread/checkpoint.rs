@@ -125,10 +125,12 @@ impl Store {
     /// `pieces`, keeping the note of the piece before (the folder's note
     /// may still name it).
     pub fn write_tours(&self, index: usize, pieces: u64, tours: u128) -> io::Result<()> {
-        let path = self.meeting("tours", index);
-        let before = fs::read_to_string(&path).unwrap_or_default();
-        let last = before.lines().last().unwrap_or("");
-        write_whole(&path, format!("{last}\n{pieces} {tours}\n").as_bytes())
+        let before = pieces
+            .checked_sub(1)
+            .and_then(|p| self.read_tours(index, p).ok())
+            .map(|t| format!("{} {t}\n", pieces - 1));
+        let text = format!("{}{pieces} {tours}\n", before.unwrap_or_default());
+        write_whole(&self.meeting("tours", index), text.as_bytes())
     }
 
     /// The tours worker `index` joined in pieces before `pieces`.

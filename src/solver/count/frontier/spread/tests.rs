@@ -72,3 +72,38 @@ fn the_workers_go_across_in_pieces_when_short_of_memory() {
         assert_eq!(c.tours, 55_488_142, "{bytes} bytes");
     }
 }
+
+/// A meeting's checkpoint: the halves read back as written, the tours of
+/// the last two pieces kept, the note's mark, and nothing left once
+/// cleared.
+#[test]
+fn a_meeting_keeps_its_halves_and_its_last_two_pieces() {
+    use checkpoint::{Mark, Store};
+    let dir = tempfile::tempdir().unwrap();
+    let st = Store {
+        dir: dir.path().into(),
+        key: "6x7 [] Any meeting".into(),
+        peers: 2,
+        bits: 64,
+    };
+    let states: Vec<Vec<(u64, u64)>> = vec![vec![(5, 7), (1 << 40, 3)], vec![(9, u64::MAX)]];
+    st.write_half("upper", 1, &states, 4).unwrap();
+    let (back, head) = st.read_half::<u64, u64>("upper", 1).unwrap();
+    assert_eq!((back, head), (states.concat(), 4));
+    assert!(st.read_half::<u64, u64>("lower", 1).is_err());
+    for p in 1..=3 {
+        st.write_tours(0, p, 10 * u128::from(p)).unwrap();
+    }
+    assert_eq!(st.read_tours(0, 3).unwrap(), 30);
+    assert_eq!(st.read_tours(0, 2).unwrap(), 20);
+    assert!(st.read_tours(0, 1).is_err());
+    // Resumed after 2 pieces, the third again: the second is still kept.
+    st.write_tours(0, 3, 30).unwrap();
+    assert_eq!(st.read_tours(0, 2).unwrap(), 20);
+    assert_eq!(st.last(), Ok(None));
+    st.note_mark(Mark::Pieces(2)).unwrap();
+    assert_eq!(st.last(), Ok(Some(Mark::Pieces(2))));
+    st.clear(0, true);
+    st.clear(1, false);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
