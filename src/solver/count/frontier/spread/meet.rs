@@ -37,16 +37,53 @@ pub(super) struct Meeting {
     below: Option<Layout>,
     /// The two rows after the cut.
     seam: Seam,
+    /// The steps of both halves (the lower one's where it is counted).
+    halved: usize,
+    /// The progress bar's squares over the steps.
+    bar: Bar,
+}
+
+/// The progress bar of a meeting: the board's `squares` spread over its
+/// `steps`, the upper half's, the lower half's (none where it is the
+/// upper read upside down) and the moves across, in that order.
+#[derive(Clone, Copy, Debug)]
+struct Bar {
+    squares: u64,
+    steps: u64,
+}
+
+impl Bar {
+    /// The square shown after `done` steps.
+    fn at(self, done: usize) -> u64 {
+        done as u64 * self.squares / self.steps.max(1)
+    }
+
+    /// The square shown after `part` of `parts` of the steps from `from`
+    /// to the last.
+    fn between(self, from: usize, part: usize, parts: usize) -> u64 {
+        let (a, b) = (self.at(from), self.squares);
+        a + (b - a) * part as u64 / parts.max(1) as u64
+    }
 }
 
 impl Meeting {
     pub fn new(board: &Board, layout: &Layout, ends: Ends) -> Meeting {
         let k = meeting(layout, ends).expect("a board to meet on");
+        let crossing = layout.crossing(k);
+        let below = (!symmetric(layout, k)).then(|| Layout::new(board, ends, true));
+        let lower = below.as_ref().map_or(0, |_| (layout.h - k) * layout.w);
+        let halved = (k * layout.w + lower) as usize;
+        let bar = Bar {
+            squares: layout.steps.len() as u64,
+            steps: (halved + crossing.len()) as u64,
+        };
         Meeting {
             k,
-            crossing: layout.crossing(k),
-            below: (!symmetric(layout, k)).then(|| Layout::new(board, ends, true)),
+            crossing,
+            below,
             seam: Seam::new(layout, k, ends),
+            halved,
+            bar,
         }
     }
 }
@@ -99,12 +136,13 @@ fn meet<S: Sent, W: Tally>(
     resume: Option<u64>,
 ) -> Result<u128, u64> {
     let layout = crew.layout;
-    let (w, n) = (layout.w, 2 * layout.w);
-    let at_cut = (m.k * w) as u64;
+    let n = 2 * layout.w;
     let closed = crew.ends == Ends::Closed;
     let index = peer.index;
     let lead = index.is_multiple_of(crew.local);
-    let stays = |_: usize| at_cut;
+    let halved = m.halved;
+    let at_cut = m.bar.at(halved);
+    let head_square = |j: usize| m.bar.at(halved + j + 1);
     let keep = |what: &str, states: &Parts<S, W>, head: usize| {
         if let Some(st) = store
             && let Err(e) = st.write_half(what, index, states, head as u128)
@@ -190,7 +228,8 @@ fn meet<S: Sent, W: Tally>(
             .max(in_pieces(&m.crossing, PIECES))
             .min(m.crossing.len() - 1);
             let head = &m.crossing[..from];
-            let head = through(peer, crew, head, upper, &sizes, Leg::new(&stays, held))?;
+            let leg = Leg::new(&head_square, held);
+            let head = through(peer, crew, head, upper, &sizes, leg)?;
             keep("upper", &head, from);
             (head, from)
         }
@@ -229,8 +268,7 @@ fn meet<S: Sent, W: Tally>(
     let rest = &m.crossing[from..];
     let mut waiting: u64 = pieces.iter().map(|p| table_bytes(p)).sum();
     let need = |t: S| key_of(2 * m.seam.slots - degrees(t, n));
-    let beyond = layout.steps.len() as u64 - at_cut;
-    let steps = (live_pieces * rest.len()) as u64;
+    let steps = live_pieces * rest.len();
     let pieces = pieces.into_iter().enumerate().filter(|&(p, _)| live(p));
     for (i, (_, piece)) in pieces.enumerate() {
         waiting -= table_bytes(&piece);
@@ -239,7 +277,7 @@ fn meet<S: Sent, W: Tally>(
         }
         // On the progress bar the moves across go once over the rest of
         // the board, the pieces one after the other.
-        let square = |j: usize| at_cut + beyond * (i * rest.len() + j + 1) as u64 / steps;
+        let square = |j: usize| m.bar.between(halved + from, i * rest.len() + j + 1, steps);
         let sizes = |j: usize, s: S| sizes(j + from, s);
         let leg = Leg {
             key: closed.then_some(&need as &dyn Fn(S) -> u64),
@@ -276,13 +314,13 @@ fn halves<S: Sent, W: Tally>(
     let layout = crew.layout;
     let (w, n) = (layout.w, 2 * layout.w);
     let cut = (m.k * w) as usize;
-    let at_cut = cut as u64;
     let closed = crew.ends == Ends::Closed;
     let upper = start::<S, W>(peer.index);
-    let square = |j: usize| j as u64 + 1;
+    // On the bar: the upper half's steps, then the lower half's.
+    let square = |j: usize| m.bar.at(j + 1);
+    let lower_square = |j: usize| m.bar.at(cut + j + 1);
     let leg = Leg::new(&square, 0);
     let upper = through(peer, crew, &layout.steps[..cut], upper, |_, _| ANY, leg)?;
-    let stays = |_: usize| at_cut;
     // The lower half's states, read from above, to the worker their moves
     // at the cut pick (closed tours); open tours' ends (a move fewer at
     // one or two squares) make a state across look up many moves, so
@@ -303,11 +341,12 @@ fn halves<S: Sent, W: Tally>(
             let steps = &below.steps[..((layout.h - m.k) * w) as usize];
             let held = table_bytes(&upper);
             let start = start::<S, W>(peer.index);
-            let lower = through(peer, crew, steps, start, |_, _| ANY, Leg::new(&stays, held))?;
+            let leg = Leg::new(&lower_square, held);
+            let lower = through(peer, crew, steps, start, |_, _| ANY, leg)?;
             send_lower(peer, &lower);
         }
     }
-    let round = crew.round(peer, 0).ok_or(at_cut)?;
+    let round = crew.round(peer, 0).ok_or(m.bar.at(m.halved))?;
     Ok((upper, round.states))
 }
 
