@@ -138,36 +138,25 @@ fn meet<S: Sent, W: Tally>(
     let layout = crew.layout;
     let n = 2 * layout.w;
     let closed = crew.ends == Ends::Closed;
-    let index = peer.index;
-    let lead = index.is_multiple_of(crew.local);
+    let kept = Kept {
+        store,
+        crew,
+        index: peer.index,
+    };
     let halved = m.halved;
     let at_cut = m.bar.at(halved);
     let head_square = |j: usize| m.bar.at(halved + j + 1);
-    let keep = |what: &str, states: &Parts<S, W>, head: usize| {
-        if let Some(st) = store
-            && let Err(e) = st.write_half(what, index, states, head as u128)
-        {
-            crew.fail(format!("writing the checkpoint: {e}"));
-        }
-    };
     // The lower states this worker holds, and its upper states at the cut
     // (after `from` squares across, in a resume).
-    let (upper, lower, from) = match (store, resume) {
-        (Some(st), Some(_)) => {
-            let read = |what| match st.read_half::<S, W>(what, index) {
-                Ok((states, head)) => (vec![states], head as usize),
-                Err(e) => {
-                    crew.fail(format!("reading the checkpoint: {e}"));
-                    (Vec::new(), 0)
-                }
-            };
-            let (lower, _) = read("lower");
-            let (upper, from) = read("upper");
+    let (upper, lower, from) = match resume {
+        Some(_) => {
+            let (lower, _) = kept.read("lower");
+            let (upper, from) = kept.read("upper");
             (upper, lower, Some(from))
         }
-        _ => {
+        None => {
             let (upper, lower) = halves(peer, crew, m)?;
-            keep("lower", &lower, 0);
+            kept.write("lower", &lower, 0);
             (upper, lower, None)
         }
     };
@@ -230,7 +219,7 @@ fn meet<S: Sent, W: Tally>(
             let head = &m.crossing[..from];
             let leg = Leg::new(&head_square, held);
             let head = through(peer, crew, head, upper, &sizes, leg)?;
-            keep("upper", &head, from);
+            kept.write("upper", &head, from);
             (head, from)
         }
     };
@@ -243,26 +232,12 @@ fn meet<S: Sent, W: Tally>(
         }
     }
     let round = crew.round(peer, 0).ok_or(at_cut)?;
-    let noted = |mark| {
-        if let Some(st) = store
-            && lead
-            && let Err(e) = st.note_mark(mark)
-        {
-            crew.fail(format!("writing the checkpoint: {e}"));
-        }
-    };
     // Every worker wrote its halves before that round.
     let skip = resume.unwrap_or(0);
     if resume.is_none() {
-        noted(Mark::Pieces(0));
+        kept.note(Mark::Pieces(0));
     }
-    let mut tours = match (store, skip) {
-        (Some(st), 1..) => st.read_tours(index, skip).unwrap_or_else(|e| {
-            crew.fail(format!("reading the checkpoint: {e}"));
-            0
-        }),
-        _ => 0,
-    };
+    let mut tours = kept.tours(skip);
     let live = |p: usize| round.sums.get(p).is_some_and(|&x| x > 0);
     let live_pieces = (0..pieces.len()).filter(|&p| live(p)).count();
     let rest = &m.crossing[from..];
@@ -288,17 +263,84 @@ fn meet<S: Sent, W: Tally>(
         for &(s, ways) in across.iter().flatten() {
             tours = tours.saturating_add(join_one(s, ways, &lower, &m.seam));
         }
-        if let Some(st) = store {
+        if store.is_some() {
             let done = i as u64 + 1;
-            if let Err(e) = st.write_tours(index, done, tours) {
-                crew.fail(format!("writing the checkpoint: {e}"));
-            }
+            kept.joined(done, tours);
             // Every worker noted its tours before this round.
             crew.round(peer, 0).ok_or(square(rest.len() - 1))?;
-            noted(Mark::Pieces(done));
+            kept.note(Mark::Pieces(done));
         }
     }
     Ok(tours)
+}
+
+/// A worker's checkpoints of a meeting, in `store` if there is one. A
+/// file that cannot be written or read fails the count (the first reason
+/// is said) and stops the workers at the next round.
+struct Kept<'a> {
+    store: Option<&'a Store>,
+    crew: &'a Crew<'a>,
+    index: usize,
+}
+
+impl Kept<'_> {
+    fn failed(&self, e: std::io::Error, doing: &str) {
+        self.crew.fail(format!("{doing} the checkpoint: {e}"));
+    }
+
+    /// Writes this worker's `states` of a half (`lower` or `upper`), and
+    /// the squares across they went through, `from`.
+    fn write<S: Sent, W: Tally>(&self, what: &str, states: &Parts<S, W>, from: usize) {
+        if let Some(st) = self.store
+            && let Err(e) = st.write_half(what, self.index, states, from as u128)
+        {
+            self.failed(e, "writing");
+        }
+    }
+
+    /// This worker's states of a half, as written, and their `from`.
+    fn read<S: Sent, W: Tally>(&self, what: &str) -> (Parts<S, W>, usize) {
+        let Some(st) = self.store else {
+            return (Vec::new(), 0);
+        };
+        match st.read_half::<S, W>(what, self.index) {
+            Ok((states, from)) => (vec![states], from as usize),
+            Err(e) => {
+                self.failed(e, "reading");
+                (Vec::new(), 0)
+            }
+        }
+    }
+
+    /// The tours this worker joined in the first `pieces` pieces.
+    fn tours(&self, pieces: u64) -> u128 {
+        match self.store {
+            Some(st) if pieces > 0 => st.read_tours(self.index, pieces).unwrap_or_else(|e| {
+                self.failed(e, "reading");
+                0
+            }),
+            _ => 0,
+        }
+    }
+
+    /// Notes that this worker joined `tours` in the first `pieces` pieces.
+    fn joined(&self, pieces: u64, tours: u128) {
+        if let Some(st) = self.store
+            && let Err(e) = st.write_tours(self.index, pieces, tours)
+        {
+            self.failed(e, "writing");
+        }
+    }
+
+    /// Notes where every worker stands (the first worker of a process).
+    fn note(&self, mark: Mark) {
+        if let Some(st) = self.store
+            && self.index.is_multiple_of(self.crew.local)
+            && let Err(e) = st.note_mark(mark)
+        {
+            self.failed(e, "writing");
+        }
+    }
 }
 
 /// A worker's upper half's states at the cut, and the lower half's
