@@ -249,6 +249,7 @@ fn progress_bar(p: &solver::count::Progress, finished: &std::sync::atomic::Atomi
     use std::sync::atomic::Ordering::Relaxed;
     let started = std::time::Instant::now();
     let mut bar: Option<ProgressBar> = None;
+    let mut drawn = "";
     while !finished.load(Relaxed) {
         std::thread::sleep(std::time::Duration::from_millis(100));
         // Quick counts draw nothing.
@@ -259,19 +260,26 @@ fn progress_bar(p: &solver::count::Progress, finished: &std::sync::atomic::Atomi
         // subtrees to show, only the tours so far.
         let total = p.total.load(Relaxed);
         let states = p.states.load(Relaxed);
+        let template = if states > 0 {
+            "[{bar:20}] square {pos} of {len}, {msg}, {elapsed}"
+        } else if total == 0 {
+            "{spinner} {msg} tours so far, {elapsed}"
+        } else {
+            "[{bar:20}] {percent:>3}% of {len} subtrees, {msg} tours so far, {elapsed}"
+        };
         let bar = bar.get_or_insert_with(|| {
-            let template = if states > 0 {
-                "[{bar:20}] square {pos} of {len}, {msg}, {elapsed}"
-            } else if total == 0 {
-                "{spinner} {msg} tours so far, {elapsed}"
-            } else {
-                "[{bar:20}] {percent:>3}% of {len} subtrees, {msg} tours so far, {elapsed}"
-            };
+            ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr())
+        });
+        // A count over the frontier shows its first states only after its
+        // first square (a resumed one after reading its checkpoint): the
+        // style follows.
+        if template != drawn {
             let style = ProgressStyle::with_template(template)
                 .expect("a valid template")
                 .progress_chars("#>.");
-            ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style)
-        });
+            bar.set_style(style);
+            drawn = template;
+        }
         bar.set_length(total);
         bar.set_position(p.done.load(Relaxed));
         let mut message = if states > 0 {
