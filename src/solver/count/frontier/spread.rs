@@ -385,22 +385,29 @@ fn run<S: Sent, W: Tally>(
     shared: &Arc<Shared>,
 ) -> Result<Outcome, Stop> {
     let shared = Arc::clone(shared);
-    // Where every worker resumes, if the folder has a checkpoint.
+    // Where every worker resumes, if the folder has a checkpoint: after a
+    // square, or (a meeting) after some pieces across the cut.
     let resume = match &job.store {
         Some(st) => st.last().map_err(Stop::Workers)?,
         None => None,
     };
-    match resume {
-        Some(Mark::Square(j)) => eprintln!(
-            "knight-tui: resuming from the checkpoint after square {} of {}",
-            j + 1,
-            job.layout.steps.len()
-        ),
-        Some(Mark::Pieces(p)) => eprintln!(
-            "knight-tui: resuming from the checkpoint: the halves met, {p} pieces across the cut joined"
-        ),
-        None => {}
-    }
+    let (square, pieces) = match resume {
+        Some(Mark::Square(j)) => {
+            eprintln!(
+                "knight-tui: resuming from the checkpoint after square {} of {}",
+                j + 1,
+                job.layout.steps.len()
+            );
+            (Some(j), None)
+        }
+        Some(Mark::Pieces(p)) => {
+            eprintln!(
+                "knight-tui: resuming from the checkpoint: the halves met, {p} pieces across the cut joined"
+            );
+            (None, Some(p))
+        }
+        None => (None, None),
+    };
     // Each process's bound, split over its workers.
     let local = spread.local();
     let per_worker = job.bytes / local as u64;
@@ -414,20 +421,10 @@ fn run<S: Sent, W: Tally>(
             per_worker,
             local,
         };
-        let square = match resume {
-            Some(Mark::Square(j)) => Some(j),
-            _ => None,
-        };
         let first = square.map_or(0, |j| j as u32 + 1);
         let mut peer = Peer::<S, W>::new(worker, first, local);
         match &job.meeting {
-            Some(meeting) => {
-                let pieces = match resume {
-                    Some(Mark::Pieces(p)) => Some(p),
-                    _ => None,
-                };
-                meet::worker(&mut peer, &crew, meeting, job.store.as_ref(), pieces)
-            }
+            Some(meeting) => meet::worker(&mut peer, &crew, meeting, job.store.as_ref(), pieces),
             None => squares(&mut peer, &crew, job.store.as_ref(), job.every, square),
         }
     })

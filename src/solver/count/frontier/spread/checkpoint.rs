@@ -78,7 +78,10 @@ impl Store {
         match (square, pieces) {
             (Ok(j), _) => Ok(Some(Mark::Square(j))),
             (_, Ok(p)) => Ok(Some(Mark::Pieces(p))),
-            _ => Err(format!("{}: no square in it", self.note().display())),
+            _ => Err(format!(
+                "{}: no square or pieces in it",
+                self.note().display()
+            )),
         }
     }
 

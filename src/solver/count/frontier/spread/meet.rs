@@ -160,11 +160,13 @@ fn meet<S: Sent, W: Tally>(
             (upper, lower, None)
         }
     };
-    let mut table: Lower<W> = FastMap::default();
-    for (s, ways) in lower.into_iter().flatten() {
-        add_lower(&mut table, s, ways, n);
-    }
-    let lower = table;
+    let lower = {
+        let mut table: Lower<W> = FastMap::default();
+        for (s, ways) in lower.into_iter().flatten() {
+            add_lower(&mut table, s, ways, n);
+        }
+        table
+    };
     let held = lower_bytes(&lower);
     crew.note(peer.index, peer.peers, at_cut, &upper, held);
     // Every lower key to every worker, with the states at the cut, the
@@ -205,7 +207,7 @@ fn meet<S: Sent, W: Tally>(
     let local = crew.local as u64;
     let memory = sum(2);
     let lower_share = sum(1).saturating_mul(local) / peer.peers as u64;
-    let head = match from {
+    let (head, from) = match from {
         Some(from) => (upper, from),
         None => {
             let from = digits(
@@ -223,7 +225,6 @@ fn meet<S: Sent, W: Tally>(
             (head, from)
         }
     };
-    let (head, from) = head;
     let Ok(pieces) = by_moves(head, from, n, || None::<Infallible>);
     // The pieces some worker has states in: the same list at every worker.
     for (p, piece) in pieces.iter().enumerate() {
