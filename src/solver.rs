@@ -22,6 +22,7 @@
 pub mod count;
 pub mod find;
 mod live;
+pub mod memory;
 mod states;
 
 use std::fmt;

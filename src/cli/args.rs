@@ -285,6 +285,9 @@ pub struct CountArgs {
     /// Count over the frontier on a cluster: FILE lists each process's host:port, one a line (with --process).
     #[arg(long, value_name = "FILE", requires = "process")]
     pub cluster: Option<std::path::PathBuf>,
+    /// With --cluster: the file of the key every process must hold (16 bytes or more; or a line `key FILE` in the host file).
+    #[arg(long, value_name = "FILE", requires = "cluster")]
+    pub cluster_key: Option<std::path::PathBuf>,
     /// Write the states to DIR as the count goes; started again with the same arguments, it resumes from there.
     #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<std::path::PathBuf>,
@@ -293,7 +296,9 @@ pub struct CountArgs {
         long,
         value_name = "SECONDS",
         default_value_t = 300,
-        requires = "checkpoint"
+        requires = "checkpoint",
+        value_parser = parse_whole,
+        allow_hyphen_values = true
     )]
     pub checkpoint_every: u64,
     /// This process's place in the --cluster file, from 0 (process 0 prints the count).
@@ -406,6 +411,12 @@ fn app_help(context: Context, examples: &str) -> String {
 }
 
 /// A place in a list, from 0.
+fn parse_whole(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number of seconds from 0"))
+}
+
 fn parse_index(s: &str) -> Result<usize, String> {
     s.trim()
         .parse()

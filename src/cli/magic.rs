@@ -25,9 +25,14 @@ const METHOD: &str = "quartes";
 
 /// `solve` with `--magic`: the flags checked as `solve` checks them.
 pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
-    let spec = &args.board.spec(config).map_err(usage)?;
-    check_output(args)?;
     refuse_flags(args)?;
+    // The search chooses where the tour starts and ends: a start or an
+    // end from the configuration does not apply.
+    let spec = &Spec {
+        end: None,
+        ..args.board.spec(config).map_err(usage)?
+    };
+    check_output(args)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let board = &spec.board;
@@ -52,6 +57,25 @@ pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
         let why = format!(
             "the method of quartes needs an n x n board, n a multiple of 4 and at least 8, for the knight on a plane; {} is not one",
             board.describe()
+        );
+        match args.format {
+            Format::Stats | Format::Json => {
+                writeln!(out, "{}", json!({"found": false, "undecided": why}))?;
+            }
+            _ => writeln!(out, "undecided: {why}")?,
+        }
+        out.flush()?;
+        return Ok(Exit::Undecided);
+    }
+    let need = magic::bytes_needed(board.rows());
+    if let Some(free) = knight_tui::solver::memory::available()
+        && need > free
+    {
+        let why = format!(
+            "the method of quartes needs about {} for {}, and {} may be taken here; not started",
+            knight_tui::board::human_bytes(need),
+            board.describe(),
+            knight_tui::board::human_bytes(free)
         );
         match args.format {
             Format::Stats | Format::Json => {

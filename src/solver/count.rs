@@ -20,7 +20,7 @@ use super::{Algorithm, Limit, Limits, Problem, Stats};
 
 pub mod frontier;
 use frontier::Ends;
-pub use frontier::spread::{Checkpoints, Spread};
+pub use frontier::spread::{Checkpoints, Cluster, Spread};
 
 /// How many tours a [`Count`] found, and how it counted them.
 #[derive(Clone, Debug)]
@@ -34,8 +34,28 @@ pub struct Total {
     pub limit: Option<Limit>,
     /// Theory's reason when it proves there is none.
     pub reason: Option<String>,
+    /// Why a count on workers could not be taken at all.
+    pub failure: Option<Failure>,
     pub stats: Stats,
     pub method: Method,
+}
+
+/// Why a count on workers could not be taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The processes of a cluster differ in what they count (bad input).
+    Refused(String),
+    /// The workers could not start, or one failed (a connection, a file).
+    Workers(String),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Refused(why) => f.write_str(why),
+            Failure::Workers(why) => write!(f, "the workers failed: {why}"),
+        }
+    }
 }
 
 /// How a count was taken.
@@ -352,7 +372,12 @@ fn frontier_count(
         Err(Stop::Cancelled) => None,
         Err(Stop::Workers(why)) => {
             let mut count = stopped(None, started);
-            count.reason = Some(format!("the workers failed: {why}"));
+            count.failure = Some(Failure::Workers(why));
+            return count;
+        }
+        Err(Stop::Refused(why)) => {
+            let mut count = stopped(None, started);
+            count.failure = Some(Failure::Refused(why));
             return count;
         }
     };
@@ -374,6 +399,7 @@ fn stopped(limit: Option<Limit>, started: Instant) -> Total {
         complete: false,
         limit,
         reason: None,
+        failure: None,
         stats: Stats {
             elapsed: started.elapsed(),
             ..Stats::default()
@@ -406,6 +432,7 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Total {
                 Some(Limit::Counter)
             },
             reason: None,
+            failure: None,
             stats,
             method: Method::Strip,
         };
@@ -416,6 +443,7 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Total {
         complete: !over,
         limit: None,
         reason: None,
+        failure: None,
         stats: Stats {
             tours: u64::try_from(n).unwrap_or(u64::MAX),
             ..stats

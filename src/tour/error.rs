@@ -40,6 +40,17 @@ pub enum TourFileError {
         rows: u32,
         cols: u32,
     },
+    #[error("the tour file's end {row},{col} is off the {rows}x{cols} board")]
+    EndOff {
+        row: i64,
+        col: i64,
+        rows: u32,
+        cols: u32,
+    },
+    #[error(
+        "the tour file is closed and names an end ({row},{col}): a closed tour ends next to its start, so it has none"
+    )]
+    ClosedWithEnd { row: i64, col: i64 },
     #[error("the tour file's leaper: {0}")]
     Leaper(#[from] LeaperError),
     #[error("the tour file's surface: {0}")]

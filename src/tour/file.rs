@@ -502,6 +502,19 @@ pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, 
             cols: file.cols,
         });
     }
+    if let Some([r, c]) = file.end
+        && (r < 0 || c < 0 || r >= i64::from(file.rows) || c >= i64::from(file.cols))
+    {
+        return Err(TourFileError::EndOff {
+            row: r,
+            col: c,
+            rows: file.rows,
+            cols: file.cols,
+        });
+    }
+    if let (true, Some([r, c])) = (file.closed, file.end) {
+        return Err(TourFileError::ClosedWithEnd { row: r, col: c });
+    }
     Ok(file)
 }
 

@@ -256,6 +256,7 @@ impl Executor {
                     complete: true,
                     limit: None,
                     reason: Some(why.to_string()),
+                    failure: None,
                     stats: Default::default(),
                     method: Default::default(),
                 },

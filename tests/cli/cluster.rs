@@ -230,10 +230,15 @@ fn killed_and_resumed(args: &[&str], mark: &str, resumes: &str) -> (String, temp
         .unwrap();
     // Killed (SIGKILL: nothing to tidy up) once a checkpoint past the
     // first is noted.
-    let note = folder.join("checkpoint-64.txt");
+    let note = folder.join("checkpoint-64-p0.txt");
     let past = |text: &str| {
         text.lines()
-            .find_map(|l| l.strip_prefix(mark)?.parse::<u64>().ok())
+            .find_map(|l| {
+                l.strip_prefix("mark=")?
+                    .strip_prefix(mark)?
+                    .parse::<u64>()
+                    .ok()
+            })
             .is_some_and(|n| n > 0)
     };
     let started = std::time::Instant::now();
@@ -272,28 +277,34 @@ fn a_count_killed_resumes_from_its_last_checkpoint() {
     ];
     let (tours, dir) = killed_and_resumed(
         &[&args[..], &["--checkpoint-every", "0"]].concat(),
-        "square=",
+        "square ",
         "resuming from the checkpoint after square",
     );
     // OEIS A175881's 964,730,606,632,516, both ways.
     assert_eq!(tours, "1929461213265032");
-    // Another count's checkpoint is refused, not mixed in.
+    // Another count's checkpoint (6x11's, stopped by its time limit) is
+    // refused, not mixed in, and named in words.
     let folder = dir.path().join("checkpoints");
-    std::fs::write(
-        folder.join("checkpoint-64.txt"),
-        "count=7x7 [] Any\nworkers=2\nsquare=3\n",
-    )
-    .unwrap();
+    let mut other = args.to_vec();
+    other[4] = "11";
+    let folder_arg = folder.to_str().unwrap();
+    let out = kt()
+        .args(&other)
+        .args(["--checkpoint", folder_arg, "--checkpoint-every", "0"])
+        .args(["--time-limit", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
     let out = kt()
         .args(args)
-        .arg("--checkpoint")
-        .arg(&folder)
+        .args(["--checkpoint", folder_arg])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{err}");
     assert!(
-        err.contains("holds the checkpoint of another count"),
+        err.contains("holds the checkpoint of another count (count 6x11, closed tours)")
+            && !err.contains("Square {"),
         "{err}"
     );
 }
@@ -306,7 +317,7 @@ fn a_count_that_meets_in_the_middle_resumes_after_its_last_piece() {
     let args = ["count", "--rows", "6", "--cols", "7", "--all-starts"];
     let (tours, _dir) = killed_and_resumed(
         &args,
-        "pieces=",
+        "pieces ",
         "resuming from the checkpoint: the halves met",
     );
     assert_eq!(tours, "779938932");

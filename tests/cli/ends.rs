@@ -246,3 +246,34 @@ fn the_tour_file_keeps_the_end_and_verify_holds_a_tour_to_it() {
         "{err}"
     );
 }
+
+/// A closed file that names an end, and an end off the board, are not
+/// tour files: `verify` says so (exit 1), `play --resume` refuses them
+/// (exit 2), each in one line (`verify` once called the first valid, and
+/// the finisher in play then found "no tour from here").
+#[test]
+fn a_closed_file_with_an_end_or_an_end_off_the_board_is_refused() {
+    let (code, json, err) = run(&["solve", "--size", "6", "--closed", "--format", "json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let mut file: serde_json::Value = serde_json::from_str(&json).unwrap();
+    file["end"] = serde_json::json!([1, 2]);
+    let (_d1, closed) = written("closed.json", &file.to_string());
+    file["closed"] = serde_json::json!(false);
+    file["end"] = serde_json::json!([9, 9]);
+    let (_d2, off) = written("off.json", &file.to_string());
+    for (path, says) in [
+        (&closed, "is closed and names an end (1,2)"),
+        (&off, "end 9,9 is off the 6x6 board"),
+    ] {
+        let (code, out, _) = run(&["verify", path]);
+        assert_eq!(code, Some(1), "{out}");
+        let (code, _, err) = run(&["play", "--resume", path]);
+        assert_eq!(code, Some(2), "{err}");
+        for said in [&out, &err] {
+            assert!(
+                said.contains(says) && said.trim().lines().count() == 1,
+                "{said}"
+            );
+        }
+    }
+}

@@ -5,6 +5,7 @@ mod common;
 
 mod building;
 mod cluster;
+mod cluster_trust;
 mod commands;
 mod docs;
 mod ends;

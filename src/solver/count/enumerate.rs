@@ -178,6 +178,7 @@ impl<'l> Counter<'l> {
             complete: self.halted.is_none(),
             limit,
             reason,
+            failure: None,
             stats,
             method: Method::Enumeration,
         }

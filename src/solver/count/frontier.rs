@@ -97,6 +97,17 @@ pub enum Ends {
     Between(Square, Square),
 }
 
+impl std::fmt::Display for Ends {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ends::Closed => f.write_str("closed tours"),
+            Ends::From(s) => write!(f, "open tours from {s}"),
+            Ends::Any => f.write_str("open tours over all starts"),
+            Ends::Between(a, b) => write!(f, "open tours from {a} to {b}"),
+        }
+    }
+}
+
 /// What may stop a count before it ends.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
@@ -140,6 +151,8 @@ pub enum Stop {
     Cancelled,
     /// The workers of a spread count could not start, or one failed: why.
     Workers(String),
+    /// The processes of a cluster differ in what they count: why.
+    Refused(String),
 }
 
 /// A finished count: the number, and the work it took.
@@ -604,13 +617,11 @@ fn settle<S: Word>(mut s: S, step: &Step, completed: bool, ends: Ends) -> After<
     After::State(canonical(s >> 4))
 }
 
-/// The memory this machine has free for a count, in bytes (Linux's
-/// `MemAvailable`); `None` where it cannot be read.
+/// The memory free for a count, in bytes: the machine's, within the
+/// process's limits and its control group's ([`crate::solver::memory`]);
+/// `None` where it cannot be read.
 pub fn memory_available() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
+    crate::solver::memory::available()
 }
 
 /// Bytes a count is known to need at once, measured here, for open tours

@@ -78,7 +78,7 @@ pub fn tours(
     let started = Instant::now();
     let tables = Tables::new(board.rows() as usize);
     let mut search = Search::new(&tables, kind == Magic::Full, closed, want.max(1), limits);
-    search.dfs(0, 0);
+    search.run();
     let n = tables.n;
     let tours = search
         .found
@@ -99,7 +99,19 @@ pub fn tours(
     }
 }
 
+/// The bytes a search of the n x n board holds at most: its place a
+/// quarte (a frame of 48 bytes or so, and the quarte chosen), a tour found
+/// and its images compared under the symmetries (about 32 bytes a square
+/// in all). A board beyond what may be taken here is refused before the
+/// search starts.
+pub fn bytes_needed(n: u32) -> u64 {
+    let squares = u64::from(n) * u64::from(n);
+    let frame = std::mem::size_of::<Frame>() as u64;
+    squares / 4 * (frame + 4) + squares * 16 + (1 << 20)
+}
+
 /// A quarte: a transversal knight path of four squares in one block.
+#[derive(Clone, Copy)]
 struct Quarte {
     /// Cells (row * n + col) in visiting order.
     cells: [usize; 4],
@@ -125,18 +137,20 @@ const KNIGHT: [(i32, i32); 8] = [
     (-1, 2),
 ];
 
-/// The search's fixed tables for an n x n board.
+/// The search's fixed tables for an n x n board, the same size on any
+/// board: a quarte's cells follow from its block and its path in the
+/// block, and a cell's neighbours from the cell.
 struct Tables {
     n: usize,
     /// Blocks per side.
     m: usize,
     /// Quartes in a tour.
     q: usize,
-    quartes: Vec<Quarte>,
-    /// The quartes starting on each cell.
-    by_start: Vec<Vec<usize>>,
-    /// The knight's neighbours of each cell.
-    neighbours: Vec<Vec<usize>>,
+    /// The transversal paths inside a 4x4 block, and their masks.
+    local: Vec<[(usize, usize); 4]>,
+    masks: Vec<u16>,
+    /// The paths starting on each cell of a block (row * 4 + col).
+    by_start: [Vec<usize>; 16],
     /// Whether a block's free cells (a 4x4 mask) can still be split into
     /// transversal paths.
     tileable: Vec<bool>,
@@ -190,52 +204,109 @@ impl Tables {
                 p & low != 0 && p & mask == p && tileable[mask ^ p]
             });
         }
-        let mut quartes = Vec::with_capacity(m * m * local.len());
-        let mut by_start = vec![Vec::new(); n * n];
-        for block in 0..m * m {
-            let (br, bc) = (block / m, block % m);
-            for (path, &mask) in local.iter().zip(&masks) {
-                let mut qt = Quarte {
-                    cells: [0; 4],
-                    block,
-                    mask,
-                    row_off: [0; 4],
-                    col_off: [0; 4],
-                };
-                for (k, &(r, c)) in path.iter().enumerate() {
-                    qt.cells[k] = (br * 4 + r) * n + bc * 4 + c;
-                    qt.row_off[r] = k as u8 + 1;
-                    qt.col_off[c] = k as u8 + 1;
-                }
-                by_start[qt.cells[0]].push(quartes.len());
-                quartes.push(qt);
-            }
+        let mut by_start: [Vec<usize>; 16] = Default::default();
+        for (i, path) in local.iter().enumerate() {
+            let (r, c) = path[0];
+            by_start[r * 4 + c].push(i);
         }
-        let neighbours = (0..n * n)
-            .map(|a| {
-                let (r, c) = ((a / n) as i32, (a % n) as i32);
-                KNIGHT
-                    .iter()
-                    .map(|&(dr, dc)| (r + dr, c + dc))
-                    .filter(|&(r, c)| (0..n as i32).contains(&r) && (0..n as i32).contains(&c))
-                    .map(|(r, c)| r as usize * n + c as usize)
-                    .collect::<Vec<_>>()
-            })
-            .map(|mut cells| {
-                // In board order, top to bottom: the first tour on 8x8 is
-                // then Beverley's.
-                cells.sort_unstable();
-                cells
-            })
-            .collect();
         Tables {
             n,
             m,
             q: n * n / 4,
-            quartes,
+            local,
+            masks,
             by_start,
-            neighbours,
             tileable,
+        }
+    }
+
+    /// Quartes a block.
+    fn paths(&self) -> usize {
+        self.local.len()
+    }
+
+    /// Quarte `id`: path `id % 48` in block `id / 48`.
+    fn quarte(&self, id: usize) -> Quarte {
+        let (block, path) = (id / self.paths(), id % self.paths());
+        let (br, bc) = (block / self.m, block % self.m);
+        let mut qt = Quarte {
+            cells: [0; 4],
+            block,
+            mask: self.masks[path],
+            row_off: [0; 4],
+            col_off: [0; 4],
+        };
+        for (k, &(r, c)) in self.local[path].iter().enumerate() {
+            qt.cells[k] = (br * 4 + r) * self.n + bc * 4 + c;
+            qt.row_off[r] = k as u8 + 1;
+            qt.col_off[c] = k as u8 + 1;
+        }
+        qt
+    }
+
+    /// The quartes starting on `cell`, in the order they are tried.
+    fn starting_on(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let (r, c) = (cell / self.n, cell % self.n);
+        let block = (r / 4) * self.m + c / 4;
+        self.by_start[(r % 4) * 4 + c % 4]
+            .iter()
+            .map(move |&p| block * self.paths() + p)
+    }
+
+    /// The knight's neighbours of `cell`, in board order (top to bottom:
+    /// the first tour on 8x8 is then Beverley's), and how many.
+    fn neighbours(&self, cell: usize) -> ([usize; 8], usize) {
+        let n = self.n as i32;
+        let (r, c) = ((cell / self.n) as i32, (cell % self.n) as i32);
+        let mut out = [0; 8];
+        let mut k = 0;
+        for (dr, dc) in KNIGHT {
+            let (r, c) = (r + dr, c + dc);
+            if (0..n).contains(&r) && (0..n).contains(&c) {
+                out[k] = r as usize * self.n + c as usize;
+                k += 1;
+            }
+        }
+        out[..k].sort_unstable();
+        (out, k)
+    }
+}
+
+/// A quarte's place in the search: the `j`th, after cell `last` (none
+/// for the first), the start cell tried (an index into `starts`, or for
+/// the first quarte a cell) and the quartes tried from it, and the quarte
+/// placed from here, if any.
+struct Frame {
+    j: usize,
+    last: Option<u32>,
+    starts: [u32; 8],
+    count: u8,
+    start: usize,
+    tried: u8,
+    child: Option<u32>,
+    entered: bool,
+}
+
+impl Frame {
+    fn new(j: usize, last: Option<usize>, t: &Tables) -> Frame {
+        let mut starts = [0u32; 8];
+        let mut count = 0;
+        if let Some(cell) = last {
+            let (cells, k) = t.neighbours(cell);
+            for (s, &c) in starts.iter_mut().zip(&cells[..k]) {
+                *s = c as u32;
+            }
+            count = k as u8;
+        }
+        Frame {
+            j,
+            last: last.map(|c| c as u32),
+            starts,
+            count,
+            start: 0,
+            tried: 0,
+            child: None,
+            entered: false,
         }
     }
 }
@@ -271,15 +342,15 @@ struct Search<'t> {
     /// Steps summed on the two long diagonals, and their cells still free.
     diagonals: [i64; 2],
     diagonal_free: [i64; 2],
-    chosen: Vec<usize>,
+    chosen: Vec<u32>,
     nodes: u64,
     backtracks: u64,
     max_depth: usize,
     stopped: Option<Limit>,
     /// Canonical forms of the tours kept.
-    seen: HashSet<Vec<u16>>,
+    seen: HashSet<Vec<u32>>,
     /// Tours kept, as cells in visiting order.
-    found: Vec<Vec<u16>>,
+    found: Vec<Vec<u32>>,
 }
 
 impl<'t> Search<'t> {
@@ -336,64 +407,98 @@ impl<'t> Search<'t> {
         }
     }
 
-    /// Places quarte `j` in every way that follows from cell `last`.
-    fn dfs(&mut self, j: usize, last: usize) {
-        if j == self.t.q {
-            self.record();
-            return;
-        }
-        self.count_node();
-        self.max_depth = self.max_depth.max(j);
-        if self.done() {
-            return;
-        }
+    /// Places quartes from the first, in every way that follows, until
+    /// the tours wanted are found, the family is exhausted or a limit is
+    /// reached: depth first, on a stack of its own (a board of 4000 has
+    /// four million quartes a tour).
+    fn run(&mut self) {
         let t = self.t;
-        if j == 0 {
-            // Symmetry: the block holding step 1 can be moved into
-            // br <= bc <= (m-1)/2.
-            for start in 0..t.n * t.n {
-                let (br, bc) = (start / t.n / 4, start % t.n / 4);
-                if br <= bc && bc <= (t.m - 1) / 2 && !self.try_from(j, start) {
-                    return;
+        let mut stack = vec![Frame::new(0, None, t)];
+        while let Some(top) = stack.last_mut() {
+            let j = top.j;
+            if !top.entered {
+                top.entered = true;
+                if j == t.q {
+                    self.record();
+                    stack.pop();
+                    continue;
+                }
+                self.count_node();
+                self.max_depth = self.max_depth.max(j);
+                if self.done() {
+                    stack.pop();
+                    continue;
                 }
             }
-        } else {
-            for &start in &t.neighbours[last] {
-                if !self.try_from(j, start) {
-                    return;
-                }
-            }
-        }
-    }
-
-    /// Tries every quarte `j` starting on `start`; false when the search
-    /// must end.
-    fn try_from(&mut self, j: usize, start: usize) -> bool {
-        let t = self.t;
-        for &id in &t.by_start[start] {
-            let qt = &t.quartes[id];
-            if self.free[qt.block] & qt.mask != qt.mask {
-                continue;
-            }
-            self.apply(id, j, 1);
-            if self.feasible(j, id) {
-                self.chosen.push(id);
-                self.dfs(j + 1, qt.cells[3]);
+            // Back from the quarte placed last: take it back.
+            if let Some(id) = top.child.take() {
                 self.chosen.pop();
                 self.backtracks += 1;
+                self.apply(&t.quarte(id as usize), j, -1);
+                if self.done() {
+                    stack.pop();
+                    continue;
+                }
             }
-            self.apply(id, j, -1);
-            if self.done() {
-                return false;
+            let Some(id) = self.next(top) else {
+                stack.pop();
+                continue;
+            };
+            let qt = t.quarte(id);
+            self.apply(&qt, j, 1);
+            if self.feasible(j, &qt) {
+                self.chosen.push(id as u32);
+                top.child = Some(id as u32);
+                stack.push(Frame::new(j + 1, Some(qt.cells[3]), t));
+            } else {
+                self.apply(&qt, j, -1);
+                if self.done() {
+                    stack.pop();
+                }
             }
         }
-        true
     }
 
-    /// Places (`sign` 1) or takes back (-1) quarte `id` as the `j`th.
-    fn apply(&mut self, id: usize, j: usize, sign: i64) {
+    /// The next quarte to try at `frame` whose cells are free: from the
+    /// cells its start may be on in turn (after the first, the knight's
+    /// neighbours of the last cell; for the first, the cells of the blocks
+    /// in a fundamental region of the board's symmetries,
+    /// br <= bc <= (m-1)/2).
+    fn next(&self, frame: &mut Frame) -> Option<usize> {
+        let t = self.t;
+        loop {
+            let start = match frame.last {
+                Some(_) => *frame.starts[..usize::from(frame.count)].get(frame.start)? as usize,
+                None => {
+                    let cell = (frame.start < t.n * t.n).then_some(frame.start)?;
+                    let (br, bc) = (cell / t.n / 4, cell % t.n / 4);
+                    if !(br <= bc && bc <= (t.m - 1) / 2) {
+                        frame.start += 1;
+                        continue;
+                    }
+                    cell
+                }
+            };
+            let tried = usize::from(frame.tried);
+            match t.starting_on(start).nth(tried) {
+                Some(id) => {
+                    frame.tried += 1;
+                    let qt = t.quarte(id);
+                    if self.free[qt.block] & qt.mask == qt.mask {
+                        return Some(id);
+                    }
+                }
+                None => {
+                    frame.start += 1;
+                    frame.tried = 0;
+                }
+            }
+        }
+    }
+
+    /// Places (`sign` 1) or takes back (-1) quarte `qt` as the `j`th.
+    fn apply(&mut self, qt: &Quarte, j: usize, sign: i64) {
         let (t, m) = (self.t, self.t.m);
-        let qt = &t.quartes[id];
         let (br, bc) = (qt.block / m, qt.block % m);
         self.free[qt.block] ^= qt.mask;
         self.row_count[br] += sign;
@@ -421,10 +526,9 @@ impl<'t> Search<'t> {
     }
 
     /// Whether the line sums can still be met once quartes 0..=j are
-    /// placed (the `j`th being `id`).
-    fn feasible(&self, j: usize, id: usize) -> bool {
+    /// placed (the `j`th being `qt`).
+    fn feasible(&self, j: usize, qt: &Quarte) -> bool {
         let t = self.t;
-        let qt = &t.quartes[id];
         if !t.tileable[usize::from(self.free[qt.block])] {
             return false;
         }
@@ -483,13 +587,13 @@ impl<'t> Search<'t> {
     /// new up to symmetry and reversal.
     fn record(&mut self) {
         let t = self.t;
-        let cells: Vec<u16> = self
+        let cells: Vec<u32> = self
             .chosen
             .iter()
-            .flat_map(|&id| t.quartes[id].cells)
-            .map(|c| c as u16)
+            .flat_map(|&id| t.quarte(id as usize).cells)
+            .map(|c| c as u32)
             .collect();
-        if self.closed && !knight_step(t.n, cells[0].into(), cells[cells.len() - 1].into()) {
+        if self.closed && !knight_step(t.n, cells[0] as usize, cells[cells.len() - 1] as usize) {
             return;
         }
         if self.seen.insert(canonical(&cells, t.n)) {
@@ -507,14 +611,14 @@ fn knight_step(n: usize, a: usize, b: usize) -> bool {
 /// The smallest numbering (steps by cell) among a tour's 16 images under
 /// the 8 symmetries of the n x n board and reversal: equal for two tours
 /// exactly when one is an image of the other.
-pub fn canonical(cells: &[u16], n: usize) -> Vec<u16> {
+pub fn canonical(cells: &[u32], n: usize) -> Vec<u32> {
     let len = cells.len();
-    let mut best: Option<Vec<u16>> = None;
-    let mut image = vec![0u16; len];
+    let mut best: Option<Vec<u32>> = None;
+    let mut image = vec![0u32; len];
     for symmetry in 0..8 {
         for reversed in [false, true] {
             for (i, &c) in cells.iter().enumerate() {
-                let (mut r, mut col) = (usize::from(c) / n, usize::from(c) % n);
+                let (mut r, mut col) = (c as usize / n, c as usize % n);
                 if symmetry & 1 != 0 {
                     col = n - 1 - col;
                 }
@@ -525,7 +629,7 @@ pub fn canonical(cells: &[u16], n: usize) -> Vec<u16> {
                     std::mem::swap(&mut r, &mut col);
                 }
                 let step = if reversed { len - i } else { i + 1 };
-                image[r * n + col] = step as u16;
+                image[r * n + col] = step as u32;
             }
             if best.as_ref().is_none_or(|b| image < *b) {
                 best = Some(image.clone());

@@ -12,7 +12,7 @@
 //! each holds only its share of the states.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use timely::communication::allocator::ProcessBuilder;
@@ -30,24 +30,45 @@ use crate::solver::count::Progress;
 
 mod checkpoint;
 mod cluster;
+mod handshake;
 mod meet;
 mod peer;
 use checkpoint::{Mark, Store};
 use cluster::{connect, quietly};
+use handshake::{Hello, agree};
 use meet::Meeting;
-use peer::{Peer, Round, SAVE, STOP, Sent, Tally};
+use peer::{CANCEL, DEADLINE, FAILED, MEMORY, NODES, Peer, Round, SAVE, STOP, Sent, Tally};
 
 /// Where the workers of a count run, and where they keep checkpoints.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spread {
     /// Worker threads in this process.
     pub workers: usize,
-    /// This process's place in a cluster whose processes listen at the
-    /// hosts (`host:port`, one a process, the same list for all); `None`
-    /// for this process alone. Process 0 gets the count.
-    pub cluster: Option<(Vec<String>, usize)>,
+    /// This process's place in a cluster; `None` for this process alone.
+    pub cluster: Option<Cluster>,
     /// Where the states are written at square boundaries, and how often.
     pub checkpoint: Option<Checkpoints>,
+}
+
+/// The processes of a cluster, and this one's place among them.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Cluster {
+    /// Where each process listens (`host:port`, one a process, the same
+    /// list for all). Process 0 gets the count.
+    pub hosts: Vec<String>,
+    pub process: usize,
+    /// The key every process proves it holds (empty: none).
+    pub key: Vec<u8>,
+}
+
+impl std::fmt::Debug for Cluster {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cluster")
+            .field("hosts", &self.hosts)
+            .field("process", &self.process)
+            .field("key", &format_args!("{} bytes", self.key.len()))
+            .finish()
+    }
 }
 
 /// A folder of checkpoints: every `every` (at the next square), each
@@ -60,16 +81,22 @@ pub struct Checkpoints {
 }
 
 impl Spread {
-    /// The connections' threads come back apart (`CommsGuard`): when a
-    /// process dies they panic, and their guard would panic again on drop.
-    fn builders(&self) -> Result<(Vec<AllocatorBuilder>, Option<CommsGuard>), String> {
+    /// The workers' connections, and where every worker resumes (the
+    /// newest of this process's checkpoints, `offers`, or in a cluster the
+    /// newest every process holds). The connections' threads come back
+    /// apart (`CommsGuard`): when a process dies they panic, and their
+    /// guard would panic again on drop.
+    fn builders(&self, terms: &[(String, String)], offers: Vec<Mark>) -> Result<Connected, Stop> {
         let workers = &self.local();
         match &self.cluster {
             None => timely::CommunicationConfig::Process(*workers)
                 .try_build()
-                .map(|(builders, _)| (builders, None)),
-            Some((hosts, process)) => {
-                let sockets = connect(hosts, *process).map_err(|e| e.to_string())?;
+                .map(|(builders, _)| (builders, None, offers.first().copied()))
+                .map_err(Stop::Workers),
+            Some(c) => {
+                let hello = Hello::new(c.process, terms.to_vec(), offers);
+                let (sockets, hellos) = connect(&c.hosts, c.process, &c.key, &hello)?;
+                let resume = agree(&hellos).map_err(Stop::Workers)?;
                 let hooks = Hooks::default();
                 let local = ProcessBuilder::new_typed_vector(
                     *workers,
@@ -77,10 +104,10 @@ impl Spread {
                     hooks.spill.clone(),
                 );
                 let (builders, guard) =
-                    initialize_networking_from_sockets(local, sockets, *process, *workers, hooks)
-                        .map_err(|e| e.to_string())?;
+                    initialize_networking_from_sockets(local, sockets, c.process, *workers, hooks)
+                        .map_err(|e| Stop::Workers(e.to_string()))?;
                 let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
-                Ok((builders, Some(guard)))
+                Ok((builders, Some(guard), resume))
             }
         }
     }
@@ -90,18 +117,30 @@ impl Spread {
         self.workers.max(1)
     }
 
+    /// Processes in all.
+    fn processes(&self) -> usize {
+        self.cluster.as_ref().map_or(1, |c| c.hosts.len())
+    }
+
+    /// This process's place (0 alone).
+    fn process(&self) -> usize {
+        self.cluster.as_ref().map_or(0, |c| c.process)
+    }
+
     /// Workers in all.
     fn peers(&self) -> usize {
-        self.local() * self.cluster.as_ref().map_or(1, |(hosts, _)| hosts.len())
+        self.local() * self.processes()
     }
 
     /// Whether this process gets the count (the only one, or process 0).
     pub fn answers(&self) -> bool {
-        self.cluster
-            .as_ref()
-            .is_none_or(|(_, process)| *process == 0)
+        self.process() == 0
     }
 }
+
+/// The workers' connections, their threads' guard, and where every
+/// worker resumes.
+type Connected = (Vec<AllocatorBuilder>, Option<CommsGuard>, Option<Mark>);
 
 /// What the workers share in this process: the figures a progress bar
 /// shows, whether to stop, and why a worker failed.
@@ -114,6 +153,19 @@ struct Shared {
     peak: AtomicU64,
     bytes: AtomicU64,
     stop: AtomicBool,
+    /// Why this process stops (the flags of a vote), and why any worker
+    /// of the cluster did, as heard.
+    why: AtomicU8,
+    heard: AtomicU8,
+}
+
+impl Shared {
+    /// Asks the workers of this process to stop at the next round, for
+    /// the reason `why` (a vote's flag).
+    fn halt(&self, why: u8) {
+        self.why.fetch_or(why, Relaxed);
+        self.stop.store(true, Relaxed);
+    }
 }
 
 /// The number of tours of `board` of the kind `ends`, counted square by
@@ -160,34 +212,41 @@ pub fn count(
                 progress
                     .expanded
                     .store(watch.expanded.load(Relaxed), Relaxed);
-                if progress.cancel.load(Relaxed)
-                    || budget.deadline.is_some_and(|d| Instant::now() >= d)
-                    || over_expansions(&watch)
-                {
-                    watch.stop.store(true, Relaxed);
+                if progress.cancel.load(Relaxed) {
+                    watch.halt(CANCEL);
+                } else if budget.deadline.is_some_and(|d| Instant::now() >= d) {
+                    watch.halt(DEADLINE);
+                } else if over_expansions(&watch) {
+                    watch.halt(NODES);
                 }
             }
         });
-        let blocked: Vec<String> = board.blocked().iter().map(|s| s.to_string()).collect();
         // Counts meet in the middle where the whole count would.
         let meeting =
             meets_sooner(&layout, ends).then(|| Arc::new(Meeting::new(board, &layout, ends)));
         let key = format!(
-            "{} [{}] {ends:?}{}",
-            board.describe(),
-            blocked.join(";"),
-            if meeting.is_some() { " meeting" } else { "" }
+            "{}, {}{}",
+            describe(board),
+            ends,
+            if meeting.is_some() {
+                ", meeting in the middle"
+            } else {
+                ""
+            }
         );
-        let job = |bits| Job {
+        let job = |bits: u32| Job {
             layout: Arc::clone(&layout),
             ends,
             bytes: budget.bytes,
             meeting: meeting.clone(),
-            store: spread.checkpoint.as_ref().map(|c| Store {
-                dir: c.dir.clone(),
-                key: key.clone(),
-                peers: spread.peers(),
-                bits,
+            terms: terms(&key, bits, spread),
+            store: spread.checkpoint.as_ref().map(|c| {
+                Store::new(
+                    c.dir.clone(),
+                    key.clone(),
+                    (spread.peers(), spread.local(), spread.process()),
+                    bits,
+                )
             }),
             every: spread.checkpoint.as_ref().map(|c| c.every),
         };
@@ -216,6 +275,9 @@ pub fn count(
         .expanded
         .store(shared.expanded.load(Relaxed), Relaxed);
     let failed = shared.failed.lock().map(|f| f.clone()).unwrap_or_default();
+    // Why this process stopped, or else why another did (as its votes
+    // said): every process gives the same reason.
+    let heard = shared.heard.load(Relaxed) | shared.why.load(Relaxed);
     let halt = |at: u64| {
         if let Some(why) = failed {
             Stop::Workers(why)
@@ -224,6 +286,16 @@ pub fn count(
         } else if budget.deadline.is_some_and(|d| Instant::now() >= d) {
             Stop::Deadline
         } else if over_expansions(&shared) {
+            Stop::Expansions
+        } else if heard & FAILED != 0 {
+            Stop::Workers(
+                "the workers of another process of the cluster failed (it says why)".into(),
+            )
+        } else if heard & CANCEL != 0 {
+            Stop::Workers("another process of the cluster was stopped".into())
+        } else if heard & DEADLINE != 0 {
+            Stop::Deadline
+        } else if heard & NODES != 0 {
             Stop::Expansions
         } else {
             Stop::Memory {
@@ -263,6 +335,46 @@ struct Job {
     store: Option<Store>,
     every: Option<std::time::Duration>,
     meeting: Option<Arc<Meeting>>,
+    /// What every process of a cluster must agree on, by name.
+    terms: Vec<(String, String)>,
+}
+
+/// The board, with its blocked squares, in words.
+fn describe(board: &Board) -> String {
+    let blocked: Vec<String> = board.blocked().iter().map(|s| s.to_string()).collect();
+    match blocked.len() {
+        0 => board.describe(),
+        _ => format!("{} without {}", board.describe(), blocked.join(" ")),
+    }
+}
+
+/// What the processes of a cluster must agree on, by name: the program,
+/// the count (`key`), the ways' width, the workers, the hosts and
+/// whether they keep checkpoints.
+fn terms(key: &str, bits: u32, spread: &Spread) -> Vec<(String, String)> {
+    let hosts = spread.cluster.as_ref().map(|c| c.hosts.join(" "));
+    [
+        (
+            "the program",
+            format!("knight-tui {}", env!("KNIGHT_TUI_VERSION")),
+        ),
+        ("the count", key.to_string()),
+        ("the ways", format!("{bits} bits")),
+        ("workers a process", spread.local().to_string()),
+        ("the hosts", hosts.unwrap_or_default()),
+        (
+            "checkpoints",
+            if spread.checkpoint.is_some() {
+                "kept"
+            } else {
+                "none"
+            }
+            .to_string(),
+        ),
+    ]
+    .into_iter()
+    .map(|(n, v)| (n.to_string(), v))
+    .collect()
 }
 
 /// What a worker of this process shares with the others while it counts.
@@ -317,7 +429,7 @@ impl Crew<'_> {
         if let Ok(mut f) = self.shared.failed.lock() {
             f.get_or_insert(why);
         }
-        self.shared.stop.store(true, Relaxed);
+        self.shared.halt(FAILED);
     }
 
     /// After a round: this worker holds `cur` and `held` bytes besides, at
@@ -334,7 +446,7 @@ impl Crew<'_> {
         let bytes = table_bytes(cur) + held;
         if bytes > self.per_worker {
             shared.bytes.store(bytes * self.local as u64, Relaxed);
-            shared.stop.store(true, Relaxed);
+            shared.halt(MEMORY);
         }
     }
 
@@ -342,12 +454,16 @@ impl Crew<'_> {
     /// and `flags`): what it brought, or `None` where the workers stop.
     fn round<S: Sent, W: Tally>(&self, peer: &mut Peer<S, W>, flags: u8) -> Option<Round<S, W>> {
         let stop = if self.shared.stop.load(Relaxed) {
-            STOP
+            STOP | self.shared.why.load(Relaxed)
         } else {
             0
         };
         let round = peer.finish(stop | flags);
-        (round.heard & STOP == 0).then_some(round)
+        if round.heard & STOP != 0 {
+            self.shared.heard.fetch_or(round.heard, Relaxed);
+            return None;
+        }
+        Some(round)
     }
 
     /// A square on every worker: this worker's states `cur` through `step`
@@ -385,18 +501,24 @@ fn run<S: Sent, W: Tally>(
     shared: &Arc<Shared>,
 ) -> Result<Outcome, Stop> {
     let shared = Arc::clone(shared);
-    // Where every worker resumes, if the folder has a checkpoint: after a
-    // square, or (a meeting) after some pieces across the cut.
-    let resume = match &job.store {
-        Some(st) => st.last().map_err(Stop::Workers)?,
-        None => None,
+    // The checkpoints this process could resume from; with the others',
+    // where every worker resumes: after a square, or (a meeting) after
+    // some pieces across the cut.
+    let of = job.layout.steps.len() as u64;
+    let offers = match &job.store {
+        Some(st) => {
+            std::fs::create_dir_all(&st.dir)
+                .map_err(|e| Stop::Workers(format!("{}: {e}", st.dir.display())))?;
+            st.offers(of).map_err(Stop::Workers)?
+        }
+        None => Vec::new(),
     };
+    let (builders, connections, resume) = spread.builders(&job.terms, offers)?;
     let (square, pieces) = match resume {
         Some(Mark::Square(j)) => {
             eprintln!(
-                "knight-tui: resuming from the checkpoint after square {} of {}",
-                j + 1,
-                job.layout.steps.len()
+                "knight-tui: resuming from the checkpoint after square {} of {of}",
+                j + 1
             );
             (Some(j), None)
         }
@@ -411,7 +533,6 @@ fn run<S: Sent, W: Tally>(
     // Each process's bound, split over its workers.
     let local = spread.local();
     let per_worker = job.bytes / local as u64;
-    let (builders, connections) = spread.builders().map_err(Stop::Workers)?;
     let config = timely::WorkerConfig::default();
     let guards = timely::execute::execute_from(builders, Box::new(()), config, move |worker| {
         let crew = Crew {

@@ -17,12 +17,12 @@ fn assert_tour(board: &Board, path: &[u32], kind: Magic, closed: bool) {
     );
 }
 
-fn cells_of(board: &Board, path: &[u32]) -> Vec<u16> {
+fn cells_of(board: &Board, path: &[u32]) -> Vec<u32> {
     let n = board.cols();
     path.iter()
         .map(|&i| {
             let sq = board.square(i);
-            (sq.row * n + sq.col) as u16
+            sq.row * n + sq.col
         })
         .collect()
 }
@@ -67,9 +67,9 @@ fn the_canonical_form_is_the_same_for_every_image() {
     let cells = cells_of(&b, &path_of(&BEVERLEY, &b));
     let form = canonical(&cells, 8);
     // Reversed, mirrored left to right, turned about the diagonal.
-    let reversed: Vec<u16> = cells.iter().rev().copied().collect();
-    let mirrored: Vec<u16> = cells.iter().map(|&c| c / 8 * 8 + 7 - c % 8).collect();
-    let turned: Vec<u16> = cells.iter().map(|&c| c % 8 * 8 + c / 8).collect();
+    let reversed: Vec<u32> = cells.iter().rev().copied().collect();
+    let mirrored: Vec<u32> = cells.iter().map(|&c| c / 8 * 8 + 7 - c % 8).collect();
+    let turned: Vec<u32> = cells.iter().map(|&c| c % 8 * 8 + c / 8).collect();
     for image in [reversed, mirrored, turned] {
         assert_ne!(image, cells);
         assert_eq!(canonical(&image, 8), form);
@@ -77,15 +77,10 @@ fn the_canonical_form_is_the_same_for_every_image() {
 }
 
 /// The quarte whose cells are `cells`, in that order.
-fn quarte_of(tables: &Tables, cells: &[u16]) -> usize {
-    (0..tables.quartes.len())
-        .find(|&id| {
-            tables.quartes[id]
-                .cells
-                .iter()
-                .zip(cells)
-                .all(|(&a, &b)| a == usize::from(b))
-        })
+fn quarte_of(tables: &Tables, cells: &[u32]) -> Quarte {
+    (0..tables.m * tables.m * tables.paths())
+        .map(|id| tables.quarte(id))
+        .find(|q| q.cells.iter().zip(cells).all(|(&a, &b)| a == b as usize))
         .expect("each run of four is a block transversal")
 }
 
@@ -98,10 +93,10 @@ fn beverleys_tour_passes_every_cut() {
     let cells = cells_of(&b, &path_of(&BEVERLEY, &b));
     for j in 0..tables.q {
         let quarte = &cells[4 * j..4 * j + 4];
-        let id = quarte_of(&tables, quarte);
-        search.apply(id, j, 1);
-        assert!(search.feasible(j, id), "quarte {j} pruned");
-        search.chosen.push(id);
+        let qt = quarte_of(&tables, quarte);
+        search.apply(&qt, j, 1);
+        assert!(search.feasible(j, &qt), "quarte {j} pruned");
+        search.chosen.push(0);
     }
     assert_eq!(search.row_sum, vec![60, 60]);
     assert_eq!(search.row_off, vec![20; 8]);
@@ -116,17 +111,19 @@ fn beverleys_diagonals_pass_the_diagonal_cuts() {
     search.diagonal_target = [282, 210];
     let b = board(8);
     let cells = cells_of(&b, &path_of(&BEVERLEY, &b));
-    let mut last = 0;
+    let mut last = None;
     for j in 0..tables.q {
         let quarte = &cells[4 * j..4 * j + 4];
-        last = quarte_of(&tables, quarte);
-        search.apply(last, j, 1);
-        assert!(search.feasible(j, last), "quarte {j} pruned");
+        let qt = quarte_of(&tables, quarte);
+        search.apply(&qt, j, 1);
+        assert!(search.feasible(j, &qt), "quarte {j} pruned");
+        last = Some(qt);
     }
+    let last = last.unwrap();
     assert_eq!(search.diagonal_free, [0, 0]);
     // Asked for 260 on both, the last quarte is cut.
     search.diagonal_target = [260, 260];
-    assert!(!search.feasible(tables.q - 1, last));
+    assert!(!search.feasible(tables.q - 1, &last));
 }
 
 /// The whole family on 8x8: 105 tours up to symmetry and reversal, and

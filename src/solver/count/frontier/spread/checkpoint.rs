@@ -1,37 +1,60 @@
 //! Checkpoints of a spread count, in a folder: each worker's states after
-//! a square (`sq{J}-w{I}-of-{P}.{BITS}`), and a note of the last square
-//! every worker wrote (`checkpoint-{BITS}.txt`, written by the first
-//! worker of each process once all have written). Each file is written
-//! whole under a temporary name, then renamed. BITS is the width of the
-//! ways (64, or 128 once they saturate).
+//! a square (`sq{J}-w{I}-of-{P}.{BITS}`), and each process's manifest
+//! (`checkpoint-{BITS}-p{K}.txt`, written last by the process's first
+//! worker once all have written). BITS is the width of the ways (64, or
+//! 128 once they saturate).
 //!
 //! A count that meets in the middle keeps instead each worker's lower
 //! states and upper states at the cut (`meet-lower-…`, `meet-upper-…`,
-//! once), the tours it joined after each piece across the cut
-//! (`meet-tours-…`, the last two pieces), and in the note how many
-//! pieces every worker has joined.
+//! once), and in the manifest how many pieces across the cut every worker
+//! has joined, and the tours each joined.
+//!
+//! Nothing in the folder is taken on trust. Each states file begins with
+//! the count it belongs to and its own name, and ends with the SHA-256 of
+//! all before it. The manifest names the count, the workers, the process
+//! and the last two marks every worker reached, with each file's length
+//! and checksum, and ends with its own checksum. A resume offers only
+//! marks whose files all check; reading a file checks its checksum again.
+//! Every file is written whole under a temporary name, then renamed.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use sha2::{Digest, Sha256};
 
 use super::super::{Ways, Word};
 
 /// The checkpoints of one count in one folder.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(super) struct Store {
     pub dir: PathBuf,
     /// What is counted: a checkpoint of another count is refused.
     pub key: String,
+    /// Workers in all, and in this process.
     pub peers: usize,
+    pub local: usize,
+    /// This process's place in the cluster (0 alone).
+    pub process: usize,
     /// The ways' width in bits.
     pub bits: u32,
+    /// What this process's workers wrote, for its manifest.
+    pub ledger: Mutex<Ledger>,
 }
 
-const MAGIC: &[u8; 8] = b"KTCKPT01";
+/// The first bytes of a states file.
+const MAGIC: &[u8; 8] = b"KTCKPT02";
+/// The first line of a manifest.
+const HEADER: &str = "knight-tui checkpoint 2";
+/// The largest manifest (two marks of 1,024 workers' files).
+const MANIFEST_BYTES: u64 = 1 << 20;
+/// Bytes of a state and its ways in a file.
+const RECORD: u64 = 32;
 
 /// Where a count stands in its folder.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Mark {
     /// Every worker wrote its states after this square.
     Square(u64),
@@ -40,79 +63,232 @@ pub(super) enum Mark {
     Pieces(u64),
 }
 
+impl std::fmt::Display for Mark {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Mark::Square(j) => write!(f, "square {j}"),
+            Mark::Pieces(p) => write!(f, "pieces {p}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Mark {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Mark, ()> {
+        match s.split_once(' ') {
+            Some(("square", j)) => j.parse().map(Mark::Square).map_err(|_| ()),
+            Some(("pieces", p)) => p.parse().map(Mark::Pieces).map_err(|_| ()),
+            _ => Err(()),
+        }
+    }
+}
+
+/// A file written, as its manifest names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Entry {
+    pub name: String,
+    pub len: u64,
+    pub sum: [u8; 32],
+}
+
+/// What the workers of this process wrote, by worker.
+#[derive(Debug, Default)]
+pub(super) struct Ledger {
+    /// Each worker's states files, by square.
+    squares: BTreeMap<(usize, u64), Entry>,
+    /// Each worker's halves of a meeting (`lower`, `upper`).
+    halves: BTreeMap<(usize, &'static str), Entry>,
+    /// The tours each worker joined in the first pieces.
+    tours: BTreeMap<(usize, u64), u128>,
+    /// The mark the manifest names last.
+    noted: Option<Mark>,
+}
+
 impl Store {
-    fn note(&self) -> PathBuf {
-        self.dir.join(format!("checkpoint-{}.txt", self.bits))
+    pub fn new(
+        dir: PathBuf,
+        key: String,
+        (peers, local, process): (usize, usize, usize),
+        bits: u32,
+    ) -> Store {
+        Store {
+            dir,
+            key,
+            peers,
+            local,
+            process,
+            bits,
+            ledger: Mutex::default(),
+        }
     }
 
-    fn states(&self, square: u64, index: usize) -> PathBuf {
-        self.dir.join(format!(
-            "sq{square}-w{index}-of-{}.{}",
-            self.peers, self.bits
-        ))
+    fn manifest(&self) -> PathBuf {
+        self.dir
+            .join(format!("checkpoint-{}-p{}.txt", self.bits, self.process))
     }
 
-    /// Where every worker stands, if the folder holds a checkpoint of
-    /// this count; an error if it holds one of another.
-    pub fn last(&self) -> Result<Option<Mark>, String> {
-        let text = match fs::read_to_string(self.note()) {
-            Ok(t) => t,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("{}: {e}", self.note().display())),
-        };
-        let field = |name: &str| {
-            text.lines()
-                .find_map(|l| l.strip_prefix(name)?.strip_prefix('='))
-                .unwrap_or("")
-        };
-        let (key, peers) = (field("count"), field("workers"));
-        if key != self.key || peers != self.peers.to_string() {
+    fn states_name(&self, square: u64, index: usize) -> String {
+        format!("sq{square}-w{index}-of-{}.{}", self.peers, self.bits)
+    }
+
+    fn half_name(&self, what: &str, index: usize) -> String {
+        format!("meet-{what}-w{index}-of-{}.{}", self.peers, self.bits)
+    }
+
+    /// This process's workers.
+    fn mine(&self) -> std::ops::Range<usize> {
+        self.process * self.local..(self.process + 1) * self.local
+    }
+
+    fn ledger(&self) -> std::sync::MutexGuard<'_, Ledger> {
+        self.ledger
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The marks this process could resume from, newest first, each with
+    /// every file it needs there and checked: none where the folder holds
+    /// no manifest. An error naming the file where the manifest is not of
+    /// this count, or the newest mark's files do not check; an older mark
+    /// whose files do not check is left out. `squares`: the count's.
+    pub fn offers(&self, squares: u64) -> Result<Vec<Mark>, String> {
+        let old = self.dir.join(format!("checkpoint-{}.txt", self.bits));
+        if old.exists() {
             return Err(format!(
-                "{} holds the checkpoint of another count ({key}, {peers} workers), not of this one ({}, {} workers): use another folder, or empty it",
+                "{} holds a checkpoint of an earlier knight-tui ({}), which this one cannot check: empty the folder to start over",
                 self.dir.display(),
-                self.key,
-                self.peers
+                old.display()
             ));
         }
-        let (square, pieces) = (field("square").parse(), field("pieces").parse());
-        match (square, pieces) {
-            (Ok(j), _) => Ok(Some(Mark::Square(j))),
-            (_, Ok(p)) => Ok(Some(Mark::Pieces(p))),
-            _ => Err(format!(
-                "{}: no square or pieces in it",
-                self.note().display()
-            )),
-        }
-    }
-
-    /// Notes where every worker stands.
-    pub fn note_mark(&self, mark: Mark) -> io::Result<()> {
-        let at = match mark {
-            Mark::Square(j) => format!("square={j}"),
-            Mark::Pieces(p) => format!("pieces={p}"),
+        let path = self.manifest();
+        let text = match read_small(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(format!("{}: {e}", path.display())),
         };
-        let text = format!("count={}\nworkers={}\n{at}\n", self.key, self.peers);
-        write_whole(&self.note(), text.as_bytes())
+        let damaged =
+            |why: &str| format!("{}: {why}: empty the folder to start over", path.display());
+        let manifest = Manifest::parse(&text).map_err(|why| damaged(&why))?;
+        let expect = [
+            ("count", self.key.clone()),
+            ("workers", self.peers.to_string()),
+            ("process", self.process.to_string()),
+        ];
+        for (name, value) in &expect {
+            let theirs = manifest.field(name);
+            if theirs != value {
+                return Err(format!(
+                    "{} holds the checkpoint of another count ({name} {theirs}), not of this one ({name} {value}): use another folder, or empty it",
+                    self.dir.display()
+                ));
+            }
+        }
+        let mut offers = Vec::new();
+        for (k, (mark, files, tours)) in manifest.marks.iter().enumerate() {
+            let checked = self.check(*mark, files, tours, squares);
+            match checked {
+                Ok(()) => {
+                    let mut ledger = self.ledger();
+                    for e in files {
+                        ledger.enter(e.clone(), *mark);
+                    }
+                    for &(i, t) in tours {
+                        if let Mark::Pieces(p) = mark {
+                            ledger.tours.insert((i, *p), t);
+                        }
+                    }
+                    offers.push(*mark);
+                }
+                Err(why) if k == 0 => return Err(damaged(&why)),
+                Err(_) => {}
+            }
+        }
+        if let Some(m) = offers.first() {
+            self.ledger().noted = Some(*m);
+        }
+        Ok(offers)
     }
 
-    /// A file of worker `index`'s meeting: `lower`, `upper` or `tours`.
-    fn meeting(&self, what: &str, index: usize) -> PathBuf {
-        self.dir.join(format!(
-            "meet-{what}-w{index}-of-{}.{}",
-            self.peers, self.bits
-        ))
+    /// Whether a mark of the manifest holds: in the count's range, every
+    /// file this process needs there named, and each as named.
+    fn check(
+        &self,
+        mark: Mark,
+        files: &[Entry],
+        tours: &[(usize, u128)],
+        squares: u64,
+    ) -> Result<(), String> {
+        let names: Vec<String> = match mark {
+            Mark::Square(j) if j >= squares => {
+                return Err(format!("square {j} is past the count's {squares} squares"));
+            }
+            Mark::Square(j) => self.mine().map(|i| self.states_name(j, i)).collect(),
+            Mark::Pieces(_) => {
+                let has = |i: usize| tours.iter().any(|&(t, _)| t == i);
+                if let Some(i) = self.mine().find(|&i| !has(i)) {
+                    return Err(format!("no tours of worker {i} at {mark}"));
+                }
+                self.mine()
+                    .flat_map(|i| ["lower", "upper"].map(|w| self.half_name(w, i)))
+                    .collect()
+            }
+        };
+        if files.len() != names.len() {
+            return Err(format!(
+                "{mark} names {} files, not {}",
+                files.len(),
+                names.len()
+            ));
+        }
+        for name in names {
+            let entry = files
+                .iter()
+                .find(|e| e.name == name)
+                .ok_or_else(|| format!("{mark} does not name {name}"))?;
+            check_file(&self.dir.join(&entry.name), entry)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the manifest of this process at `mark` (and the mark noted
+    /// before, while its files are kept), from the ledger.
+    pub fn note_mark(&self, mark: Mark) -> io::Result<()> {
+        let mut ledger = self.ledger();
+        let before = ledger.noted.filter(|&m| m != mark);
+        let mut text = format!(
+            "{HEADER}\ncount={}\nworkers={}\nprocess={}\n",
+            self.key, self.peers, self.process
+        );
+        for m in std::iter::once(mark).chain(before) {
+            let Some(lines) = ledger.lines(m, self) else {
+                if m == mark {
+                    return Err(io::Error::other(format!(
+                        "a worker's files at {mark} are not known"
+                    )));
+                }
+                continue;
+            };
+            text += &format!("mark={m}\n{lines}");
+        }
+        text += &format!("sum={}\n", hex(&Sha256::digest(text.as_bytes())));
+        write_whole(&self.manifest(), text.as_bytes())?;
+        ledger.noted = Some(mark);
+        Ok(())
     }
 
     /// Writes worker `index`'s `states` of a meeting (`lower` or `upper`)
     /// with a number of its own, `head`.
     pub fn write_half<S: Word, W: Ways>(
         &self,
-        what: &str,
+        what: &'static str,
         index: usize,
         states: &[Vec<(S, W)>],
         head: u128,
     ) -> io::Result<()> {
-        write_states(&self.meeting(what, index), states, head)
+        let name = self.half_name(what, index);
+        let entry = self.write_states(&name, states, head)?;
+        self.ledger().halves.insert((index, what), entry);
+        Ok(())
     }
 
     /// Worker `index`'s states of a meeting, and their number.
@@ -121,34 +297,30 @@ impl Store {
         what: &str,
         index: usize,
     ) -> io::Result<(Vec<(S, W)>, u128)> {
-        read_states(&self.meeting(what, index))
+        self.read_states(&self.half_name(what, index))
     }
 
-    /// Notes that worker `index` joined `tours` in pieces before
-    /// `pieces`, keeping the note of the piece before (the folder's note
-    /// may still name it).
-    pub fn write_tours(&self, index: usize, pieces: u64, tours: u128) -> io::Result<()> {
-        let before = pieces
-            .checked_sub(1)
-            .and_then(|p| self.read_tours(index, p).ok())
-            .map(|t| format!("{} {t}\n", pieces - 1));
-        let text = format!("{}{pieces} {tours}\n", before.unwrap_or_default());
-        write_whole(&self.meeting("tours", index), text.as_bytes())
+    /// Notes that worker `index` joined `tours` in pieces before `pieces`.
+    pub fn write_tours(&self, index: usize, pieces: u64, tours: u128) {
+        let mut ledger = self.ledger();
+        ledger.tours.insert((index, pieces), tours);
+        ledger.tours.retain(|&(_, p), _| p + 1 >= pieces);
     }
 
-    /// The tours worker `index` joined in pieces before `pieces`.
+    /// The tours worker `index` joined in pieces before `pieces`, as the
+    /// manifest resumed from says.
     pub fn read_tours(&self, index: usize, pieces: u64) -> io::Result<u128> {
-        let path = self.meeting("tours", index);
-        fs::read_to_string(&path)?
-            .lines()
-            .find_map(|l| {
-                let (p, t) = l.split_once(' ')?;
-                (p.parse() == Ok(pieces)).then(|| t.parse().ok())?
-            })
+        self.ledger()
+            .tours
+            .get(&(index, pieces))
+            .copied()
             .ok_or_else(|| {
                 io::Error::new(
                     io::ErrorKind::InvalidData,
-                    format!("{}: no tours after {pieces} pieces", path.display()),
+                    format!(
+                        "{}: no tours of worker {index} after {pieces} pieces",
+                        self.manifest().display()
+                    ),
                 )
             })
     }
@@ -162,7 +334,10 @@ impl Store {
         states: &[Vec<(S, W)>],
         done: W,
     ) -> io::Result<()> {
-        write_states(&self.states(square, index), states, done.wide())
+        let name = self.states_name(square, index);
+        let entry = self.write_states(&name, states, done.wide())?;
+        self.ledger().squares.insert((index, square), entry);
+        Ok(())
     }
 
     /// Worker `index`'s states after `square`, and the tours it had
@@ -172,7 +347,7 @@ impl Store {
         square: u64,
         index: usize,
     ) -> io::Result<(Vec<(S, W)>, W)> {
-        let (states, done) = read_states(&self.states(square, index))?;
+        let (states, done) = self.read_states(&self.states_name(square, index))?;
         Ok((states, W::of_wide(done)))
     }
 
@@ -180,22 +355,31 @@ impl Store {
     pub fn remove_before(&self, square: u64, index: usize) {
         for k in self.squares_of(index) {
             if k < square {
-                let _ = fs::remove_file(self.states(k, index));
+                let _ = fs::remove_file(self.dir.join(self.states_name(k, index)));
             }
         }
+        self.ledger()
+            .squares
+            .retain(|&(i, k), _| i != index || k >= square);
     }
 
-    /// Removes worker `index`'s states, and with `note`, the note: the
-    /// count is done.
+    /// Removes worker `index`'s files (and what an interrupted write left
+    /// of them), and with `note`, this process's manifest: the count is
+    /// done.
     pub fn clear(&self, index: usize, note: bool) {
-        for k in self.squares_of(index) {
-            let _ = fs::remove_file(self.states(k, index));
-        }
-        for what in ["lower", "upper", "tours"] {
-            let _ = fs::remove_file(self.meeting(what, index));
-        }
-        if note {
-            let _ = fs::remove_file(self.note());
+        let tail = format!("-w{index}-of-{}.{}", self.peers, self.bits);
+        let manifest = self.manifest();
+        let manifest = manifest.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        for e in fs::read_dir(&self.dir).into_iter().flatten().flatten() {
+            let Ok(name) = e.file_name().into_string() else {
+                continue;
+            };
+            let base = name.strip_suffix(".tmp").unwrap_or(&name);
+            let ours =
+                (base.starts_with("sq") || base.starts_with("meet-")) && base.ends_with(&tail);
+            if ours || note && base == manifest {
+                let _ = fs::remove_file(e.path());
+            }
         }
     }
 
@@ -212,18 +396,27 @@ impl Store {
             })
             .collect()
     }
-}
 
-/// Writes `states` to `path` whole, after a number of their own, `head`.
-fn write_states<S: Word, W: Ways>(
-    path: &Path,
-    states: &[Vec<(S, W)>],
-    head: u128,
-) -> io::Result<()> {
-    let tmp = path.with_extension("tmp");
-    {
-        let mut out = BufWriter::new(fs::File::create(&tmp)?);
+    /// What a states file begins with: the count and the file's name.
+    fn identity(&self, name: &str) -> Vec<u8> {
+        format!("{}\n{name}", self.key).into_bytes()
+    }
+
+    /// Writes `states` to the file `name` whole, after a number of their
+    /// own, `head`: its entry in the manifest.
+    fn write_states<S: Word, W: Ways>(
+        &self,
+        name: &str,
+        states: &[Vec<(S, W)>],
+        head: u128,
+    ) -> io::Result<Entry> {
+        let path = self.dir.join(name);
+        let tmp = tmp_of(&path);
+        let mut out = Hashing::new(BufWriter::new(fs::File::create(&tmp)?));
+        let identity = self.identity(name);
         out.write_all(MAGIC)?;
+        out.write_all(&(identity.len() as u32).to_le_bytes())?;
+        out.write_all(&identity)?;
         out.write_all(&head.to_le_bytes())?;
         let n: usize = states.iter().map(Vec::len).sum();
         out.write_all(&(n as u64).to_le_bytes())?;
@@ -231,36 +424,316 @@ fn write_states<S: Word, W: Ways>(
             out.write_all(&wide(s).to_le_bytes())?;
             out.write_all(&w.wide().to_le_bytes())?;
         }
-        out.into_inner()
-            .map_err(io::IntoInnerError::into_error)?
-            .sync_all()?;
+        let (sum, mut inner) = out.finish();
+        inner.write_all(&sum)?;
+        let file = inner.into_inner().map_err(io::IntoInnerError::into_error)?;
+        file.sync_all()?;
+        let len = file.metadata()?.len();
+        drop(file);
+        fs::rename(tmp, path)?;
+        Ok(Entry {
+            name: name.to_string(),
+            len,
+            sum,
+        })
     }
-    fs::rename(tmp, path)
+
+    /// The states in the file `name`, and the number written before them,
+    /// once its name, its count, its length and its checksum check.
+    fn read_states<S: Word, W: Ways>(&self, name: &str) -> io::Result<(Vec<(S, W)>, u128)> {
+        let path = self.dir.join(name);
+        let bad = |why: &str| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{}: {why}", path.display()),
+            )
+        };
+        let file = open_regular(&path)?;
+        let len = file.metadata()?.len();
+        let mut input = Hashing::new(BufReader::new(file));
+        let mut magic = [0u8; 8];
+        input.read_exact(&mut magic)?;
+        if &magic != MAGIC {
+            return Err(bad("not a checkpoint of this knight-tui"));
+        }
+        let mut b4 = [0u8; 4];
+        input.read_exact(&mut b4)?;
+        let identity = self.identity(name);
+        if u32::from_le_bytes(b4) as usize != identity.len() {
+            return Err(bad("the checkpoint of another count or worker"));
+        }
+        let mut theirs = vec![0u8; identity.len()];
+        input.read_exact(&mut theirs)?;
+        if theirs != identity {
+            return Err(bad("the checkpoint of another count or worker"));
+        }
+        let head = read_u128(&mut input)?;
+        let mut b8 = [0u8; 8];
+        input.read_exact(&mut b8)?;
+        let n = u64::from_le_bytes(b8);
+        let fixed = 8 + 4 + identity.len() as u64 + 16 + 8 + 32;
+        if n.checked_mul(RECORD).and_then(|b| b.checked_add(fixed)) != Some(len) {
+            return Err(bad("damaged (its length does not match its states)"));
+        }
+        let mut states = Vec::with_capacity(n as usize);
+        for _ in 0..n {
+            let s = S::truncate(read_u128(&mut input)?);
+            states.push((s, W::of_wide(read_u128(&mut input)?)));
+        }
+        let (sum, mut inner) = input.finish();
+        let mut stored = [0u8; 32];
+        inner.read_exact(&mut stored)?;
+        if sum != stored {
+            return Err(bad("damaged (its checksum does not match)"));
+        }
+        Ok((states, head))
+    }
 }
 
-/// The states in `path`, and the number written before them.
-fn read_states<S: Word, W: Ways>(path: &Path) -> io::Result<(Vec<(S, W)>, u128)> {
-    let mut input = BufReader::new(fs::File::open(path)?);
-    let mut magic = [0u8; 8];
-    input.read_exact(&mut magic)?;
-    if &magic != MAGIC {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{}: not a checkpoint", path.display()),
+impl Ledger {
+    /// Records a file written at `mark` (read back from a manifest).
+    fn enter(&mut self, e: Entry, mark: Mark) {
+        let Some((what, index)) = parse_name(&e.name) else {
+            return;
+        };
+        match (what, mark) {
+            ("sq", Mark::Square(j)) => {
+                self.squares.insert((index, j), e);
+            }
+            ("lower", _) => {
+                self.halves.insert((index, "lower"), e);
+            }
+            ("upper", _) => {
+                self.halves.insert((index, "upper"), e);
+            }
+            _ => {}
+        }
+    }
+
+    /// The manifest's lines of `mark` for the workers of `store`'s
+    /// process: `None` if a file or a worker's tours are not known.
+    fn lines(&self, mark: Mark, store: &Store) -> Option<String> {
+        let mut text = String::new();
+        let mut file = |e: &Entry| text += &format!("file={} {} {}\n", e.name, e.len, hex(&e.sum));
+        for i in store.mine() {
+            match mark {
+                Mark::Square(j) => file(self.squares.get(&(i, j))?),
+                Mark::Pieces(_) => {
+                    file(self.halves.get(&(i, "lower"))?);
+                    file(self.halves.get(&(i, "upper"))?);
+                }
+            }
+        }
+        if let Mark::Pieces(p) = mark {
+            for i in store.mine() {
+                let t = if p == 0 { 0 } else { *self.tours.get(&(i, p))? };
+                text += &format!("tours={i} {t}\n");
+            }
+        }
+        Some(text)
+    }
+}
+
+/// The kind and the worker of a checkpoint file's name.
+fn parse_name(name: &str) -> Option<(&'static str, usize)> {
+    let worker = |rest: &str| rest.split_once("-w")?.1.split_once("-of-")?.0.parse().ok();
+    if let Some(rest) = name.strip_prefix("meet-lower") {
+        return Some(("lower", worker(rest)?));
+    }
+    if let Some(rest) = name.strip_prefix("meet-upper") {
+        return Some(("upper", worker(rest)?));
+    }
+    Some(("sq", worker(name.strip_prefix("sq")?)?))
+}
+
+/// A manifest as read: its fields and its marks, each with its files and
+/// the tours each worker joined.
+struct Manifest {
+    fields: Vec<(String, String)>,
+    marks: Vec<Noted>,
+}
+
+/// A mark of a manifest, its files, and the tours each worker joined.
+type Noted = (Mark, Vec<Entry>, Vec<(usize, u128)>);
+
+impl Manifest {
+    fn parse(text: &str) -> Result<Manifest, String> {
+        let body = text
+            .strip_suffix('\n')
+            .and_then(|t| t.rsplit_once('\n'))
+            .and_then(|(body, last)| Some((body, last.strip_prefix("sum=")?)));
+        let Some((body, sum)) = body else {
+            return Err("not a manifest (no checksum at its end)".into());
+        };
+        if hex(&Sha256::digest(format!("{body}\n").as_bytes())) != sum {
+            return Err("damaged (its checksum does not match)".into());
+        }
+        let mut lines = body.lines();
+        if lines.next() != Some(HEADER) {
+            return Err("not a manifest of this knight-tui".into());
+        }
+        let mut m = Manifest {
+            fields: Vec::new(),
+            marks: Vec::new(),
+        };
+        for line in lines {
+            let (name, value) = line.split_once('=').ok_or("a line without '='")?;
+            match (name, m.marks.last_mut()) {
+                ("mark", _) => {
+                    let mark = value.parse().map_err(|()| format!("mark '{value}'"))?;
+                    m.marks.push((mark, Vec::new(), Vec::new()));
+                }
+                ("file", Some((_, files, _))) => {
+                    files.push(parse_entry(value).ok_or(format!("file '{value}'"))?)
+                }
+                ("tours", Some((_, _, tours))) => {
+                    let t = value
+                        .split_once(' ')
+                        .and_then(|(i, t)| Some((i.parse().ok()?, t.parse().ok()?)))
+                        .ok_or(format!("tours '{value}'"))?;
+                    tours.push(t);
+                }
+                (_, None) => m.fields.push((name.to_string(), value.to_string())),
+                _ => return Err(format!("a line '{name}' inside a mark")),
+            }
+        }
+        if m.marks.is_empty() {
+            return Err("no mark in it".into());
+        }
+        Ok(m)
+    }
+
+    fn field(&self, name: &str) -> &str {
+        self.fields
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or("none", |(_, v)| v.as_str())
+    }
+}
+
+/// `name len sum` of a manifest's `file=` line.
+fn parse_entry(value: &str) -> Option<Entry> {
+    let mut parts = value.split(' ');
+    let name = parts.next()?.to_string();
+    let len = parts.next()?.parse().ok()?;
+    let sum = unhex32(parts.next()?)?;
+    if parts.next().is_some() || name.contains('/') || name.starts_with('.') {
+        return None;
+    }
+    Some(Entry { name, len, sum })
+}
+
+/// Whether the file at `path` is as its entry says: a regular file of
+/// that length whose stored checksum is the entry's (the checksum of its
+/// contents is checked again when it is read).
+fn check_file(path: &Path, entry: &Entry) -> Result<(), String> {
+    let name = path.display();
+    let mut file =
+        open_regular(path).map_err(|e| format!("{name}: {}", crate::words::io_error(&e)))?;
+    let len = file.metadata().map_err(|e| format!("{name}: {e}"))?.len();
+    if len != entry.len {
+        return Err(format!(
+            "{name}: {len} bytes, the manifest says {}",
+            entry.len
         ));
     }
-    let head = read_u128(&mut input)?;
-    let mut b = [0u8; 8];
-    input.read_exact(&mut b)?;
-    let n = u64::from_le_bytes(b) as usize;
-    // Room for the states the file names, at most 16 million up front
-    // (a damaged length grows nothing before the reads fail).
-    let mut states = Vec::with_capacity(n.min(1 << 24));
-    for _ in 0..n {
-        let s = S::truncate(read_u128(&mut input)?);
-        states.push((s, W::of_wide(read_u128(&mut input)?)));
+    let mut stored = [0u8; 32];
+    let read = len
+        .checked_sub(32)
+        .ok_or_else(|| io::Error::from(io::ErrorKind::UnexpectedEof))
+        .and_then(|at| {
+            use std::io::Seek;
+            file.seek(io::SeekFrom::Start(at))?;
+            file.read_exact(&mut stored)
+        });
+    match read {
+        Ok(()) if stored == entry.sum => Ok(()),
+        Ok(()) => Err(format!(
+            "{name}: damaged (its checksum is not the manifest's)"
+        )),
+        Err(e) => Err(format!("{name}: {e}")),
     }
-    Ok((states, head))
+}
+
+/// Opens `path` for reading if it is a regular file (never a FIFO, a
+/// device or a folder, which could hang or never end).
+fn open_regular(path: &Path) -> io::Result<fs::File> {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{}: not a regular file", path.display()),
+        ));
+    }
+    fs::File::open(path)
+}
+
+/// A small regular file's text (a manifest), refused past
+/// [`MANIFEST_BYTES`].
+fn read_small(path: &Path) -> io::Result<String> {
+    let file = open_regular(path)?;
+    let mut text = String::new();
+    let n = file.take(MANIFEST_BYTES + 1).read_to_string(&mut text)?;
+    if n as u64 > MANIFEST_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("larger than any manifest (over {MANIFEST_BYTES} bytes)"),
+        ));
+    }
+    Ok(text)
+}
+
+/// A writer or reader that takes the SHA-256 of what passes through.
+struct Hashing<T> {
+    inner: T,
+    hash: Sha256,
+}
+
+impl<T> Hashing<T> {
+    fn new(inner: T) -> Self {
+        Hashing {
+            inner,
+            hash: Sha256::new(),
+        }
+    }
+
+    fn finish(self) -> ([u8; 32], T) {
+        (self.hash.finalize().into(), self.inner)
+    }
+}
+
+impl<T: Write> Write for Hashing<T> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hash.update(&buf[..n]);
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<T: Read> Read for Hashing<T> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.hash.update(&buf[..n]);
+        Ok(n)
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex32(text: &str) -> Option<[u8; 32]> {
+    if text.len() != 64 || !text.is_ascii() {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
 }
 
 /// 128 bits, little-endian.
@@ -275,9 +748,16 @@ fn wide<S: Word>(s: S) -> u128 {
     u128::from(s.low()) | u128::from(((s >> 32) >> 32).low()) << 64
 }
 
+/// The temporary name `path` is written under: its name and `.tmp`.
+fn tmp_of(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    path.with_file_name(name)
+}
+
 /// Writes `bytes` to `path` whole: under a temporary name, synced, renamed.
 fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = path.with_extension("tmp");
+    let tmp = tmp_of(path);
     let mut f = fs::File::create(&tmp)?;
     f.write_all(bytes)?;
     f.sync_all()?;

@@ -1,79 +1,155 @@
 //! The cluster's connections, made as timely makes them (so that nothing
-//! but the count reaches stdout), and a process that ends at once, in one
-//! line, when another process of the cluster dies.
+//! but the count reaches stdout) after a handshake on each
+//! (`handshake.rs`), and a process that ends at once, in one line, when
+//! another process of the cluster dies.
 
-use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::Outcome;
+use super::handshake::{Bad, Hello, exchange};
 use crate::solver::count::frontier::Stop;
 
 /// How long a process of a cluster waits for the others to come up.
-const CONNECT_FOR: std::time::Duration = std::time::Duration::from_secs(300);
+const CONNECT_FOR: Duration = Duration::from_secs(300);
+/// How long a connection that came in has to finish its handshake.
+const STRANGER_FOR: Duration = Duration::from_secs(5);
+/// How long a process it connected to has to answer.
+const ANSWER_FOR: Duration = Duration::from_secs(30);
 
 /// One connection to each other process of the cluster, in order, `None`
-/// at `me`: this process connects to those before it (again and again
-/// until they listen) and takes the connections of those after it, each
-/// saying its place first (as timely's own set-up does).
-pub(super) fn connect(hosts: &[String], me: usize) -> std::io::Result<Vec<Option<TcpStream>>> {
+/// at `me`, and the hellos of all (this process's first): this process
+/// connects to those before it (again and again until they listen) and
+/// takes the connections of those after it, each after a handshake
+/// ([`exchange`]) under `key`. A connection that came in and fails its
+/// handshake is dropped (said on stderr); one this process made that
+/// fails ends the count. Processes that differ in what they count are
+/// refused ([`Stop::Refused`]).
+pub(super) fn connect(
+    hosts: &[String],
+    me: usize,
+    key: &[u8],
+    mine: &Hello,
+) -> Result<(Vec<Option<TcpStream>>, Vec<Hello>), Stop> {
     let deadline = Instant::now() + CONNECT_FOR;
-    let timed_out = |what: String| std::io::Error::new(std::io::ErrorKind::TimedOut, what);
-    let listener = TcpListener::bind(&hosts[me])?;
+    let io = |what: String| Stop::Workers(what);
+    let listener = TcpListener::bind(&hosts[me])
+        .map_err(|e| io(format!("listening at {}: {e}", hosts[me])))?;
     let mut sockets: Vec<Option<TcpStream>> = (0..hosts.len()).map(|_| None).collect();
+    let mut hellos = vec![mine.clone()];
     let mut said = false;
+    let wait = |said: &mut bool| {
+        if !std::mem::replace(said, true) {
+            eprintln!("knight-tui: waiting for the other processes of the cluster");
+        }
+    };
+    let agreed = |theirs: &Hello| match mine.differs(theirs) {
+        Some(why) => Err(Stop::Refused(why)),
+        None => Ok(()),
+    };
     for (i, host) in hosts.iter().enumerate().take(me) {
         let stream = loop {
             match TcpStream::connect(host) {
                 Ok(s) => break s,
                 Err(e) if Instant::now() >= deadline => {
-                    return Err(timed_out(format!("process {i} at {host}: {e}")));
+                    return Err(io(format!("process {i} at {host}: {e}")));
                 }
                 Err(_) => {
-                    if !std::mem::replace(&mut said, true) {
-                        eprintln!("knight-tui: waiting for the other processes of the cluster");
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(200));
+                    wait(&mut said);
+                    std::thread::sleep(Duration::from_millis(200));
                 }
             }
         };
-        stream.set_nodelay(true)?;
-        (&stream).write_all(&(me as u64).to_be_bytes())?;
+        stream
+            .set_nodelay(true)
+            .map_err(|e| io(format!("process {i} at {host}: {e}")))?;
+        let theirs = match exchange(
+            &stream,
+            mine,
+            key,
+            deadline.min(Instant::now() + ANSWER_FOR),
+        ) {
+            Ok(h) if h.process == i => h,
+            Ok(h) => {
+                return Err(io(format!(
+                    "{host} answered as process {}, not {i}: check the host file",
+                    h.process
+                )));
+            }
+            Err(Bad::Key) => {
+                return Err(Stop::Refused(format!(
+                    "process {i} at {host} does not hold this cluster's key: give every process the same key"
+                )));
+            }
+            Err(bad) => return Err(io(format!("process {i} at {host}: {bad}"))),
+        };
+        agreed(&theirs)?;
+        hellos.push(theirs);
         sockets[i] = Some(stream);
     }
-    listener.set_nonblocking(true)?;
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| io(format!("listening at {}: {e}", hosts[me])))?;
+    let mut dropped = Vec::new();
     while sockets[me + 1..].iter().any(Option::is_none) {
         match listener.accept() {
-            Ok((stream, _)) => {
-                stream.set_nonblocking(false)?;
-                stream.set_nodelay(true)?;
-                let mut id = [0u8; 8];
-                (&stream).read_exact(&mut id)?;
-                let id = u64::from_be_bytes(id) as usize;
-                if id <= me || id >= hosts.len() || sockets[id].is_some() {
-                    return Err(std::io::Error::other(format!(
-                        "a connection said it was process {id}"
-                    )));
+            Ok((stream, from)) => {
+                let ready = stream
+                    .set_nonblocking(false)
+                    .and_then(|()| stream.set_nodelay(true));
+                let limit = deadline.min(Instant::now() + STRANGER_FOR);
+                let taken = match ready
+                    .map_err(Bad::Io)
+                    .and_then(|()| exchange(&stream, mine, key, limit))
+                {
+                    Ok(h)
+                        if h.process <= me
+                            || h.process >= hosts.len()
+                            || sockets[h.process].is_some() =>
+                    {
+                        Err(format!("it said it was process {}", h.process))
+                    }
+                    Ok(h) => Ok(h),
+                    Err(bad) => Err(bad.to_string()),
+                };
+                match taken {
+                    Ok(theirs) => {
+                        agreed(&theirs)?;
+                        let i = theirs.process;
+                        hellos.push(theirs);
+                        sockets[i] = Some(stream);
+                    }
+                    Err(why) => {
+                        eprintln!("knight-tui: dropped a connection from {from}: {why}");
+                        dropped.push(why);
+                    }
                 }
-                sockets[id] = Some(stream);
             }
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
                 if Instant::now() >= deadline {
-                    return Err(timed_out(format!(
-                        "the processes after {me} did not all connect to {}",
-                        hosts[me]
+                    let missing: Vec<String> = (me + 1..hosts.len())
+                        .filter(|&i| sockets[i].is_none())
+                        .map(|i| i.to_string())
+                        .collect();
+                    let strays = match dropped.len() {
+                        0 => String::new(),
+                        n => format!(" ({n} other connections dropped)"),
+                    };
+                    return Err(io(format!(
+                        "process {} did not connect to {} in {} s{strays}",
+                        missing.join(", "),
+                        hosts[me],
+                        CONNECT_FOR.as_secs()
                     )));
                 }
-                if !std::mem::replace(&mut said, true) {
-                    eprintln!("knight-tui: waiting for the other processes of the cluster");
-                }
-                std::thread::sleep(std::time::Duration::from_millis(50));
+                wait(&mut said);
+                std::thread::sleep(Duration::from_millis(50));
             }
-            Err(e) => return Err(e),
+            Err(e) => return Err(io(format!("listening at {}: {e}", hosts[me]))),
         }
     }
-    Ok(sockets)
+    Ok((sockets, hellos))
 }
 
 /// Runs `f`. A panic on one of timely's threads, then or later (when a

@@ -54,9 +54,17 @@ type Batch<S, W> = (u64, u32, Vec<(S, W)>);
 pub(super) const STOP: u8 = 1;
 /// Votes: write a checkpoint.
 pub(super) const SAVE: u8 = 2;
+/// Why a worker votes to stop: its process's deadline passed, its node
+/// limit ran out, it was cancelled, it ran out of memory, it failed. So
+/// every process of a cluster stops for the same reason.
+pub(super) const DEADLINE: u8 = 4;
+pub(super) const NODES: u8 = 8;
+pub(super) const CANCEL: u8 = 16;
+pub(super) const MEMORY: u8 = 32;
+pub(super) const FAILED: u8 = 64;
 /// The flags a vote has: a round's sums hold the votes for each in their
 /// first slots (a flag is heard where any worker voted for it).
-const FLAGS: u32 = 2;
+const FLAGS: u32 = 7;
 
 /// What a round brought this worker.
 pub(super) struct Round<S, W> {

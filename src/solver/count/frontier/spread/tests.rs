@@ -73,37 +73,112 @@ fn the_workers_go_across_in_pieces_when_short_of_memory() {
     }
 }
 
+/// A store of worker 0 and 1 of 2, in one process, in `dir`.
+fn store(dir: &std::path::Path) -> checkpoint::Store {
+    checkpoint::Store::new(
+        dir.into(),
+        "6x7, open tours over all starts".into(),
+        (2, 2, 0),
+        64,
+    )
+}
+
 /// A meeting's checkpoint: the halves read back as written, the tours of
-/// the last two pieces kept, the note's mark, and nothing left once
-/// cleared.
+/// the last two pieces kept in the manifest and offered again by a new
+/// store, and nothing left once cleared.
 #[test]
 fn a_meeting_keeps_its_halves_and_its_last_two_pieces() {
-    use checkpoint::{Mark, Store};
+    use checkpoint::Mark;
     let dir = tempfile::tempdir().unwrap();
-    let st = Store {
-        dir: dir.path().into(),
-        key: "6x7 [] Any meeting".into(),
-        peers: 2,
-        bits: 64,
-    };
+    let st = store(dir.path());
     let states: Vec<Vec<(u64, u64)>> = vec![vec![(5, 7), (1 << 40, 3)], vec![(9, u64::MAX)]];
-    st.write_half("upper", 1, &states, 4).unwrap();
+    for w in 0..2 {
+        st.write_half("lower", w, &states, 0).unwrap();
+        st.write_half("upper", w, &states, 4).unwrap();
+    }
     let (back, head) = st.read_half::<u64, u64>("upper", 1).unwrap();
     assert_eq!((back, head), (states.concat(), 4));
-    assert!(st.read_half::<u64, u64>("lower", 1).is_err());
+    assert_eq!(st.offers(42), Ok(vec![]));
+    st.note_mark(Mark::Pieces(0)).unwrap();
     for p in 1..=3 {
-        st.write_tours(0, p, 10 * u128::from(p)).unwrap();
+        for w in 0..2 {
+            st.write_tours(w, p, 10 * u128::from(p) + w as u128);
+        }
+        st.note_mark(Mark::Pieces(p)).unwrap();
     }
-    assert_eq!(st.read_tours(0, 3).unwrap(), 30);
-    assert_eq!(st.read_tours(0, 2).unwrap(), 20);
-    assert!(st.read_tours(0, 1).is_err());
-    // Resumed after 2 pieces, the third again: the second is still kept.
-    st.write_tours(0, 3, 30).unwrap();
-    assert_eq!(st.read_tours(0, 2).unwrap(), 20);
-    assert_eq!(st.last(), Ok(None));
-    st.note_mark(Mark::Pieces(2)).unwrap();
-    assert_eq!(st.last(), Ok(Some(Mark::Pieces(2))));
+    // A count started again: the last two marks, the tours at each.
+    let again = store(dir.path());
+    assert_eq!(again.offers(42), Ok(vec![Mark::Pieces(3), Mark::Pieces(2)]));
+    assert_eq!(again.read_tours(1, 3).unwrap(), 31);
+    assert_eq!(again.read_tours(0, 2).unwrap(), 20);
+    assert!(again.read_tours(0, 1).is_err());
     st.clear(0, true);
     st.clear(1, false);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// A checkpoint cannot lie: a states file copied over another's, a bit
+/// flipped in one, a manifest edited by hand, a square past the board, a
+/// FIFO where a file was: each refused, naming the file.
+#[test]
+fn damaged_checkpoints_are_refused() {
+    use checkpoint::Mark;
+    let write = || {
+        let dir = tempfile::tempdir().unwrap();
+        let st = store(dir.path());
+        for j in [29, 30] {
+            for w in 0..2 {
+                let states = vec![vec![(j + w as u64, 3u64), (7, 1)]];
+                st.write(j, w, &states, 5u64).unwrap();
+            }
+            st.note_mark(Mark::Square(j)).unwrap();
+        }
+        (dir, st)
+    };
+    let file = |dir: &std::path::Path, name: &str| dir.join(name);
+    let (dir, st) = write();
+    assert_eq!(
+        store(dir.path()).offers(42),
+        Ok(vec![Mark::Square(30), Mark::Square(29)])
+    );
+    let (back, done) = st.read::<u64, u64>(30, 1).unwrap();
+    assert_eq!((back, done), (vec![(31, 3), (7, 1)], 5));
+    // Past the board's squares.
+    assert!(store(dir.path()).offers(30).unwrap_err().contains("past"));
+    // One worker's file over another's: its length or checksum differ
+    // from the manifest's, and reading it names the wrong worker.
+    std::fs::copy(
+        file(dir.path(), "sq30-w0-of-2.64"),
+        file(dir.path(), "sq30-w1-of-2.64"),
+    )
+    .unwrap();
+    let why = store(dir.path()).offers(42).unwrap_err();
+    assert!(why.contains("sq30-w1-of-2.64"), "{why}");
+    let why = st.read::<u64, u64>(30, 1).unwrap_err().to_string();
+    assert!(why.contains("another count or worker"), "{why}");
+    // A bit flipped in a ways field: the checksum read through fails.
+    let (dir, st) = write();
+    let path = file(dir.path(), "sq29-w0-of-2.64");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.len() - 32 - 8;
+    bytes[at] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let why = st.read::<u64, u64>(29, 0).unwrap_err().to_string();
+    assert!(why.contains("checksum"), "{why}");
+    // The older mark's file damaged: only the newest is offered.
+    std::fs::write(&path, b"short").unwrap();
+    assert_eq!(store(dir.path()).offers(42), Ok(vec![Mark::Square(30)]));
+    // The manifest edited by hand.
+    let manifest = file(dir.path(), "checkpoint-64-p0.txt");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, text.replace("mark=square 30", "mark=square 100")).unwrap();
+    let why = store(dir.path()).offers(42).unwrap_err();
+    assert!(why.contains("checksum"), "{why}");
+    // A FIFO for the manifest: refused at once, never read.
+    std::fs::remove_file(&manifest).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(&manifest).status();
+    if made.is_ok_and(|s| s.success()) {
+        let why = store(dir.path()).offers(42).unwrap_err();
+        assert!(why.contains("not a regular file"), "{why}");
+    }
 }

@@ -1,0 +1,403 @@
+//! The handshake of a cluster. Before the count, every two processes show
+//! each other who they are (a magic word, the program's version, the
+//! process's place), what they count (the board, the tours, the way of
+//! counting, the workers, the hosts, whether they keep checkpoints) and
+//! the checkpoints they could resume from, and prove with an HMAC-SHA256
+//! over both hellos that they hold the cluster's key. A connection that
+//! says anything else is a stranger: dropped, never taken as a process.
+//! Processes that differ in what they count refuse to count together.
+//!
+//! The connections are not encrypted: the key keeps strangers out, it
+//! does not hide the states.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+use super::checkpoint::Mark;
+
+/// The first bytes of every hello.
+const MAGIC: &[u8; 8] = b"KTCLSTR1";
+/// The longest hello.
+const MOST: u32 = 64 * 1024;
+/// The bytes of a proof.
+const PROOF: usize = 32;
+
+/// What a process says of itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Hello {
+    pub process: usize,
+    /// What every process must agree on, by name.
+    pub terms: Vec<(String, String)>,
+    /// The checkpoints this process could resume from, newest first.
+    pub marks: Vec<Mark>,
+    pub nonce: [u8; 16],
+}
+
+/// Why a handshake failed.
+#[derive(Debug)]
+pub(super) enum Bad {
+    /// The other end is not a process of this cluster: what it did.
+    Stranger(String),
+    /// It spoke the protocol but did not prove it holds the key.
+    Key,
+    /// The connection failed.
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for Bad {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Bad::Stranger(what) => write!(f, "not a knight-tui process of this cluster ({what})"),
+            Bad::Key => f.write_str("it does not hold this cluster's key"),
+            Bad::Io(e) if is_timeout(e) => f.write_str("no hello in time"),
+            Bad::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+fn is_timeout(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+    )
+}
+
+impl Hello {
+    pub fn new(process: usize, terms: Vec<(String, String)>, marks: Vec<Mark>) -> Hello {
+        let mut nonce = [0u8; 16];
+        // Without the system's randomness the time and the process tell
+        // one hello from another, which is all the nonce is for.
+        if getrandom::fill(&mut nonce).is_err() {
+            let t = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos());
+            nonce = (t ^ u128::from(std::process::id()) << 96).to_le_bytes();
+        }
+        Hello {
+            process,
+            terms,
+            marks,
+            nonce,
+        }
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        let mut text = format!("process={}\n", self.process);
+        for (name, value) in &self.terms {
+            text += &format!("{name}={value}\n");
+        }
+        let marks: Vec<String> = self.marks.iter().map(Mark::to_string).collect();
+        text += &format!("resume={}\n", marks.join(","));
+        let nonce: String = self.nonce.iter().map(|b| format!("{b:02x}")).collect();
+        text += &format!("nonce={nonce}\n");
+        text.into_bytes()
+    }
+
+    fn decode(bytes: &[u8]) -> Option<Hello> {
+        let text = std::str::from_utf8(bytes).ok()?;
+        let mut lines = text.lines().map(|l| l.split_once('='));
+        let process = lines.next()??.1.parse().ok()?;
+        let mut terms = Vec::new();
+        let mut marks = None;
+        let mut nonce = None;
+        for line in lines {
+            let (name, value) = line?;
+            match name {
+                "resume" if value.is_empty() => marks = Some(Vec::new()),
+                "resume" => {
+                    marks = Some(
+                        value
+                            .split(',')
+                            .map(str::parse)
+                            .collect::<Result<_, _>>()
+                            .ok()?,
+                    );
+                }
+                "nonce" => nonce = Some(hex16(value)?),
+                _ => terms.push((name.to_string(), value.to_string())),
+            }
+        }
+        Some(Hello {
+            process,
+            terms,
+            marks: marks?,
+            nonce: nonce?,
+        })
+    }
+
+    /// The first term in which `other` (process `other.process`) differs
+    /// from this process's hello, in words.
+    pub fn differs(&self, other: &Hello) -> Option<String> {
+        let theirs = |name: &str| {
+            other
+                .terms
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or("nothing", |(_, v)| v.as_str())
+        };
+        self.terms
+            .iter()
+            .find(|(name, mine)| theirs(name) != mine || other.terms.len() != self.terms.len())
+            .map(|(name, mine)| {
+                format!(
+                    "the processes differ in {name} (process {}: {}; process {}: {mine}): start every process with the same arguments and host file",
+                    other.process,
+                    theirs(name),
+                    self.process
+                )
+            })
+    }
+}
+
+/// 16 bytes from 32 hexadecimal digits.
+fn hex16(text: &str) -> Option<[u8; 16]> {
+    if text.len() != 32 || !text.is_ascii() {
+        return None;
+    }
+    let mut out = [0u8; 16];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
+}
+
+/// The proof that the sender of `first` holds `key`, for the receiver of
+/// `second`.
+fn proof(key: &[u8], first: &[u8], second: &[u8]) -> Hmac<Sha256> {
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC takes any key");
+    mac.update(b"knight-tui cluster handshake\0");
+    for part in [first, second] {
+        mac.update(&(part.len() as u64).to_be_bytes());
+        mac.update(part);
+    }
+    mac
+}
+
+/// Shows `mine` to the other end of `stream` and reads its hello, both
+/// proved with `key`, by `deadline`. The stream is left blocking with no
+/// timeouts, for the count.
+pub(super) fn exchange(
+    stream: &TcpStream,
+    mine: &Hello,
+    key: &[u8],
+    deadline: Instant,
+) -> Result<Hello, Bad> {
+    let left = deadline
+        .saturating_duration_since(Instant::now())
+        .max(Duration::from_millis(1));
+    stream.set_read_timeout(Some(left)).map_err(Bad::Io)?;
+    stream.set_write_timeout(Some(left)).map_err(Bad::Io)?;
+    let mut s = stream;
+    let ours = mine.encode();
+    let mut frame = MAGIC.to_vec();
+    frame.extend_from_slice(&(ours.len() as u32).to_be_bytes());
+    frame.extend_from_slice(&ours);
+    s.write_all(&frame).map_err(Bad::Io)?;
+    let eof = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => Bad::Stranger("it closed the connection".into()),
+        _ => Bad::Io(e),
+    };
+    let mut magic = [0u8; 8];
+    s.read_exact(&mut magic).map_err(eof)?;
+    if &magic != MAGIC {
+        return Err(Bad::Stranger("it did not say the magic word".into()));
+    }
+    let mut len = [0u8; 4];
+    s.read_exact(&mut len).map_err(eof)?;
+    let len = u32::from_be_bytes(len);
+    if len > MOST {
+        return Err(Bad::Stranger(format!("a hello of {len} bytes")));
+    }
+    let mut theirs = vec![0u8; len as usize];
+    s.read_exact(&mut theirs).map_err(eof)?;
+    let hello = Hello::decode(&theirs).ok_or_else(|| Bad::Stranger("a garbled hello".into()))?;
+    if hello.nonce == mine.nonce {
+        return Err(Bad::Stranger(
+            "it sent this process's own hello back".into(),
+        ));
+    }
+    s.write_all(&proof(key, &ours, &theirs).finalize().into_bytes())
+        .map_err(Bad::Io)?;
+    let mut shown = [0u8; PROOF];
+    s.read_exact(&mut shown).map_err(|e| match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => Bad::Key,
+        _ => Bad::Io(e),
+    })?;
+    proof(key, &theirs, &ours)
+        .verify_slice(&shown)
+        .map_err(|_| Bad::Key)?;
+    stream.set_read_timeout(None).map_err(Bad::Io)?;
+    stream.set_write_timeout(None).map_err(Bad::Io)?;
+    Ok(hello)
+}
+
+/// Where every process resumes, from the checkpoints each could resume
+/// from (this process's first): the newest mark all of them hold, none
+/// when none has any. An error in words when some have checkpoints and
+/// others none, or theirs have nothing in common.
+pub(super) fn agree(hellos: &[Hello]) -> Result<Option<Mark>, String> {
+    let Some(me) = hellos.first() else {
+        return Ok(None);
+    };
+    if hellos.iter().all(|h| h.marks.is_empty()) {
+        return Ok(None);
+    }
+    let common = me
+        .marks
+        .iter()
+        .find(|m| hellos.iter().all(|h| h.marks.contains(m)));
+    match common {
+        Some(m) => Ok(Some(*m)),
+        None => {
+            let said: Vec<String> = hellos
+                .iter()
+                .map(|h| {
+                    let marks: Vec<String> = h.marks.iter().map(Mark::to_string).collect();
+                    let marks = if marks.is_empty() {
+                        "none".to_string()
+                    } else {
+                        marks.join(" or ")
+                    };
+                    format!("process {} {marks}", h.process)
+                })
+                .collect();
+            Err(format!(
+                "the processes' checkpoints disagree (the checkpoints each could resume from: {}); empty every process's folder to start over",
+                said.join("; ")
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::TcpListener;
+
+    fn hello(process: usize, count: &str, marks: Vec<Mark>) -> Hello {
+        Hello::new(
+            process,
+            vec![
+                ("version".into(), "knight-tui 0.1.0".into()),
+                ("the count".into(), count.into()),
+            ],
+            marks,
+        )
+    }
+
+    #[test]
+    fn a_hello_reads_back_as_written() {
+        let h = hello(
+            3,
+            "6x6, closed tours",
+            vec![Mark::Square(30), Mark::Pieces(2)],
+        );
+        assert_eq!(Hello::decode(&h.encode()), Some(h));
+        assert_eq!(Hello::decode(b"process=1\nnonce=zz\n"), None);
+        assert_eq!(Hello::decode(b"\xff\xfe"), None);
+    }
+
+    #[test]
+    fn processes_that_differ_are_named() {
+        let a = hello(0, "6x6, closed tours", vec![]);
+        let b = hello(1, "6x6, open tours from 0,0", vec![]);
+        let why = a.differs(&b).unwrap();
+        assert!(why.contains("the count"), "{why}");
+        assert!(
+            why.contains("process 1 has 6x6, open tours from 0,0"),
+            "{why}"
+        );
+        assert_eq!(a.differs(&hello(1, "6x6, closed tours", vec![])), None);
+    }
+
+    #[test]
+    fn the_newest_checkpoint_every_process_holds_is_taken() {
+        let marks =
+            |p: usize, m: &[u64]| hello(p, "c", m.iter().map(|&j| Mark::Square(j)).collect());
+        assert_eq!(
+            agree(&[marks(0, &[30, 29]), marks(1, &[29, 28])]),
+            Ok(Some(Mark::Square(29)))
+        );
+        assert_eq!(agree(&[marks(0, &[]), marks(1, &[])]), Ok(None));
+        let why = agree(&[marks(0, &[30, 29]), marks(1, &[])]).unwrap_err();
+        assert!(why.contains("process 1 none"), "{why}");
+        assert!(agree(&[marks(0, &[30]), marks(1, &[28])]).is_err());
+    }
+
+    /// Both ends of a connection on loopback.
+    fn pair() -> (TcpStream, TcpStream) {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let a = TcpStream::connect(l.local_addr().unwrap()).unwrap();
+        let (b, _) = l.accept().unwrap();
+        (a, b)
+    }
+
+    fn soon() -> Instant {
+        Instant::now() + Duration::from_secs(5)
+    }
+
+    #[test]
+    fn two_processes_with_one_key_meet_and_others_do_not() {
+        let (a, b) = pair();
+        let (ha, hb) = (hello(0, "c", vec![]), hello(1, "c", vec![]));
+        let other = std::thread::spawn(move || {
+            exchange(&b, &hb, b"key of sixteen b", soon()).map(|h| h.process)
+        });
+        assert_eq!(
+            exchange(&a, &ha, b"key of sixteen b", soon())
+                .unwrap()
+                .process,
+            1
+        );
+        assert_eq!(other.join().unwrap().unwrap(), 0);
+        // Another key: each end finds the other's proof wrong.
+        let (a, b) = pair();
+        let hb = hello(1, "c", vec![]);
+        let other = std::thread::spawn(move || exchange(&b, &hb, b"another key here", soon()));
+        assert!(matches!(
+            exchange(&a, &ha, b"key of sixteen b", soon()),
+            Err(Bad::Key)
+        ));
+        assert!(matches!(other.join().unwrap(), Err(Bad::Key)));
+    }
+
+    #[test]
+    fn strangers_are_told_apart() {
+        let ha = hello(0, "c", vec![]);
+        // Silent: no hello in time.
+        let (a, _b) = pair();
+        let r = exchange(&a, &ha, b"", Instant::now() + Duration::from_millis(200));
+        assert!(matches!(r, Err(Bad::Io(ref e)) if is_timeout(e)), "{r:?}");
+        // A process number alone, as the connections once began.
+        let (a, mut b) = pair();
+        b.write_all(&1u64.to_be_bytes()).unwrap();
+        assert!(matches!(
+            exchange(&a, &ha, b"", soon()),
+            Err(Bad::Stranger(_))
+        ));
+        // The hello sent back as it came.
+        let (a, b) = pair();
+        let echo = std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            let n = (&b).read(&mut buf).unwrap();
+            (&b).write_all(&buf[..n]).unwrap();
+        });
+        assert!(matches!(
+            exchange(&a, &ha, b"", soon()),
+            Err(Bad::Stranger(_))
+        ));
+        echo.join().unwrap();
+        // A huge length.
+        let (a, mut b) = pair();
+        b.write_all(MAGIC).unwrap();
+        b.write_all(&u32::MAX.to_be_bytes()).unwrap();
+        assert!(matches!(
+            exchange(&a, &ha, b"", soon()),
+            Err(Bad::Stranger(_))
+        ));
+    }
+}
