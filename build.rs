@@ -18,9 +18,10 @@ fn main() {
         None => version,
     };
     println!("cargo:rustc-env=KNIGHT_TUI_VERSION={version}");
-    // Again when the checkout moves to another commit (a commit rewrites
-    // the index; a checkout, HEAD).
-    for p in [".git/HEAD", ".git/index"] {
+    // Again when the checkout moves to another commit: a commit, a
+    // checkout or a reset adds a line to HEAD's log. Not on the index,
+    // which `git add` and `git status` rewrite: each rebuilt everything.
+    for p in [".git/HEAD", ".git/logs/HEAD"] {
         if std::path::Path::new(p).exists() {
             println!("cargo:rerun-if-changed={p}");
         }

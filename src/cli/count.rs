@@ -25,6 +25,15 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         args.board.spec(config)
     }
     .map_err(usage)?;
+    // Over every start the start is none in particular: not the end.
+    let mut spec = spec;
+    if (args.all_starts || args.table)
+        && !each_end
+        && spec.end == Some(spec.start)
+        && let Some(other) = spec.board.free_squares().find(|&s| Some(s) != spec.end)
+    {
+        spec.start = other;
+    }
     let algorithm = spec.algorithm;
     let problem = spec.problem().map_err(usage)?;
     let spread = spread_of(args)?;
@@ -99,7 +108,9 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let mut out = io::BufWriter::new(stdout.lock());
     if args.report.json() {
         writeln!(out, "{}", json_line(&result))?;
-    } else if (result.complete || !frontier) && result.limit != Some(solver::Limit::Counter) {
+    } else if (result.complete || !frontier || frontier_stopped(&result).is_none())
+        && result.limit != Some(solver::Limit::Counter)
+    {
         // A count over the frontier has no total before its end.
         writeln!(out, "{}", result.count)?;
     }
@@ -178,7 +189,8 @@ fn frontier_stopped(result: &solver::count::Total) -> Option<String> {
     else {
         return None;
     };
-    if result.complete {
+    // Complete, or counted to the end and cut to `--max`.
+    if result.complete || done == squares && result.limit.is_none() && squares > 0 {
         return None;
     }
     let at = format!(

@@ -132,7 +132,12 @@ impl BoardArgs {
             start = free;
         }
         if !board.is_free(start) {
-            return Err(format!("{start_src}: start {start} is a blocked square"));
+            return Err(match flags.start {
+                Some(_) => format!("{start_src}: start {start} is a blocked square"),
+                None => format!(
+                    "{block_src}: blocks the start {start} ({start_src}); choose another start with --start"
+                ),
+            });
         }
         let closed = value(&flags.closed.or(file.closed));
         let end = settle_end(&flags, config, &board, needs_start.then_some(start), closed)?;

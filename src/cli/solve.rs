@@ -76,10 +76,27 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     if sol.verdict != Verdict::Found {
         return no_tour(&sol, args.format, &mut out);
     }
+    let printed = printer.printed;
     if args.format == Format::Stats {
         writeln!(out, "{}", stats_json(&sol, None))?;
     }
     out.flush()?;
+    // Fewer tours than asked: the search space ran out (all there are),
+    // or a limit stopped it (undecided, said).
+    let limit = if spec.limits.nodes.is_some_and(|n| sol.stats.nodes >= n) {
+        Some(solver::Limit::Nodes)
+    } else if spec.limits.time.is_some_and(|t| sol.stats.elapsed >= t) {
+        Some(solver::Limit::Time)
+    } else {
+        None
+    };
+    if let Some(limit) = limit.filter(|_| printed < args.tours) {
+        say(&format!(
+            "knight-tui: the {limit} stopped the search after {printed} of the {} tours asked",
+            args.tours
+        ));
+        return Ok(Exit::Undecided);
+    }
     Ok(Exit::Yes)
 }
 

@@ -392,7 +392,7 @@ fn all_starts_with_the_default_start_blocked() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "board.start: start 0,0 is a blocked square",
+            "--block: blocks the start 0,0 (built-in config: board.start)",
         ));
 }
 

@@ -3,6 +3,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bounds;
 mod building;
 mod cluster;
 mod cluster_trust;

@@ -442,13 +442,27 @@ impl Store {
     /// once its name, its count, its length and its checksum check.
     fn read_states<S: Word, W: Ways>(&self, name: &str) -> io::Result<(Vec<(S, W)>, u128)> {
         let path = self.dir.join(name);
+        self.read_states_at(name, &path).map_err(|e| {
+            let said = e.to_string();
+            match said.contains(&*path.to_string_lossy()) {
+                true => e,
+                false => io::Error::new(e.kind(), format!("{}: {said}", path.display())),
+            }
+        })
+    }
+
+    fn read_states_at<S: Word, W: Ways>(
+        &self,
+        name: &str,
+        path: &Path,
+    ) -> io::Result<(Vec<(S, W)>, u128)> {
         let bad = |why: &str| {
             io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!("{}: {why}", path.display()),
             )
         };
-        let file = open_regular(&path)?;
+        let file = open_regular(path)?;
         let len = file.metadata()?.len();
         let mut input = Hashing::new(BufReader::new(file));
         let mut magic = [0u8; 8];

@@ -38,12 +38,14 @@ pub(super) fn connect(
         .map_err(|e| io(format!("listening at {}: {e}", hosts[me])))?;
     let mut sockets: Vec<Option<TcpStream>> = (0..hosts.len()).map(|_| None).collect();
     let mut hellos = vec![mine.clone()];
-    let mut said = false;
-    let wait = |said: &mut bool| {
-        if !std::mem::replace(said, true) {
+    // Said once a process, not once a count (a table counts each start).
+    static SAID: AtomicBool = AtomicBool::new(false);
+    let wait = |_: &mut bool| {
+        if !SAID.swap(true, Relaxed) {
             eprintln!("knight-tui: waiting for the other processes of the cluster");
         }
     };
+    let mut said = false;
     let agreed = |theirs: &Hello| match mine.differs(theirs) {
         Some(why) => Err(Stop::Refused(why)),
         None => Ok(()),

@@ -308,7 +308,7 @@ mod tests {
         let why = a.differs(&b).unwrap();
         assert!(why.contains("the count"), "{why}");
         assert!(
-            why.contains("process 1 has 6x6, open tours from 0,0"),
+            why.contains("(process 1: 6x6, open tours from 0,0; process 0: 6x6, closed tours)"),
             "{why}"
         );
         assert_eq!(a.differs(&hello(1, "6x6, closed tours", vec![])), None);
