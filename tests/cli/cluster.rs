@@ -39,7 +39,20 @@ const BOARDS: [(&[&str], &str); 5] = [
 
 #[test]
 fn workers_in_one_process_count_as_one_does() {
-    for (args, published) in BOARDS {
+    // 6x6 closed over all starts, and open to an end (the rest below).
+    counted_on_workers(&[BOARDS[0], BOARDS[4]]);
+}
+
+#[test]
+#[ignore = "long proof: .ci/run runs it (cargo test -- --ignored)"]
+fn workers_in_one_process_count_every_board_as_one_does() {
+    counted_on_workers(&BOARDS);
+}
+
+/// Each board's count on 1, 2 and 4 workers: the count of one process,
+/// and the published value where there is one.
+fn counted_on_workers(boards: &[(&[&str], &str)]) {
+    for &(args, published) in boards {
         let (code, alone, err) = count(args);
         assert_eq!(code, Some(0), "{args:?}: {err}");
         if !published.is_empty() {
@@ -109,6 +122,13 @@ fn by_processes(args: &[&str], n: usize, workers: &str) -> String {
 
 #[test]
 fn processes_on_loopback_count_as_one_does() {
+    let (args, published) = BOARDS[0];
+    assert_eq!(by_processes(args, 2, "1").trim(), published);
+}
+
+#[test]
+#[ignore = "long proof: .ci/run runs it (cargo test -- --ignored)"]
+fn processes_on_loopback_count_every_board_as_one_does() {
     for (args, _) in &BOARDS[..4] {
         let (_, alone, _) = count(args);
         assert_eq!(by_processes(args, 2, "1"), alone, "{args:?}, 2 processes");
@@ -261,7 +281,56 @@ fn killed_and_resumed(args: &[&str], mark: &str, resumes: &str) -> (String, temp
     (tours, dir)
 }
 
+/// A count stopped by its node limit keeps its checkpoint, and started
+/// again without the limit resumes to the published count (the kills
+/// below are the long proofs): 5x16 closed square by square on 2 workers,
+/// stopped at square 33 of 80, against the count in one process.
 #[test]
+fn a_count_stopped_resumes_from_its_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("ck");
+    let folder = folder.to_str().unwrap();
+    let args = [
+        "count",
+        "--rows",
+        "5",
+        "--cols",
+        "16",
+        "--closed",
+        "--workers",
+        "2",
+        "--checkpoint",
+        folder,
+        "--checkpoint-every",
+        "0",
+    ];
+    let out = kt()
+        .args(args)
+        .args(["--node-limit", "200000"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("node limit stopped the count over the frontier at square"),
+        "{err}"
+    );
+    let out = kt().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("resuming from the checkpoint after square"),
+        "{err}"
+    );
+    // As one process counts it, without workers.
+    let (_, alone, _) = count(&args[1..6]);
+    assert_eq!(alone.trim(), "983714071544660");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), alone);
+    assert_eq!(std::fs::read_dir(folder).unwrap().count(), 0);
+}
+
+#[test]
+#[ignore = "long proof: .ci/run runs it (cargo test -- --ignored)"]
 fn a_count_killed_resumes_from_its_last_checkpoint() {
     // Square by square (6x12 closed is too long to meet in the middle),
     // a checkpoint after every square.
@@ -310,6 +379,7 @@ fn a_count_killed_resumes_from_its_last_checkpoint() {
 }
 
 #[test]
+#[ignore = "long proof: .ci/run runs it (cargo test -- --ignored)"]
 fn a_count_that_meets_in_the_middle_resumes_after_its_last_piece() {
     // 6x7 open tours over all starts meet in the middle: the halves are
     // kept, then the tours after each piece across the cut. 779,938,932

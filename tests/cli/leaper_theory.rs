@@ -447,22 +447,37 @@ fn ends_from(adj: &[Vec<usize>], n: usize, start: usize, cap: u64) -> Option<Vec
 
 /// The 2-factor pruning with branching decides, for every start and end,
 /// whether a tour joins them, exactly as the brute force does: every board
-/// of up to 25 squares here whose moves alternate colours, every piece
+/// of up to 20 squares here whose moves alternate colours, every piece
 /// and surface, open (each pair of ends) and closed.
 #[test]
 fn pruning_by_2_factors_agrees_with_brute_force() {
+    pruning_agrees_up_to(20, 2_500, 250);
+}
+
+/// As above, on boards of up to 25 squares (30 s).
+#[test]
+#[ignore = "long proof: .ci/run runs it (cargo test -- --ignored)"]
+fn pruning_by_2_factors_agrees_with_brute_force_up_to_25_squares() {
+    pruning_agrees_up_to(25, 5_000, 500);
+}
+
+/// The check above on the boards of at most `most` squares, with at
+/// least `least_pairs` pairs of ends and `least_tours` of them joined.
+fn pruning_agrees_up_to(most: u32, least_pairs: usize, least_tours: usize) {
     use knight_tui::solver::find::prune::{Decided, Settled};
     use knight_tui::theory::factor::Factors;
     let mut boards: Vec<(u32, u32, Vec<Square>)> = Vec::new();
     for rows in 1..=5 {
         for cols in rows..=8 {
-            if rows * cols <= 25 {
+            if rows * cols <= most {
                 boards.push((rows, cols, Vec::new()));
             }
         }
     }
     boards.push((4, 4, vec![Square::new(1, 1)]));
-    boards.push((5, 5, vec![Square::new(2, 2)]));
+    if most >= 25 {
+        boards.push((5, 5, vec![Square::new(2, 2)]));
+    }
     boards.push((4, 5, vec![Square::new(0, 4), Square::new(2, 2)]));
     let (mut pairs, mut with_tour, mut closed_checked) = (0, 0, 0);
     for g in geometries() {
@@ -527,7 +542,7 @@ fn pruning_by_2_factors_agrees_with_brute_force() {
         }
     }
     assert!(
-        pairs > 5_000 && with_tour > 500,
+        pairs > least_pairs && with_tour > least_tours,
         "{pairs} pairs, {with_tour} with a tour"
     );
     eprintln!("{pairs} pairs of ends ({with_tour} with a tour), {closed_checked} closed");

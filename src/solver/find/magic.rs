@@ -107,7 +107,8 @@ pub fn tours(
 pub fn bytes_needed(n: u32) -> u64 {
     let squares = u64::from(n) * u64::from(n);
     let frame = std::mem::size_of::<Frame>() as u64;
-    squares / 4 * (frame + 4) + squares * 16 + (1 << 20)
+    let placed = std::mem::size_of::<Placed>() as u64;
+    squares / 4 * (frame + placed) + squares * 16 + (1 << 20)
 }
 
 /// A quarte: a transversal knight path of four squares in one block.
@@ -146,11 +147,12 @@ struct Tables {
     m: usize,
     /// Quartes in a tour.
     q: usize,
-    /// The transversal paths inside a 4x4 block, and their masks.
-    local: Vec<[(usize, usize); 4]>,
-    masks: Vec<u16>,
+    /// The transversal paths inside a 4x4 block: their masks, each
+    /// square's place from the block's first cell (r * n + c) and the
+    /// offset of its square in each of the block's rows and columns.
+    paths: Vec<Local>,
     /// The paths starting on each cell of a block (row * 4 + col).
-    by_start: [Vec<usize>; 16],
+    by_start: [Vec<u8>; 16],
     /// Whether a block's free cells (a 4x4 mask) can still be split into
     /// transversal paths.
     tileable: Vec<bool>,
@@ -204,73 +206,95 @@ impl Tables {
                 p & low != 0 && p & mask == p && tileable[mask ^ p]
             });
         }
-        let mut by_start: [Vec<usize>; 16] = Default::default();
-        for (i, path) in local.iter().enumerate() {
+        let mut by_start: [Vec<u8>; 16] = Default::default();
+        let mut paths = Vec::new();
+        for (i, (path, &mask)) in local.iter().zip(&masks).enumerate() {
             let (r, c) = path[0];
-            by_start[r * 4 + c].push(i);
+            by_start[r * 4 + c].push(i as u8);
+            let mut l = Local {
+                mask,
+                offsets: [0; 4],
+                row_off: [0; 4],
+                col_off: [0; 4],
+                last: path[3],
+            };
+            for (k, &(r, c)) in path.iter().enumerate() {
+                l.offsets[k] = r * n + c;
+                l.row_off[r] = k as u8 + 1;
+                l.col_off[c] = k as u8 + 1;
+            }
+            paths.push(l);
         }
         Tables {
             n,
             m,
             q: n * n / 4,
-            local,
-            masks,
+            paths,
             by_start,
             tileable,
         }
     }
 
-    /// Quartes a block.
-    fn paths(&self) -> usize {
-        self.local.len()
-    }
-
-    /// Quarte `id`: path `id % 48` in block `id / 48`.
-    fn quarte(&self, id: usize) -> Quarte {
-        let (block, path) = (id / self.paths(), id % self.paths());
-        let (br, bc) = (block / self.m, block % self.m);
-        let mut qt = Quarte {
-            cells: [0; 4],
-            block,
-            mask: self.masks[path],
-            row_off: [0; 4],
-            col_off: [0; 4],
-        };
-        for (k, &(r, c)) in self.local[path].iter().enumerate() {
-            qt.cells[k] = (br * 4 + r) * self.n + bc * 4 + c;
-            qt.row_off[r] = k as u8 + 1;
-            qt.col_off[c] = k as u8 + 1;
+    /// The quarte of path `path` in the block whose first cell is `base`.
+    #[inline]
+    fn quarte(&self, (base, block, path): Placed) -> Quarte {
+        let l = &self.paths[usize::from(path)];
+        Quarte {
+            cells: l.offsets.map(|o| base + o),
+            block: block as usize,
+            mask: l.mask,
+            row_off: l.row_off,
+            col_off: l.col_off,
         }
-        qt
     }
 
-    /// The quartes starting on `cell`, in the order they are tried.
-    fn starting_on(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        let (r, c) = (cell / self.n, cell % self.n);
-        let block = (r / 4) * self.m + c / 4;
-        self.by_start[(r % 4) * 4 + c % 4]
-            .iter()
-            .map(move |&p| block * self.paths() + p)
+    /// The `k`th path starting on the cell at row `r`, column `c`, as the
+    /// quarte's place, if any.
+    #[inline]
+    fn starting_on(&self, (r, c): (usize, usize), k: usize) -> Option<Placed> {
+        let path = *self.by_start[(r & 3) * 4 + (c & 3)].get(k)?;
+        let base = (r & !3) * self.n + (c & !3);
+        let block = (r >> 2) * self.m + (c >> 2);
+        Some((base, block as u32, path))
     }
 
-    /// The knight's neighbours of `cell`, in board order (top to bottom:
-    /// the first tour on 8x8 is then Beverley's), and how many.
-    fn neighbours(&self, cell: usize) -> ([usize; 8], usize) {
-        let n = self.n as i32;
-        let (r, c) = ((cell / self.n) as i32, (cell % self.n) as i32);
-        let mut out = [0; 8];
-        let mut k = 0;
-        for (dr, dc) in KNIGHT {
-            let (r, c) = (r + dr, c + dc);
-            if (0..n).contains(&r) && (0..n).contains(&c) {
-                out[k] = r as usize * self.n + c as usize;
-                k += 1;
-            }
-        }
-        out[..k].sort_unstable();
-        (out, k)
+    /// Where a knight's move `k` (in [`BOARD_ORDER`]) takes the cell at
+    /// `(r, c)`, if it is on the board.
+    #[inline]
+    fn neighbour(&self, (r, c): (usize, usize), k: usize) -> Option<(usize, usize)> {
+        let (dr, dc) = BOARD_ORDER[k];
+        let (r, c) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+        (r < self.n && c < self.n).then_some((r, c))
     }
 }
+
+/// A transversal path inside a 4x4 block: the cells it takes (a mask),
+/// each square's place from the block's first cell (r * n + c), the
+/// offset of its square in each of the block's rows and columns, and its
+/// last square (row, column).
+struct Local {
+    mask: u16,
+    offsets: [usize; 4],
+    row_off: [u8; 4],
+    col_off: [u8; 4],
+    last: (usize, usize),
+}
+
+/// A quarte's place: its block's first cell, its block, its path there.
+type Placed = (usize, u32, u8);
+
+/// The knight's moves in board order, top to bottom, left to right (the
+/// first tour on 8x8 is then Beverley's).
+const BOARD_ORDER: [(isize, isize); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
 
 /// A quarte's place in the search: the `j`th, after cell `last` (none
 /// for the first), the start cell tried (an index into `starts`, or for
@@ -278,31 +302,21 @@ impl Tables {
 /// placed from here, if any.
 struct Frame {
     j: usize,
-    last: Option<u32>,
-    starts: [u32; 8],
-    count: u8,
+    /// The last cell, as (row, column).
+    last: Option<(usize, usize)>,
+    /// The move from `last` (after the first quarte), or the cell (for
+    /// the first) its start is tried on.
     start: usize,
     tried: u8,
-    child: Option<u32>,
+    child: Option<Placed>,
     entered: bool,
 }
 
 impl Frame {
-    fn new(j: usize, last: Option<usize>, t: &Tables) -> Frame {
-        let mut starts = [0u32; 8];
-        let mut count = 0;
-        if let Some(cell) = last {
-            let (cells, k) = t.neighbours(cell);
-            for (s, &c) in starts.iter_mut().zip(&cells[..k]) {
-                *s = c as u32;
-            }
-            count = k as u8;
-        }
+    fn new(j: usize, last: Option<(usize, usize)>) -> Frame {
         Frame {
             j,
-            last: last.map(|c| c as u32),
-            starts,
-            count,
+            last,
             start: 0,
             tried: 0,
             child: None,
@@ -342,7 +356,7 @@ struct Search<'t> {
     /// Steps summed on the two long diagonals, and their cells still free.
     diagonals: [i64; 2],
     diagonal_free: [i64; 2],
-    chosen: Vec<u32>,
+    chosen: Vec<Placed>,
     nodes: u64,
     backtracks: u64,
     max_depth: usize,
@@ -413,7 +427,7 @@ impl<'t> Search<'t> {
     /// four million quartes a tour).
     fn run(&mut self) {
         let t = self.t;
-        let mut stack = vec![Frame::new(0, None, t)];
+        let mut stack = vec![Frame::new(0, None)];
         while let Some(top) = stack.last_mut() {
             let j = top.j;
             if !top.entered {
@@ -431,25 +445,25 @@ impl<'t> Search<'t> {
                 }
             }
             // Back from the quarte placed last: take it back.
-            if let Some(id) = top.child.take() {
+            if let Some(placed) = top.child.take() {
                 self.chosen.pop();
                 self.backtracks += 1;
-                self.apply(&t.quarte(id as usize), j, -1);
+                self.apply(&t.quarte(placed), j, -1);
                 if self.done() {
                     stack.pop();
                     continue;
                 }
             }
-            let Some(id) = self.next(top) else {
+            let Some((placed, qt, (r, c))) = self.next(top) else {
                 stack.pop();
                 continue;
             };
-            let qt = t.quarte(id);
             self.apply(&qt, j, 1);
             if self.feasible(j, &qt) {
-                self.chosen.push(id as u32);
-                top.child = Some(id as u32);
-                stack.push(Frame::new(j + 1, Some(qt.cells[3]), t));
+                self.chosen.push(placed);
+                top.child = Some(placed);
+                let (lr, lc) = t.paths[usize::from(placed.2)].last;
+                stack.push(Frame::new(j + 1, Some(((r & !3) + lr, (c & !3) + lc))));
             } else {
                 self.apply(&qt, j, -1);
                 if self.done() {
@@ -461,31 +475,42 @@ impl<'t> Search<'t> {
 
     /// The next quarte to try at `frame` whose cells are free: from the
     /// cells its start may be on in turn (after the first, the knight's
-    /// neighbours of the last cell; for the first, the cells of the blocks
-    /// in a fundamental region of the board's symmetries,
-    /// br <= bc <= (m-1)/2).
-    fn next(&self, frame: &mut Frame) -> Option<usize> {
+    /// neighbours of the last cell, in board order; for the first, the
+    /// cells of the blocks in a fundamental region of the board's
+    /// symmetries, br <= bc <= (m-1)/2).
+    #[inline]
+    fn next(&self, frame: &mut Frame) -> Option<(Placed, Quarte, (usize, usize))> {
         let t = self.t;
         loop {
             let start = match frame.last {
-                Some(_) => *frame.starts[..usize::from(frame.count)].get(frame.start)? as usize,
+                Some(last) => {
+                    if frame.start >= BOARD_ORDER.len() {
+                        return None;
+                    }
+                    match t.neighbour(last, frame.start) {
+                        Some(cell) => cell,
+                        None => {
+                            frame.start += 1;
+                            continue;
+                        }
+                    }
+                }
                 None => {
                     let cell = (frame.start < t.n * t.n).then_some(frame.start)?;
-                    let (br, bc) = (cell / t.n / 4, cell % t.n / 4);
-                    if !(br <= bc && bc <= (t.m - 1) / 2) {
+                    let (r, c) = (cell / t.n, cell % t.n);
+                    if !(r / 4 <= c / 4 && c / 4 <= (t.m - 1) / 2) {
                         frame.start += 1;
                         continue;
                     }
-                    cell
+                    (r, c)
                 }
             };
-            let tried = usize::from(frame.tried);
-            match t.starting_on(start).nth(tried) {
-                Some(id) => {
+            match t.starting_on(start, usize::from(frame.tried)) {
+                Some(placed) => {
                     frame.tried += 1;
-                    let qt = t.quarte(id);
-                    if self.free[qt.block] & qt.mask == qt.mask {
-                        return Some(id);
+                    let mask = t.paths[usize::from(placed.2)].mask;
+                    if self.free[placed.1 as usize] & mask == mask {
+                        return Some((placed, t.quarte(placed), start));
                     }
                 }
                 None => {
@@ -590,7 +615,7 @@ impl<'t> Search<'t> {
         let cells: Vec<u32> = self
             .chosen
             .iter()
-            .flat_map(|&id| t.quarte(id as usize).cells)
+            .flat_map(|&placed| t.quarte(placed).cells)
             .map(|c| c as u32)
             .collect();
         if self.closed && !knight_step(t.n, cells[0] as usize, cells[cells.len() - 1] as usize) {

@@ -78,8 +78,12 @@ fn the_canonical_form_is_the_same_for_every_image() {
 
 /// The quarte whose cells are `cells`, in that order.
 fn quarte_of(tables: &Tables, cells: &[u32]) -> Quarte {
-    (0..tables.m * tables.m * tables.paths())
-        .map(|id| tables.quarte(id))
+    (0..)
+        .map_while(|k| {
+            let cell = cells[0] as usize;
+            tables.starting_on((cell / tables.n, cell % tables.n), k)
+        })
+        .map(|placed| tables.quarte(placed))
         .find(|q| q.cells.iter().zip(cells).all(|(&a, &b)| a == b as usize))
         .expect("each run of four is a block transversal")
 }
@@ -96,7 +100,7 @@ fn beverleys_tour_passes_every_cut() {
         let qt = quarte_of(&tables, quarte);
         search.apply(&qt, j, 1);
         assert!(search.feasible(j, &qt), "quarte {j} pruned");
-        search.chosen.push(0);
+        search.chosen.push((0, 0, 0));
     }
     assert_eq!(search.row_sum, vec![60, 60]);
     assert_eq!(search.row_off, vec![20; 8]);
@@ -129,6 +133,7 @@ fn beverleys_diagonals_pass_the_diagonal_cuts() {
 /// The whole family on 8x8: 105 tours up to symmetry and reversal, and
 /// none of them magic (Stertenbrink's enumeration has none).
 #[test]
+#[ignore = "long proof: .ci/run runs it (cargo test -- --ignored)"]
 fn the_8x8_family_holds_105_tours() {
     let b = board(8);
     let answer = tours(&b, Magic::Semi, usize::MAX, false, &Limits::default());
