@@ -1,4 +1,5 @@
-//! Properties over many generated cases: the engine against brute force, and mutated tour files.
+//! Properties over many generated cases: the engine against brute force, mutated tour files, and damaged checkpoints.
 
+mod checkpoints;
 mod engine;
 mod mutations;
