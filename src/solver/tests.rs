@@ -596,3 +596,26 @@ fn a_panic_in_the_search_thread_ends_with_failed_not_silence() {
         other => panic!("expected Failed, got {other:?}"),
     }
 }
+
+/// Cancelled, a count on every core lets go of the jobs not begun: each
+/// would first set up a search of the whole board (the app's `#` on
+/// 10000x10000 took 10.8 s to stop). None is begun once cancelled.
+#[test]
+fn a_cancelled_count_on_every_core_begins_no_job() {
+    let b = Board::new(60, 60, &[]).unwrap();
+    let progress = Progress::default();
+    progress
+        .cancel
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
+    let c = Count {
+        algorithm: Algorithm::Enumerate,
+        progress: Some(&progress),
+        ..Count::from_start(&p)
+    }
+    .run();
+    assert!(!c.complete);
+    let total = progress.total.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(total > 1, "{total} jobs");
+    assert_eq!(progress.done.load(std::sync::atomic::Ordering::Relaxed), 0);
+}

@@ -135,6 +135,9 @@ fn a_meeting_keeps_its_halves_and_its_last_two_pieces() {
     assert_eq!(again.read_tours(1, 3).unwrap(), 31);
     assert_eq!(again.read_tours(0, 2).unwrap(), 20);
     assert!(again.read_tours(0, 1).is_err());
+    // What a killed write left is cleared too.
+    std::fs::write(dir.path().join("meet-upper-w1-of-2.64.tmp"), "x").unwrap();
+    std::fs::write(dir.path().join("checkpoint-64-p0.txt.tmp"), "x").unwrap();
     st.clear(0, true);
     st.clear(1, false);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
