@@ -58,14 +58,7 @@ pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
             "the method of quartes needs an n x n board, n a multiple of 4 and at least 8, for the knight on a plane; {} is not one",
             board.describe()
         );
-        match args.format {
-            Format::Stats | Format::Json => {
-                writeln!(out, "{}", json!({"found": false, "undecided": why}))?;
-            }
-            _ => writeln!(out, "undecided: {why}")?,
-        }
-        out.flush()?;
-        return Ok(Exit::Undecided);
+        return undecided(&mut out, args.format, &why);
     }
     let need = magic::bytes_needed(board.rows());
     if let Some(free) = knight_tui::solver::memory::available()
@@ -77,14 +70,7 @@ pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
             board.describe(),
             knight_tui::board::human_bytes(free)
         );
-        match args.format {
-            Format::Stats | Format::Json => {
-                writeln!(out, "{}", json!({"found": false, "undecided": why}))?;
-            }
-            _ => writeln!(out, "undecided: {why}")?,
-        }
-        out.flush()?;
-        return Ok(Exit::Undecided);
+        return undecided(&mut out, args.format, &why);
     }
     let want = usize::try_from(args.tours).unwrap_or(usize::MAX);
     let answer = magic::tours(board, kind, want, spec.closed, &spec.limits);
@@ -162,6 +148,18 @@ fn refuse_flags(args: &SolveArgs) -> Result<(), Failure> {
         ))),
         None => Ok(()),
     }
+}
+
+/// Says the search could not be made here, and why (exit 3).
+fn undecided(out: &mut impl Write, format: Format, why: &str) -> Outcome {
+    match format {
+        Format::Stats | Format::Json => {
+            writeln!(out, "{}", json!({"found": false, "undecided": why}))?;
+        }
+        _ => writeln!(out, "undecided: {why}")?,
+    }
+    out.flush()?;
+    Ok(Exit::Undecided)
 }
 
 /// A tour of the search, checked apart from it: a complete tour (closed if

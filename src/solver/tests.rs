@@ -536,20 +536,26 @@ fn progress_accounts_for_every_job_and_tour() {
     }
 }
 
+/// A count by enumeration of `b` from its corner, cancelled before it
+/// starts, reporting to `progress`.
+fn cancelled_count(b: &Board, progress: &Progress) -> crate::solver::count::Total {
+    progress
+        .cancel
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let p = Problem::new(b, Square::new(0, 0), false).unwrap();
+    Count {
+        algorithm: Algorithm::Enumerate,
+        progress: Some(progress),
+        ..Count::from_start(&p)
+    }
+    .run()
+}
+
 #[test]
 fn a_count_stops_when_cancelled() {
     let b = Board::new(6, 6, &[]).unwrap();
     let progress = Progress::default();
-    progress
-        .cancel
-        .store(true, std::sync::atomic::Ordering::Relaxed);
-    let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
-    let c = Count {
-        algorithm: Algorithm::Enumerate,
-        progress: Some(&progress),
-        ..Count::from_start(&p)
-    }
-    .run();
+    let c = cancelled_count(&b, &progress);
     assert!(!c.complete);
     assert!(c.count < 524_486, "{}", c.count);
     let c = Count {
@@ -604,16 +610,7 @@ fn a_panic_in_the_search_thread_ends_with_failed_not_silence() {
 fn a_cancelled_count_on_every_core_begins_no_job() {
     let b = Board::new(60, 60, &[]).unwrap();
     let progress = Progress::default();
-    progress
-        .cancel
-        .store(true, std::sync::atomic::Ordering::Relaxed);
-    let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
-    let c = Count {
-        algorithm: Algorithm::Enumerate,
-        progress: Some(&progress),
-        ..Count::from_start(&p)
-    }
-    .run();
+    let c = cancelled_count(&b, &progress);
     assert!(!c.complete);
     let total = progress.total.load(std::sync::atomic::Ordering::Relaxed);
     assert!(total > 1, "{total} jobs");

@@ -4,7 +4,7 @@
 
 use std::process::Stdio;
 
-use crate::common::{kt, written};
+use crate::common::{free_hosts, kt, written};
 
 fn count(args: &[&str]) -> (Option<i32>, String, String) {
     let out = kt().arg("count").args(args).output().unwrap();
@@ -70,15 +70,8 @@ fn counted_on_workers(boards: &[(&[&str], &str)]) {
 
 /// Free ports on loopback, one a process.
 fn hosts(n: usize) -> (tempfile::TempDir, String) {
-    let listeners: Vec<_> = (0..n)
-        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
-        .collect();
-    let lines: Vec<String> = listeners
-        .iter()
-        .map(|l| l.local_addr().unwrap().to_string())
-        .collect();
-    drop(listeners);
-    written("hosts", &(lines.join("\n") + "\n"))
+    let (dir, file, _) = free_hosts(n, "");
+    (dir, file)
 }
 
 /// The count of `args` by `n` processes on loopback: process 0's stdout,

@@ -9,20 +9,10 @@ use std::net::TcpStream;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{kt, written};
+use crate::common::{free_hosts, kt, written};
 
-/// A host file of `n` free ports on loopback, with `extra` lines after.
 fn hosts(n: usize, extra: &str) -> (tempfile::TempDir, String, Vec<String>) {
-    let listeners: Vec<_> = (0..n)
-        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
-        .collect();
-    let lines: Vec<String> = listeners
-        .iter()
-        .map(|l| l.local_addr().unwrap().to_string())
-        .collect();
-    drop(listeners);
-    let (dir, file) = written("hosts", &(lines.join("\n") + "\n" + extra));
-    (dir, file, lines)
+    free_hosts(n, extra)
 }
 
 /// Process `i` of the cluster in `file` counting `args`.

@@ -183,27 +183,25 @@ fn run_all(lines: Vec<String>) {
                 std::fs::create_dir_all(work.join(parent)).unwrap();
             }
         }
-        let got = sh(&line).output().unwrap();
-        let code = got.status.code();
-        assert!(
-            matches!(code, Some(0 | 1 | 3)),
-            "{line}: exit {code:?}\n{}",
-            String::from_utf8_lossy(&got.stderr)
-        );
+        ended_well(&line, &sh(&line).output().unwrap());
         ran += 1;
     }
     for (line, child) in beside {
-        let got = child.wait_with_output().unwrap();
-        let code = got.status.code();
-        assert!(
-            matches!(code, Some(0 | 1 | 3)),
-            "{line}: exit {code:?}\n{}",
-            String::from_utf8_lossy(&got.stderr)
-        );
+        ended_well(&line, &child.wait_with_output().unwrap());
         ran += 1;
     }
     assert!(ran >= 10, "only {ran} examples ran");
     eprintln!("{ran} examples ran");
+}
+
+/// An example's run: never a usage error (exit 2) nor a signal.
+fn ended_well(line: &str, got: &std::process::Output) {
+    let code = got.status.code();
+    assert!(
+        matches!(code, Some(0 | 1 | 3)),
+        "{line}: exit {code:?}\n{}",
+        String::from_utf8_lossy(&got.stderr)
+    );
 }
 
 #[test]

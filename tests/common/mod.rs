@@ -26,6 +26,22 @@ pub fn written(name: &str, text: &str) -> (tempfile::TempDir, String) {
     (dir, path)
 }
 
+/// A host file of `n` free ports on loopback (127.0.0.1 only), one a
+/// process, with `extra` lines after: its folder, its path and the
+/// ports' lines.
+pub fn free_hosts(n: usize, extra: &str) -> (tempfile::TempDir, String, Vec<String>) {
+    let listeners: Vec<_> = (0..n)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let lines: Vec<String> = listeners
+        .iter()
+        .map(|l| l.local_addr().unwrap().to_string())
+        .collect();
+    drop(listeners);
+    let (dir, file) = written("hosts", &(lines.join("\n") + "\n" + extra));
+    (dir, file, lines)
+}
+
 /// The names in a folder, sorted.
 pub fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)

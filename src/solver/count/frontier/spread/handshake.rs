@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use super::checkpoint::Mark;
+use super::checkpoint::{Mark, hex, unhex};
 
 /// The first bytes of every hello.
 const MAGIC: &[u8; 8] = b"KTCLSTR1";
@@ -92,8 +92,7 @@ impl Hello {
         }
         let marks: Vec<String> = self.marks.iter().map(Mark::to_string).collect();
         text += &format!("resume={}\n", marks.join(","));
-        let nonce: String = self.nonce.iter().map(|b| format!("{b:02x}")).collect();
-        text += &format!("nonce={nonce}\n");
+        text += &format!("nonce={}\n", hex(&self.nonce));
         text.into_bytes()
     }
 
@@ -117,7 +116,7 @@ impl Hello {
                             .ok()?,
                     );
                 }
-                "nonce" => nonce = Some(hex16(value)?),
+                "nonce" => nonce = Some(unhex::<16>(value)?),
                 _ => terms.push((name.to_string(), value.to_string())),
             }
         }
@@ -151,18 +150,6 @@ impl Hello {
                 )
             })
     }
-}
-
-/// 16 bytes from 32 hexadecimal digits.
-fn hex16(text: &str) -> Option<[u8; 16]> {
-    if text.len() != 32 || !text.is_ascii() {
-        return None;
-    }
-    let mut out = [0u8; 16];
-    for (i, b) in out.iter_mut().enumerate() {
-        *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-    }
-    Some(out)
 }
 
 /// The proof that the sender of `first` holds `key`, for the receiver of
