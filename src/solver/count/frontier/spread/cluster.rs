@@ -40,12 +40,11 @@ pub(super) fn connect(
     let mut hellos = vec![mine.clone()];
     // Said once a process, not once a count (a table counts each start).
     static SAID: AtomicBool = AtomicBool::new(false);
-    let wait = |_: &mut bool| {
+    let wait = || {
         if !SAID.swap(true, Relaxed) {
             eprintln!("knight-tui: waiting for the other processes of the cluster");
         }
     };
-    let mut said = false;
     let agreed = |theirs: &Hello| match mine.differs(theirs) {
         Some(why) => Err(Stop::Refused(why)),
         None => Ok(()),
@@ -58,7 +57,7 @@ pub(super) fn connect(
                     return Err(io(format!("process {i} at {host}: {e}")));
                 }
                 Err(_) => {
-                    wait(&mut said);
+                    wait();
                     std::thread::sleep(Duration::from_millis(200));
                 }
             }
@@ -145,7 +144,7 @@ pub(super) fn connect(
                         CONNECT_FOR.as_secs()
                     )));
                 }
-                wait(&mut said);
+                wait();
                 std::thread::sleep(Duration::from_millis(50));
             }
             Err(e) => return Err(io(format!("listening at {}: {e}", hosts[me]))),

@@ -140,7 +140,7 @@ impl Hello {
         };
         self.terms
             .iter()
-            .find(|(name, mine)| theirs(name) != mine || other.terms.len() != self.terms.len())
+            .find(|(name, mine)| theirs(name) != mine)
             .map(|(name, mine)| {
                 format!(
                     "the processes differ in {name} (process {}: {}; process {}: {mine}): start every process with the same arguments and host file",
