@@ -33,6 +33,13 @@ pub fn duration(d: Duration) -> String {
     }
 }
 
+/// `1 move`, `3 moves`, `12,000 squares`: a count and its noun, plural
+/// when the count is not one (nouns that take an `s`).
+pub fn plural(n: impl Into<u128>, noun: &str) -> String {
+    let n = n.into();
+    format!("{} {noun}{}", thousands(n), if n == 1 { "" } else { "s" })
+}
+
 /// A long time for people, roughly: `5 hours`, `3 days`, `4 months`,
 /// `170 years`.
 pub fn long_time(seconds: f64) -> String {
@@ -45,8 +52,7 @@ pub fn long_time(seconds: f64) -> String {
     ];
     for (size, unit) in units {
         if seconds >= 2.0 * size || unit == "minute" {
-            let n = (seconds / size).round() as u64;
-            return format!("{} {unit}{}", thousands(n), if n == 1 { "" } else { "s" });
+            return plural((seconds / size).round() as u64, unit);
         }
     }
     unreachable!("minutes end the list")

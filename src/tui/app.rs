@@ -15,6 +15,7 @@ mod settings;
 mod view;
 
 pub use files::{Prompt, PromptNote};
+pub use messages::Loss;
 pub use race::Race;
 
 use std::path::PathBuf;
@@ -222,11 +223,13 @@ pub enum Mode {
 #[derive(Clone, Debug)]
 pub enum Overlay {
     Help,
+    /// The last messages, whole (`M`): passive, as the help is.
+    Log,
     Settings(Box<Settings>),
     /// The file prompt: its text so far, and what Tab said.
     Prompt(Prompt),
-    /// Quit with the game unsaved? (y, s, n)
-    ConfirmQuit,
+    /// Quit, losing this? (y, n, and s for a game)
+    ConfirmQuit(Loss),
 }
 
 /// How a message reads: the status line colours it by this, never by its
@@ -257,6 +260,8 @@ pub struct App {
     overlays: Vec<Overlay>,
     /// The last message for the status line.
     message: Option<Message>,
+    /// The last [`messages::LOG`] messages, oldest first (`M` shows them).
+    log: std::collections::VecDeque<Message>,
     pub save_dir: PathBuf,
     pub quit: bool,
     pub mode: Mode,
@@ -297,6 +302,7 @@ impl App {
             speed: speed.min(SPEEDS.len() - 1),
             overlays: Vec::new(),
             message: None,
+            log: std::collections::VecDeque::new(),
             save_dir,
             quit: false,
             mode: Mode::Search,
@@ -323,11 +329,24 @@ impl App {
     /// True while the help is shown.
     /// Whether the question before quitting is asked.
     pub fn confirming_quit(&self) -> bool {
-        matches!(self.overlays.last(), Some(Overlay::ConfirmQuit))
+        self.quit_question().is_some()
+    }
+
+    /// What quitting now would lose, while the question is asked.
+    pub fn quit_question(&self) -> Option<Loss> {
+        match self.overlays.last() {
+            Some(Overlay::ConfirmQuit(loss)) => Some(*loss),
+            _ => None,
+        }
     }
 
     pub fn help_open(&self) -> bool {
         matches!(self.overlays.last(), Some(Overlay::Help))
+    }
+
+    /// True while the message log is on top.
+    pub fn log_open(&self) -> bool {
+        matches!(self.overlays.last(), Some(Overlay::Log))
     }
 
     /// The settings panel, when open.
@@ -361,15 +380,17 @@ impl App {
         })
     }
 
-    /// The overlay that takes the keys (help takes none of its own).
+    /// The overlay that takes the keys (help and the log take none of
+    /// their own but scrolling).
     fn active_overlay(&self) -> Option<&Overlay> {
         self.overlays
             .iter()
             .rev()
-            .find(|o| !matches!(o, Overlay::Help))
+            .find(|o| !matches!(o, Overlay::Help | Overlay::Log))
     }
 
-    /// Esc: closes the top overlay, or quits when there is none.
+    /// Esc: closes the top overlay, or stops a file being read; with
+    /// neither, it says how to quit (Esc never quits).
     fn back(&mut self) -> Vec<Effect> {
         match self.overlays.pop() {
             None if self.loading.is_some() => {
@@ -378,8 +399,11 @@ impl App {
                 }
                 vec![Effect::StopLoad]
             }
-            None => self.key(Command::Quit),
-            Some(Overlay::Help) => Vec::new(),
+            None => {
+                self.info("nothing to close: q quits");
+                Vec::new()
+            }
+            Some(Overlay::Help | Overlay::Log) => Vec::new(),
             Some(Overlay::Settings(_)) => {
                 self.info("settings closed, nothing changed");
                 Vec::new()
@@ -388,10 +412,28 @@ impl App {
                 self.info("nothing opened");
                 Vec::new()
             }
-            Some(Overlay::ConfirmQuit) => {
-                self.info("still playing");
+            Some(Overlay::ConfirmQuit(loss)) => {
+                self.info(loss.staying());
                 Vec::new()
             }
+        }
+    }
+
+    /// `?` and `M`: closes the help or the log when it is on top, else
+    /// opens it (scrolled to its top) over whatever is open.
+    fn toggle(&mut self, passive: Overlay) {
+        let same = std::mem::discriminant(&passive);
+        if self
+            .overlays
+            .last()
+            .is_some_and(|o| std::mem::discriminant(o) == same)
+        {
+            self.overlays.pop();
+        } else {
+            self.overlays
+                .retain(|o| !matches!(o, Overlay::Help | Overlay::Log));
+            self.help_scroll = 0;
+            self.overlays.push(passive);
         }
     }
 
@@ -402,7 +444,7 @@ impl App {
         match (self.active_overlay(), self.mode) {
             (Some(Overlay::Prompt(_)), _) => Context::Prompt,
             (Some(Overlay::Settings(_)), _) => Context::Settings,
-            (Some(Overlay::ConfirmQuit), _) => Context::Confirm,
+            (Some(Overlay::ConfirmQuit(_)), _) => Context::Confirm,
             (_, Mode::Replay) => Context::Replay,
             (_, Mode::Play) => Context::Play,
             (_, Mode::Race) => Context::Race,
@@ -499,6 +541,18 @@ impl App {
         if generation == self.search.generation {
             let done = matches!(event, Event::Done(_));
             self.engine(event);
+            // A verdict the status line may cut is kept whole in the log.
+            let verdict = match &self.search.state {
+                RunState::NoTour(why) => Some(format!("no tour: {why}")),
+                RunState::Undecided(why) => Some(format!("undecided: {why}")),
+                _ => None,
+            };
+            if let Some(text) = verdict.filter(|_| done) {
+                self.keep_in_log(Message {
+                    text,
+                    tone: Tone::Info,
+                });
+            }
             if done && self.mode == Mode::Race {
                 self.race_news();
             }
@@ -539,21 +593,20 @@ impl App {
             // The question takes every key.
             (Context::Confirm, _) => self.confirm_key(c),
             (_, Command::ForceQuit) => self.quit_now(),
-            (_, Command::Quit) => {
-                if self.game.as_ref().is_some_and(Game::would_lose_work) {
-                    self.ask_before_quitting();
-                    return Vec::new();
+            (_, Command::Quit) => match self.loss() {
+                Some(loss) => {
+                    self.ask_before_quitting(loss);
+                    Vec::new()
                 }
-                self.quit_now()
-            }
+                None => self.quit_now(),
+            },
             (_, Command::Back) => self.back(),
             (_, Command::Help) => {
-                if self.help_open() {
-                    self.overlays.pop();
-                } else {
-                    self.help_scroll = 0;
-                    self.overlays.push(Overlay::Help);
-                }
+                self.toggle(Overlay::Help);
+                Vec::new()
+            }
+            (_, Command::Log) => {
+                self.toggle(Overlay::Log);
                 Vec::new()
             }
             (Context::Watch | Context::Replay | Context::Play, Command::Picture) => self.picture(),

@@ -307,6 +307,24 @@ impl Game {
     }
 
     /// A line about the position: the win, the dead end, or the outlook.
+    /// Where the game stands, in a few words for the side pane:
+    /// `solvable`, `no tour from here: …`, `dead end`, `complete`.
+    pub fn outlook_word(&self) -> String {
+        if self.is_complete() {
+            return "complete".into();
+        }
+        match self.knight() {
+            None => "place the knight".into(),
+            Some(_) if self.dead_end() => "dead end: u undoes".into(),
+            Some(_) => match &self.outlook {
+                Outlook::Checking => "checking…".into(),
+                Outlook::Solvable => "solvable".into(),
+                Outlook::NoTour(why) => format!("no tour from here: {why}"),
+                Outlook::Unknown => "unknown: the check ran out of time".into(),
+            },
+        }
+    }
+
     pub fn status(&self) -> String {
         if self.is_complete() {
             let kind = knight_tui::words::kind(self.closes());

@@ -28,8 +28,7 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
                 }
             }
             // The help's own keys (scrolling) first while it is on top.
-            let help = app
-                .help_open()
+            let help = (app.help_open() || app.log_open())
                 .then(|| command_for(*key, Context::Help))
                 .flatten();
             match help.or_else(|| command_for(*key, context))? {

@@ -68,9 +68,11 @@ impl Key {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     Quit,
-    /// Esc: close the overlay, or quit when there is none.
+    /// Esc: close the overlay (it never quits).
     Back,
     Help,
+    /// Show / hide the message log.
+    Log,
     Pause,
     Step,
     Faster,
@@ -559,16 +561,23 @@ pub const BINDINGS: &[Binding] = &[
         Some("help"),
     ),
     bind(
+        &[(k(Char('M')), C::Log)],
+        "M",
+        "show / hide the last 100 messages, whole (a long one is cut with … on the status line)",
+        &[Any],
+        None,
+    ),
+    bind(
         &[(k(Esc), C::Back)],
         "Esc",
-        "close the help, settings (applying nothing) or file prompt, else quit",
+        "close the help, settings (applying nothing) or file prompt; never quits",
         &[Any, InPrompt],
         None,
     ),
     bind(
         &[(k(Char('q')), C::Quit)],
         "q",
-        "quit (with a game unsaved, asks first)",
+        "quit (asks first with a game unsaved or a search or count of a minute or more)",
         &[Any],
         Some("quit"),
     ),
@@ -586,7 +595,7 @@ pub const BINDINGS: &[Binding] = &[
             (k(Char('n')), C::No),
         ],
         "y s n",
-        "quitting an unsaved game: quit, save and quit, or stay (Esc too)",
+        "quitting would lose work: quit, save the game and quit, or stay (Esc too)",
         &[InConfirm],
         Some("quit / save and quit / stay"),
     ),

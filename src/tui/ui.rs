@@ -25,6 +25,7 @@ pub mod geometry;
 mod help;
 mod hints;
 mod lines;
+mod log;
 mod race;
 mod settings;
 mod statistics;
@@ -70,9 +71,7 @@ impl Widget for Screen<'_> {
             race::RacePanes { app, theme }.render(p.main, buf);
             status::StatusLine { app, theme }.render(p.status, buf);
             hints::HintBar { app, theme }.render(p.hints, buf);
-            if app.help_open() {
-                help::Help { app, theme }.render(p.main, buf);
-            }
+            overlays(app, theme, p.main, buf);
             return;
         }
         board::BoardPane {
@@ -93,12 +92,20 @@ impl Widget for Screen<'_> {
         }
         status::StatusLine { app, theme }.render(p.status, buf);
         hints::HintBar { app, theme }.render(p.hints, buf);
-        if app.help_open() {
-            help::Help { app, theme }.render(p.main, buf);
-        }
-        if app.confirming_quit() {
-            confirm::ConfirmQuit { app, theme }.render(p.main, buf);
-        }
+        overlays(app, theme, p.main, buf);
+    }
+}
+
+/// The help, the log and the question before quitting, over `main`.
+fn overlays(app: &App, theme: &Theme, main: Rect, buf: &mut Buffer) {
+    if app.help_open() {
+        help::Help { app, theme }.render(main, buf);
+    }
+    if app.log_open() {
+        log::Log { app, theme }.render(main, buf);
+    }
+    if app.confirming_quit() {
+        confirm::ConfirmQuit { app, theme }.render(main, buf);
     }
 }
 
@@ -126,10 +133,7 @@ fn folded(app: &App, area: Rect) -> bool {
 fn panes_of(app: &App, area: Rect) -> Panes {
     panes(
         area,
-        (
-            status::height(app, area.width),
-            hints::height(app, area.width),
-        ),
+        (status::height(area.height), hints::height(area.width)),
         folded(app, area),
         sums::height(app.shown_board(), board::trail_in_view(app)),
     )

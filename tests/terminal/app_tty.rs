@@ -30,7 +30,7 @@ fn watch_pause_step_help_save_and_quit() {
     t.wait_for("Esc or ? closes)");
     // Taller than the screen: the arrows scroll it.
     t.keys(&["End"]);
-    t.wait_for("quitting an unsaved game: quit, save and quit, or stay");
+    t.wait_for("quitting would lose work: quit, save the game and quit, or stay");
     t.keys(&["Escape"]);
     t.keys(&["s"]);
     // "saved " alone is also in the help's "unsaved game".
@@ -73,7 +73,10 @@ fn no_tour_and_a_tiny_terminal() {
     t.wait_for("Terminal too");
     t.run(&["resize-window", "-t", "t", "-x", "100", "-y", "30"]);
     t.wait_for("Statistics");
+    // Esc never quits: it says how.
     t.keys(&["Escape"]);
+    t.wait_for("q quits");
+    t.keys(&["q"]);
     assert_restored(&t);
 }
 
@@ -149,7 +152,7 @@ fn replay_of_a_closed_tour_says_closed() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/closed-8x8.json");
     let (t, _dir) = launch("closed", "\"full\"", &format!("replay {file}"));
     t.wait_for("complete closed tour of 64 squares");
-    t.keys(&["Escape"]);
+    t.keys(&["q"]);
     assert_restored(&t);
 }
 
@@ -190,7 +193,7 @@ fn play_by_hand_save_and_resume() {
     // Let the solver finish it, animated.
     t.keys(&["f"]);
     t.wait_for("complete open tour of 25 squares");
-    t.wait_for("the solver finishes the tour from step 3");
+    t.wait_for("the solver finished it from step 3");
     // The solver's moves are not saved: q asks, y quits anyway.
     t.keys(&["q"]);
     t.wait_for("Quit?");
@@ -298,6 +301,8 @@ fn quitting_an_unsaved_game_asks_and_can_save_first() {
     t.keys(&["n"]);
     t.wait_for("still playing");
     t.keys(&["Escape"]);
+    t.wait_for("q quits");
+    t.keys(&["q"]);
     t.wait_for("Quit?");
     t.keys(&["s"]);
     assert_restored(&t);

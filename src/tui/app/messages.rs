@@ -2,9 +2,58 @@
 //! of the threads it runs, and the question before quitting an unsaved
 //! game.
 
-use super::{App, Effect, Message, Overlay, Tone, Worker};
-use crate::tui::game::{Game, Outlook};
+use std::time::Duration;
+
+use super::{App, Effect, Message, Overlay, RunState, Tone, Worker};
+use crate::tui::game::Outlook;
 use crate::tui::keymap::Command;
+
+/// Messages the log keeps.
+pub const LOG: usize = 100;
+
+/// A search or count that has run this long is work worth a question
+/// before quitting.
+pub const LONG_RUN: Duration = Duration::from_secs(60);
+
+/// What quitting now would lose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loss {
+    /// A game with this many squares, not saved.
+    Game(usize),
+    /// A search under way for this many seconds.
+    Search(u64),
+    /// A count under way for this many seconds.
+    Count(u64),
+}
+
+impl Loss {
+    /// `the game's 3 squares are not saved`.
+    pub fn what(self) -> String {
+        let minutes = |s: u64| knight_tui::words::long_time(s as f64);
+        match self {
+            Loss::Game(n) => format!("the game's {n} squares are not saved"),
+            Loss::Search(s) => format!("the search has run for {}", minutes(s)),
+            Loss::Count(s) => format!("the count has run for {}", minutes(s)),
+        }
+    }
+
+    /// The answers: a game can be saved first.
+    pub fn keys(self) -> &'static str {
+        match self {
+            Loss::Game(_) => "y quit, s save and quit, n stay",
+            _ => "y quit, n stay",
+        }
+    }
+
+    /// Said when the user stays.
+    pub fn staying(self) -> &'static str {
+        match self {
+            Loss::Game(_) => "still playing",
+            Loss::Search(_) => "the search goes on",
+            Loss::Count(_) => "the count goes on",
+        }
+    }
+}
 
 impl App {
     /// The status line's message, if any.
@@ -17,10 +66,29 @@ impl App {
     }
 
     pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.message = Some(Message {
+        let message = Message {
             text: knight_tui::words::clip(&text.into()),
             tone,
-        });
+        };
+        self.keep_in_log(message.clone());
+        self.message = Some(message);
+    }
+
+    /// Keeps `message` in the log (the newest [`LOG`]), once when said
+    /// again at once.
+    pub(super) fn keep_in_log(&mut self, message: Message) {
+        if self.log.back() == Some(&message) {
+            return;
+        }
+        if self.log.len() == LOG {
+            self.log.pop_front();
+        }
+        self.log.push_back(message);
+    }
+
+    /// The log, newest first.
+    pub fn log(&self) -> impl Iterator<Item = &Message> {
+        self.log.iter().rev()
     }
 
     pub(super) fn info(&mut self, text: impl Into<String>) {
@@ -40,20 +108,41 @@ impl App {
         vec![Effect::Quit]
     }
 
-    /// q or Esc with a game whose moves are not saved: the question.
-    pub(super) fn ask_before_quitting(&mut self) {
-        let n = self.game.as_ref().map_or(0, Game::moves_made);
-        self.overlays.push(Overlay::ConfirmQuit);
+    /// What quitting now would lose: a game with moves not saved, or a
+    /// search or count that has run for [`LONG_RUN`] and is not over.
+    pub(super) fn loss(&self) -> Option<Loss> {
+        if let Some(g) = self.game.as_ref().filter(|g| g.would_lose_work()) {
+            return Some(Loss::Game(g.moves_made()));
+        }
+        if let Some(c) = self.counting.as_ref().filter(|c| c.result.is_none()) {
+            let ran = c.started.elapsed();
+            if ran >= LONG_RUN {
+                return Some(Loss::Count(ran.as_secs()));
+            }
+        }
+        let ran = self.search.stats.elapsed;
+        let under_way = matches!(self.search.state, RunState::Running | RunState::Paused);
+        (under_way && ran >= LONG_RUN).then_some(Loss::Search(ran.as_secs()))
+    }
+
+    /// q with work to lose: the question.
+    pub(super) fn ask_before_quitting(&mut self, loss: Loss) {
+        self.overlays.push(Overlay::ConfirmQuit(loss));
         self.say(
-            Tone::Refusal,
-            format!("quit? the game's {n} squares are not saved: y quit, s save and quit, n stay"),
+            Tone::Info,
+            format!("quit? {}: {}", loss.what(), loss.keys()),
         );
     }
 
     /// The answer to the question before quitting.
     pub(super) fn confirm_key(&mut self, c: Command) -> Vec<Effect> {
+        let loss = self.quit_question();
         match c {
             Command::Yes | Command::Quit | Command::ForceQuit => self.quit_now(),
+            Command::SaveAndQuit if !matches!(loss, Some(Loss::Game(_))) => {
+                self.refuse("there is nothing to save: y quits, n stays");
+                Vec::new()
+            }
             Command::SaveAndQuit => {
                 self.overlays.pop();
                 let fx = self.save();
@@ -65,7 +154,8 @@ impl App {
             }
             Command::No | Command::Back => self.back(),
             _ => {
-                self.refuse("the game is not saved: y quit, s save and quit, n stay");
+                let keys = loss.map_or("y quit, n stay", Loss::keys);
+                self.refuse(format!("quitting is being asked: {keys}"));
                 Vec::new()
             }
         }

@@ -361,8 +361,40 @@ fn help_and_quit() {
     assert!(a.help_open());
     assert!(a.update(Action::Key(Command::Back)).is_empty());
     assert!(!a.help_open() && !a.quit);
-    assert_eq!(a.update(Action::Key(Command::Back)), vec![Effect::Quit]);
+    // Esc never quits, however often: it says how.
+    for _ in 0..3 {
+        assert!(a.update(Action::Key(Command::Back)).is_empty());
+    }
+    assert!(!a.quit);
+    assert_eq!(a.message(), Some("nothing to close: q quits"));
+    assert_eq!(a.message_tone(), Some(Tone::Info));
+    assert_eq!(a.update(Action::Key(Command::Quit)), vec![Effect::Quit]);
     assert!(a.quit);
+}
+
+#[test]
+fn quitting_a_search_or_count_of_a_minute_asks_first() {
+    let mut a = app();
+    a.update(Action::Key(Command::Pause));
+    // A search of 59 s quits at once; of 60 s, q asks.
+    a.search.stats.elapsed = std::time::Duration::from_secs(59);
+    assert!(a.loss().is_none());
+    a.search.stats.elapsed = std::time::Duration::from_secs(125);
+    assert!(a.update(Action::Key(Command::Quit)).is_empty());
+    assert_eq!(a.quit_question(), Some(Loss::Search(125)));
+    assert_eq!(
+        a.message(),
+        Some("quit? the search has run for 2 minutes: y quit, n stay")
+    );
+    // s saves only a game; n and Esc stay.
+    assert!(a.update(Action::Key(Command::SaveAndQuit)).is_empty());
+    assert_eq!(a.message_tone(), Some(Tone::Refusal));
+    a.update(Action::Key(Command::Back));
+    assert!(!a.confirming_quit() && !a.quit);
+    assert_eq!(a.message(), Some("the search goes on"));
+    // Once the search is over, nothing is lost.
+    a.search.state = RunState::Found;
+    assert_eq!(a.update(Action::Key(Command::Quit)), vec![Effect::Quit]);
 }
 
 pub(super) fn replay_of(a: &App) -> &Replay {

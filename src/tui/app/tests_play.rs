@@ -241,7 +241,9 @@ fn quitting_a_game_with_unsaved_moves_asks_first() {
     keys(&mut a, &[Command::No]);
     assert!(!a.confirming_quit() && !a.quit);
     keys(&mut a, &[Command::Back]);
-    assert!(a.confirming_quit(), "Esc asks too");
+    assert!(!a.confirming_quit() && !a.quit, "Esc never quits");
+    keys(&mut a, &[Command::Quit]);
+    assert!(a.confirming_quit());
     keys(&mut a, &[Command::Back]);
     assert!(!a.confirming_quit() && !a.quit);
     // s: save, then quit once the file is written.

@@ -3,7 +3,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Block, LineGauge, Paragraph, Widget, Wrap};
 
 use knight_tui::board::Board;
@@ -14,7 +14,6 @@ use super::settings::SettingsPanel;
 use super::{hang, keep_end, label_value};
 use crate::tui::app::{App, RunState};
 use crate::tui::game::Game;
-use crate::tui::keymap::{Context, mode_first};
 use crate::tui::notation;
 use crate::tui::replay::Replay;
 use crate::tui::theme::Theme;
@@ -90,8 +89,6 @@ impl Widget for Controls<'_> {
         if let RunState::NoTour(why) | RunState::Undecided(why) = &app.search.state {
             lines.push(label_value("why", why.clone(), theme));
         }
-        lines.push(Line::raw(""));
-        lines.extend(key_lines(app, Context::Watch, theme));
         let lines = notation::lines(lines, &s.board, app.labels);
         Paragraph::new(hang(lines, inner.width))
             .wrap(Wrap { trim: false })
@@ -290,6 +287,7 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
             theme,
         ),
         label_value("cursor", g.cursor.to_string(), theme),
+        label_value("outlook", g.outlook_word(), theme),
     ];
     if let Some(end) = g.end {
         lines.insert(1, label_value("end", end.to_string(), theme));
@@ -302,36 +300,24 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
     ));
     lines.push(Line::raw(""));
     let targets = g.targets();
+    // With hints off, the onward counts are not shown either.
     if !targets.is_empty() {
-        lines.push(Line::styled(
-            "legal moves (onward):",
-            theme.fg(theme.accent),
-        ));
+        let head = if g.hints {
+            "legal moves (onward):"
+        } else {
+            "legal moves:"
+        };
+        lines.push(Line::styled(head, theme.fg(theme.accent)));
     }
     for (i, t) in targets.iter().enumerate() {
-        lines.push(Line::raw(format!(" {}  {t:<7} ({})", i + 1, g.onward(*t))));
+        lines.push(Line::raw(if g.hints {
+            format!(" {}  {t:<7} ({})", i + 1, g.onward(*t))
+        } else {
+            format!(" {}  {t}", i + 1)
+        }));
     }
-    lines.push(Line::raw(""));
-    lines.extend(key_lines(app, Context::Play, theme));
     let lines = notation::lines(lines, &g.board, labels);
     Paragraph::new(hang(lines, inner.width))
         .wrap(Wrap { trim: false })
         .render(inner, buf);
-}
-
-/// The keys of a mode, a line each, its own first: the same table, order,
-/// choice and words as the hint bar.
-fn key_lines(app: &App, context: Context, theme: &Theme) -> Vec<Line<'static>> {
-    mode_first(context)
-        .into_iter()
-        .filter(|b| super::hints::shown(app, b))
-        .filter_map(|b| {
-            b.hint.map(|h| {
-                Line::from(vec![
-                    Span::styled(format!("{:<11}", b.label), theme.key()),
-                    Span::raw(super::hints::now(app, b.label, h)),
-                ])
-            })
-        })
-        .collect()
 }

@@ -33,7 +33,7 @@ fn playing(n: u32) -> App {
 fn at_80x24_play_shows_its_own_keys_first() {
     let a = playing(8);
     let s = lines(&a, 80, 24);
-    let bar = hints::height(&a, 80) as usize;
+    let bar = hints::height(80) as usize;
     assert_eq!(bar, 2, "{s:#?}");
     let hints = s[24 - bar..].join(" ");
     for key in [
@@ -56,11 +56,11 @@ fn at_80x24_play_shows_its_own_keys_first() {
 #[test]
 fn a_wide_screen_keeps_the_hint_bar_to_one_line_and_a_narrow_one_to_two() {
     let a = app_on(Board::new(8, 8, &[]).unwrap());
-    assert_eq!(hints::height(&a, 200), 1);
+    assert_eq!(hints::height(200), 1);
     for width in [60, 80, 100] {
-        assert!(hints::height(&a, width) <= 2);
+        assert!(hints::height(width) <= 2);
         let s = lines(&a, width, 24);
-        let bar = s[24 - hints::height(&a, width) as usize..].join(" ");
+        let bar = s[24 - hints::height(width) as usize..].join(" ");
         // Each mode's own keys are there; help and quit close the bar.
         for key in ["Space pause", "n step", "? help", "q quit"] {
             assert!(bar.contains(key), "{width}: {key}: {bar}");
@@ -137,20 +137,42 @@ fn titles_drop_whole_parts_never_cut_a_word() {
 }
 
 #[test]
-fn the_status_line_takes_the_lines_its_words_need() {
+fn a_long_message_is_cut_the_board_stays_and_the_log_keeps_it_whole() {
     let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    let left =
+        |s: &[String]| -> String { s.iter().map(|l| l.chars().next().unwrap_or(' ')).collect() };
+    let sizes = [(80u16, 24u16), (120, 40)];
+    let before: Vec<_> = sizes.iter().map(|&(w, h)| lines(&a, w, h)).collect();
     a.update(Action::Key(Command::Count));
-    for width in [60u16, 80, 120] {
-        let h = status::height(&a, width) as usize;
-        let s = lines(&a, width, 24);
-        let bar = hints::height(&a, width) as usize;
-        let status = s[24 - bar - h..24 - bar]
-            .iter()
-            .map(|l| l.trim())
-            .collect::<Vec<_>>()
-            .join(" ");
-        let msg = a.message().unwrap();
-        assert!(status.contains(msg), "{width}: {status}");
+    for (&(width, height), before) in sizes.iter().zip(before) {
+        let msg = a.message().unwrap().to_string();
+        let s = lines(&a, width, height);
+        let (h, bar) = (
+            status::height(height) as usize,
+            hints::height(width) as usize,
+        );
+        let n = height as usize;
+        let status = s[n - bar - h..n - bar].join("\n");
+        if h == 1 {
+            // Cut at its end.
+            assert!(status.trim_end().ends_with("… M"), "{status}");
+        } else {
+            // Over two lines, the second indented, whole or cut.
+            let end = status.trim_end();
+            assert!(
+                end.ends_with("# stops it") || end.ends_with("… M"),
+                "{status}"
+            );
+            assert!(s[n - bar - 1].starts_with("   "), "{status}");
+        }
+        // The board's left edge is where it was.
+        assert_eq!(left(&before[..n - bar - h]), left(&s[..n - bar - h]));
+        // The log has it whole, newest first.
+        assert_eq!(a.log().next().map(|m| m.text.as_str()), Some(msg.as_str()));
+        a.update(Action::Key(Command::Log));
+        let shown = lines(&a, width, height).join(" ");
+        assert!(shown.contains("Messages"), "{shown}");
+        a.update(Action::Key(Command::Back));
     }
 }
 
@@ -168,14 +190,18 @@ fn with_labels_on_every_square_on_screen_is_algebraic() {
     let mut a = playing(8);
     let before = lines(&a, 120, 40).join("\n");
     assert!(before.contains("knight     0,0"), "{before}");
-    assert!(before.contains("1  2,1 (5)"), "{before}");
+    // Hints off: the moves without their onward counts.
+    assert!(
+        before.contains("1  2,1") && !before.contains("(5)"),
+        "{before}"
+    );
     a.update(Action::Key(Command::Labels));
     a.update(Action::Key(Command::Pick(1)));
     let after = lines(&a, 120, 40).join("\n");
     // The knight on b6 (2,1), its moves listed by the same names as the
     // board's edges.
     assert!(after.contains("knight     b6"), "{after}");
-    assert!(after.contains("1  c4 (7)"), "{after}");
+    assert!(after.contains("1  c4"), "{after}");
     assert!(!after.contains("2,1") && !after.contains("0,0"), "{after}");
     // The status line speaks the same notation.
     a.update(Action::Key(Command::Pick(8)));
@@ -314,7 +340,7 @@ fn the_file_prompt_says_esc_cancels_it() {
     let mut a = app_on(Board::new(8, 8, &[]).unwrap());
     a.update(Action::Key(Command::Load));
     let s = lines(&a, 80, 24);
-    let bar = s[24 - hints::height(&a, 80) as usize..].join(" ");
+    let bar = s[24 - hints::height(80) as usize..].join(" ");
     for key in ["Enter open", "Tab complete", "Esc cancel"] {
         assert!(bar.contains(key), "{key}: {bar}");
     }

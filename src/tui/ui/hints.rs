@@ -106,11 +106,10 @@ fn items(app: &App) -> Vec<Item> {
     items
 }
 
-/// `items` in lines of at most `width` columns, as few as the keys the mode
-/// needs take, at most [`MAX_LINES`]: the spare keys fill what room those
-/// lines leave; when even the needed ones do not fit, the last go first,
-/// but never help, quit or Esc (the help lists every key).
-fn packed(mut items: Vec<Item>, width: u16) -> Vec<Vec<(&'static str, &'static str)>> {
+/// `items` in at most `room` lines of `width` columns: the spare keys fill
+/// what room the mode's own leave; when even those do not fit, the last go
+/// first, but never help, quit or Esc (the help lists every key).
+fn packed(mut items: Vec<Item>, width: u16, room: usize) -> Vec<Vec<(&'static str, &'static str)>> {
     let wide = |(l, h, _): &Item| l.chars().count() + h.chars().count() + 3;
     let pack = |items: &[Item]| {
         let mut lines: Vec<Vec<(&str, &str)>> = vec![Vec::new()];
@@ -126,8 +125,6 @@ fn packed(mut items: Vec<Item>, width: u16) -> Vec<Vec<(&'static str, &'static s
         }
         lines
     };
-    let needed: Vec<Item> = items.iter().copied().filter(|i| !i.2).collect();
-    let room = pack(&needed).len().min(MAX_LINES);
     loop {
         let lines = pack(&items);
         if lines.len() <= room {
@@ -140,22 +137,26 @@ fn packed(mut items: Vec<Item>, width: u16) -> Vec<Vec<(&'static str, &'static s
                 .rposition(|(l, _, _)| !matches!(*l, "?" | "q" | "Esc"))
         });
         let Some(i) = gone else {
-            return lines.into_iter().take(MAX_LINES).collect();
+            return lines.into_iter().take(room).collect();
         };
         items.remove(i);
     }
 }
 
-/// How many lines the hint bar needs at `width`: 1, or 2 when the mode's
-/// keys do not fit in one.
-pub fn height(app: &App, width: u16) -> u16 {
-    packed(items(app), width).len() as u16
+/// The hint bar's lines on a screen `width` wide: fixed for the width, so
+/// the board never moves when the keys change (2 where the keys of a
+/// mode need them, 1 on wide screens).
+pub fn height(width: u16) -> u16 {
+    if width >= WIDE { 1 } else { MAX_LINES as u16 }
 }
+
+/// From this width the hint bar takes one line.
+const WIDE: u16 = 160;
 
 impl Widget for HintBar<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, theme) = (self.app, self.theme);
-        let lines: Vec<Line> = packed(items(app), area.width)
+        let lines: Vec<Line> = packed(items(app), area.width, area.height as usize)
             .into_iter()
             .map(|items| {
                 let mut spans = vec![Span::raw(" ")];

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
 use crate::tui::app::{App, PromptNote, RunState, Tone};
 use crate::tui::complete;
@@ -19,23 +19,94 @@ pub struct StatusLine<'a> {
 
 impl Widget for StatusLine<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        // A long message wraps onto the next line (the layout gives it one
-        // when it needs it), never cut off.
-        Paragraph::new(line(self.app, self.theme, area.width))
-            .wrap(Wrap { trim: false })
-            .render(area, buf);
+        // Wrapped at words into the lines the area has, never more: a
+        // longer text is cut with `… M` (the log keeps it whole).
+        let text = line(self.app, self.theme, area.width);
+        Paragraph::new(fit(text, area.width as usize, area.height as usize)).render(area, buf);
     }
 }
 
-/// The most lines the status line takes (a longer message is cut at its
-/// end, which no message of the app reaches at 60 columns).
-const MAX_LINES: u16 = 4;
+/// The status area's lines on a screen `lines` tall: fixed for the size,
+/// so nothing said ever moves the board.
+pub fn height(lines: u16) -> u16 {
+    if lines >= 30 { 2 } else { 1 }
+}
 
-/// How many lines the status line needs at `width`, wrapped at words as it
-/// is drawn: 1, or more for a message longer than the screen is wide.
-pub fn height(app: &App, width: u16) -> u16 {
-    let text = Paragraph::new(line(app, &Theme::default(), width)).wrap(Wrap { trim: false });
-    (text.line_count(width) as u16).clamp(1, MAX_LINES)
+/// How far a continued line is indented.
+const INDENT: usize = 3;
+/// What ends a text cut short: the key of the log that keeps it whole.
+const CUT: &str = "… M";
+
+/// `line` wrapped at spaces into at most `rows` lines of `width` columns,
+/// continued lines indented by [`INDENT`]; a text that does not fit ends
+/// with [`CUT`].
+pub fn fit(line: Line<'_>, width: usize, rows: usize) -> Vec<Line<'static>> {
+    let base = line.style;
+    let cells: Vec<(char, Style)> = line
+        .spans
+        .iter()
+        .flat_map(|s| {
+            let style = base.patch(s.style);
+            s.content.chars().map(move |c| (c, style))
+        })
+        .collect();
+    let wide = |c: char| Span::raw(c.to_string()).width();
+    let mut out: Vec<(usize, Vec<(char, Style)>)> = Vec::new();
+    let mut i = 0;
+    while i < cells.len() {
+        let indent = if out.is_empty() { 0 } else { INDENT };
+        let room = width.saturating_sub(indent).max(1);
+        // The most cells that fit in `room` columns.
+        let (mut used, mut fits) = (0, 0);
+        while i + fits < cells.len() && used + wide(cells[i + fits].0) <= room {
+            used += wide(cells[i + fits].0);
+            fits += 1;
+        }
+        let rest = &cells[i..];
+        let take = if fits == rest.len() {
+            fits
+        } else {
+            // Break after the last space that fits, else mid-word.
+            rest[..=fits]
+                .iter()
+                .rposition(|&(c, _)| c == ' ')
+                .filter(|&p| p > 0)
+                .unwrap_or(fits.max(1))
+        };
+        out.push((indent, rest[..take].to_vec()));
+        i += take;
+        while cells.get(i).is_some_and(|&(c, _)| c == ' ') {
+            i += 1;
+        }
+    }
+    let cut = out.len() > rows;
+    out.truncate(rows.max(1));
+    if cut && let Some((indent, last)) = out.last_mut() {
+        let room = width.saturating_sub(*indent);
+        let style = last.last().map_or(Style::new(), |&(_, s)| s);
+        while !last.is_empty()
+            && last.iter().map(|&(c, _)| wide(c)).sum::<usize>() + CUT.chars().count() + 1 > room
+        {
+            last.pop();
+        }
+        while last.last().is_some_and(|&(c, _)| c == ' ') {
+            last.pop();
+        }
+        last.push((' ', style));
+        last.extend(CUT.chars().map(|c| (c, style)));
+    }
+    out.into_iter()
+        .map(|(indent, cells)| {
+            let mut spans = vec![Span::raw(" ".repeat(indent))];
+            for (c, style) in cells {
+                match spans.last_mut() {
+                    Some(last) if last.style == style => last.content.to_mut().push(c),
+                    _ => spans.push(Span::styled(c.to_string(), style)),
+                }
+            }
+            Line::from(spans)
+        })
+        .collect()
 }
 
 /// The status line's text, its squares in the board's notation (a file
@@ -62,14 +133,14 @@ fn said(app: &App, theme: &Theme, width: u16) -> Line<'static> {
             return line;
         }
         if let Some(g) = app.playing() {
-            // A refusal alone, another message with where the game stands,
-            // else where the game stands.
+            // The last message, else where the game stands (which the side
+            // pane shows all along).
             let (text, colour) = match (app.message(), app.message_tone()) {
                 (Some(m), Some(Tone::Refusal | Tone::Error)) => (m.to_string(), Color::Red),
-                // Said once when the message is the outlook itself.
-                (Some(m), _) if *m == g.status() => (m.to_string(), Color::Reset),
-                (Some(m), _) => (format!("{m}  · {}", g.status()), Color::Reset),
-                (None, _) if g.is_complete() => (g.status(), Color::Green),
+                // A finished tour is said over any other news.
+                _ if g.is_complete() => (g.status(), Color::Green),
+                (Some(m), Some(Tone::Success)) => (m.to_string(), Color::Green),
+                (Some(m), _) => (m.to_string(), Color::Reset),
                 (None, _) if g.dead_end() => (g.status(), Color::Red),
                 (None, _) => (g.status(), Color::Reset),
             };
@@ -174,10 +245,14 @@ fn prompt_note(app: &App, theme: &Theme, width: usize, used: usize) -> Option<Sp
 /// `  · message`, coloured by its tone.
 fn message_span(app: &App, theme: &Theme) -> Option<Span<'static>> {
     let text = format!("  · {}", app.message()?);
-    let style = match app.message_tone()? {
+    Some(Span::styled(text, tone_style(app.message_tone()?, theme)))
+}
+
+/// How a message of `tone` looks: red for refusals and errors only.
+pub fn tone_style(tone: Tone, theme: &Theme) -> Style {
+    match tone {
         Tone::Info => Style::new(),
         Tone::Success => theme.fg(Color::Green),
         Tone::Refusal | Tone::Error => theme.fg(Color::Red).add_modifier(Modifier::BOLD),
-    };
-    Some(Span::styled(text, style))
+    }
 }

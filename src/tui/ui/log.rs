@@ -1,0 +1,53 @@
+//! The message log (`M`): the last messages, newest first, each whole,
+//! coloured by its tone as on the status line.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+use super::status::{fit, tone_style};
+use crate::tui::app::App;
+use crate::tui::theme::Theme;
+
+/// The log, centred over `area`.
+pub struct Log<'a> {
+    pub app: &'a App,
+    pub theme: &'a Theme,
+}
+
+impl Widget for Log<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (app, theme) = (self.app, self.theme);
+        let w = 100.min(area.width);
+        let text_w = w.saturating_sub(2) as usize;
+        let lines: Vec<Line> = app
+            .log()
+            .flat_map(|m| {
+                let line = Line::styled(format!(" {}", m.text), tone_style(m.tone, theme));
+                fit(line, text_w, usize::MAX)
+            })
+            .collect();
+        let total = lines.len();
+        let h = (total as u16 + 2).clamp(3, area.height);
+        let room = h.saturating_sub(2) as usize;
+        let top = (app.help_scroll as usize).min(total.saturating_sub(room));
+        let n = app.log().count();
+        let title = if total <= room {
+            format!(" Messages: the last {n}, newest first (Esc or M closes) ")
+        } else {
+            format!(" Messages: the last {n}, newest first (↑ ↓ scroll; Esc or M closes) ")
+        };
+        let popup = area.centered(Constraint::Length(w), Constraint::Length(h));
+        Clear.render(popup, buf);
+        let body = if lines.is_empty() {
+            vec![Line::raw(" nothing said yet")]
+        } else {
+            lines
+        };
+        Paragraph::new(body)
+            .scroll((top as u16, 0))
+            .block(Block::bordered().title(title))
+            .render(popup, buf);
+    }
+}
