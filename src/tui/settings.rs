@@ -29,7 +29,26 @@ pub struct Settings {
     /// The board as it would be: what the board pane shows.
     pub preview: Board,
     pub error: Option<String>,
+    /// What theory says of the tour as set, worked out at every change.
+    pub verdict: Verdict,
 }
+
+/// What theory says of the tour the settings ask for, before any search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Proved impossible, and why.
+    NoTour(String),
+    /// Proved to exist, and by what.
+    Exists(String),
+    /// Only a search can tell.
+    Unknown,
+    /// The board is too big to ask theory at each key: Enter does.
+    Later,
+}
+
+/// Boards up to this many squares have their verdict worked out at each
+/// key (the 2-factor argument takes milliseconds here, seconds beyond).
+const VERDICT_SQUARES: usize = 40_000;
 
 impl Settings {
     pub fn from_spec(spec: &Spec) -> Settings {
@@ -47,7 +66,20 @@ impl Settings {
             cursor: spec.start,
             preview: spec.board.clone(),
             error: None,
+            verdict: Verdict::Unknown,
         }
+        .judged()
+    }
+
+    /// The settings with their verdict worked out.
+    fn judged(mut self) -> Settings {
+        self.judge();
+        self
+    }
+
+    /// Works out what theory says of the tour as now set.
+    pub fn judge(&mut self) {
+        self.verdict = verdict(&self.preview, self.start, self.closed, self.end);
     }
 
     /// Rebuilds the preview after a change of size or blocked squares,
@@ -73,5 +105,85 @@ impl Settings {
             }
             Err(e) => self.error = Some(e.to_string()),
         }
+        self.judge();
+    }
+}
+
+/// What theory says of a tour on `board` from `start` (closed, or to
+/// `end`): no tour with its reason; a tour where a closed one exists on
+/// the full board (Schwenk 1991: it passes every square, so it can be
+/// started anywhere, and cut open anywhere); else unknown.
+pub fn verdict(board: &Board, start: Square, closed: bool, end: Option<Square>) -> Verdict {
+    if board.len() > VERDICT_SQUARES {
+        return Verdict::Later;
+    }
+    let facts = knight_tui::theory::Facts::new(board);
+    let checked = match end {
+        Some(e) => facts.check_between(start, e),
+        None => facts.check(Some(start), closed),
+    };
+    if let Err(no) = checked {
+        return Verdict::NoTour(no.reason);
+    }
+    let (r, c) = (board.rows(), board.cols());
+    let full = board.blocked().is_empty() && board.geometry().is_knight_plane();
+    if full && end.is_none() && knight_tui::theory::full_board_has_tour(r, c, true) {
+        let kind = if closed {
+            "a closed tour"
+        } else {
+            "an open tour"
+        };
+        return Verdict::Exists(format!(
+            "{kind} exists: {r}x{c} has closed tours (Schwenk 1991), which pass every square"
+        ));
+    }
+    Verdict::Unknown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_verdict_follows_every_change() {
+        let spec = crate::tui::testing::spec(Board::new(8, 8, &[]).unwrap());
+        let mut st = Settings::from_spec(&spec);
+        assert!(matches!(st.verdict, Verdict::Exists(_)), "{:?}", st.verdict);
+        // 3x3 has no tour, closed or open.
+        st.rows = 3;
+        st.cols = 3;
+        st.rebuild();
+        assert!(
+            matches!(&st.verdict, Verdict::NoTour(_)),
+            "{:?}",
+            st.verdict
+        );
+        // 5x5 open from a corner: theory cannot tell, a search will.
+        st.rows = 5;
+        st.cols = 5;
+        st.rebuild();
+        assert_eq!(st.verdict, Verdict::Unknown);
+        // Closed on 5x5: 13 squares of one colour, 12 of the other.
+        st.closed = true;
+        st.judge();
+        assert!(
+            matches!(&st.verdict, Verdict::NoTour(w) if w.contains("13 light and 12 dark")),
+            "{:?}",
+            st.verdict
+        );
+        st.rows = 200;
+        st.cols = 200;
+        st.closed = false;
+        st.rebuild();
+        assert!(matches!(st.verdict, Verdict::Exists(_)), "{:?}", st.verdict);
+        // With blocked squares theory has more to work out (5 ms here).
+        st.blocked.insert(Square::new(7, 9));
+        st.blocked.insert(Square::new(7, 10));
+        st.rebuild();
+        assert_eq!(st.verdict, Verdict::Unknown);
+        // Bigger boards wait for Enter.
+        st.rows = 201;
+        st.rebuild();
+        assert_eq!(st.verdict, Verdict::Later);
     }
 }

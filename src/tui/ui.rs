@@ -79,8 +79,9 @@ impl Widget for Screen<'_> {
             theme,
         }
         .render(p.board, buf);
-        if app.replaying().is_some() || app.playing().is_some() {
-            // The search's figures mean nothing here: the replay takes the column.
+        if app.replaying().is_some() || app.playing().is_some() || app.settings().is_some() {
+            // The search's figures mean nothing here: the replay, the game
+            // or the settings take the column.
             controls::Controls { app, theme }.render(p.stats.union(p.controls), buf);
         } else {
             if p.stats.height == 1 {

@@ -15,6 +15,8 @@ impl App {
         if c == Command::Apply {
             return self.apply_settings();
         }
+        // An old message is stale once the settings change.
+        self.clear_message();
         let Some(st) = self.settings_mut() else {
             return Vec::new();
         };
@@ -91,6 +93,10 @@ impl App {
                 st.rebuild();
             }
             _ => {}
+        }
+        // Theory answers at once: the panel shows its verdict.
+        if !matches!(c, Command::Cursor(..)) {
+            st.judge();
         }
         if let Some((sq, rows, cols)) = follow {
             self.zoom.follow(sq, rows, cols);

@@ -496,3 +496,31 @@ fn a_replay_launch_starts_the_search_on_first_tab() {
         "{fx:?}"
     );
 }
+
+#[test]
+fn the_settings_panel_answers_as_you_edit_and_clears_stale_news() {
+    let mut a = app();
+    a.refuse("an old refusal");
+    keys(&mut a, &[Command::Settings]);
+    // c on 3x3: the panel says at once that there is no tour.
+    for _ in 0..5 {
+        keys(&mut a, &[Command::Rows(-1), Command::Cols(-1)]);
+    }
+    keys(&mut a, &[Command::Rows(2), Command::Cols(2)]);
+    assert_eq!(a.message(), None, "the old refusal is gone");
+    let st = a.settings().unwrap();
+    assert_eq!((st.rows, st.cols), (3, 3));
+    assert!(
+        matches!(&st.verdict, crate::tui::settings::Verdict::NoTour(_)),
+        "{:?}",
+        st.verdict
+    );
+    keys(&mut a, &[Command::ToggleClosed]);
+    let st = a.settings().unwrap();
+    assert!(st.closed);
+    assert!(
+        matches!(&st.verdict, crate::tui::settings::Verdict::NoTour(w) if w.contains("closed")),
+        "{:?}",
+        st.verdict
+    );
+}

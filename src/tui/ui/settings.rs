@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use knight_tui::words;
 
 use super::label_value;
-use crate::tui::settings::Settings;
+use crate::tui::settings::{Settings, Verdict};
 use crate::tui::theme::Theme;
 
 /// The settings panel, in the controls' place while it is open.
@@ -54,6 +54,20 @@ impl Widget for SettingsPanel<'_> {
         if let Some(e) = &st.error {
             lines.push(Line::styled(e.clone(), theme.fg(Color::Red)));
         }
+        // What theory says, as you edit.
+        let (no, yes) = if theme.ascii {
+            ("x", "+")
+        } else {
+            ("✘", "✔")
+        };
+        lines.push(match &st.verdict {
+            Verdict::NoTour(why) => {
+                Line::styled(format!("{no} no tour: {why}"), theme.fg(Color::Red))
+            }
+            Verdict::Exists(why) => Line::styled(format!("{yes} {why}"), theme.fg(Color::Green)),
+            Verdict::Unknown => Line::raw("? a search will tell (Enter)"),
+            Verdict::Later => Line::raw("? too big to judge at each key: Enter searches"),
+        });
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .render(inner, buf);
