@@ -291,6 +291,9 @@ pub struct App {
     saving_game: bool,
     /// Lines of the help scrolled past (the widget keeps it in range).
     pub help_scroll: u16,
+    /// A line for the shell once the terminal is given back: where "save
+    /// and quit" wrote the game.
+    pub farewell: Option<String>,
 }
 
 impl App {
@@ -319,6 +322,7 @@ impl App {
             saving_game: false,
             race: None,
             help_scroll: 0,
+            farewell: None,
         }
     }
 
@@ -570,6 +574,7 @@ impl App {
                     g.unsaved = false;
                 }
                 if std::mem::take(&mut self.quit_after_save) {
+                    self.farewell = Some(format!("saved the game to {}", path.display()));
                     return self.quit_now();
                 }
             }

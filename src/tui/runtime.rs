@@ -65,8 +65,8 @@ const EVENTS_PER_FRAME: usize = 256;
 
 /// How the loop ended.
 enum Ended {
-    /// The user quit.
-    Quit,
+    /// The user quit, with a line to print once the terminal is back.
+    Quit(Option<String>),
     /// A signal asked the process to end: its number.
     Signal(i32),
 }
@@ -92,8 +92,10 @@ pub fn run(app: App, theme: Theme) -> Result<()> {
         event_loop(&mut guard.terminal, app, &theme).await
     })?;
     // The guard has given the terminal back.
-    if let Ended::Signal(signal) = ended {
-        knight_tui::files::end_by_signal(signal);
+    match ended {
+        Ended::Signal(signal) => knight_tui::files::end_by_signal(signal),
+        Ended::Quit(Some(line)) => println!("{line}"),
+        Ended::Quit(None) => {}
     }
     Ok(())
 }
@@ -216,7 +218,7 @@ async fn event_loop(
         }
     }
     executor.cancel();
-    Ok(Ended::Quit)
+    Ok(Ended::Quit(app.farewell.take()))
 }
 
 /// One frame, inside synchronized output.

@@ -306,6 +306,8 @@ fn quitting_an_unsaved_game_asks_and_can_save_first() {
     t.wait_for("Quit?");
     t.keys(&["s"]);
     assert_restored(&t);
+    // The shell is told where the game went.
+    t.wait_for("saved the game to ");
     let saved: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .filter_map(|e| e.ok())

@@ -1,6 +1,6 @@
 //! The replay's handler: play and pause, stepping and seeking, speed.
 
-use super::{App, Effect, Mode};
+use super::{App, Effect, Mode, RunState};
 use crate::tui::keymap::Command;
 use crate::tui::replay::Replay;
 
@@ -15,6 +15,14 @@ impl App {
         self.mode = Mode::Replay;
     }
 
+    /// Whether the replay shown is the tour the search just found.
+    pub fn replaying_the_search(&self) -> bool {
+        self.search.state == RunState::Found
+            && self
+                .replaying()
+                .is_some_and(|r| r.legal.same_path(&self.search.trail))
+    }
+
     /// Replay keys (the replay is open).
     pub(super) fn replay_key(&mut self, c: Command) -> Vec<Effect> {
         if matches!(c, Command::Faster | Command::Slower) {
@@ -22,7 +30,12 @@ impl App {
             return Vec::new();
         }
         if c == Command::Save {
-            self.refuse("a replay is a tour file already: e draws it as a picture");
+            // The search's tour, replayed before it was ever saved, is saved
+            // as the search's; a file's replay is in its file already.
+            if self.replaying_the_search() {
+                return self.save();
+            }
+            self.refuse("a replay of a file is in its file already: e draws it as a picture");
             return Vec::new();
         }
         let Some(r) = &mut self.replay else {

@@ -479,6 +479,10 @@ fn tab_replays_the_tour_just_found() {
         replay_of(&a).made_by.as_deref(),
         Some("warnsdorff · roth ties")
     );
+    // Never saved: s saves it, as the search's tour.
+    assert!(a.replaying_the_search());
+    let fx = keys(&mut a, &[Command::Save]);
+    assert!(matches!(fx[..], [Effect::Save { .. }]), "{fx:?}");
 }
 
 #[test]

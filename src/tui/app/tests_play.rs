@@ -254,6 +254,7 @@ fn quitting_a_game_with_unsaved_moves_asks_first() {
     let fx = a.update(Action::Saved(Ok(PathBuf::from("/tmp/g.json"))));
     assert_eq!(fx, vec![Effect::Quit]);
     assert!(a.quit);
+    assert_eq!(a.farewell.as_deref(), Some("saved the game to /tmp/g.json"));
 }
 
 #[test]

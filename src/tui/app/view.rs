@@ -95,8 +95,9 @@ impl App {
                 // where it points.
                 self.zoom.on_knight = at.is_none();
                 let at = at.or_else(|| self.focus());
+                // Notices, not refusals: nothing went wrong.
                 if !self.zoom.change(zoom_in, at, rows, cols) {
-                    self.refuse(if zoom_in {
+                    self.info(if zoom_in {
                         "zoomed in as far as it goes"
                     } else {
                         "the whole board is in view"
@@ -104,7 +105,7 @@ impl App {
                 }
             }
             Command::Pan(..) if self.zoom.level == 0 => {
-                self.refuse("the whole board is in view: zoom in (z) to pan");
+                self.info("the whole board is in view: zoom in (z) to pan");
             }
             Command::Pan(dr, dc) => {
                 self.zoom.on_knight = false;
