@@ -105,7 +105,7 @@ fn overlays(app: &App, theme: &Theme, main: Rect, buf: &mut Buffer) {
     if app.log_open() {
         log::Log { app, theme }.render(main, buf);
     }
-    if app.confirming_quit() {
+    if app.confirming_quit() || app.count_question().is_some() {
         confirm::ConfirmQuit { app, theme }.render(main, buf);
     }
 }

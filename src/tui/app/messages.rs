@@ -134,8 +134,24 @@ impl App {
         );
     }
 
-    /// The answer to the question before quitting.
+    /// The answer to the question before quitting (or before a count out
+    /// of reach).
     pub(super) fn confirm_key(&mut self, c: Command) -> Vec<Effect> {
+        if let Some(Overlay::ConfirmCount(_)) = self.overlays.last() {
+            return match c {
+                Command::Yes | Command::Count => {
+                    self.overlays.pop();
+                    let warning = self.out_of_reach();
+                    self.start_count(warning)
+                }
+                Command::No | Command::Back => self.back(),
+                Command::ForceQuit => self.quit_now(),
+                _ => {
+                    self.refuse("y counts anyway, n leaves it");
+                    Vec::new()
+                }
+            };
+        }
         let loss = self.quit_question();
         match c {
             Command::Yes | Command::Quit | Command::ForceQuit => self.quit_now(),

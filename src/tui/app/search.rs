@@ -123,15 +123,32 @@ impl App {
             self.info(format!("stopping the count of {what}"));
             return vec![Effect::StopCount];
         }
+        // A count that cannot end soon asks first.
+        if let Some((why, _)) = self.out_of_reach() {
+            let what = self.spec.tours_wording();
+            self.say(
+                Tone::Info,
+                format!("count the {what}? {why}: y counts anyway, n leaves it"),
+            );
+            self.overlays.push(Overlay::ConfirmCount(why));
+            return Vec::new();
+        }
+        self.start_count(None)
+    }
+
+    /// Starts the count of the search's tours; `warning`: why it cannot
+    /// end soon, kept in view while it runs.
+    pub(super) fn start_count(&mut self, warning: Option<(String, String)>) -> Vec<Effect> {
         let generation = self.counting.as_ref().map_or(1, |c| c.generation + 1);
         let what = self.spec.tours_wording();
-        match self.out_of_reach() {
-            Some(why) => self.info(format!("counting the {what}: {why}; # stops it")),
+        match &warning {
+            Some((why, _)) => self.info(format!("counting the {what}: {why}; # stops it")),
             None => self.info(format!("counting the {what} (# again stops it)")),
         }
         self.counting = Some(Counting {
             generation,
             progress: Arc::default(),
+            warning: warning.map(|(_, least)| least),
             what,
             result: None,
             started: std::time::Instant::now(),
@@ -139,10 +156,11 @@ impl App {
         vec![Effect::Count { generation }]
     }
 
-    /// Why the count `#` would start cannot end here, if it cannot: a count
+    /// Why the count `#` would start cannot end soon, if it cannot: a count
     /// tour by tour, of more tours than [`ENUMERATION_PACE`] gets through
-    /// in a day, by the published figures.
-    fn out_of_reach(&self) -> Option<String> {
+    /// in an hour, by the published figures; with its short form for the
+    /// statistics (`at least 12 months`).
+    pub(super) fn out_of_reach(&self) -> Option<(String, String)> {
         let s = &self.spec;
         let problem = s.problem().ok()?;
         let count = Count {
@@ -154,15 +172,17 @@ impl App {
         }
         let known = knight_tui::theory::known::from_a_start(&s.board, s.closed)?;
         let days = known.from_a_start / ENUMERATION_PACE / 86_400.0;
-        if days < 1.0 {
+        if days * 24.0 < 1.0 {
             return None;
         }
         let about = if known.exact { "exactly" } else { "about" };
-        Some(format!(
-            "out of reach: {about} {:.1e} of them (from {}), at least {}",
-            known.from_a_start,
-            known.source,
-            knight_tui::words::long_time(days * 86_400.0),
+        let least = format!("at least {}", knight_tui::words::long_time(days * 86_400.0));
+        Some((
+            format!(
+                "out of reach: {about} {:.1e} of them (from {}), {least}",
+                known.from_a_start, known.source,
+            ),
+            least,
         ))
     }
 

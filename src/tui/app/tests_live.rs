@@ -8,12 +8,36 @@ use knight_tui::board::Board;
 fn count_message(board: Board, closed: bool) -> String {
     let mut a = app_on(board);
     a.spec.closed = closed;
-    let effects = a.update(Action::Key(Command::Count));
+    let mut effects = a.update(Action::Key(Command::Count));
+    // Out of reach: the question first; y counts anyway.
+    if a.count_question().is_some() {
+        assert!(effects.is_empty(), "{effects:?}");
+        assert!(a.message().unwrap().contains("y counts anyway"));
+        effects = a.update(Action::Key(Command::Yes));
+    }
     assert!(
         effects.iter().any(|e| matches!(e, Effect::Count { .. })),
-        "the count starts either way"
+        "the count starts once asked for"
     );
     a.message().unwrap().to_string()
+}
+
+#[test]
+fn a_count_out_of_reach_asks_first_and_n_leaves_it() {
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    assert!(a.update(Action::Key(Command::Count)).is_empty());
+    assert!(a.count_question().unwrap().contains("at least 12 months"));
+    // Other keys wait for the answer.
+    assert!(a.update(Action::Key(Command::Pause)).is_empty());
+    assert!(a.count_question().is_some());
+    a.update(Action::Key(Command::No));
+    assert!(a.count_question().is_none() && a.counting.is_none());
+    assert_eq!(a.message(), Some("no count started"));
+    // y: it runs, saying all along when it could end.
+    a.update(Action::Key(Command::Count));
+    a.update(Action::Key(Command::Yes));
+    let c = a.counting.as_ref().unwrap();
+    assert_eq!(c.warning.as_deref(), Some("at least 12 months"));
 }
 
 #[test]

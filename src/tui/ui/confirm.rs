@@ -18,6 +18,9 @@ pub struct ConfirmQuit<'a> {
 impl Widget for ConfirmQuit<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, theme) = (self.app, self.theme);
+        if let Some(why) = app.count_question() {
+            return count_question(why, area, buf, theme);
+        }
         let Some(loss) = app.quit_question() else {
             return;
         };
@@ -43,4 +46,31 @@ impl Widget for ConfirmQuit<'_> {
             .block(Block::bordered().title(" Quit? "))
             .render(popup, buf);
     }
+}
+
+/// The question before a count that cannot end soon: why, and y / n.
+fn count_question(why: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let key = |k: &'static str| Span::styled(k, theme.key());
+    let w = 60.min(area.width);
+    let mut lines: Vec<Line> = super::status::fit(
+        Line::raw(format!(" This count cannot end soon: {why}.")),
+        w.saturating_sub(2) as usize,
+        6,
+    );
+    lines.push(Line::raw(""));
+    lines.push(Line::from(vec![
+        Span::raw(" "),
+        key("y"),
+        Span::raw(" count anyway (# stops it)   "),
+        key("n"),
+        Span::raw(" or "),
+        key("Esc"),
+        Span::raw(" leave it"),
+    ]));
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let popup = area.centered(Constraint::Length(w), Constraint::Length(h));
+    Clear.render(popup, buf);
+    Paragraph::new(lines)
+        .block(Block::bordered().title(" Count? "))
+        .render(popup, buf);
 }

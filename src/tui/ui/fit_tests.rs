@@ -144,6 +144,7 @@ fn a_long_message_is_cut_the_board_stays_and_the_log_keeps_it_whole() {
     let sizes = [(80u16, 24u16), (120, 40)];
     let before: Vec<_> = sizes.iter().map(|&(w, h)| lines(&a, w, h)).collect();
     a.update(Action::Key(Command::Count));
+    a.update(Action::Key(Command::Yes));
     for (&(width, height), before) in sizes.iter().zip(before) {
         let msg = a.message().unwrap().to_string();
         let s = lines(&a, width, height);

@@ -67,6 +67,16 @@ fn items(app: &App) -> Vec<Item> {
         "H J K L" => (win.rows, win.cols) != (board.rows(), board.cols()),
         _ => false,
     };
+    // A question takes only its own answers.
+    if app.count_question().is_some() {
+        return vec![("y", "count anyway", false), ("n Esc", "leave it", false)];
+    }
+    if app
+        .quit_question()
+        .is_some_and(|l| !matches!(l, crate::tui::app::Loss::Game(_)))
+    {
+        return vec![("y", "quit", false), ("n Esc", "stay", false)];
+    }
     let mut items: Vec<Item> = mode_first(ctx)
         .into_iter()
         .filter(|b| !confirm || b.contexts.contains(&ctx))

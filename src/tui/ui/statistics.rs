@@ -331,7 +331,12 @@ fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
                     100.0 * done as f64 / total.max(1) as f64
                 ));
             }
-            vec![("counting", text)]
+            let mut pairs = vec![("counting", text)];
+            // A count that cannot end soon says so all along.
+            if let Some(least) = &c.warning {
+                pairs.push(("ends in", least.clone()));
+            }
+            pairs
         }
         // A count over the frontier has no total before its end.
         Some(r) if !r.complete && matches!(r.method, Method::Frontier { .. }) => {

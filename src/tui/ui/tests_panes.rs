@@ -18,6 +18,7 @@ fn a_long_message_is_cut_on_its_line_and_clicks_still_land() {
     let before = geometry(panes_of(&a, area).board, a.shown_board(), a.window());
     // A count's answer, longer than a 60-column screen.
     a.update(Action::Key(Command::Count));
+    a.update(Action::Key(Command::Yes));
     let msg = a.message().unwrap().to_string();
     assert!(msg.len() > 60, "{msg}");
     let s = screen(&a, 60, 22, &Theme::default());
