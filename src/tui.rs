@@ -15,6 +15,7 @@
 pub mod app;
 pub mod complete;
 pub mod effects;
+pub mod frame;
 pub mod game;
 pub mod input;
 pub mod keymap;

@@ -209,7 +209,7 @@ impl Executor {
             // A huge board's tour is kept compactly as it is read.
             let keep = tour::stream::Keep::CompactWhenHuge;
             let replay = std::fs::File::open(&path)
-                .map_err(|e| e.to_string())
+                .map_err(|e| knight_tui::words::io_error(&e))
                 .and_then(|file| {
                     tour::stream::read_file(file, &FileLimit::tour_file(), keep, Some(&stop))
                         .map_err(|e| e.to_string())

@@ -163,7 +163,14 @@ impl Game {
     /// `1:23 (move 0:04)`: the game's time and the current move's.
     pub fn times(&self) -> String {
         let (Some(start), Some(last)) = (self.clock, self.last_move) else {
-            return "not started".into();
+            // A game resumed from a file has moves but no clock of its own.
+            return if self.is_complete() {
+                "not timed (resumed)".into()
+            } else if self.moves_made() > 1 {
+                "starts with the next move".into()
+            } else {
+                "not started".into()
+            };
         };
         let now = self.done_at.unwrap_or_else(Instant::now);
         let mmss = |d: std::time::Duration| format!("{}:{:02}", d.as_secs() / 60, d.as_secs() % 60);
@@ -335,9 +342,13 @@ impl Game {
                 .unwrap_or_default();
             return match self.finished_from {
                 Some(step) => format!(
-                    "complete {kind} tour of {n} squares{on}: the solver finished it from step {step}"
+                    "complete {kind} tour of {}{on}: the solver finished it from step {step}",
+                    knight_tui::words::plural(n as u64, "square")
                 ),
-                None => format!("complete {kind} tour of {n} squares{on}: well played!"),
+                None => format!(
+                    "complete {kind} tour of {}{on}: well played!",
+                    knight_tui::words::plural(n as u64, "square")
+                ),
             };
         }
         match self.knight() {
@@ -348,8 +359,11 @@ impl Game {
                 None => "place the knight: move the cursor, Enter (or click a square)".into(),
             },
             Some(k) if self.dead_end() => format!(
-                "dead end: no legal move from {k}, {} squares left; u undoes",
-                self.board.free_count() - self.moves_made()
+                "dead end: no legal move from {k}, {} left; u undoes",
+                knight_tui::words::plural(
+                    (self.board.free_count() - self.moves_made()) as u64,
+                    "square"
+                )
             ),
             Some(_) => match &self.outlook {
                 Outlook::Checking => "checking whether this can still be finished…".into(),

@@ -245,13 +245,15 @@ impl Replay {
         }
         Some(match self.summary {
             Some(Summary::Complete { closed }) => format!(
-                "complete {} tour of {} squares",
+                "complete {} tour of {}",
                 knight_tui::words::kind(closed),
-                self.legal.len()
+                knight_tui::words::plural(self.legal.len() as u64, "square")
             ),
             Some(Summary::Partial { visited, total }) => format!(
-                "partial tour: {visited} of {total} squares, {} left",
-                total - visited
+                "partial tour: {} of {}, {} left",
+                knight_tui::words::thousands(visited as u64),
+                knight_tui::words::plural(total as u64, "square"),
+                knight_tui::words::thousands((total - visited) as u64)
             ),
             None => String::new(),
         })
@@ -410,7 +412,10 @@ mod tests {
             let kind = if closed { "closed" } else { "open" };
             assert_eq!(
                 r.verdict().unwrap(),
-                format!("complete {kind} tour of {} squares", path.len())
+                format!(
+                    "complete {kind} tour of {}",
+                    knight_tui::words::plural(path.len() as u64, "square")
+                )
             );
             assert_eq!(r.legal.to_vec(), *path);
         }
@@ -461,7 +466,10 @@ mod tests {
         r.seek(usize::MAX);
         assert_eq!(
             r.verdict().unwrap(),
-            format!("complete closed tour of {} squares", tour.len())
+            format!(
+                "complete closed tour of {}",
+                knight_tui::words::plural(tour.len() as u64, "square")
+            )
         );
         // A square visited again: the steps before it are legal, and the
         // fault names the first visit, as the list's replay does.

@@ -45,8 +45,7 @@ use super::theme::Theme;
 /// The smallest terminal the layout works in.
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 22;
-/// Width of the right-hand column.
-const SIDE: u16 = 30;
+use super::frame;
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
@@ -67,6 +66,9 @@ impl Widget for Screen<'_> {
             return;
         }
         let p = panes_of(app, area);
+        if p.tabs.height > 0 {
+            tabs(app, theme, p.tabs, buf);
+        }
         if app.racing().is_some() {
             race::RacePanes { app, theme }.render(p.main, buf);
             status::StatusLine { app, theme }.render(p.status, buf);
@@ -110,8 +112,31 @@ fn overlays(app: &App, theme: &Theme, main: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The modes as tabs, the current one marked.
+fn tabs(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    use super::app::Mode;
+    let current = match app.mode {
+        Mode::Search => 0,
+        Mode::Replay => 1,
+        Mode::Play => 2,
+        Mode::Race => 3,
+    };
+    ratatui::widgets::Tabs::new(["search", "replay", "play", "race"])
+        .select(current)
+        .highlight_style(theme.key().add_modifier(ratatui::style::Modifier::REVERSED))
+        .divider("·")
+        .render(area, buf);
+    let help = " Tab: next mode · v: race ";
+    let x = area.right().saturating_sub(help.len() as u16 + 1);
+    if x > area.x + 40 {
+        buf.set_string(x, area.y, help, ratatui::style::Style::new());
+    }
+}
+
 /// Where each pane lives on a screen of `area`.
 struct Panes {
+    /// The modes as tabs (no height on short screens).
+    tabs: Rect,
     main: Rect,
     status: Rect,
     hints: Rect,
@@ -129,27 +154,32 @@ fn folded(app: &App, area: Rect) -> bool {
     area.width < FOLD_WIDTH && app.replaying().is_none() && app.playing().is_none()
 }
 
-/// The panes of `app` on a screen of `area`: the status line and the hint
-/// bar as tall as their text needs at this width.
+/// The panes of `app` on a screen of `area`: the bars as tall as the
+/// frame makes them at this size ([`frame`]).
 fn panes_of(app: &App, area: Rect) -> Panes {
     panes(
         area,
-        (status::height(area.height), hints::height(area.width)),
+        (
+            frame::status_lines(area.height),
+            frame::hint_lines(area.width),
+        ),
         folded(app, area),
         sums::height(app.shown_board(), board::trail_in_view(app)),
     )
 }
 
-/// `bars`: the lines of the status line and of the hint bar; `fold`: the
+/// `bars`: the lines of the status area and of the hint bar; `fold`: the
 /// statistics in one line over the board and the side column; `sums`: the
-/// lines the row and column sums take in the statistics.
+/// lines the magic line takes in the statistics.
 fn panes(area: Rect, (status_lines, hint_lines): (u16, u16), fold: bool, sums: u16) -> Panes {
-    let [main, status, hints] = Layout::vertical([
+    let [tabs, main, status, hints] = Layout::vertical([
+        Constraint::Length(frame::tab_lines(area.height)),
         Constraint::Min(1),
         Constraint::Length(status_lines),
         Constraint::Length(hint_lines),
     ])
     .areas(area);
+    let side = frame::side_width(area.width);
     let (stats, below) = if fold {
         let [line, below] =
             Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(main);
@@ -158,7 +188,7 @@ fn panes(area: Rect, (status_lines, hint_lines): (u16, u16), fold: bool, sums: u
         (None, main)
     };
     let [board, side] =
-        Layout::horizontal([Constraint::Min(20), Constraint::Length(SIDE)]).areas(below);
+        Layout::horizontal([Constraint::Min(20), Constraint::Length(side)]).areas(below);
     let (stats, controls) = match stats {
         Some(line) => (line, side),
         None => {
@@ -171,6 +201,7 @@ fn panes(area: Rect, (status_lines, hint_lines): (u16, u16), fold: bool, sums: u
         }
     };
     Panes {
+        tabs,
         main,
         status,
         hints,

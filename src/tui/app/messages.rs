@@ -108,6 +108,39 @@ impl App {
         vec![Effect::Quit]
     }
 
+    /// A key of another mode, pressed here: where it works, in one plain
+    /// line (`# counts tours: while watching the search, not in the replay`).
+    pub(super) fn not_here(&mut self, c: Command) {
+        use crate::tui::keymap::{BINDINGS, Context};
+        let Some(b) = BINDINGS
+            .iter()
+            .find(|b| b.keys.iter().any(|&(_, k)| k == c))
+        else {
+            return;
+        };
+        let name = |x: &Context| match x {
+            Context::Watch => "while watching the search",
+            Context::Replay => "in the replay",
+            Context::Play => "in play",
+            Context::Race => "in the race",
+            Context::Settings => "in the settings (o)",
+            Context::Prompt => "in the file prompt",
+            Context::Confirm => "when asked",
+            Context::Help | Context::Any => "everywhere",
+        };
+        let places: Vec<&str> = b.contexts.iter().map(name).collect();
+        let here = name(&self.context());
+        let label = b
+            .keys
+            .iter()
+            .find(|&&(_, k)| k == c)
+            .map_or(b.label.to_string(), |(k, _)| k.name());
+        self.info(format!(
+            "{label} works {}, not {here}",
+            places.join(" and ")
+        ));
+    }
+
     /// What quitting now would lose: a game with moves not saved, or a
     /// search or count that has run for [`LONG_RUN`] and is not over.
     pub(super) fn loss(&self) -> Option<Loss> {

@@ -91,6 +91,10 @@ impl App {
             }
             Command::Pick(k) => match g.targets().get(k as usize - 1) {
                 Some(&sq) => self.play_move(sq),
+                None if g.knight().is_none() => {
+                    self.refuse("place the knight first (Enter)");
+                    Vec::new()
+                }
                 None => {
                     let n = g.targets().len();
                     self.refuse(format!("there is no legal move {k}: the knight has {n}"));
@@ -155,7 +159,10 @@ impl App {
                 self.check_game()
             }
             Command::Save => self.save(),
-            _ => Vec::new(),
+            _ => {
+                self.not_here(c);
+                Vec::new()
+            }
         }
     }
 
@@ -214,8 +221,8 @@ impl App {
                     g.undo();
                 }
                 self.info(format!(
-                    "back to step {s}, the last position known to be solvable ({} moves undone)",
-                    made - s
+                    "back to step {s}, the last position known to be solvable ({} undone)",
+                    knight_tui::words::plural((made - s) as u64, "move")
                 ));
                 self.check_game()
             }

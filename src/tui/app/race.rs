@@ -112,26 +112,48 @@ impl App {
                 self.restart_race(false)
             }
             Command::NextAlgorithm | Command::NextTieBreak | Command::NextMoveOrder => {
-                let Some(r) = &mut self.race else {
-                    return Vec::new();
-                };
-                let s = &mut r.spec;
-                match c {
-                    Command::NextAlgorithm => s.algorithm = s.algorithm.next(),
-                    Command::NextTieBreak => s.tie_break = s.tie_break.next(),
-                    _ => s.moves = s.moves.next(),
-                }
-                let (a, b) = (self.spec.search_name(), s.search_name());
-                if a == b {
-                    self.info(format!("both sides now run {a}: press again for another"));
-                } else {
-                    self.info(format!("race restarted: {a} against {b}"));
-                }
-                self.restart_race(false)
+                self.next_rival(c)
             }
             Command::Race => self.end_race(),
-            _ => Vec::new(),
+            _ => {
+                self.not_here(c);
+                Vec::new()
+            }
         }
+    }
+
+    /// `a`, `t` or `m` in the race: B's next algorithm, tie-break or move
+    /// order that makes a search other than A's and than B's own (a race is
+    /// always between two different searches); said when there is none.
+    fn next_rival(&mut self, c: Command) -> Vec<Effect> {
+        let a = self.spec.search_name();
+        let Some(r) = &mut self.race else {
+            return Vec::new();
+        };
+        let s = &mut r.spec;
+        let was = (s.algorithm, s.tie_break, s.moves);
+        let old = s.search_name();
+        // Every choice is met within a round of the longest list.
+        for _ in 0..64 {
+            match c {
+                Command::NextAlgorithm => s.algorithm = s.algorithm.next(),
+                Command::NextTieBreak => s.tie_break = s.tie_break.next(),
+                _ => s.moves = s.moves.next(),
+            }
+            let b = s.search_name();
+            if b != a && b != old {
+                self.info(format!("race restarted: {a} against {b}"));
+                return self.restart_race(false);
+            }
+        }
+        (s.algorithm, s.tie_break, s.moves) = was;
+        let what = match c {
+            Command::NextAlgorithm => "no other algorithm",
+            Command::NextTieBreak => "no other tie-break",
+            _ => "no other move order",
+        };
+        self.refuse(format!("{what} makes another race here: {old} against {a}"));
+        Vec::new()
     }
 
     /// Every side in `from` goes to `to` (pausing or resuming both).

@@ -67,7 +67,7 @@ impl App {
                 r.seek(0);
                 r.playing = true;
             }
-            _ => {}
+            _ => self.not_here(c),
         }
         Vec::new()
     }

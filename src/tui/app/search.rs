@@ -76,7 +76,10 @@ impl App {
                     self.refuse("n steps while paused: Space pauses");
                     Vec::new()
                 }
-                _ => Vec::new(),
+                _ => {
+                    self.refuse("the search has ended: r starts it again");
+                    Vec::new()
+                }
             },
             Command::Seek(by) => self.rewind_key(by),
             Command::Faster | Command::Slower => {
@@ -89,8 +92,11 @@ impl App {
             }
             Command::Save => self.save(),
             Command::Race => self.start_race(),
-            // Keys of other modes: nothing to do here.
-            _ => Vec::new(),
+            // Keys of other modes: said so.
+            _ => {
+                self.not_here(c);
+                Vec::new()
+            }
         }
     }
 

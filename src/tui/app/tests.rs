@@ -528,3 +528,24 @@ fn the_settings_panel_answers_as_you_edit_and_clears_stale_news() {
         st.verdict
     );
 }
+
+#[test]
+fn a_key_of_another_mode_says_where_it_works() {
+    let spec = app().spec;
+    let mut a = App::new(spec, 5, PathBuf::from("/tmp"));
+    a.open_replay(Replay::of_path("p", &a.spec.board, &[0], false, None));
+    for (c, said) in [
+        (
+            Command::Count,
+            "# works while watching the search, not in the replay",
+        ),
+        (
+            Command::Settings,
+            "o works while watching the search, not in the replay",
+        ),
+    ] {
+        assert!(keys(&mut a, &[c]).is_empty());
+        assert_eq!(a.message(), Some(said));
+        assert_eq!(a.message_tone(), Some(Tone::Info));
+    }
+}

@@ -443,3 +443,10 @@ fn the_settings_panel_cycles_the_named_move_orders() {
     assert_eq!(odd.name(), None);
     assert_eq!(odd.next(), MoveOrder::NAMED[0].1);
 }
+
+#[test]
+fn before_the_knight_is_placed_a_move_key_says_to_place_it() {
+    let mut a = game_app();
+    keys(&mut a, &[Command::Pick(1)]);
+    assert_eq!(a.message(), Some("place the knight first (Enter)"));
+}

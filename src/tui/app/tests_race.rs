@@ -133,16 +133,19 @@ fn each_side_takes_only_its_own_events_and_the_winner_is_told() {
 #[test]
 fn the_right_side_changes_and_the_race_ends_on_v() {
     let (mut a, _) = race();
-    // a: B's next algorithm (Warnsdorff -> backtrack, the same as A: said).
+    // a: B's next algorithm other than A's (Warnsdorff -> enumerate:
+    // backtrack, A's own, is skipped).
     let fx = keys(&mut a, &[Command::NextAlgorithm]);
     assert_eq!(fx.len(), 2, "both sides restart, level");
-    assert!(
-        a.message()
-            .unwrap()
-            .contains("both sides now run backtrack")
+    assert_eq!(
+        a.message(),
+        Some("race restarted: backtrack against enumerate")
     );
-    // t and m change B's tie-break and move order.
-    keys(&mut a, &[Command::NextAlgorithm, Command::NextMoveOrder]);
+    // t changes nothing for enumerate: said, and nothing restarts.
+    assert!(keys(&mut a, &[Command::NextTieBreak]).is_empty());
+    assert_eq!(a.message_tone(), Some(Tone::Refusal));
+    // m changes B's move order.
+    keys(&mut a, &[Command::NextMoveOrder]);
     let r = a.race.as_ref().unwrap();
     assert_eq!(r.spec.moves.name(), Some("textbook"));
     assert_eq!(r.spec.search_name(), "enumerate · textbook moves");

@@ -115,11 +115,10 @@ impl App {
         }
     }
 
-    /// The terminal's size: the board pane's, about (the screen less the
-    /// side column, the borders, the status line and the hint bar), shapes
-    /// the zoomed windows.
+    /// The terminal's size: the board pane it leaves (the frame's, see
+    /// [`crate::tui::frame`]) shapes the zoomed windows.
     pub(super) fn resized(&mut self, w: u16, h: u16) {
-        self.zoom.pane = Some((w.saturating_sub(32), h.saturating_sub(4)));
+        self.zoom.pane = Some(crate::tui::frame::board_pane(w, h));
     }
 
     /// Zoomed in on the knight, keeps it in view as it moves: the window

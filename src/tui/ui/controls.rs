@@ -24,12 +24,13 @@ pub(super) fn state_word(app: &App) -> String {
         RunState::Running => "running".into(),
         RunState::Paused => app.rewound().unwrap_or_else(|| "paused".into()),
         RunState::Found => {
-            let closed = app.search.trail.closes(&app.spec.board);
-            format!(
-                "found: {} tour of {} squares",
-                words::kind(closed),
-                app.search.trail.len()
-            )
+            let closes = app.search.trail.closes(&app.spec.board);
+            let squares = words::plural(app.search.trail.len() as u64, "square");
+            // An open tour asked for may close by chance: said after.
+            match (app.spec.closed, closes) {
+                (false, true) => format!("found: open tour of {squares}, which closes"),
+                (closed, _) => format!("found: {} tour of {squares}", words::kind(closed)),
+            }
         }
         RunState::NoTour(_) => "no tour".into(),
         RunState::Undecided(_) => "undecided".into(),

@@ -33,7 +33,7 @@ fn playing(n: u32) -> App {
 fn at_80x24_play_shows_its_own_keys_first() {
     let a = playing(8);
     let s = lines(&a, 80, 24);
-    let bar = hints::height(80) as usize;
+    let bar = crate::tui::frame::hint_lines(80) as usize;
     assert_eq!(bar, 2, "{s:#?}");
     let hints = s[24 - bar..].join(" ");
     for key in [
@@ -56,11 +56,11 @@ fn at_80x24_play_shows_its_own_keys_first() {
 #[test]
 fn a_wide_screen_keeps_the_hint_bar_to_one_line_and_a_narrow_one_to_two() {
     let a = app_on(Board::new(8, 8, &[]).unwrap());
-    assert_eq!(hints::height(200), 1);
+    assert_eq!(crate::tui::frame::hint_lines(200), 1);
     for width in [60, 80, 100] {
-        assert!(hints::height(width) <= 2);
+        assert!(crate::tui::frame::hint_lines(width) <= 2);
         let s = lines(&a, width, 24);
-        let bar = s[24 - hints::height(width) as usize..].join(" ");
+        let bar = s[24 - crate::tui::frame::hint_lines(width) as usize..].join(" ");
         // Each mode's own keys are there; help and quit close the bar.
         for key in ["Space pause", "n step", "? help", "q quit"] {
             assert!(bar.contains(key), "{width}: {key}: {bar}");
@@ -149,8 +149,8 @@ fn a_long_message_is_cut_the_board_stays_and_the_log_keeps_it_whole() {
         let msg = a.message().unwrap().to_string();
         let s = lines(&a, width, height);
         let (h, bar) = (
-            status::height(height) as usize,
-            hints::height(width) as usize,
+            crate::tui::frame::status_lines(height) as usize,
+            crate::tui::frame::hint_lines(width) as usize,
         );
         let n = height as usize;
         let status = s[n - bar - h..n - bar].join("\n");
@@ -341,8 +341,32 @@ fn the_file_prompt_says_esc_cancels_it() {
     let mut a = app_on(Board::new(8, 8, &[]).unwrap());
     a.update(Action::Key(Command::Load));
     let s = lines(&a, 80, 24);
-    let bar = s[24 - hints::height(80) as usize..].join(" ");
+    let bar = s[24 - crate::tui::frame::hint_lines(80) as usize..].join(" ");
     for key in ["Enter open", "Tab complete", "Esc cancel"] {
         assert!(bar.contains(key), "{key}: {bar}");
     }
+}
+
+#[test]
+fn the_modes_are_tabs_on_tall_screens_the_current_one_marked() {
+    use ratatui::style::Modifier;
+    let a = playing(8);
+    let mut buf = ratatui::buffer::Buffer::empty(Rect::new(0, 0, 120, 40));
+    super::Screen {
+        app: &a,
+        theme: &Theme::default(),
+    }
+    .render(buf.area, &mut buf);
+    let top: String = (0..120).map(|x| buf[(x, 0)].symbol().to_string()).collect();
+    assert!(top.contains("search · replay · play · race"), "{top}");
+    // The play tab is marked; the search tab is not.
+    let at = |word: &str| top.find(word).unwrap() as u16 + 1;
+    let marked = |x: u16| buf[(x, 0)].modifier.contains(Modifier::REVERSED);
+    assert!(marked(at(" play ")) && !marked(at(" search ")), "{top}");
+    // Short screens keep the board's lines: the mode is in its title.
+    let s = lines(&a, 80, 24).join("\n");
+    assert!(
+        !s.contains("search · replay") && s.contains("· play ·"),
+        "{s}"
+    );
 }

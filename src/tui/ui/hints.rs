@@ -32,6 +32,8 @@ pub fn now(app: &App, label: &str, hint: &'static str) -> &'static str {
         ("Space", "pause") if paused(app) => "resume",
         ("h", "hints") if app.playing().is_some_and(|g| g.hints) => "hints: on",
         ("h", "hints") if app.playing().is_some() => "hints: off",
+        // In the race, v ends it.
+        (_, "race") if app.racing().is_some() => "end race",
         (_, h) => h,
     }
 }
@@ -41,9 +43,6 @@ pub struct HintBar<'a> {
     pub app: &'a App,
     pub theme: &'a Theme,
 }
-
-/// The most lines the hint bar takes: below that, the last keys go.
-const MAX_LINES: usize = 2;
 
 /// A key of the hint bar: its label, its words, and whether it is shown
 /// only where there is room (a key of every mode that this screen does
@@ -92,9 +91,10 @@ fn items(app: &App) -> Vec<Item> {
     for (label, hint, _) in items.iter_mut() {
         *hint = now(app, label, hint);
     }
-    // The help on top takes the arrows to scroll.
-    if app.help_open() {
-        items.insert(0, ("↑ ↓", "scroll help", false));
+    // The help or the log on top: Esc closes it (the arrows scroll it
+    // where it is taller than the screen; its title says so).
+    if app.help_open() || app.log_open() {
+        items.insert(0, ("Esc", "close", false));
     }
     // In the settings and the file prompt, Esc leaves as things were.
     if matches!(ctx, Context::Settings | Context::Prompt) {
@@ -152,16 +152,6 @@ fn packed(mut items: Vec<Item>, width: u16, room: usize) -> Vec<Vec<(&'static st
         items.remove(i);
     }
 }
-
-/// The hint bar's lines on a screen `width` wide: fixed for the width, so
-/// the board never moves when the keys change (2 where the keys of a
-/// mode need them, 1 on wide screens).
-pub fn height(width: u16) -> u16 {
-    if width >= WIDE { 1 } else { MAX_LINES as u16 }
-}
-
-/// From this width the hint bar takes one line.
-const WIDE: u16 = 160;
 
 impl Widget for HintBar<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {

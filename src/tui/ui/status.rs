@@ -26,12 +26,6 @@ impl Widget for StatusLine<'_> {
     }
 }
 
-/// The status area's lines on a screen `lines` tall: fixed for the size,
-/// so nothing said ever moves the board.
-pub fn height(lines: u16) -> u16 {
-    if lines >= 30 { 2 } else { 1 }
-}
-
 /// How far a continued line is indented.
 const INDENT: usize = 3;
 /// What ends a text cut short: the key of the log that keeps it whole.

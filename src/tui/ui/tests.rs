@@ -165,9 +165,9 @@ fn long_narrow_boards_fold_into_bands() {
     assert_eq!(layout(1000, 1000, 1_000_000, 86, 36).1, Fold::NONE);
     for (rows, cols) in [(3u32, 100u32), (100, 4), (4, 1000)] {
         let a = app_on(Board::new(rows, cols, &[]).unwrap());
-        // A board pane 37 lines tall (two status lines, two of hints).
-        let area = Rect::new(0, 0, 120, 41);
-        let s = screen(&a, 120, 41, &Theme::default());
+        // A board pane 37 lines tall (tabs, two status lines, two of hints).
+        let area = Rect::new(0, 0, 120, 42);
+        let s = screen(&a, 120, 42, &Theme::default());
         let g = geometry(panes_of(&a, area).board, a.shown_board(), a.window());
         assert!(g.fold.bands > 1, "{rows}x{cols}");
         assert!(s.contains(&format!("in {} bands", g.fold.bands)), "{s}");
@@ -395,7 +395,7 @@ fn a_big_board_in_play_marks_the_targets_with_their_keys() {
     // The board pane's lines hold the keys 1-8, each on the row of its target.
     // The board pane: below its title, above the status and hint lines.
     let lines: Vec<&str> = s.lines().collect();
-    let board: Vec<String> = lines[1..lines.len() - 2]
+    let board: Vec<String> = lines[2..lines.len() - 4]
         .iter()
         .map(|l| l.chars().take(90).collect())
         .collect();

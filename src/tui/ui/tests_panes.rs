@@ -18,13 +18,12 @@ fn a_long_message_is_cut_on_its_line_and_clicks_still_land() {
     let before = geometry(panes_of(&a, area).board, a.shown_board(), a.window());
     // A count's answer, longer than a 60-column screen.
     a.update(Action::Key(Command::Count));
-    a.update(Action::Key(Command::Yes));
     let msg = a.message().unwrap().to_string();
     assert!(msg.len() > 60, "{msg}");
     let s = screen(&a, 60, 22, &Theme::default());
     let lines: Vec<&str> = s.lines().collect();
     // One status line above the hints, the message cut with `… M`.
-    let bar = 22 - super::hints::height(60) as usize;
+    let bar = 22 - crate::tui::frame::hint_lines(60) as usize;
     let status = lines[bar - 1].trim_end();
     assert!(status.ends_with("… M"), "{s}");
     assert!(status.contains(&msg[..20]), "{s}");
@@ -112,7 +111,7 @@ fn below_90_columns_the_statistics_fold_into_a_line_over_the_board() {
     // finds its square.
     let area = Rect::new(0, 0, 80, 24);
     let p = panes_of(&a, area);
-    let below = 1 + super::hints::height(80);
+    let below = 1 + crate::tui::frame::hint_lines(80);
     assert_eq!((p.board.y, p.board.height), (1, 23 - below));
     assert_eq!(p.controls.height, 23 - below);
     let g = geometry(p.board, a.shown_board(), a.window());
