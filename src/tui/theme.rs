@@ -223,12 +223,13 @@ impl Theme {
         }
     }
 
-    /// The cursor square: the accent colour, or reversed and underlined.
+    /// The cursor square: the accent colour, or reversed with its text in
+    /// italics (an underline would stripe every line of a tall cell).
     pub fn cursor(&self) -> Style {
         if self.colour {
             Style::new().bg(self.accent).fg(Color::Black)
         } else {
-            Style::new().add_modifier(Modifier::REVERSED | Modifier::UNDERLINED)
+            Style::new().add_modifier(Modifier::REVERSED | Modifier::ITALIC)
         }
     }
 

@@ -565,3 +565,35 @@ fn frame_times() {
         }
     }
 }
+
+#[test]
+fn without_colour_the_cursor_on_the_knight_is_not_striped() {
+    use ratatui::style::Modifier;
+    let theme = Theme {
+        colour: false,
+        ..Theme::default()
+    };
+    let mut a = app(5);
+    let g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+    a.game = Some(g);
+    a.mode = Mode::Play;
+    let mut buf = Buffer::empty(Rect::new(0, 0, 200, 60));
+    Screen {
+        app: &a,
+        theme: &theme,
+    }
+    .render(buf.area, &mut buf);
+    // Tall cells: the knight's, under the cursor, is reversed, and no line
+    // of it underlined.
+    let reversed = buf
+        .content()
+        .iter()
+        .filter(|c| c.modifier.contains(Modifier::REVERSED))
+        .count();
+    assert!(reversed > 20, "{reversed}");
+    assert!(
+        buf.content()
+            .iter()
+            .all(|c| !c.modifier.contains(Modifier::UNDERLINED))
+    );
+}
