@@ -597,3 +597,41 @@ fn without_colour_the_cursor_on_the_knight_is_not_striped() {
             .all(|c| !c.modifier.contains(Modifier::UNDERLINED))
     );
 }
+
+#[test]
+fn the_lines_view_of_a_big_board_shows_its_extent() {
+    use crate::tui::viewport::Drawing;
+    let mut a = app(30);
+    a.drawing = Drawing::Lines;
+    let g = a.search.generation;
+    a.update(Action::Engine(
+        Side::A,
+        g,
+        Event::Snapshot(Snapshot {
+            range: (0, 0),
+            path: vec![0, 32, 4, 36],
+            stats: Stats::default(),
+        }),
+    ));
+    // Without colour: outlined.
+    let plain = Theme {
+        colour: false,
+        ..Theme::default()
+    };
+    let s = screen(&a, 120, 40, &plain);
+    assert!(s.contains('╭') && s.contains('╯'), "{s}");
+    // In colour: the extent shaded as a dark square, lines over it.
+    let theme = Theme::default();
+    let mut buf = Buffer::empty(Rect::new(0, 0, 120, 40));
+    Screen {
+        app: &a,
+        theme: &theme,
+    }
+    .render(buf.area, &mut buf);
+    let shaded = buf
+        .content()
+        .iter()
+        .filter(|c| c.bg == theme.dark_square())
+        .count();
+    assert!(shaded >= 30 * 15, "{shaded}");
+}

@@ -233,6 +233,9 @@ impl Painter<'_> {
         let cols = part.cols.div_ceil(scale) as u16;
         let lines_n = part.rows.div_ceil(scale * per_line) as u16;
         let (x0, y0) = (g.x0 + at.0, g.y0 + at.1);
+        if self.lines {
+            self.extent(buf, Rect::new(x0, y0, cols * cw, lines_n));
+        }
         for line in 0..lines_n.min(inner.height.saturating_sub(y0 - inner.y)) {
             for col in 0..cols.min(inner.width.saturating_sub(x0 - inner.x) / cw) {
                 let (r, c) = (
@@ -262,6 +265,30 @@ impl Painter<'_> {
         // The compact view shows every square whole: done.
         if per_line == 2 || self.lines {
             self.marks(buf, part, (x0, y0));
+        }
+    }
+
+    /// The board's extent under its lines, which leave its squares blank:
+    /// shaded as a dark square in colour, else outlined where the pane has
+    /// room (the pane's own border outlines a board that fills it).
+    fn extent(&self, buf: &mut Buffer, rect: Rect) {
+        let rect = rect.intersection(self.g.inner);
+        if self.theme.colour {
+            buf.set_style(rect, Style::new().bg(self.theme.dark_square()));
+            return;
+        }
+        let inner = self.g.inner;
+        let outline = Rect::new(
+            rect.x.saturating_sub(1),
+            rect.y.saturating_sub(1),
+            rect.width + 2,
+            rect.height + 2,
+        );
+        if rect.x > inner.x && rect.y > inner.y && outline.intersection(inner) == outline {
+            use ratatui::widgets::Widget;
+            ratatui::widgets::Block::bordered()
+                .border_type(ratatui::widgets::BorderType::Rounded)
+                .render(outline, buf);
         }
     }
 
