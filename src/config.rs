@@ -113,27 +113,35 @@ pub enum Depth {
 }
 
 /// How the path is drawn: as the squares' steps, as lines from square to
-/// square, or both (key `d` cycles them).
+/// square, or both (key `d` cycles them); `auto`, the default: both where
+/// the squares are big enough that numbers and lines do not touch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "String")]
 pub enum Drawing {
     /// The squares' step numbers (`numbers` in the configuration).
-    #[default]
     Numbers,
     Lines,
     Both,
+    /// Both on squares big enough, else the numbers alone (lines where
+    /// a square is a character or less).
+    #[default]
+    Auto,
 }
 
 impl Drawing {
+    /// The drawings `d` cycles through, in order (`auto` is only where
+    /// the app starts).
+    pub const CYCLE: [Drawing; 3] = [Drawing::Numbers, Drawing::Lines, Drawing::Both];
+
     pub fn next(self) -> Drawing {
         match self {
             Drawing::Numbers => Drawing::Lines,
             Drawing::Lines => Drawing::Both,
-            Drawing::Both => Drawing::Numbers,
+            Drawing::Both | Drawing::Auto => Drawing::Numbers,
         }
     }
 
-    /// Whether lines are drawn.
+    /// Whether lines are drawn (`auto` once the squares' size decides it).
     pub fn lines(self) -> bool {
         self != Drawing::Numbers
     }
@@ -144,6 +152,7 @@ impl Drawing {
             Drawing::Numbers => "squares",
             Drawing::Lines => "lines",
             Drawing::Both => "lines and numbers",
+            Drawing::Auto => "lines and numbers where they fit",
         }
     }
 }

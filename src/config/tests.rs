@@ -55,7 +55,7 @@ fn a_setting_is_written_as_it_reads() {
 #[test]
 fn the_drawing_and_labels_are_configured() {
     let c: Config = toml::from_str(DEFAULT).unwrap();
-    assert_eq!((c.app.drawing, c.app.labels), (Drawing::Both, false));
+    assert_eq!((c.app.drawing, c.app.labels), (Drawing::Auto, false));
     let c = with_file("[app]\ndrawing = \"lines\"\nlabels = true\n").unwrap();
     assert_eq!((c.app.drawing, c.app.labels), (Drawing::Lines, true));
     let c = with_file("[theme]\nbackground = \"light\"\n").unwrap();

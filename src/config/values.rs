@@ -37,6 +37,7 @@ impl TryFrom<String> for Drawing {
             ("numbers", Drawing::Numbers),
             ("lines", Drawing::Lines),
             ("both", Drawing::Both),
+            ("auto", Drawing::Auto),
         ];
         one_of(&text, "a way to draw the path", &names)
     }

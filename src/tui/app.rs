@@ -76,6 +76,8 @@ pub enum Action {
     /// A click on a row of the replay's move list: show the replay up to
     /// this step.
     Jump(usize),
+    /// `d`: draw the path this way (the next that changes the picture).
+    DrawAs(Drawing),
     /// `j`: zoom to this level on the knight (0: the whole board); `None`:
     /// the whole board shows its step numbers already.
     ZoomTo(Option<u8>),
@@ -318,7 +320,9 @@ impl App {
             game: None,
             position: 0,
             zoom: Zoom::default(),
-            drawing: Drawing::default(),
+            // The configuration's drawing (auto by default) replaces it
+            // at launch.
+            drawing: Drawing::Numbers,
             labels: false,
             counting: None,
             loading: None,
@@ -426,6 +430,10 @@ impl App {
                 }
             }
             Action::ZoomTo(level) => self.zoom_to(level),
+            Action::DrawAs(drawing) => {
+                self.drawing = drawing;
+                self.info(format!("the path as {}", drawing.name()));
+            }
             Action::Wheel(at, true) => self.zoom_key(Command::ZoomIn, at),
             Action::Wheel(at, false) => self.zoom_key(Command::ZoomOut, at),
             Action::Key(_) | Action::Saved(_) | Action::Click(..) => {}

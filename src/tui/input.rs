@@ -36,6 +36,10 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
                 super::keymap::Command::ZoomJump => {
                     Some(Action::ZoomTo(ui::jump_level(screen, app)))
                 }
+                // So is the drawing that changes the picture.
+                super::keymap::Command::NextDrawing => {
+                    Some(Action::DrawAs(ui::next_drawing(screen, app)))
+                }
                 c => Some(Action::Key(c)),
             }
         }

@@ -271,6 +271,20 @@ pub fn jump_level(screen: Rect, app: &App) -> Option<u8> {
         .or(Some(max))
 }
 
+/// The drawing `d` moves to on a screen of `screen`: the next that changes
+/// the picture of the board shown ([`board::next_drawing`]).
+pub fn next_drawing(screen: Rect, app: &App) -> super::viewport::Drawing {
+    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
+        return app.drawing.next();
+    }
+    let (b, win) = (app.shown_board(), app.window());
+    let pane = panes_of(app, screen).board;
+    board::next_drawing(
+        app.drawing,
+        &geometry::geometry_labelled(pane, b, win, app.labels),
+    )
+}
+
 fn too_small(buf: &mut Buffer, area: Rect) {
     let text = format!(
         "Terminal too small: knight-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT} (this one is {}x{}). Enlarge it, or press q to quit.",

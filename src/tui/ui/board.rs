@@ -194,11 +194,48 @@ pub struct BoardPane<'a> {
     pub theme: &'a Theme,
 }
 
+/// What `drawing` draws on the grid `g`: `auto` made numbers and lines
+/// together where a square is at least [`BOTH_W`] x [`BOTH_H`] (they would
+/// touch on smaller ones), the numbers alone on smaller numbered squares,
+/// and lines where a square is a character or less.
+pub fn effective(drawing: Drawing, g: &Grid) -> Drawing {
+    match (drawing, g.view) {
+        (Drawing::Auto, BoardView::Numbers { w, h }) if w >= BOTH_W && h >= BOTH_H => Drawing::Both,
+        (Drawing::Auto, BoardView::Numbers { .. }) => Drawing::Numbers,
+        (Drawing::Auto, _) => Drawing::Lines,
+        (d, _) => d,
+    }
+}
+
+/// The smallest square, in columns and lines, with room for its number
+/// clear of the lines through it.
+const BOTH_W: u16 = 6;
+const BOTH_H: u16 = 3;
+
+/// The drawing `d` moves to from `drawing` on the grid `g`: the next in
+/// [`Drawing::CYCLE`] that changes the picture (with lines drawn a
+/// character a square or less, numbers and lines look as lines alone).
+pub fn next_drawing(drawing: Drawing, g: &Grid) -> Drawing {
+    let now = effective(drawing, g);
+    let looks = |d: Drawing| match (d, g.view) {
+        (Drawing::Both, BoardView::Numbers { .. }) => Drawing::Both,
+        (Drawing::Both, _) => Drawing::Lines,
+        (d, _) => d,
+    };
+    let at = Drawing::CYCLE.iter().position(|&d| d == now).unwrap_or(0);
+    (1..=Drawing::CYCLE.len())
+        .map(|i| Drawing::CYCLE[(at + i) % Drawing::CYCLE.len()])
+        .find(|&d| looks(d) != looks(now))
+        .unwrap_or(now)
+}
+
 impl Widget for BoardPane<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let (sc, theme) = (&self.scene, self.theme);
+        let BoardPane { mut scene, theme } = self;
+        let g = geometry_labelled(area, scene.board, scene.window, scene.labels);
+        scene.drawing = effective(scene.drawing, &g);
+        let sc = &scene;
         let (b, win) = (sc.board, sc.window);
-        let g = geometry_labelled(area, b, win, sc.labels);
         // Lines need a character or more a square; the overview keeps its
         // heat map by step.
         let lines = sc.drawing.lines() && g.across == 1 && sc.trail.is_some();

@@ -635,3 +635,45 @@ fn the_lines_view_of_a_big_board_shows_its_extent() {
         .count();
     assert!(shaded >= 30 * 15, "{shaded}");
 }
+
+#[test]
+fn auto_draws_lines_with_numbers_only_where_they_do_not_touch_and_d_always_changes() {
+    use crate::tui::viewport::Drawing;
+    let mut a = app(8);
+    a.drawing = Drawing::Auto;
+    let title = |a: &App, w, h| {
+        let s = screen(a, w, h, &Theme::default());
+        s.lines()
+            .find(|l| l.starts_with("┌ 8x8"))
+            .unwrap()
+            .to_string()
+    };
+    // 8x8 at 80x24: squares 4 wide and 2 tall, numbers alone.
+    assert!(
+        title(&a, 80, 24).contains("square · numbers"),
+        "{}",
+        title(&a, 80, 24)
+    );
+    // At 120x40 they have room: lines and numbers.
+    assert!(
+        title(&a, 120, 40).contains("lines and numbers"),
+        "{}",
+        title(&a, 120, 40)
+    );
+    // d: every press changes the picture, numbers, lines, both, numbers.
+    let area = Rect::new(0, 0, 120, 40);
+    let mut seen = vec![];
+    for _ in 0..3 {
+        let next = next_drawing(area, &a);
+        a.update(Action::DrawAs(next));
+        seen.push(next);
+    }
+    assert_eq!(seen, [Drawing::Numbers, Drawing::Lines, Drawing::Both]);
+    // 30x30 at 120x40 draws a square a character or less: lines and both
+    // look alike, so d goes between numbers and lines.
+    let mut big = app(30);
+    big.drawing = Drawing::Lines;
+    assert_eq!(next_drawing(area, &big), Drawing::Numbers);
+    big.drawing = Drawing::Numbers;
+    assert_eq!(next_drawing(area, &big), Drawing::Lines);
+}
