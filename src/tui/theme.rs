@@ -191,12 +191,34 @@ impl Theme {
         }
     }
 
-    /// A foreground colour, or nothing without colours.
+    /// A foreground colour for text, or nothing without colours.
     pub fn fg(&self, c: Color) -> Style {
         if self.colour {
-            Style::new().fg(c)
+            Style::new().fg(self.readable(c))
         } else {
             Style::new()
+        }
+    }
+
+    /// A named colour as text on the terminal's background: at 16 colours
+    /// the name (the terminal's palette decides); at 256 and 24-bit
+    /// colours, a shade that reads at 4.5:1 or more where xterm's would
+    /// not (its red and magenta on black, its green, yellow and cyan on
+    /// white).
+    pub fn readable(&self, c: Color) -> Color {
+        let (r, g, b, index) = match (c, self.light) {
+            _ if self.depth == Depth::Ansi16 => return c,
+            (Color::Red, false) => (255, 95, 95, 203),
+            (Color::Magenta, false) => (255, 95, 255, 207),
+            (Color::Red, true) => (175, 0, 0, 124),
+            (Color::Green, true) => (0, 135, 0, 28),
+            (Color::Yellow, true) => (135, 95, 0, 94),
+            (Color::Cyan, true) => (0, 95, 135, 24),
+            _ => return c,
+        };
+        match self.depth {
+            Depth::True => Color::Rgb(r, g, b),
+            _ => Color::Indexed(index),
         }
     }
 

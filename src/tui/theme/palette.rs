@@ -152,6 +152,50 @@ fn rgb(c: Color) -> Option<(u8, u8, u8)> {
 mod tests {
     use std::collections::HashSet;
 
+    /// WCAG's contrast of two colours, 1 to 21.
+    fn contrast(a: Color, b: Color) -> f64 {
+        let (a, b) = (luminance(rgb(a).unwrap()), luminance(rgb(b).unwrap()));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// Every text the app colours reads at 4.5:1 on its background, at
+    /// 24-bit and 256 colours, on a dark and a light terminal: keys,
+    /// messages by tone, marks, and black text on the cursor and knight.
+    #[test]
+    fn text_reads_at_4_5_to_1_in_24_bit_and_256_colours() {
+        let mut worst = f64::MAX;
+        for depth in [Depth::True, Depth::Ansi256] {
+            for light in [false, true] {
+                let theme = Theme {
+                    depth,
+                    light,
+                    ..Theme::default()
+                };
+                let ground = if light { Color::White } else { Color::Black };
+                let text = |c: Color| theme.fg(c).fg.unwrap();
+                let pairs = [
+                    ("keys", theme.key().fg.unwrap(), ground),
+                    ("success", text(Color::Green), ground),
+                    ("refusal", text(Color::Red), ground),
+                    ("paused", text(Color::Yellow), ground),
+                    ("targets", text(theme.candidate), ground),
+                    ("goal", text(theme.goal), ground),
+                    ("cursor", Color::Black, theme.cursor().bg.unwrap()),
+                    ("knight", Color::Black, theme.knight().bg.unwrap()),
+                ];
+                for (what, fg, bg) in pairs {
+                    let c = contrast(fg, bg);
+                    worst = worst.min(c);
+                    assert!(
+                        c >= 4.5,
+                        "{depth:?}, light {light}: {what} {fg:?} on {bg:?}: {c:.2}"
+                    );
+                }
+            }
+        }
+        eprintln!("the least contrast of the app's text: {worst:.2}:1");
+    }
+
     use super::super::{MAX_LUMA_LIGHT, MIN_LUMA, Theme, luma};
     use super::*;
 

@@ -8,6 +8,7 @@ use crate::tui::testing::app_on;
 use knight_tui::board::Board;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::style::Color;
 
 fn lines(app: &App, w: u16, h: u16) -> Vec<String> {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
@@ -215,7 +216,7 @@ fn with_labels_on_every_square_on_screen_is_algebraic() {
 }
 
 #[test]
-fn the_cursor_on_the_knight_leaves_the_knight_its_mark() {
+fn the_cursor_on_the_knight_leaves_the_knight_its_mark_in_black() {
     let a = playing(8);
     let g = a.playing().unwrap();
     assert_eq!(Some(g.cursor), g.knight());
@@ -234,10 +235,10 @@ fn the_cursor_on_the_knight_leaves_the_knight_its_mark() {
             .expect("step 1 drawn");
         let cell = &buf[(x, y)];
         if theme.colour {
-            assert_eq!(
-                cell.bg, theme.current,
-                "the knight's colour, not the cursor's"
-            );
+            // Black and bold on the cursor's colour (a yellow patch inside
+            // cyan read at 1.2:1).
+            assert_eq!((cell.fg, cell.bg), (Color::Black, theme.accent));
+            assert!(cell.modifier.contains(ratatui::style::Modifier::BOLD));
             assert_eq!(buf[(x - 1, y)].bg, theme.accent, "the cursor around it");
         } else {
             assert!(!cell.modifier.contains(ratatui::style::Modifier::REVERSED));

@@ -182,11 +182,13 @@ impl Painter<'_> {
         if Some(sq) != sc.cursor {
             return (text, style);
         }
-        // The cursor fills its cell; on the knight, the knight keeps its own
-        // mark inside it (without colour: plain in a reversed cell).
+        // The cursor fills its cell; on the knight, the knight's mark is
+        // inside it (without colour: plain in a reversed cell).
         buf.set_style(cell.intersection(self.g.inner), theme.cursor());
         let style = match Some(sq) == sc.current {
-            true if theme.colour => style,
+            // The knight's mark in black on the cursor: a yellow patch
+            // inside cyan read poorly.
+            true if theme.colour => theme.cursor().add_modifier(Modifier::BOLD),
             true => Style::new()
                 .add_modifier(Modifier::BOLD)
                 .remove_modifier(Modifier::REVERSED),
