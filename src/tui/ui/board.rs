@@ -277,7 +277,10 @@ fn title(sc: &Scene, g: &Grid, lines: bool, width: usize) -> String {
         (Drawing::Lines, true, BoardView::Numbers { .. }) => "lines".into(),
         (Drawing::Both, true, BoardView::Numbers { .. }) => "lines and numbers".into(),
         (_, true, _) => format!("lines ({})", view.name()),
-        (_, false, _) => format!("{} (z for lines)", view.name()),
+        // Lines asked for where a square is smaller than a character:
+        // zooming in brings them.
+        (_, false, _) if g.across > 1 => format!("{} (z for lines)", view.name()),
+        (_, false, _) => view.name(),
     };
     let folded = match g.fold.bands {
         1 => String::new(),

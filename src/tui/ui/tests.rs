@@ -677,3 +677,19 @@ fn auto_draws_lines_with_numbers_only_where_they_do_not_touch_and_d_always_chang
     big.drawing = Drawing::Numbers;
     assert_eq!(next_drawing(area, &big), Drawing::Lines);
 }
+
+#[test]
+fn the_title_offers_z_for_lines_only_where_zooming_brings_them() {
+    use crate::tui::viewport::Drawing;
+    // The settings' preview has no path: no lines, and no promise of them.
+    let mut a = app(8);
+    a.drawing = Drawing::Lines;
+    a.update(Action::Key(Command::Settings));
+    let s = screen(&a, 120, 40, &Theme::default());
+    assert!(!s.contains("z for lines"), "{s}");
+    // 300x300 in the overview: zooming in brings the lines.
+    let mut big = app(300);
+    big.drawing = Drawing::Lines;
+    let s = screen(&big, 120, 40, &Theme::default());
+    assert!(s.contains("(z for lines)"), "{s}");
+}
