@@ -45,7 +45,7 @@ fn at_80x24_play_shows_its_own_keys_first() {
         "w suggest",
         "b back",
         "f finish",
-        "? help",
+        "? more keys",
         "q quit",
     ] {
         assert!(hints.contains(key), "{key}: {hints}");
@@ -63,7 +63,7 @@ fn a_wide_screen_keeps_the_hint_bar_to_one_line_and_a_narrow_one_to_two() {
         let s = lines(&a, width, 24);
         let bar = s[24 - crate::tui::frame::hint_lines(width) as usize..].join(" ");
         // Each mode's own keys are there; help and quit close the bar.
-        for key in ["Space pause", "n step", "? help", "q quit"] {
+        for key in ["Space pause", "n step", "? ", "q quit"] {
             assert!(bar.contains(key), "{width}: {key}: {bar}");
         }
         assert!(bar.trim_end().ends_with("q quit"), "{bar}");
@@ -370,4 +370,17 @@ fn the_modes_are_tabs_on_tall_screens_the_current_one_marked() {
         !s.contains("search · replay") && s.contains("· play ·"),
         "{s}"
     );
+}
+
+#[test]
+fn a_hint_bar_short_of_room_says_there_are_more_keys() {
+    let a = playing(8);
+    let bar = |w: u16| {
+        let s = lines(&a, w, 24);
+        s[24 - crate::tui::frame::hint_lines(w) as usize..].join(" ")
+    };
+    // At 60 columns some keys go: ? says there are more.
+    assert!(bar(60).contains("? more keys"), "{}", bar(60));
+    // At 200 every key fits: ? is help.
+    assert!(bar(200).contains("? help"), "{}", bar(200));
 }

@@ -150,6 +150,10 @@ fn packed(mut items: Vec<Item>, width: u16, room: usize) -> Vec<Vec<(&'static st
             return lines.into_iter().take(room).collect();
         };
         items.remove(i);
+        // Keys left out: help says there are more.
+        for item in items.iter_mut().filter(|(l, _, _)| *l == "?") {
+            item.1 = "more keys";
+        }
     }
 }
 
