@@ -239,9 +239,20 @@ impl Theme {
             Style::new()
                 .fg(Color::Black)
                 .bg(c)
-                .add_modifier(Modifier::BOLD)
+                .add_modifier(self.bold_black())
         } else {
             Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+        }
+    }
+
+    /// Bold for black text, except at 16 colours, where terminals that
+    /// draw bold as bright turn black into grey (grey on cyan reads at
+    /// 2:1).
+    pub fn bold_black(&self) -> Modifier {
+        if self.depth == Depth::Ansi16 {
+            Modifier::empty()
+        } else {
+            Modifier::BOLD
         }
     }
 

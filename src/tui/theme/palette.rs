@@ -194,6 +194,19 @@ mod tests {
             }
         }
         eprintln!("the least contrast of the app's text: {worst:.2}:1");
+        // At 16 colours black text is never bold: terminals that draw bold
+        // as bright would make it grey.
+        let sixteen = Theme {
+            depth: Depth::Ansi16,
+            ..Theme::default()
+        };
+        for style in [
+            sixteen.knight(),
+            sixteen.marked(Color::Red),
+            sixteen.cursor(),
+        ] {
+            assert!(!style.add_modifier.contains(ratatui::style::Modifier::BOLD));
+        }
     }
 
     use super::super::{MAX_LUMA_LIGHT, MIN_LUMA, Theme, luma};

@@ -27,10 +27,7 @@ fn a_long_message_is_cut_on_its_line_and_clicks_still_land() {
     let status = lines[bar - 1].trim_end();
     assert!(status.ends_with("… M"), "{s}");
     assert!(status.contains(&msg[..20]), "{s}");
-    assert!(
-        lines[21].contains("? ") || lines[20].contains("? "),
-        "{s}"
-    );
+    assert!(lines[21].contains("? ") || lines[20].contains("? "), "{s}");
     // The board did not move: a click finds the square drawn there.
     let g = geometry(panes_of(&a, area).board, a.shown_board(), a.window());
     assert_eq!(g.pos(3, 5), before.pos(3, 5));

@@ -188,7 +188,7 @@ impl Painter<'_> {
         let style = match Some(sq) == sc.current {
             // The knight's mark in black on the cursor: a yellow patch
             // inside cyan read poorly.
-            true if theme.colour => theme.cursor().add_modifier(Modifier::BOLD),
+            true if theme.colour => theme.cursor().add_modifier(theme.bold_black()),
             true => Style::new()
                 .add_modifier(Modifier::BOLD)
                 .remove_modifier(Modifier::REVERSED),
