@@ -81,16 +81,18 @@ impl Widget for Screen<'_> {
             theme,
         }
         .render(p.board, buf);
-        if app.replaying().is_some() || app.playing().is_some() || app.settings().is_some() {
+        let folded = p.stats.height == 1;
+        if folded {
+            // The statistics in a line over the board; the column is the
+            // controls' (or the settings').
+            statistics::StatsLine { app, theme }.render(p.stats, buf);
+            controls::Controls { app, theme }.render(p.controls, buf);
+        } else if app.replaying().is_some() || app.playing().is_some() || app.settings().is_some() {
             // The search's figures mean nothing here: the replay, the game
             // or the settings take the column.
             controls::Controls { app, theme }.render(p.stats.union(p.controls), buf);
         } else {
-            if p.stats.height == 1 {
-                statistics::StatsLine { app, theme }.render(p.stats, buf);
-            } else {
-                statistics::Statistics { app, theme }.render(p.stats, buf);
-            }
+            statistics::Statistics { app, theme }.render(p.stats, buf);
             controls::Controls { app, theme }.render(p.controls, buf);
         }
         status::StatusLine { app, theme }.render(p.status, buf);
@@ -397,3 +399,5 @@ mod snapshots;
 mod tests;
 #[cfg(test)]
 mod tests_panes;
+#[cfg(test)]
+mod tests_sizes;

@@ -1,0 +1,124 @@
+//! The app's promises at every size and colour mode the issue names:
+//! 80x24, 120x40 and 200x60, at 16 colours and without colour. Each case
+//! renders the real screen and checks what a user would see.
+
+use super::tests::{app, screen};
+use super::*;
+use crate::config::Depth;
+use crate::tui::app::{Action, Mode};
+use crate::tui::keymap::Command;
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
+
+fn themes() -> [Theme; 2] {
+    [
+        Theme {
+            depth: Depth::Ansi16,
+            ..Theme::default()
+        },
+        Theme {
+            colour: false,
+            ..Theme::default()
+        },
+    ]
+}
+
+/// The column of each line's first character: where the panes' left
+/// edges are.
+fn left(s: &str) -> String {
+    s.lines().map(|l| l.chars().next().unwrap_or(' ')).collect()
+}
+
+#[test]
+fn at_every_size_and_colour_mode_the_frame_holds() {
+    for theme in themes() {
+        for (w, h) in SIZES {
+            let what = format!("{w}x{h}, colour {}", theme.colour);
+            // A full 8x8: its count from a corner is out of reach.
+            let mut a =
+                crate::tui::testing::app_on(knight_tui::board::Board::new(8, 8, &[]).unwrap());
+            let before = screen(&a, w, h, &theme);
+            // Tabs from 30 rows.
+            assert_eq!(
+                before.contains("search · replay · play · race"),
+                h >= 30,
+                "{what}"
+            );
+            // A long message moves nothing: the board's edge and the hint
+            // bar stay where they were.
+            a.update(Action::Key(Command::Count));
+            let asked = screen(&a, w, h, &theme);
+            assert!(
+                asked.contains("Count?") && asked.contains("leave it"),
+                "{what}: {asked}"
+            );
+            a.update(Action::Key(Command::No));
+            a.update(Action::Key(Command::Count));
+            a.update(Action::Key(Command::Yes));
+            let long = screen(&a, w, h, &theme);
+            let n = long.lines().count();
+            let bars =
+                (crate::tui::frame::status_lines(h) + crate::tui::frame::hint_lines(w)) as usize;
+            assert_eq!(
+                left(&before).chars().take(n - bars).collect::<String>(),
+                left(&long).chars().take(n - bars).collect::<String>(),
+                "{what}"
+            );
+            // Esc never quits; the log keeps the message whole.
+            a.update(Action::Key(Command::Back));
+            assert!(!a.quit, "{what}");
+            a.update(Action::Key(Command::Log));
+            let log = screen(&a, w, h, &theme);
+            assert!(
+                log.contains("Messages") && log.contains("Esc or M closes"),
+                "{what}: {log}"
+            );
+            a.update(Action::Key(Command::Back));
+            // The settings' verdict shows whole in the panel: c on 3x3.
+            a.update(Action::Key(Command::Settings));
+            for _ in 0..8 {
+                a.update(Action::Key(Command::Rows(-1)));
+                a.update(Action::Key(Command::Cols(-1)));
+            }
+            a.update(Action::Key(Command::Rows(2)));
+            a.update(Action::Key(Command::Cols(2)));
+            let panel = screen(&a, w, h, &theme);
+            // Whole: its first words and its last.
+            assert!(panel.contains("no tour: no open tour"), "{what}: {panel}");
+            assert!(panel.contains("both sides >= 5"), "{what}: {panel}");
+        }
+    }
+}
+
+#[test]
+fn at_every_size_and_colour_mode_play_and_its_questions_show() {
+    for theme in themes() {
+        for (w, h) in SIZES {
+            let what = format!("{w}x{h}, colour {}", theme.colour);
+            let mut a = app(6);
+            let g =
+                crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+            a.game = Some(g);
+            a.mode = Mode::Play;
+            a.update(Action::Key(Command::Pick(1)));
+            a.update(Action::Key(Command::Pick(1)));
+            let s = screen(&a, w, h, &theme);
+            // The outlook in the side pane, hints off: no onward counts.
+            assert!(s.contains("outlook"), "{what}: {s}");
+            assert!(s.contains("legal moves:"), "{what}: {s}");
+            // q asks; its hint bar lists only its answers.
+            a.update(Action::Key(Command::Quit));
+            let q = screen(&a, w, h, &theme);
+            assert!(
+                q.contains("Quit?") && q.contains("not saved"),
+                "{what}: {q}"
+            );
+            assert!(
+                q.contains("y s n quit / save and quit / stay"),
+                "{what}: {q}"
+            );
+            a.update(Action::Key(Command::Back));
+            assert!(!a.quit && !a.confirming_quit(), "{what}");
+        }
+    }
+}
