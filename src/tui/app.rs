@@ -235,8 +235,12 @@ pub enum Overlay {
     Prompt(Prompt),
     /// Quit, losing this? (y, n, and s for a game)
     ConfirmQuit(Loss),
-    /// Start a count that cannot end soon? (y, n): why it cannot.
-    ConfirmCount(String),
+    /// Start a count that cannot end soon? (y, n): why it cannot, and
+    /// how long it would take at least.
+    ConfirmCount {
+        why: String,
+        least: String,
+    },
 }
 
 /// How a message reads: the status line colours it by this, never by its
@@ -344,7 +348,7 @@ impl App {
         match (self.active_overlay(), self.mode) {
             (Some(Overlay::Prompt(_)), _) => Context::Prompt,
             (Some(Overlay::Settings(_)), _) => Context::Settings,
-            (Some(Overlay::ConfirmQuit(_) | Overlay::ConfirmCount(_)), _) => Context::Confirm,
+            (Some(Overlay::ConfirmQuit(_) | Overlay::ConfirmCount { .. }), _) => Context::Confirm,
             (_, Mode::Replay) => Context::Replay,
             (_, Mode::Play) => Context::Play,
             (_, Mode::Race) => Context::Race,

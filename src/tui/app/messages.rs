@@ -29,11 +29,11 @@ pub enum Loss {
 impl Loss {
     /// `the game's 3 squares are not saved`.
     pub fn what(self) -> String {
-        let minutes = |s: u64| knight_tui::words::long_time(s as f64);
+        let ran = |s: u64| knight_tui::words::long_time(s as f64);
         match self {
             Loss::Game(n) => format!("the game's {n} squares are not saved"),
-            Loss::Search(s) => format!("the search has run for {}", minutes(s)),
-            Loss::Count(s) => format!("the count has run for {}", minutes(s)),
+            Loss::Search(s) => format!("the search has run for {}", ran(s)),
+            Loss::Count(s) => format!("the count has run for {}", ran(s)),
         }
     }
 
@@ -109,7 +109,7 @@ impl App {
     }
 
     /// A key of another mode, pressed here: where it works, in one plain
-    /// line (`# counts tours: while watching the search, not in the replay`).
+    /// line (`# works while watching the search, not in the replay`).
     pub(super) fn not_here(&mut self, c: Command) {
         use crate::tui::keymap::{BINDINGS, Context};
         let Some(b) = BINDINGS
@@ -170,13 +170,14 @@ impl App {
     /// The answer to the question before quitting (or before a count out
     /// of reach).
     pub(super) fn confirm_key(&mut self, c: Command) -> Vec<Effect> {
-        if let Some(Overlay::ConfirmCount(_)) = self.overlays.last() {
+        if let Some(Overlay::ConfirmCount { .. }) = self.overlays.last() {
             return match c {
-                Command::Yes | Command::Count => {
-                    self.overlays.pop();
-                    let warning = self.out_of_reach();
-                    self.start_count(warning)
-                }
+                Command::Yes | Command::Count => match self.overlays.pop() {
+                    Some(Overlay::ConfirmCount { why, least }) => {
+                        self.start_count(Some((why, least)))
+                    }
+                    _ => Vec::new(),
+                },
                 Command::No | Command::Back => self.back(),
                 Command::ForceQuit => self.quit_now(),
                 _ => {

@@ -14,7 +14,7 @@ impl App {
     /// Why the count asked for cannot end soon, while that is asked.
     pub fn count_question(&self) -> Option<&str> {
         match self.overlays.last() {
-            Some(Overlay::ConfirmCount(why)) => Some(why),
+            Some(Overlay::ConfirmCount { why, .. }) => Some(why),
             _ => None,
         }
     }
@@ -104,7 +104,7 @@ impl App {
                 self.info(loss.staying());
                 Vec::new()
             }
-            Some(Overlay::ConfirmCount(_)) => {
+            Some(Overlay::ConfirmCount { .. }) => {
                 self.info("no count started");
                 Vec::new()
             }

@@ -130,13 +130,13 @@ impl App {
             return vec![Effect::StopCount];
         }
         // A count that cannot end soon asks first.
-        if let Some((why, _)) = self.out_of_reach() {
+        if let Some((why, least)) = self.out_of_reach() {
             let what = self.spec.tours_wording();
             self.say(
                 Tone::Info,
                 format!("count the {what}? {why}: y counts anyway, n leaves it"),
             );
-            self.overlays.push(Overlay::ConfirmCount(why));
+            self.overlays.push(Overlay::ConfirmCount { why, least });
             return Vec::new();
         }
         self.start_count(None)
@@ -166,7 +166,7 @@ impl App {
     /// tour by tour, of more tours than [`ENUMERATION_PACE`] gets through
     /// in an hour, by the published figures; with its short form for the
     /// statistics (`at least 12 months`).
-    pub(super) fn out_of_reach(&self) -> Option<(String, String)> {
+    fn out_of_reach(&self) -> Option<(String, String)> {
         let s = &self.spec;
         let problem = s.problem().ok()?;
         let count = Count {

@@ -94,8 +94,12 @@ impl App {
             }
             _ => {}
         }
-        // Theory answers at once: the panel shows its verdict.
-        if !matches!(c, Command::Cursor(..)) {
+        // Theory answers at once (a rebuild of the board asked it
+        // already); the algorithm's choices change nothing it says.
+        if matches!(
+            c,
+            Command::SetStart | Command::SetEnd | Command::ToggleClosed
+        ) {
             st.judge();
         }
         if let Some((sq, rows, cols)) = follow {
