@@ -40,12 +40,12 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use knight_tui::board::Square;
 
 use super::app::App;
+use super::frame;
 use super::theme::Theme;
 
 /// The smallest terminal the layout works in.
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 22;
-use super::frame;
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
@@ -128,7 +128,13 @@ fn tabs(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         .highlight_style(theme.key().add_modifier(ratatui::style::Modifier::REVERSED))
         .divider("·")
         .render(area, buf);
-    let help = " Tab: next mode · v: race ";
+    // How to move between them: a race starts from the search, and has
+    // no Tab (v ends it).
+    let help = match app.mode {
+        Mode::Search => " Tab: next mode · v: race ",
+        Mode::Race => " v: back to one search ",
+        Mode::Replay | Mode::Play => " Tab: next mode ",
+    };
     let x = area.right().saturating_sub(help.len() as u16 + 1);
     if x > area.x + 40 {
         buf.set_string(x, area.y, help, ratatui::style::Style::new());

@@ -101,12 +101,7 @@ fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &
     let block = Block::bordered().title(" Replay ");
     let inner = block.inner(area);
     block.render(area, buf);
-    let sums = super::sums::lines(
-        &r.board,
-        Some(&r.trail),
-        inner.width.saturating_sub(11) as usize,
-        theme,
-    );
+    let sums = super::sums::lines(&r.board, Some(&r.trail), theme);
     let [top, gauge, rest] = replay_layout(inner, r);
     let lines = vec![
         // The file's own name, its end kept when even that is too long.
@@ -293,12 +288,7 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
     if let Some(end) = g.end {
         lines.insert(1, label_value("end", end.to_string(), theme));
     }
-    lines.extend(super::sums::lines(
-        &g.board,
-        Some(&g.trail),
-        inner.width.saturating_sub(11) as usize,
-        theme,
-    ));
+    lines.extend(super::sums::lines(&g.board, Some(&g.trail), theme));
     lines.push(Line::raw(""));
     let targets = g.targets();
     // With hints off, the onward counts are not shown either.

@@ -55,7 +55,6 @@ impl Widget for Statistics<'_> {
         lines.extend(super::sums::lines(
             app.shown_board(),
             super::board::trail_in_view(app),
-            inner.width.saturating_sub(11) as usize,
             theme,
         ));
         if let Some(c) = &app.counting {

@@ -35,25 +35,31 @@ const CUT: &str = "… M";
 /// continued lines indented by [`INDENT`]; a text that does not fit ends
 /// with [`CUT`].
 pub fn fit(line: Line<'_>, width: usize, rows: usize) -> Vec<Line<'static>> {
+    /// A character, its style and its width in columns.
+    type Cell = (char, Style, usize);
     let base = line.style;
-    let cells: Vec<(char, Style)> = line
+    let cells: Vec<Cell> = line
         .spans
         .iter()
         .flat_map(|s| {
             let style = base.patch(s.style);
-            s.content.chars().map(move |c| (c, style))
+            s.content.chars().map(move |c| {
+                let wide = Span::raw(&*c.encode_utf8(&mut [0; 4])).width();
+                (c, style, wide)
+            })
         })
         .collect();
-    let wide = |c: char| Span::raw(c.to_string()).width();
-    let mut out: Vec<(usize, Vec<(char, Style)>)> = Vec::new();
+    let space = |&(c, ..): &Cell| c == ' ';
+    let mut out: Vec<(usize, Vec<Cell>)> = Vec::new();
     let mut i = 0;
-    while i < cells.len() {
+    // One line past `rows` says the text is cut.
+    while i < cells.len() && out.len() <= rows {
         let indent = if out.is_empty() { 0 } else { INDENT };
         let room = width.saturating_sub(indent).max(1);
         // The most cells that fit in `room` columns.
         let (mut used, mut fits) = (0, 0);
-        while i + fits < cells.len() && used + wide(cells[i + fits].0) <= room {
-            used += wide(cells[i + fits].0);
+        while i + fits < cells.len() && used + cells[i + fits].2 <= room {
+            used += cells[i + fits].2;
             fits += 1;
         }
         let rest = &cells[i..];
@@ -63,13 +69,13 @@ pub fn fit(line: Line<'_>, width: usize, rows: usize) -> Vec<Line<'static>> {
             // Break after the last space that fits, else mid-word.
             rest[..=fits]
                 .iter()
-                .rposition(|&(c, _)| c == ' ')
+                .rposition(space)
                 .filter(|&p| p > 0)
                 .unwrap_or(fits.max(1))
         };
         out.push((indent, rest[..take].to_vec()));
         i += take;
-        while cells.get(i).is_some_and(|&(c, _)| c == ' ') {
+        while cells.get(i).is_some_and(space) {
             i += 1;
         }
     }
@@ -77,22 +83,21 @@ pub fn fit(line: Line<'_>, width: usize, rows: usize) -> Vec<Line<'static>> {
     out.truncate(rows.max(1));
     if cut && let Some((indent, last)) = out.last_mut() {
         let room = width.saturating_sub(*indent);
-        let style = last.last().map_or(Style::new(), |&(_, s)| s);
-        while !last.is_empty()
-            && last.iter().map(|&(c, _)| wide(c)).sum::<usize>() + CUT.chars().count() + 1 > room
-        {
+        let style = last.last().map_or(Style::new(), |&(_, s, _)| s);
+        let tail = CUT.chars().count() + 1;
+        while !last.is_empty() && last.iter().map(|c| c.2).sum::<usize>() + tail > room {
             last.pop();
         }
-        while last.last().is_some_and(|&(c, _)| c == ' ') {
+        while last.last().is_some_and(space) {
             last.pop();
         }
-        last.push((' ', style));
-        last.extend(CUT.chars().map(|c| (c, style)));
+        last.push((' ', style, 1));
+        last.extend(CUT.chars().map(|c| (c, style, 1)));
     }
     out.into_iter()
         .map(|(indent, cells)| {
             let mut spans = vec![Span::raw(" ".repeat(indent))];
-            for (c, style) in cells {
+            for (c, style, _) in cells {
                 match spans.last_mut() {
                     Some(last) if last.style == style => last.content.to_mut().push(c),
                     _ => spans.push(Span::styled(c.to_string(), style)),

@@ -16,14 +16,8 @@ const MOST_SIDE: u32 = 64;
 
 /// A `magic` line, in words, when the path on `board` is a semimagic or
 /// magic tour (`semimagic: every row and column sums to 260`); nothing
-/// otherwise: sums that make nothing say nothing. `_width` is the room
-/// for the value (it wraps under itself).
-pub fn lines(
-    board: &Board,
-    trail: Option<&Trail>,
-    _width: usize,
-    theme: &Theme,
-) -> Vec<Line<'static>> {
+/// otherwise: sums that make nothing say nothing.
+pub fn lines(board: &Board, trail: Option<&Trail>, theme: &Theme) -> Vec<Line<'static>> {
     let Some(sums) = sums(board, trail) else {
         return Vec::new();
     };
@@ -82,7 +76,7 @@ mod tests {
         let mut trail = Trail::new(board.len());
         trail.set(&file.indices(&board, 64));
         let theme = Theme::default();
-        let text: Vec<String> = lines(&board, Some(&trail), 18, &theme)
+        let text: Vec<String> = lines(&board, Some(&trail), &theme)
             .iter()
             .map(|l| l.to_string())
             .collect();
@@ -92,15 +86,15 @@ mod tests {
         );
         // Half the tour: not magic, so nothing.
         trail.set(&file.indices(&board, 32));
-        assert!(lines(&board, Some(&trail), 18, &theme).is_empty());
+        assert!(lines(&board, Some(&trail), &theme).is_empty());
         assert_eq!(height(&board, Some(&trail)), 0);
         // A trail of another board (a replay's 8x8 over a 6x6 search)
         // shows none, and never indexes past the board.
         let six = Board::new(6, 6, &[]).unwrap();
-        assert!(lines(&six, Some(&trail), 18, &theme).is_empty());
+        assert!(lines(&six, Some(&trail), &theme).is_empty());
         assert_eq!(height(&six, Some(&trail)), 0);
         // A board with a hole shows none.
         let holed = Board::new(8, 8, &[knight_tui::board::Square::new(3, 3)]).unwrap();
-        assert!(lines(&holed, Some(&trail), 18, &theme).is_empty());
+        assert!(lines(&holed, Some(&trail), &theme).is_empty());
     }
 }
