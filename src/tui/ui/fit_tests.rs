@@ -352,12 +352,7 @@ fn the_file_prompt_says_esc_cancels_it() {
 fn the_modes_are_tabs_on_tall_screens_the_current_one_marked() {
     use ratatui::style::Modifier;
     let a = playing(8);
-    let mut buf = ratatui::buffer::Buffer::empty(Rect::new(0, 0, 120, 40));
-    super::Screen {
-        app: &a,
-        theme: &Theme::default(),
-    }
-    .render(buf.area, &mut buf);
+    let buf = super::tests::buffer(&a, 120, 40, &Theme::default());
     let top: String = (0..120).map(|x| buf[(x, 0)].symbol().to_string()).collect();
     assert!(top.contains("search · replay · play · race"), "{top}");
     // The play tab is marked; the search tab is not.

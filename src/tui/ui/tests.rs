@@ -13,10 +13,16 @@ pub(super) fn app(n: u32) -> App {
     app_on(Board::new(n, n, &[Square::new(n - 1, n - 1)]).unwrap())
 }
 
+/// The whole screen of `app` at `w` x `h`, cell by cell.
+pub(super) fn buffer(app: &App, w: u16, h: u16, theme: &Theme) -> Buffer {
+    let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
+    Screen { app, theme }.render(buf.area, &mut buf);
+    buf
+}
+
+/// The whole screen of `app` at `w` x `h`, as text.
 pub(super) fn screen(app: &App, w: u16, h: u16, theme: &Theme) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| draw(f, app, theme)).unwrap();
-    let buf = t.backend().buffer().clone();
+    let buf = buffer(app, w, h, theme);
     (0..h)
         .map(|y| {
             (0..w)
@@ -577,12 +583,7 @@ fn without_colour_the_cursor_on_the_knight_is_not_striped() {
     let g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
     a.game = Some(g);
     a.mode = Mode::Play;
-    let mut buf = Buffer::empty(Rect::new(0, 0, 200, 60));
-    Screen {
-        app: &a,
-        theme: &theme,
-    }
-    .render(buf.area, &mut buf);
+    let buf = buffer(&a, 200, 60, &theme);
     // Tall cells: the knight's, under the cursor, is reversed, and no line
     // of it underlined.
     let reversed = buf
@@ -622,12 +623,7 @@ fn the_lines_view_of_a_big_board_shows_its_extent() {
     assert!(s.contains('╭') && s.contains('╯'), "{s}");
     // In colour: the extent shaded as a dark square, lines over it.
     let theme = Theme::default();
-    let mut buf = Buffer::empty(Rect::new(0, 0, 120, 40));
-    Screen {
-        app: &a,
-        theme: &theme,
-    }
-    .render(buf.area, &mut buf);
+    let buf = buffer(&a, 120, 40, &theme);
     let shaded = buf
         .content()
         .iter()
