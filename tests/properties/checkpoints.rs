@@ -5,10 +5,11 @@
 //! starts over, or refuses naming a file (exit 3): never a wrong count.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
+
+use crate::common::kt;
 
 /// 5x16 closed square by square on 2 workers, a checkpoint after every
 /// square.
@@ -24,12 +25,6 @@ const ARGS: [&str; 10] = [
     "--checkpoint-every",
     "0",
 ];
-
-fn kt() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_knight-tui"));
-    c.env("XDG_CONFIG_HOME", "/nonexistent-knight-tui-test");
-    c
-}
 
 /// A folder holding the checkpoint of the count stopped by its node
 /// limit at square 33 of 80 (made once), and the count in one process.
