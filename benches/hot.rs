@@ -3,10 +3,10 @@
 //! table against the targets is `cargo bench --bench engine`.
 
 use divan::{Bencher, black_box};
-use knight_tui::board::{Board, Square};
-use knight_tui::solver::count::Count;
-use knight_tui::solver::{self, Algorithm, Options, Problem};
-use knight_tui::tour::check_indices;
+use knight_engine::board::{Board, Square};
+use knight_engine::solver::count::Count;
+use knight_engine::solver::{self, Algorithm, Options, Problem};
+use knight_engine::tour::check_indices;
 
 fn main() {
     divan::main();

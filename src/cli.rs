@@ -1,5 +1,5 @@
 //! The command line: clap's types ([`args`]), settling flags over the
-//! configuration into a [`knight_tui::spec::Spec`] ([`settle`]), one file per
+//! configuration into a [`knight_engine::spec::Spec`] ([`settle`]), one file per
 //! headless command, the output formats, and the typed failures that give
 //! the contract's exit codes.
 
@@ -187,7 +187,7 @@ fn command_in_use() -> Option<String> {
 /// A tour file's text, within the tour file's limits: unreadable is a read
 /// failure, anything else refused a usage error naming the file.
 pub fn read_tour_file(file: &std::path::Path) -> Result<String, Failure> {
-    knight_tui::files::read_path(file, &knight_tui::files::FileLimit::tour_file(), None)
+    knight_engine::files::read_path(file, &knight_engine::files::FileLimit::tour_file(), None)
         .map_err(|e| read_failure(file, e))
 }
 
@@ -198,9 +198,9 @@ pub fn read_tour_file(file: &std::path::Path) -> Result<String, Failure> {
 pub fn check_tour_file(
     file: &std::path::Path,
     stdin: bool,
-) -> Result<knight_tui::tour::stream::Checked, Failure> {
-    use knight_tui::files::{FileLimit, ReadError};
-    use knight_tui::tour::stream::{CheckError, Keep, read_file};
+) -> Result<knight_engine::tour::stream::Checked, Failure> {
+    use knight_engine::files::{FileLimit, ReadError};
+    use knight_engine::tour::stream::{CheckError, Keep, read_file};
     let limit = FileLimit::tour_file();
     // A huge board's tour is kept compactly as it is read.
     let read = if file == std::path::Path::new("-") && stdin {
@@ -217,10 +217,10 @@ pub fn check_tour_file(
 
 /// A file that could not be read (exit 2): a read failure when the system
 /// said no, else a usage error naming the file and what was wrong with it.
-pub fn read_failure(file: &std::path::Path, e: knight_tui::files::ReadError) -> Failure {
+pub fn read_failure(file: &std::path::Path, e: knight_engine::files::ReadError) -> Failure {
     let name = file.display().to_string();
     match e {
-        knight_tui::files::ReadError::Io(source) => Failure::Read { name, source },
+        knight_engine::files::ReadError::Io(source) => Failure::Read { name, source },
         e => usage(format!("{name}: {e}")),
     }
 }

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use ratatui::style::Color;
 
-use knight_tui::board::{Leaper, Surface};
-use knight_tui::solver::{Algorithm, MoveOrder, TieBreak};
+use knight_engine::board::{Leaper, Surface};
+use knight_engine::solver::{Algorithm, MoveOrder, TieBreak};
 
 /// Speeds `+`/`-` step through, slowest first; the last is full speed.
 pub const SPEEDS: [Option<f64>; 11] = [
@@ -405,7 +405,7 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
         .trim()
         .parse()
         .map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    knight_tui::spec::time_limit(x).map_err(|e| e.to_string())?;
+    knight_engine::spec::time_limit(x).map_err(|e| e.to_string())?;
     Ok(x)
 }
 
@@ -448,14 +448,17 @@ impl Config {
             None => user_path().filter(|p| p.is_file()),
         };
         if let Some(path) = &user {
-            let text =
-                knight_tui::files::read_path(path, &knight_tui::files::FileLimit::config(), None)
-                    .map_err(|e| match e {
-                    knight_tui::files::ReadError::Io(e) => {
-                        format!("cannot read config file {}: {e}", path.display())
-                    }
-                    e => format!("config file {}: {e}", path.display()),
-                })?;
+            let text = knight_engine::files::read_path(
+                path,
+                &knight_engine::files::FileLimit::config(),
+                None,
+            )
+            .map_err(|e| match e {
+                knight_engine::files::ReadError::Io(e) => {
+                    format!("cannot read config file {}: {e}", path.display())
+                }
+                e => format!("config file {}: {e}", path.display()),
+            })?;
             let over: toml::Table = toml::from_str(&text).map_err(|e| {
                 let at = e
                     .span()
@@ -475,7 +478,7 @@ impl Config {
         let t = value(&config.search.time_limit);
         // -0.0 equals 0.0, but is not the 0 that means no limit.
         if (t != 0.0 || t.is_sign_negative())
-            && let Err(e) = knight_tui::spec::time_limit(t)
+            && let Err(e) = knight_engine::spec::time_limit(t)
         {
             return Err(format!("{file}: search.time_limit: {e}, or 0 for no limit"));
         }

@@ -91,10 +91,10 @@ fn replay_app(file: &std::path::Path, config: &Config) -> Outcome {
 /// A saved game's goal (the file's `end`): free on its board, and not
 /// visited before the last square.
 fn resumed_goal(
-    saved: &knight_tui::tour::TourFile,
-    board: &knight_tui::board::Board,
+    saved: &knight_engine::tour::TourFile,
+    board: &knight_engine::board::Board,
     path: &[u32],
-) -> Result<Option<knight_tui::board::Square>, String> {
+) -> Result<Option<knight_engine::board::Square>, String> {
     let Some([r, c]) = saved.end else {
         return Ok(None);
     };
@@ -119,7 +119,7 @@ fn play_app(args: &PlayArgs, config: &Config) -> Outcome {
         Some(file) => {
             let name = file.display().to_string();
             let text = cli::read_tour_file(file)?;
-            let saved = knight_tui::tour::parse(&text)
+            let saved = knight_engine::tour::parse(&text)
                 .map_err(|e| usage(format!("{name}: {e}")))?
                 .file;
             let board = saved.board().map_err(|e| usage(format!("{name}: {e}")))?;

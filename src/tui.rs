@@ -33,7 +33,7 @@ pub mod ui;
 pub mod viewport;
 pub mod watched;
 
-use knight_tui::spec::Spec;
+use knight_engine::spec::Spec;
 
 use crate::config::Config;
 use app::{App, Mode};

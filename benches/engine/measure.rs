@@ -3,10 +3,10 @@
 
 use std::time::{Duration, Instant};
 
-use knight_tui::board::{Board, Square};
-use knight_tui::solver::count::Count;
-use knight_tui::solver::{self, Algorithm, Options, Problem, Verdict};
-use knight_tui::tour::check_indices;
+use knight_engine::board::{Board, Square};
+use knight_engine::solver::count::Count;
+use knight_engine::solver::{self, Algorithm, Options, Problem, Verdict};
+use knight_engine::tour::check_indices;
 
 pub fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();

@@ -4,9 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use knight_tui::board::{Board, Square};
-use knight_tui::solver::Algorithm;
-use knight_tui::tour::check_indices;
+use knight_engine::board::{Board, Square};
+use knight_engine::solver::Algorithm;
+use knight_engine::tour::check_indices;
 
 use crate::measure::{fmt, median, reference, run_binary, run_reference, solve};
 use crate::{Ctx, Row, Workload};

@@ -4,9 +4,9 @@
 //! asked for by name (`--filter census`; `--filter 'census: 8x8'` for the
 //! 8x8 board alone).
 
-use knight_tui::board::Board;
-use knight_tui::solver::count::Progress;
-use knight_tui::solver::count::frontier::{self, Budget, Ends};
+use knight_engine::board::Board;
+use knight_engine::solver::count::Progress;
+use knight_engine::solver::count::frontier::{self, Budget, Ends};
 
 use crate::measure::fmt;
 use crate::{Row, Workload};

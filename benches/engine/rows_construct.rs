@@ -5,8 +5,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use knight_tui::board::{Board, Square};
-use knight_tui::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
+use knight_engine::board::{Board, Square};
+use knight_engine::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
 
 use crate::measure::{fmt, median, peak_mb, process, run_binary, solve, solve_checked, time};
 use crate::{Ctx, Row, Workload};

@@ -4,10 +4,10 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use knight_tui::board::{Board, Square};
-use knight_tui::solver::count::frontier::{self, Ends};
-use knight_tui::solver::{self, Algorithm};
-use knight_tui::words::thousands;
+use knight_engine::board::{Board, Square};
+use knight_engine::solver::count::frontier::{self, Ends};
+use knight_engine::solver::{self, Algorithm};
+use knight_engine::words::thousands;
 
 use crate::measure::{count, count_with, fmt, peak_mb, process, time};
 use crate::{Ctx, Row, Workload};

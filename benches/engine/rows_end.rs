@@ -5,10 +5,10 @@
 
 use std::hint::black_box;
 
-use knight_tui::board::{Board, Square};
-use knight_tui::solver::count::Count;
-use knight_tui::solver::{Options, Problem, Verdict, solve};
-use knight_tui::tour::check_indices;
+use knight_engine::board::{Board, Square};
+use knight_engine::solver::count::Count;
+use knight_engine::solver::{Options, Problem, Verdict, solve};
+use knight_engine::tour::check_indices;
 
 use crate::measure::time;
 use crate::{Ctx, Row, Workload};

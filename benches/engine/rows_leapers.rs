@@ -5,9 +5,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use knight_tui::board::{Board, Geometry, Square};
-use knight_tui::solver::{self, Algorithm, Limits, NoMonitor, Options, Problem, Verdict};
-use knight_tui::tour::check_indices;
+use knight_engine::board::{Board, Geometry, Square};
+use knight_engine::solver::{self, Algorithm, Limits, NoMonitor, Options, Problem, Verdict};
+use knight_engine::tour::check_indices;
 
 use crate::measure::{fmt, solve, solve_checked, time};
 use crate::{Ctx, Row, Workload};
@@ -98,7 +98,7 @@ fn success_table(quick: bool) {
             let b =
                 Board::with_geometry(n, n, &[], Geometry::new(leaper, Default::default())).unwrap();
             // What theory works out about the board serves all its starts.
-            let facts = knight_tui::theory::Facts::new(&b);
+            let facts = knight_engine::theory::Facts::new(&b);
             for start in b.free_squares() {
                 if facts.check(Some(start), false).is_err() {
                     ruled += 1;

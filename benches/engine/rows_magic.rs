@@ -5,11 +5,11 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use knight_tui::board::Board;
-use knight_tui::solver::Limits;
-use knight_tui::solver::find::magic::{MagicAnswer, tours};
-use knight_tui::tour::check_indices;
-use knight_tui::tour::magic::{Magic, Sums};
+use knight_engine::board::Board;
+use knight_engine::solver::Limits;
+use knight_engine::solver::find::magic::{MagicAnswer, tours};
+use knight_engine::tour::check_indices;
+use knight_engine::tour::magic::{Magic, Sums};
 
 use crate::measure::time;
 use crate::{Ctx, Row, Workload};

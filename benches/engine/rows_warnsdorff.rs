@@ -4,8 +4,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use knight_tui::board::{Board, Square};
-use knight_tui::solver::{Algorithm, Options, Verdict};
+use knight_engine::board::{Board, Square};
+use knight_engine::solver::{Algorithm, Options, Verdict};
 
 use crate::measure::{fmt, median, solve, solve_checked, time};
 use crate::{Ctx, Row, Workload};
@@ -137,7 +137,7 @@ fn headless_and_watched(ctx: &Ctx, name: &str, n: u32, start: Square, algorithm:
 /// Runs a search on its own thread at full speed with a watcher that keeps
 /// the board up to date from every snapshot; returns the search's time.
 fn watched_run(b: &Board, start: Square, algorithm: Algorithm) -> Duration {
-    use knight_tui::solver::{Event, Speed, spawn};
+    use knight_engine::solver::{Event, Speed, spawn};
     let (tx, rx) = std::sync::mpsc::channel();
     let o = Options {
         algorithm,
@@ -146,7 +146,7 @@ fn watched_run(b: &Board, start: Square, algorithm: Algorithm) -> Duration {
     };
     let (_ctl, handle) = spawn(
         None,
-        knight_tui::solver::Job {
+        knight_engine::solver::Job {
             board: b.clone(),
             start,
             closed: false,

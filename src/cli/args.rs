@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use knight_tui::solver::{Algorithm, MoveOrder, TieBreak};
+use knight_engine::solver::{Algorithm, MoveOrder, TieBreak};
 
 use crate::config::{BoardLayer, PieceArgs, SearchLayer, parse_positive, parse_side, typed};
 
@@ -25,7 +25,7 @@ Exit codes: 0 found / counted / valid, 1 no tour / not a valid tour,
 2 bad input or usage, 3 undecided (a node or time limit stopped the search).";
 
 #[derive(Parser, Debug)]
-#[command(name = "knight-tui", version = env!("KNIGHT_TUI_VERSION"), about = ABOUT, after_help = EXAMPLES)]
+#[command(name = "knight-tui", version = knight_engine::VERSION, about = ABOUT, after_help = EXAMPLES)]
 pub struct Cli {
     /// With no command: the board the app opens on.
     #[command(flatten)]
@@ -256,7 +256,7 @@ pub enum MagicKind {
     Full,
 }
 
-impl From<MagicKind> for knight_tui::tour::magic::Magic {
+impl From<MagicKind> for knight_engine::tour::magic::Magic {
     fn from(kind: MagicKind) -> Self {
         match kind {
             MagicKind::Semi => Self::Semi,

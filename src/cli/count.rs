@@ -3,14 +3,14 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use knight_tui::solver;
+use knight_engine::solver;
 
 use super::args::CountArgs;
 use super::failure::{Exit, Outcome, say, usage};
 use crate::config::{Config, EACH_END};
-use knight_tui::board::human_bytes;
-use knight_tui::solver::count::{Count, Starts, frontier};
-use knight_tui::words::{ms, thousands};
+use knight_engine::board::human_bytes;
+use knight_engine::solver::count::{Count, Starts, frontier};
+use knight_engine::words::{ms, thousands};
 
 pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     // `--table --end` without a square: the tours from the start to each.
@@ -217,7 +217,7 @@ fn frontier_stopped(result: &solver::count::Total) -> Option<String> {
 /// Prints the counts from each square as a board (right-aligned, `.` for
 /// a blocked square), or one JSON line with the rows and the total.
 fn print_table(
-    board: &knight_tui::board::Board,
+    board: &knight_engine::board::Board,
     table: &[Option<u128>],
     stats: &solver::Stats,
     args: &CountArgs,
@@ -392,14 +392,14 @@ fn small_file(flag: &str, file: &std::path::Path) -> Result<Vec<u8>, super::fail
     use std::io::Read;
     let name = file.display();
     let fail = |why: String| usage(format!("{flag} {name}: {why}"));
-    let meta = std::fs::metadata(file).map_err(|e| fail(knight_tui::words::io_error(&e)))?;
+    let meta = std::fs::metadata(file).map_err(|e| fail(knight_engine::words::io_error(&e)))?;
     if !meta.is_file() {
         return Err(fail("not a regular file".into()));
     }
     let mut bytes = Vec::new();
     std::fs::File::open(file)
         .and_then(|f| f.take(SMALL_FILE + 1).read_to_end(&mut bytes))
-        .map_err(|e| fail(knight_tui::words::io_error(&e)))?;
+        .map_err(|e| fail(knight_engine::words::io_error(&e)))?;
     if bytes.len() as u64 > SMALL_FILE {
         return Err(fail(format!("larger than {SMALL_FILE} bytes")));
     }

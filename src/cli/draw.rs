@@ -2,9 +2,9 @@
 
 use std::io::{self, Write};
 
-use knight_tui::files::Written;
-use knight_tui::tour::svg;
-use knight_tui::words;
+use knight_engine::files::Written;
+use knight_engine::tour::svg;
+use knight_engine::words;
 
 use super::args::DrawArgs;
 use super::failure::{Exit, Outcome, say};

@@ -32,13 +32,13 @@ pub enum Failure {
     #[error("{0}")]
     Usage(String),
     /// A file (or standard input) that cannot be read.
-    #[error("cannot read {name}: {}", knight_tui::words::io_error(.source))]
+    #[error("cannot read {name}: {}", knight_engine::words::io_error(.source))]
     Read { name: String, source: io::Error },
     /// A file that cannot be written.
     #[error("cannot write {name}: {reason}")]
     Write { name: String, reason: String },
     /// Standard output went away or failed.
-    #[error("cannot write output: {}", knight_tui::words::io_error(.0))]
+    #[error("cannot write output: {}", knight_engine::words::io_error(.0))]
     Output(#[from] io::Error),
     /// The terminal app could not run or lost its terminal: what it was
     /// doing, then the cause, on one line.
@@ -88,7 +88,7 @@ impl Failure {
 /// pipe) is ignored rather than turned into a crash.
 pub fn say(line: &str) {
     use std::io::Write;
-    let _ = writeln!(io::stderr().lock(), "{}", knight_tui::words::clip(line));
+    let _ = writeln!(io::stderr().lock(), "{}", knight_engine::words::clip(line));
 }
 
 /// A report and its causes on one line: `cannot draw: broken pipe`.

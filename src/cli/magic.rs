@@ -7,12 +7,12 @@ use std::io::{self, Write};
 
 use serde_json::json;
 
-use knight_tui::solver::find::magic::{self, MagicAnswer};
-use knight_tui::solver::{Monitor, Stats, Verdict};
-use knight_tui::spec::Spec;
-use knight_tui::tour::magic::{Magic, Sums, ruled_out};
-use knight_tui::tour::{self, TourFile};
-use knight_tui::words;
+use knight_engine::solver::find::magic::{self, MagicAnswer};
+use knight_engine::solver::{Monitor, Stats, Verdict};
+use knight_engine::spec::Spec;
+use knight_engine::tour::magic::{Magic, Sums, ruled_out};
+use knight_engine::tour::{self, TourFile};
+use knight_engine::words;
 
 use super::args::{Format, SolveArgs};
 use super::failure::{Exit, Failure, Outcome, say, usage};
@@ -61,14 +61,14 @@ pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
         return undecided(&mut out, args.format, &why);
     }
     let need = magic::bytes_needed(board.rows());
-    if let Some(free) = knight_tui::solver::memory::available()
+    if let Some(free) = knight_engine::solver::memory::available()
         && need > free
     {
         let why = format!(
             "the method of quartes needs about {} for {}, and {} may be taken here; not started",
-            knight_tui::board::human_bytes(need),
+            knight_engine::board::human_bytes(need),
             board.describe(),
-            knight_tui::board::human_bytes(free)
+            knight_engine::board::human_bytes(free)
         );
         return undecided(&mut out, args.format, &why);
     }
@@ -256,7 +256,7 @@ fn write_file<W: Write>(
             TourFile::of_run(board, spec.closed, path, METHOD, stats.work()).write_json(w, false)
         }
     })?;
-    if written == knight_tui::files::Written::File && !args.quiet {
+    if written == knight_engine::files::Written::File && !args.quiet {
         let start = board.square(path[0]);
         let said = writeln!(
             out,

@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use knight_tui::solver::{Flow, Monitor, Solution, Stats, Verdict};
-use knight_tui::spec::Spec;
-use knight_tui::tour::{self, TourFile};
-use knight_tui::words::ms;
+use knight_engine::solver::{Flow, Monitor, Solution, Stats, Verdict};
+use knight_engine::spec::Spec;
+use knight_engine::tour::{self, TourFile};
+use knight_engine::words::ms;
 
 use super::args::Format;
 use super::failure::Failure;
@@ -87,7 +87,7 @@ pub fn svg_options(spec: &Spec) -> tour::svg::SvgOptions {
         numbers: false,
         title: Some(format!(
             "knight-tui: {} tour of {} from {}",
-            knight_tui::words::kind(spec.closed),
+            knight_engine::words::kind(spec.closed),
             spec.board.describe(),
             spec.start
         )),

@@ -1,6 +1,6 @@
 //! Colour on the command line: `--color auto|always|never`, and the
 //! conventions anstream reads for `auto` (a terminal; `NO_COLOR` non-empty
-//! or `TERM=dumb` turn it off, https://no-color.org). Styles are anstyle's.
+//! or `TERM=dumb` turn it off, <https://no-color.org>). Styles are anstyle's.
 
 use std::sync::OnceLock;
 

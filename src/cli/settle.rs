@@ -1,9 +1,9 @@
 //! Settling: flags over the user's configuration over the built-in one,
 //! into the engine's [`Spec`].
 
-use knight_tui::board::{Board, Geometry, Square, parse_square_list};
-use knight_tui::solver::{Algorithm, Limits, MoveOrder, TieBreak};
-use knight_tui::spec::Spec;
+use knight_engine::board::{Board, Geometry, Square, parse_square_list};
+use knight_engine::solver::{Algorithm, Limits, MoveOrder, TieBreak};
+use knight_engine::spec::Spec;
 
 use super::args::BoardArgs;
 use crate::config::{Config, SearchLayer, value};
@@ -25,7 +25,7 @@ impl SearchLayer {
         let limits = Limits {
             nodes,
             time: secs
-                .map(knight_tui::spec::time_limit)
+                .map(knight_engine::spec::time_limit)
                 .transpose()
                 .map_err(|e| e.to_string())?,
         };
@@ -184,7 +184,7 @@ fn settle_end(
     // Over every start, any other free square may start.
     let from = start.or_else(|| board.free_squares().find(|&s| s != end));
     if let Some(from) = from {
-        knight_tui::solver::Problem::new(board, from, closed)
+        knight_engine::solver::Problem::new(board, from, closed)
             .and_then(|p| p.ending_on(Some(end)))
             .map_err(|e| format!("{source}: {e}"))?;
     }

@@ -5,14 +5,14 @@ use std::path::Path;
 
 use serde_json::json;
 
-use knight_tui::board::{Board, Square};
-use knight_tui::files::{self, Written};
-use knight_tui::solver::find::construct::Plan;
-use knight_tui::solver::{self, Monitor, Options, Problem, Solution, Verdict};
-use knight_tui::spec::Spec;
-use knight_tui::tour;
-use knight_tui::tour::{Fault, Summary, TourFile};
-use knight_tui::words;
+use knight_engine::board::{Board, Square};
+use knight_engine::files::{self, Written};
+use knight_engine::solver::find::construct::Plan;
+use knight_engine::solver::{self, Monitor, Options, Problem, Solution, Verdict};
+use knight_engine::spec::Spec;
+use knight_engine::tour;
+use knight_engine::tour::{Fault, Summary, TourFile};
+use knight_engine::words;
 
 use super::args::{Format, SolveArgs};
 use super::failure::{Exit, Failure, Outcome, say, usage};
@@ -64,7 +64,7 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     // Each tour is checked square by square, then printed as it is found.
     let algorithm = options.algorithm.for_solve(&spec.board, tours).name();
     let mut printer = Printer::new(&mut out, args.format, &spec, algorithm);
-    let facts = knight_tui::theory::Facts::new(problem.board);
+    let facts = knight_engine::theory::Facts::new(problem.board);
     let sol = solver::solve_with(&problem, &facts, &options, &mut printer);
     // The tours the solution kept (one tour, a construction) come after.
     for t in &sol.tours {

@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use knight_tui::board::{Board, Geometry, Square};
-use knight_tui::solver::{self, NoMonitor, Options, Problem, Verdict};
-use knight_tui::theory;
-use knight_tui::tour;
-use knight_tui::words::ms;
+use knight_engine::board::{Board, Geometry, Square};
+use knight_engine::solver::{self, NoMonitor, Options, Problem, Verdict};
+use knight_engine::theory;
+use knight_engine::tour;
+use knight_engine::words::ms;
 
 use super::args::SweepArgs;
 use super::failure::{Exit, Failure, Outcome, usage};
@@ -66,7 +66,7 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
             args.from, args.to
         )));
     }
-    if Board::memory_needed(args.to, args.to) > knight_tui::board::MEMORY_LIMIT {
+    if Board::memory_needed(args.to, args.to) > knight_engine::board::MEMORY_LIMIT {
         return Err(Failure::Usage(format!(
             "--to {}: the board is too big to hold",
             args.to
@@ -207,7 +207,7 @@ impl Plan<'_> {
         if one.starts > one.pruned {
             parts.push(format!(
                 "the search tried every {} path from the other {}",
-                knight_tui::words::kind(self.args.closed),
+                knight_engine::words::kind(self.args.closed),
                 one.starts - one.pruned
             ));
         }
@@ -241,8 +241,8 @@ impl Plan<'_> {
     fn json(
         &self,
         seen: &Seen,
-        leaper: knight_tui::board::Leaper,
-        surface: knight_tui::board::Surface,
+        leaper: knight_engine::board::Leaper,
+        surface: knight_engine::board::Surface,
     ) -> Value {
         let list: Vec<Value> = seen
             .failed

@@ -4,11 +4,11 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
 
-use knight_tui::files::{FileLimit, ReadError};
-use knight_tui::tour::Summary;
-use knight_tui::tour::magic::Magic;
-use knight_tui::tour::stream::{self, CheckError, Checked, Keep};
-use knight_tui::words::clip;
+use knight_engine::files::{FileLimit, ReadError};
+use knight_engine::tour::Summary;
+use knight_engine::tour::magic::Magic;
+use knight_engine::tour::stream::{self, CheckError, Checked, Keep};
+use knight_engine::words::clip;
 
 use super::args::VerifyArgs;
 use super::failure::{Exit, Failure, Outcome};
@@ -61,7 +61,7 @@ impl Judgement {
                 };
                 format!(
                     "complete {} tour: {} squares on {board} from {}{magic}",
-                    knight_tui::words::kind(self.closed == Some(true)),
+                    knight_engine::words::kind(self.closed == Some(true)),
                     self.visited.unwrap_or(0),
                     self.start.as_deref().unwrap_or("?")
                 )

@@ -22,12 +22,12 @@ pub use race::Race;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use knight_tui::board::{Board, Square};
-use knight_tui::solver::count::{Progress, Total};
-use knight_tui::solver::{Event, Speed};
-use knight_tui::spec::Spec;
-use knight_tui::tour::TourFile;
-use knight_tui::tour::compact::Compact;
+use knight_engine::board::{Board, Square};
+use knight_engine::solver::count::{Progress, Total};
+use knight_engine::solver::{Event, Speed};
+use knight_engine::spec::Spec;
+use knight_engine::tour::TourFile;
+use knight_engine::tour::compact::Compact;
 
 use super::complete::Entry;
 use super::game::{Game, Outlook};

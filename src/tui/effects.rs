@@ -10,11 +10,11 @@ use std::time::Duration;
 
 use tokio::sync::mpsc::UnboundedSender;
 
-use knight_tui::files::FileLimit;
-use knight_tui::solver::count::Count;
-use knight_tui::solver::{self, Control, Limits, Solution, Verdict};
-use knight_tui::tour;
-use knight_tui::words;
+use knight_engine::files::FileLimit;
+use knight_engine::solver::count::Count;
+use knight_engine::solver::{self, Control, Limits, Solution, Verdict};
+use knight_engine::tour;
+use knight_engine::words;
 
 use super::app::{Action, App, Effect, Side, Worker};
 use super::complete::{self, Entry};
@@ -95,12 +95,12 @@ impl Executor {
                     path,
                 } => {
                     self.spawn(Worker::Save, move || {
-                        let options = knight_tui::tour::svg::SvgOptions {
+                        let options = knight_engine::tour::svg::SvgOptions {
                             numbers: path.len() <= 400,
                             title: Some(format!("knight-tui: {stem}")),
                         };
                         Action::Saved(write_new(&dir, &stem, "svg", |w| {
-                            knight_tui::tour::svg::write_svg(w, &board, &path, &options)
+                            knight_engine::tour::svg::write_svg(w, &board, &path, &options)
                         }))
                     });
                 }
@@ -209,7 +209,7 @@ impl Executor {
             // A huge board's tour is kept compactly as it is read.
             let keep = tour::stream::Keep::CompactWhenHuge;
             let replay = std::fs::File::open(&path)
-                .map_err(|e| knight_tui::words::io_error(&e))
+                .map_err(|e| knight_engine::words::io_error(&e))
                 .and_then(|file| {
                     tour::stream::read_file(file, &FileLimit::tour_file(), keep, Some(&stop))
                         .map_err(|e| e.to_string())
@@ -235,7 +235,7 @@ impl Executor {
 
     /// Counts the tours of the search's board from its start (on every
     /// core when no limit is set), reporting live to the app's
-    /// [`knight_tui::solver::count::Progress`].
+    /// [`knight_engine::solver::count::Progress`].
     fn count(&self, app: &App, generation: u64) {
         let Some(c) = &app.counting else {
             return;
@@ -403,7 +403,7 @@ impl Thinker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knight_tui::board::Board;
+    use knight_engine::board::Board;
 
     #[test]
     fn a_panic_on_a_worker_thread_comes_back_as_failed() {

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use knight_tui::board::{Board, Square};
+use knight_engine::board::{Board, Square};
 
 use super::trail::Trail;
 
@@ -334,7 +334,7 @@ impl Game {
 
     pub fn status(&self) -> String {
         if self.is_complete() {
-            let kind = knight_tui::words::kind(self.closes());
+            let kind = knight_engine::words::kind(self.closes());
             let n = self.moves_made();
             let on = self
                 .end
@@ -343,11 +343,11 @@ impl Game {
             return match self.finished_from {
                 Some(step) => format!(
                     "complete {kind} tour of {}{on}: the solver finished it from step {step}",
-                    knight_tui::words::plural(n as u64, "square")
+                    knight_engine::words::plural(n as u64, "square")
                 ),
                 None => format!(
                     "complete {kind} tour of {}{on}: well played!",
-                    knight_tui::words::plural(n as u64, "square")
+                    knight_engine::words::plural(n as u64, "square")
                 ),
             };
         }
@@ -360,7 +360,7 @@ impl Game {
             },
             Some(k) if self.dead_end() => format!(
                 "dead end: no legal move from {k}, {} left; u undoes",
-                knight_tui::words::plural(
+                knight_engine::words::plural(
                     (self.board.free_count() - self.moves_made()) as u64,
                     "square"
                 )

@@ -75,7 +75,7 @@ mod tests {
     use super::*;
     use crate::tui::keymap::Command;
     use crossterm::event::{KeyEvent, KeyEventState, MouseEvent};
-    use knight_tui::board::Board;
+    use knight_engine::board::Board;
 
     fn app() -> App {
         App::new(

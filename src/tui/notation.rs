@@ -4,7 +4,7 @@
 
 use ratatui::text::{Line, Span};
 
-use knight_tui::board::{Board, Square};
+use knight_engine::board::{Board, Square};
 
 /// `text` with each square written `ROW,COL` that lies on `board` rewritten
 /// in algebraic notation. A pair of numbers is a square only standing

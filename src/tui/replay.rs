@@ -2,8 +2,8 @@
 //! loaded, and a position moves over its legal steps. The first fault is
 //! shown when the replay reaches it, on its square, with its step and reason.
 
-use knight_tui::board::{Board, Square};
-use knight_tui::tour::{self, Fault, FaultKind, Summary, TourFile};
+use knight_engine::board::{Board, Square};
+use knight_engine::tour::{self, Fault, FaultKind, Summary, TourFile};
 
 use super::trail::Trail;
 
@@ -64,7 +64,7 @@ impl Replay {
     pub fn of_compact(
         name: &str,
         board: &Board,
-        tour: std::sync::Arc<knight_tui::tour::compact::Compact>,
+        tour: std::sync::Arc<knight_engine::tour::compact::Compact>,
         made_by: Option<String>,
     ) -> Replay {
         let squares = board.len();
@@ -246,14 +246,14 @@ impl Replay {
         Some(match self.summary {
             Some(Summary::Complete { closed }) => format!(
                 "complete {} tour of {}",
-                knight_tui::words::kind(closed),
-                knight_tui::words::plural(self.legal.len() as u64, "square")
+                knight_engine::words::kind(closed),
+                knight_engine::words::plural(self.legal.len() as u64, "square")
             ),
             Some(Summary::Partial { visited, total }) => format!(
                 "partial tour: {} of {}, {} left",
-                knight_tui::words::thousands(visited as u64),
-                knight_tui::words::plural(total as u64, "square"),
-                knight_tui::words::thousands((total - visited) as u64)
+                knight_engine::words::thousands(visited as u64),
+                knight_engine::words::plural(total as u64, "square"),
+                knight_engine::words::thousands((total - visited) as u64)
             ),
             None => String::new(),
         })
@@ -366,12 +366,13 @@ mod tests {
 
     #[test]
     fn a_huge_tour_of_another_piece_or_surface_is_replayed_whole() {
-        use knight_tui::board::{Geometry, Leaper, Surface};
-        use knight_tui::files::FileLimit;
-        use knight_tui::tour::stream::{Keep, read_file};
-        let n = (knight_tui::tour::compact::HUGE as f64).sqrt() as u32;
+        use knight_engine::board::{Geometry, Leaper, Surface};
+        use knight_engine::files::FileLimit;
+        use knight_engine::tour::stream::{Keep, read_file};
+        let n = (knight_engine::tour::compact::HUGE as f64).sqrt() as u32;
         let knight =
-            knight_tui::solver::find::construct::construct(n, n, Square::new(0, 0), true).unwrap();
+            knight_engine::solver::find::construct::construct(n, n, Square::new(0, 0), true)
+                .unwrap();
         // The plane's closed tour shifted by (700, 900) on the torus: some
         // moves wrap round. A wazir's snake, row by row, on the cylinder
         // and the plane.
@@ -393,7 +394,7 @@ mod tests {
             (Geometry::new(wazir, Surface::Plane), &snake, false),
         ] {
             let board = Board::with_geometry(n, n, &[], geometry).unwrap();
-            knight_tui::tour::check_indices(&board, path, closed).unwrap();
+            knight_engine::tour::check_indices(&board, path, closed).unwrap();
             let mut bytes = Vec::new();
             TourFile::new(&board, closed, path, None)
                 .write_json(&mut bytes, true)
@@ -414,7 +415,7 @@ mod tests {
                 r.verdict().unwrap(),
                 format!(
                     "complete {kind} tour of {}",
-                    knight_tui::words::plural(path.len() as u64, "square")
+                    knight_engine::words::plural(path.len() as u64, "square")
                 )
             );
             assert_eq!(r.legal.to_vec(), *path);
@@ -423,12 +424,12 @@ mod tests {
 
     #[test]
     fn a_huge_tour_file_is_replayed_from_its_compact_form() {
-        use knight_tui::files::FileLimit;
-        use knight_tui::tour::stream::{Keep, read_file};
-        let n = (knight_tui::tour::compact::HUGE as f64).sqrt() as u32;
+        use knight_engine::files::FileLimit;
+        use knight_engine::tour::stream::{Keep, read_file};
+        let n = (knight_engine::tour::compact::HUGE as f64).sqrt() as u32;
         let board = Board::new(n, n, &[]).unwrap();
-        let tour =
-            knight_tui::solver::find::construct::construct(n, n, Square::new(0, 0), true).unwrap();
+        let tour = knight_engine::solver::find::construct::construct(n, n, Square::new(0, 0), true)
+            .unwrap();
         let text = |path: &[u32]| {
             let mut out = Vec::new();
             TourFile::new(&board, true, path, None)
@@ -468,7 +469,7 @@ mod tests {
             r.verdict().unwrap(),
             format!(
                 "complete closed tour of {}",
-                knight_tui::words::plural(tour.len() as u64, "square")
+                knight_engine::words::plural(tour.len() as u64, "square")
             )
         );
         // A square visited again: the steps before it are legal, and the

@@ -4,10 +4,10 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use knight_tui::files;
-use knight_tui::tour::TourFile;
-use knight_tui::tour::compact::Compact;
-use knight_tui::words;
+use knight_engine::files;
+use knight_engine::tour::TourFile;
+use knight_engine::tour::compact::Compact;
+use knight_engine::words;
 
 /// Writes `file` into `dir` under a name no other file has:
 /// `STEM-SECONDS.json`, then `STEM-SECONDS-2.json` and so on. The name is
@@ -102,7 +102,7 @@ pub enum SaveError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knight_tui::board::{Board, Square};
+    use knight_engine::board::{Board, Square};
 
     #[test]
     fn saves_never_overwrite_each_other() {
@@ -116,7 +116,7 @@ mod tests {
         assert_ne!(paths[1], paths[2]);
         for p in &paths {
             let text = std::fs::read_to_string(p).unwrap();
-            let back = knight_tui::tour::parse(&text).unwrap().file;
+            let back = knight_engine::tour::parse(&text).unwrap().file;
             assert_eq!(back.path, vec![[0, 0], [1, 2]]);
         }
         let missing = dir.path().join("no-such-folder");
@@ -129,10 +129,10 @@ mod tests {
     #[test]
     fn a_tour_held_compactly_is_saved_as_the_same_file() {
         let dir = tempfile::tempdir().unwrap();
-        let tour =
-            knight_tui::solver::find::construct::construct(6, 7, Square::new(5, 6), true).unwrap();
+        let tour = knight_engine::solver::find::construct::construct(6, 7, Square::new(5, 6), true)
+            .unwrap();
         let b = Board::new(6, 7, &[]).unwrap();
-        let mut builder = knight_tui::tour::compact::CompactBuilder::new(6, 7);
+        let mut builder = knight_engine::tour::compact::CompactBuilder::new(6, 7);
         assert!(tour.iter().all(|&sq| builder.push(sq)));
         let compact = builder.finish();
         let whole = TourFile::new(&b, true, &tour, None);
@@ -141,12 +141,12 @@ mod tests {
         let c = save_new(dir.path(), "compact", &empty, Some(&compact)).unwrap();
         let (a, c) = (std::fs::read(a).unwrap(), std::fs::read(c).unwrap());
         assert_eq!(a, c);
-        let back = knight_tui::tour::parse(std::str::from_utf8(&c).unwrap())
+        let back = knight_engine::tour::parse(std::str::from_utf8(&c).unwrap())
             .unwrap()
             .file;
         assert_eq!(
             back.check(&b),
-            Ok(knight_tui::tour::Summary::Complete { closed: true })
+            Ok(knight_engine::tour::Summary::Complete { closed: true })
         );
     }
 

@@ -3,9 +3,9 @@
 
 use std::collections::BTreeSet;
 
-use knight_tui::board::{Board, Geometry, Square};
-use knight_tui::solver::{Algorithm, MoveOrder, TieBreak};
-use knight_tui::spec::Spec;
+use knight_engine::board::{Board, Geometry, Square};
+use knight_engine::solver::{Algorithm, MoveOrder, TieBreak};
+use knight_engine::spec::Spec;
 
 /// The biggest board the settings panel makes (the command line goes further).
 pub const PANEL_MAX_SIDE: u32 = 1000;
@@ -117,7 +117,7 @@ pub fn verdict(board: &Board, start: Square, closed: bool, end: Option<Square>) 
     if board.len() > VERDICT_SQUARES {
         return Verdict::Later;
     }
-    let facts = knight_tui::theory::Facts::new(board);
+    let facts = knight_engine::theory::Facts::new(board);
     let checked = match end {
         Some(e) => facts.check_between(start, e),
         None => facts.check(Some(start), closed),
@@ -127,7 +127,7 @@ pub fn verdict(board: &Board, start: Square, closed: bool, end: Option<Square>) 
     }
     let (r, c) = (board.rows(), board.cols());
     let full = board.blocked().is_empty() && board.geometry().is_knight_plane();
-    if full && end.is_none() && knight_tui::theory::full_board_has_tour(r, c, true) {
+    if full && end.is_none() && knight_engine::theory::full_board_has_tour(r, c, true) {
         let kind = if closed {
             "a closed tour"
         } else {

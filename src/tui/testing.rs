@@ -1,8 +1,8 @@
 //! Test helpers shared by the app's unit tests: an app on a board.
 
-use knight_tui::board::{Board, Square};
-use knight_tui::solver::{Algorithm, Limits, TieBreak};
-use knight_tui::spec::Spec;
+use knight_engine::board::{Board, Square};
+use knight_engine::solver::{Algorithm, Limits, TieBreak};
+use knight_engine::spec::Spec;
 
 use super::app::App;
 use crate::config::SPEEDS;

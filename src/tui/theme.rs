@@ -286,7 +286,7 @@ impl Theme {
         }
         let palette = PALETTES[self.light as usize].get_or_init(|| {
             std::array::from_fn(|i| {
-                let (r, g, b) = knight_tui::tour::svg::ramp(i as f64 / (RAMP_LEVELS - 1) as f64);
+                let (r, g, b) = knight_engine::tour::svg::ramp(i as f64 / (RAMP_LEVELS - 1) as f64);
                 let (r, g, b) = if self.light {
                     darken(r, g, b)
                 } else {

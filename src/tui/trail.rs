@@ -5,8 +5,8 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use knight_tui::board::Board;
-use knight_tui::tour::compact::Compact;
+use knight_engine::board::Board;
+use knight_engine::tour::compact::Compact;
 
 /// A path on a board: the squares in order, and the step (1-based) at
 /// each square, 0 off the path.
@@ -29,7 +29,7 @@ enum Held {
     /// incrementally.
     Full { path: Vec<u32>, steps: Vec<u32> },
     /// A tour held whole on a board too big for that (see
-    /// [`knight_tui::tour::compact`]), of which the first so many squares
+    /// [`knight_engine::tour::compact`]), of which the first so many squares
     /// are the path; replaced whole by the next change.
     Compact(Arc<Compact>, usize),
 }
@@ -288,7 +288,7 @@ pub fn common_prefix(a: &[u32], b: &[u32]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knight_tui::board::Square;
+    use knight_engine::board::Square;
 
     #[test]
     fn squares_just_taken_back_show_as_undone_for_a_moment() {
@@ -313,10 +313,11 @@ mod tests {
 
     #[test]
     fn a_compact_tour_answers_as_the_full_path_does() {
-        use knight_tui::tour::compact::CompactBuilder;
+        use knight_engine::tour::compact::CompactBuilder;
         let board = Board::new(7, 9, &[]).unwrap();
         let tour =
-            knight_tui::solver::find::construct::construct(7, 9, Square::new(3, 3), false).unwrap();
+            knight_engine::solver::find::construct::construct(7, 9, Square::new(3, 3), false)
+                .unwrap();
         for n in [tour.len(), 40, 3] {
             let path = &tour[..n];
             let mut full = Trail::new(board.len());

@@ -37,7 +37,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use knight_tui::board::Square;
+use knight_engine::board::Square;
 
 use super::app::App;
 use super::frame;

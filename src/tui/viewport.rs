@@ -1,7 +1,7 @@
 //! Which part of the board is in view: the zoom level, the window it
 //! gives, panning, and cursors kept on the board and in view.
 
-use knight_tui::board::Square;
+use knight_engine::board::Square;
 
 /// A cursor moved by (dr, dc), kept on a `rows` x `cols` board.
 pub fn step_cursor(sq: Square, dr: i8, dc: i8, rows: u32, cols: u32) -> Square {

@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use knight_tui::solver::{Event, Stats, Verdict};
+use knight_engine::solver::{Event, Stats, Verdict};
 
 /// How many depth samples the statistics sparkline keeps.
 pub const HISTORY: usize = 240;
@@ -175,7 +175,7 @@ impl Run {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knight_tui::solver::Snapshot;
+    use knight_engine::solver::Snapshot;
     use std::time::Duration;
 
     fn snap(nodes: u64, ms: u64) -> Event {

@@ -5,8 +5,8 @@
 
 use predicates::prelude::*;
 
-use knight_tui::board::Square;
-use knight_tui::tour::{self, Summary};
+use knight_engine::board::Square;
+use knight_engine::tour::{self, Summary};
 
 use crate::commands::{check_tour, kt, stdout};
 
@@ -42,7 +42,8 @@ fn a_constructed_tour_file_is_written_as_the_tour_is_built() {
     assert_eq!(a.file.path, b.file.path);
     assert_eq!(printed.lines().count(), 1, "compact JSON, one line");
     let whole =
-        knight_tui::solver::find::construct::construct(120, 131, Square::new(7, 9), true).unwrap();
+        knight_engine::solver::find::construct::construct(120, 131, Square::new(7, 9), true)
+            .unwrap();
     let whole: Vec<[i64; 2]> = whole
         .iter()
         .map(|&i| [i64::from(i / 131), i64::from(i % 131)])

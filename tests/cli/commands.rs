@@ -5,8 +5,8 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 use crate::common::written;
-use knight_tui::board::{Board, Square};
-use knight_tui::tour::{self, Summary};
+use knight_engine::board::{Board, Square};
+use knight_engine::tour::{self, Summary};
 
 pub fn kt() -> Command {
     let mut c = Command::cargo_bin("knight-tui").unwrap();

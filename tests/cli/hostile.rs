@@ -163,7 +163,7 @@ fn sweep_reports_undecided_starts_with_exit_3() {
 
 #[test]
 fn many_tours_are_printed_as_they_are_found_in_constant_memory() {
-    use knight_tui::board::{Board, Square};
+    use knight_engine::board::{Board, Square};
     use std::io::BufRead;
     // A billion tours: far more than memory holds, so they must stream.
     for (board, args) in [
@@ -189,7 +189,7 @@ fn many_tours_are_printed_as_they_are_found_in_constant_memory() {
                 .split(' ')
                 .map(|sq| board.index(Square::parse(sq, board.rows(), board.cols()).unwrap()))
                 .collect();
-            knight_tui::tour::check_indices(&board, &path, false).expect("a valid tour");
+            knight_engine::tour::check_indices(&board, &path, false).expect("a valid tour");
             assert_eq!(path.len(), board.len());
             assert!(seen.insert(path), "tours are distinct");
         }

@@ -3,8 +3,8 @@
 //! merged cycles hold square by square, and the 2-factor pruning agrees
 //! with the brute force of leapers.rs.
 
-use knight_tui::board::{Board, Geometry, Square, Surface};
-use knight_tui::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
+use knight_engine::board::{Board, Geometry, Square, Surface};
+use knight_engine::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
 
 use crate::common::kt;
 use crate::leapers::{assert_tour, brute, geometries, moves};
@@ -137,7 +137,7 @@ fn sweep_names_each_leaper_board_without_a_tour_and_why() {
 /// wrap breaks the colouring it stays silent.
 #[test]
 fn each_theory_argument_names_itself() {
-    use knight_tui::theory::check;
+    use knight_engine::theory::check;
     let board = |n: u32, m: u32, leaper: &str, surface: Surface, blocked: &[Square]| {
         Board::with_geometry(
             n,
@@ -252,7 +252,7 @@ fn each_theory_argument_names_itself() {
 /// as the neighbours have, which closes both sets off from the rest.
 #[test]
 fn halls_condition_certificates_hold_square_by_square() {
-    use knight_tui::theory::factor::Factors;
+    use knight_engine::theory::factor::Factors;
     let mut checked = 0;
     let cases = [
         ("giraffe", 11, false),
@@ -333,8 +333,8 @@ fn halls_condition_certificates_hold_square_by_square() {
 /// a 2-factor finds tours: every one validated square by square.
 #[test]
 fn tours_by_merging_cycles_are_tours() {
-    use knight_tui::solver::find::merge::Merged;
-    use knight_tui::theory::factor::Factors;
+    use knight_engine::solver::find::merge::Merged;
+    use knight_engine::theory::factor::Factors;
     let mut found = 0;
     for (leaper, n, closed) in [
         ("antelope", 22, false),
@@ -348,7 +348,7 @@ fn tours_by_merging_cycles_are_tours() {
         let adj = moves(n, n, &[], g);
         let factors = Factors::new(&board).unwrap();
         for start in board.free_squares().step_by(7) {
-            if knight_tui::theory::check(&board, Some(start), closed).is_err() {
+            if knight_engine::theory::check(&board, Some(start), closed).is_err() {
                 continue;
             }
             let what = format!("{leaper} {n}x{n} from {start}, closed {closed}");
@@ -465,8 +465,8 @@ fn pruning_by_2_factors_agrees_with_brute_force_up_to_25_squares() {
 /// The check above on the boards of at most `most` squares, with at
 /// least `least_pairs` pairs of ends and `least_tours` of them joined.
 fn pruning_agrees_up_to(most: u32, least_pairs: usize, least_tours: usize) {
-    use knight_tui::solver::find::prune::{Decided, Settled};
-    use knight_tui::theory::factor::Factors;
+    use knight_engine::solver::find::prune::{Decided, Settled};
+    use knight_engine::theory::factor::Factors;
     let mut boards: Vec<(u32, u32, Vec<Square>)> = Vec::new();
     for rows in 1..=5 {
         for cols in rows..=8 {
@@ -555,15 +555,15 @@ fn pruning_agrees_up_to(most: u32, least_pairs: usize, least_tours: usize) {
 /// pruning is checked against the brute force above). The CLI says so.
 #[test]
 fn the_zebra_has_no_tour_of_11x11_12x12_or_13x13() {
-    use knight_tui::solver::find::prune::Settled;
-    use knight_tui::theory::factor::Factors;
+    use knight_engine::solver::find::prune::Settled;
+    use knight_engine::theory::factor::Factors;
     for n in [11, 13] {
         let g = Geometry::new("zebra".parse().unwrap(), Surface::Plane);
         let board = Board::with_geometry(n, n, &[], g).unwrap();
         let factors = Factors::new(&board).unwrap();
         let mut settled = 0;
         for start in board.free_squares() {
-            if knight_tui::theory::check(&board, Some(start), false).is_err() {
+            if knight_engine::theory::check(&board, Some(start), false).is_err() {
                 continue;
             }
             let got = factors.settle(board.index(start), false, 0);
@@ -599,7 +599,7 @@ fn the_zebra_has_no_tour_of_11x11_12x12_or_13x13() {
     let mut covered = std::collections::HashSet::new();
     let mut settled = 0;
     for start in board.free_squares() {
-        if knight_tui::theory::check(&board, Some(start), false).is_err()
+        if knight_engine::theory::check(&board, Some(start), false).is_err()
             || covered.contains(&start)
         {
             continue;

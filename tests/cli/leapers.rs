@@ -5,9 +5,9 @@
 //! open and closed), its tours (validated square by square) and its "no
 //! tour" answers must all agree with it.
 
-use knight_tui::board::{Board, Geometry, Leaper, Square, Surface};
-use knight_tui::solver::count::Count;
-use knight_tui::solver::{self, Algorithm, Options, Problem, Verdict};
+use knight_engine::board::{Board, Geometry, Leaper, Square, Surface};
+use knight_engine::solver::count::Count;
+use knight_engine::solver::{self, Algorithm, Options, Problem, Verdict};
 
 /// The squares one move from each square: the leaper's eight leaps, taken
 /// round the wrapped edges, off-board and same-square leaps dropped, two
@@ -170,7 +170,7 @@ fn counts_tours_and_reasons_agree_with_brute_force() {
                     let c = Count::from_start(&problem).run();
                     assert!(c.complete, "{what}");
                     assert_eq!(c.count, expected as u128, "{what}");
-                    if let Err(reason) = knight_tui::theory::check(&board, Some(start), closed) {
+                    if let Err(reason) = knight_engine::theory::check(&board, Some(start), closed) {
                         assert_eq!(expected, 0, "{what}: theory says '{reason}'");
                         decided += 1;
                     }
@@ -233,7 +233,7 @@ fn watkins_agree_up_to(most: u32, budget: u64, least: usize) {
                 }
                 let g = Geometry::new(Leaper::KNIGHT, surface);
                 let board = Board::with_geometry(rows, cols, &[], g).unwrap();
-                let Some(says) = knight_tui::theory::wrapped_closed_tour(&board) else {
+                let Some(says) = knight_engine::theory::wrapped_closed_tour(&board) else {
                     continue;
                 };
                 let adj = moves(rows, cols, &[], g);

@@ -224,7 +224,7 @@ fn a_picture_of_a_big_board_is_an_overview_of_bounded_size_true_to_the_tour() {
     let total = f64::from(n * n);
     for (at, &(sum, count)) in sums.iter().enumerate() {
         let mean = sum as f64 / count as f64;
-        let (r, g, b) = knight_tui::tour::svg::ramp((mean - 1.0) / (total - 1.0));
+        let (r, g, b) = knight_engine::tour::svg::ramp((mean - 1.0) / (total - 1.0));
         let want = format!("#{r:02x}{g:02x}{b:02x}");
         let corner = (at as u32 / 200 * 3, at as u32 % 200 * 3);
         assert_eq!(drawn[&corner], want, "cell at {corner:?}");
@@ -282,9 +282,9 @@ fn draw_of_a_huge_tour_file_is_bounded_and_reads_the_file_streamed() {
 /// hours): the app's `#` read 0 for 12 s.
 #[test]
 fn a_count_that_cannot_end_shows_its_tours_at_once() {
-    use knight_tui::board::{Board, Square};
-    use knight_tui::solver::Problem;
-    use knight_tui::solver::count::{Count, Progress};
+    use knight_engine::board::{Board, Square};
+    use knight_engine::solver::Problem;
+    use knight_engine::solver::count::{Count, Progress};
     use std::sync::atomic::Ordering::Relaxed;
     let board = Board::new(8, 8, &[]).unwrap();
     let progress = Progress::default();

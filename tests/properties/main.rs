@@ -1,8 +1,7 @@
-//! Properties over many generated cases: the engine against brute force, mutated tour files, and damaged checkpoints.
+//! Properties over many generated cases: mutated tour files and damaged checkpoints, through the binary. The engine's own are in engine/tests/properties.rs.
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod checkpoints;
-mod engine;
 mod mutations;

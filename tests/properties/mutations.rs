@@ -7,8 +7,8 @@ use std::process::{Command, Stdio};
 
 use proptest::prelude::*;
 
-use knight_tui::files::{FileLimit, read_text};
-use knight_tui::tour::{self, Summary};
+use knight_engine::files::{FileLimit, read_text};
+use knight_engine::tour::{self, Summary};
 
 fn assets() -> Vec<(String, Vec<u8>)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
@@ -212,7 +212,7 @@ fn read_whole(bytes: &[u8]) -> Read {
 }
 
 fn read_streamed(bytes: &[u8]) -> Read {
-    use knight_tui::tour::stream;
+    use knight_engine::tour::stream;
     let limit = FileLimit::tour_file();
     let c = stream::check_file(bytes, &limit).ok()?;
     let summary = match c.summary {

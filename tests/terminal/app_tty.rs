@@ -43,7 +43,7 @@ fn watch_pause_step_help_save_and_quit() {
     assert_eq!(saved.len(), 1, "one tour file saved");
     // The saved partial path checks out.
     let text = std::fs::read_to_string(saved[0].path()).unwrap();
-    let file = knight_tui::tour::parse(&text).unwrap().file;
+    let file = knight_engine::tour::parse(&text).unwrap().file;
     file.check(&file.board().unwrap()).expect("a legal path");
     t.keys(&["q"]);
     assert_restored(&t);
@@ -315,7 +315,7 @@ fn quitting_an_unsaved_game_asks_and_can_save_first() {
         .collect();
     assert_eq!(saved.len(), 1, "the game was saved before quitting");
     let text = std::fs::read_to_string(saved[0].path()).unwrap();
-    let file = knight_tui::tour::parse(&text).unwrap().file;
+    let file = knight_engine::tour::parse(&text).unwrap().file;
     assert_eq!(file.path.len(), 3);
     file.check(&file.board().unwrap()).expect("a legal path");
 }

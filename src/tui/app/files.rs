@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use knight_tui::board::Board;
-use knight_tui::tour::TourFile;
+use knight_engine::board::Board;
+use knight_engine::tour::TourFile;
 
 use super::{Action, App, Effect, Mode, Overlay, Tone};
 use crate::tui::complete::{self, Completion, Entry};
@@ -156,7 +156,7 @@ impl App {
             self.refuse(format!(
                 "a picture of {} would be too big: boards up to {} squares",
                 board.describe(),
-                knight_tui::words::thousands(PICTURE_SQUARES as u64)
+                knight_engine::words::thousands(PICTURE_SQUARES as u64)
             ));
             return Vec::new();
         }
@@ -217,7 +217,7 @@ fn file_stem(b: &Board) -> String {
         str::to_string,
     );
     let surface = match g.surface {
-        knight_tui::board::Surface::Plane => String::new(),
+        knight_engine::board::Surface::Plane => String::new(),
         s => format!("-{s}"),
     };
     format!("{piece}-{}x{}{surface}", b.rows(), b.cols())

@@ -29,7 +29,7 @@ pub enum Loss {
 impl Loss {
     /// `the game's 3 squares are not saved`.
     pub fn what(self) -> String {
-        let ran = |s: u64| knight_tui::words::long_time(s as f64);
+        let ran = |s: u64| knight_engine::words::long_time(s as f64);
         match self {
             Loss::Game(n) => format!("the game's {n} squares are not saved"),
             Loss::Search(s) => format!("the search has run for {}", ran(s)),
@@ -67,7 +67,7 @@ impl App {
 
     pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
         let message = Message {
-            text: knight_tui::words::clip(&text.into()),
+            text: knight_engine::words::clip(&text.into()),
             tone,
         };
         self.keep_in_log(message.clone());

@@ -2,7 +2,7 @@
 //! redo, hints, the background check of each position, and the solver's
 //! finish, animated by ticks.
 
-use knight_tui::board::Square;
+use knight_engine::board::Square;
 
 use super::{App, Effect, Mode};
 use crate::tui::game::{Game, Moved, Outlook};
@@ -222,7 +222,7 @@ impl App {
                 }
                 self.info(format!(
                     "back to step {s}, the last position known to be solvable ({} undone)",
-                    knight_tui::words::plural((made - s) as u64, "move")
+                    knight_engine::words::plural((made - s) as u64, "move")
                 ));
                 self.check_game()
             }

@@ -2,9 +2,9 @@
 //! is the app's own search (its spec and run); side B is the rival. Pause,
 //! step, speed and restart act on both; `a`, `t` and `m` change B.
 
-use knight_tui::solver::Event;
-use knight_tui::spec::Spec;
-use knight_tui::words::thousands;
+use knight_engine::solver::Event;
+use knight_engine::spec::Spec;
+use knight_engine::words::thousands;
 
 use super::{App, Effect, Mode, RunState, Side, Tone};
 use crate::tui::keymap::Command;

@@ -3,8 +3,8 @@
 //! showed, kept by [`crate::tui::rewind`]; Space and `n` go back to where
 //! the engine is first. The statistics stay the engine's.
 
-use knight_tui::solver::Event;
-use knight_tui::words::thousands;
+use knight_engine::solver::Event;
+use knight_engine::words::thousands;
 
 use super::{App, Effect, Mode, RunState};
 use crate::tui::trail::Trail;

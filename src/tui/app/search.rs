@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use knight_tui::solver::count::{Count, Method, Total};
-use knight_tui::solver::{Event, Limit};
-use knight_tui::words::thousands;
+use knight_engine::solver::count::{Count, Method, Total};
+use knight_engine::solver::{Event, Limit};
+use knight_engine::words::thousands;
 
 use super::{App, Counting, Effect, Mode, Overlay, RunState, Side, Tone};
 
@@ -176,13 +176,16 @@ impl App {
         if !count.enumerates() {
             return None;
         }
-        let known = knight_tui::theory::known::from_a_start(&s.board, s.closed)?;
+        let known = knight_engine::theory::known::from_a_start(&s.board, s.closed)?;
         let days = known.from_a_start / ENUMERATION_PACE / 86_400.0;
         if days * 24.0 < 1.0 {
             return None;
         }
         let about = if known.exact { "exactly" } else { "about" };
-        let least = format!("at least {}", knight_tui::words::long_time(days * 86_400.0));
+        let least = format!(
+            "at least {}",
+            knight_engine::words::long_time(days * 86_400.0)
+        );
         Some((
             format!(
                 "out of reach: {about} {:.1e} of them (from {}), {least}",

@@ -1,7 +1,7 @@
 //! The settings panel's handler: editing the board, the start and the
 //! search, and applying them as a new search (Enter) or not at all (Esc).
 
-use knight_tui::board::Square;
+use knight_engine::board::Square;
 
 use super::{App, Effect, Overlay};
 use crate::tui::keymap::Command;

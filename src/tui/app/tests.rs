@@ -1,9 +1,9 @@
 use super::*;
 use crate::tui::keymap::command_for;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use knight_tui::board::Board;
-use knight_tui::solver::count::{Count, Method};
-use knight_tui::solver::{
+use knight_engine::board::Board;
+use knight_engine::solver::count::{Count, Method};
+use knight_engine::solver::{
     Algorithm, Limits, Report, Snapshot, Solution, Speed, Stats, TieBreak, Verdict,
 };
 
@@ -46,7 +46,7 @@ fn counts_start_stop_and_say_their_answer() {
     // Again while it runs: stop it.
     assert_eq!(keys(&mut a, &[Command::Count]), vec![Effect::StopCount]);
     // Done: the answer (the engine counts on its own thread; here, directly).
-    let p = knight_tui::solver::Problem::new(&a.spec.board, a.spec.start, false).unwrap();
+    let p = knight_engine::solver::Problem::new(&a.spec.board, a.spec.start, false).unwrap();
     let c = Count {
         algorithm: Algorithm::Enumerate,
         ..Count::from_start(&p)
@@ -86,7 +86,7 @@ fn a_count_over_the_frontier_says_where_it_stopped() {
     a.spec.closed = true;
     keys(&mut a, &[Command::Count]);
     let board = a.spec.board.clone();
-    let p = knight_tui::solver::Problem::new(&board, a.spec.start, true).unwrap();
+    let p = knight_engine::solver::Problem::new(&board, a.spec.start, true).unwrap();
     let c = Count::from_start(&p).run();
     assert!(matches!(c.method, Method::Frontier { .. }), "{c:?}");
     a.update(Action::Counted(1, c));

@@ -5,8 +5,8 @@
 use super::tests::{app, keys};
 use super::*;
 use crate::tui::game::{Game, Moved};
-use knight_tui::board::Board;
-use knight_tui::solver::{Limits, Verdict};
+use knight_engine::board::Board;
+use knight_engine::solver::{Limits, Verdict};
 
 /// What the settings panel says it refused.
 fn refusal(a: &App) -> String {
@@ -77,7 +77,7 @@ fn in_play_the_goal_is_reached_only_by_the_last_move() {
     );
     // 0,0 to 4,4 with 56 tours: play one the solver finishes, by hand.
     let mut g = Game::new(board.clone(), Some(Square::new(0, 0)), false).ending_on(Some(goal));
-    let sol = knight_tui::solver::finish(&board, &[0], false, Some(goal), Limits::default());
+    let sol = knight_engine::solver::finish(&board, &[0], false, Some(goal), Limits::default());
     assert_eq!(sol.verdict, Verdict::Found);
     let tour = &sol.tours[0];
     assert_eq!(*tour.last().unwrap(), board.index(goal));
@@ -102,14 +102,14 @@ fn the_finish_and_the_check_respect_the_goal() {
     let b = Board::new(5, 5, &[]).unwrap();
     let i = |r, c| b.index(Square::new(r, c));
     let finish = |prefix: &[u32], end: Square| {
-        knight_tui::solver::finish(&b, prefix, false, Some(end), Limits::default())
+        knight_engine::solver::finish(&b, prefix, false, Some(end), Limits::default())
     };
     // From 0,0 by 1,2: to the corner 0,4 there are tours; to the dark 0,1
     // none, by colour, at once.
     let sol = finish(&[i(0, 0), i(1, 2)], Square::new(0, 4));
     assert_eq!(sol.verdict, Verdict::Found);
     let tour = &sol.tours[0];
-    knight_tui::tour::check_indices(&b, tour, false).unwrap();
+    knight_engine::tour::check_indices(&b, tour, false).unwrap();
     assert_eq!((tour[1], *tour.last().unwrap()), (i(1, 2), i(0, 4)));
     match finish(&[i(0, 0), i(1, 2)], Square::new(0, 1)).verdict {
         Verdict::NoTour(why) => assert!(why.contains("1,2 and 0,1 are both dark"), "{why}"),
@@ -123,15 +123,15 @@ fn the_finish_and_the_check_respect_the_goal() {
     }
     // A strip decides exactly: 3x4 from 0,0 to its far corner 2,3.
     let strip = Board::new(3, 4, &[]).unwrap();
-    let sol = knight_tui::solver::finish(
+    let sol = knight_engine::solver::finish(
         &strip,
         &[0],
         false,
         Some(Square::new(2, 3)),
         Limits::default(),
     );
-    let to_corner = knight_tui::solver::count::Count::from_start(
-        &knight_tui::solver::Problem::new(&strip, Square::new(0, 0), false)
+    let to_corner = knight_engine::solver::count::Count::from_start(
+        &knight_engine::solver::Problem::new(&strip, Square::new(0, 0), false)
             .unwrap()
             .ending_on(Some(Square::new(2, 3)))
             .unwrap(),

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::tui::testing::app_on;
-use knight_tui::board::Board;
+use knight_engine::board::Board;
 
 fn count_message(board: Board, closed: bool) -> String {
     let mut a = app_on(board);
@@ -56,7 +56,7 @@ fn a_count_that_cannot_end_says_so_when_it_starts() {
         (Board::new(6, 6, &[]).unwrap(), false),
         (Board::new(8, 8, &[]).unwrap(), true),
         (
-            Board::new(8, 8, &[knight_tui::board::Square::new(3, 3)]).unwrap(),
+            Board::new(8, 8, &[knight_engine::board::Square::new(3, 3)]).unwrap(),
             false,
         ),
     ] {
@@ -70,12 +70,12 @@ fn a_count_that_cannot_end_says_so_when_it_starts() {
 /// and down a row each move, `n` squares long.
 fn walk(board: &Board, n: u32) -> Vec<u32> {
     (0..n)
-        .map(|i| board.index(knight_tui::board::Square::new(i % 2, 2 * i)))
+        .map(|i| board.index(knight_engine::board::Square::new(i % 2, 2 * i)))
         .collect()
 }
 
 fn snap(path: Vec<u32>) -> Action {
-    use knight_tui::solver::{Event, Snapshot, Stats};
+    use knight_engine::solver::{Event, Snapshot, Stats};
     Action::Engine(
         Side::A,
         1,

@@ -6,8 +6,8 @@ use super::*;
 use crate::tui::game::Game;
 use crate::tui::keymap::command_for;
 use crossterm::event::{KeyCode, KeyEvent};
-use knight_tui::board::Board;
-use knight_tui::solver::{Limits, Verdict};
+use knight_engine::board::Board;
+use knight_engine::solver::{Limits, Verdict};
 
 fn game_app() -> App {
     let mut a = app();
@@ -101,7 +101,7 @@ fn play_finish_is_animated_by_ticks() {
     };
     assert_eq!(prefix, &vec![0]);
     let b = a.spec.board.clone();
-    let sol = knight_tui::solver::finish(&b, &[0], false, None, Limits::default());
+    let sol = knight_engine::solver::finish(&b, &[0], false, None, Limits::default());
     a.update(Action::Finished(generation, Ok(sol.tours[0].clone())));
     assert_eq!(game(&a).finishing.len(), 24);
     assert!(a.tick().is_some());
@@ -307,7 +307,7 @@ fn a_new_game_can_be_undone_and_the_finish_says_from_where() {
         board.index(Square::new(0, 0)),
         board.index(Square::new(1, 2)),
     ];
-    let sol = knight_tui::solver::finish(&board, &prefix, false, None, Limits::default());
+    let sol = knight_engine::solver::finish(&board, &prefix, false, None, Limits::default());
     assert_eq!(sol.verdict, Verdict::Found);
     prefix = sol.tours[0].clone();
     a.update(Action::Finished(pos, Ok(prefix)));
@@ -425,7 +425,7 @@ fn warnsdorff_suggests_and_b_goes_back_to_the_last_solvable_position() {
 
 #[test]
 fn the_settings_panel_cycles_the_named_move_orders() {
-    use knight_tui::solver::MoveOrder;
+    use knight_engine::solver::MoveOrder;
     let mut a = app();
     keys(&mut a, &[Command::Settings, Command::NextMoveOrder]);
     assert_eq!(a.settings().unwrap().moves.name(), Some("textbook"));

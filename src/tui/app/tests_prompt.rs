@@ -7,7 +7,7 @@ use crate::tui::complete::Entry;
 use crate::tui::keymap::command_for;
 use crate::tui::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use knight_tui::board::Board;
+use knight_engine::board::Board;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

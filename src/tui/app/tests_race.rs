@@ -2,8 +2,8 @@
 
 use super::tests::{app, keys, snap};
 use super::*;
-use knight_tui::board::Board;
-use knight_tui::solver::{Algorithm, Report, Solution, Stats, Verdict};
+use knight_engine::board::Board;
+use knight_engine::solver::{Algorithm, Report, Solution, Stats, Verdict};
 
 /// A search's end with this verdict, tour and node count.
 fn done_after(verdict: Verdict, tour: Option<Vec<u32>>, nodes: u64) -> Event {
@@ -200,8 +200,9 @@ fn a_tour_held_compactly_is_drawn_saved_and_replayed() {
     // What the search thread sends for a huge board, here on 5x5.
     let mut a = app();
     let g = a.search.generation;
-    let tour = knight_tui::solver::find::construct::construct(5, 5, a.spec.start, false).unwrap();
-    let mut b = knight_tui::tour::compact::CompactBuilder::new(5, 5);
+    let tour =
+        knight_engine::solver::find::construct::construct(5, 5, a.spec.start, false).unwrap();
+    let mut b = knight_engine::tour::compact::CompactBuilder::new(5, 5);
     assert!(tour.iter().all(|&sq| b.push(sq)));
     let compact = Arc::new(b.finish());
     a.update(Action::Engine(

@@ -5,8 +5,8 @@ use super::*;
 use crate::tui::rewind::{BUDGET, STEP_WORDS};
 use crate::tui::testing::app_on;
 use crate::tui::trail::Trail;
-use knight_tui::board::Board;
-use knight_tui::solver::{Report, Snapshot, Solution, Stats, Verdict};
+use knight_engine::board::Board;
+use knight_engine::solver::{Report, Snapshot, Solution, Stats, Verdict};
 
 fn snap(path: &[u32], nodes: u64) -> Event {
     Event::Snapshot(Snapshot {
@@ -206,7 +206,7 @@ fn only_the_search_watched_alone_keeps_its_steps() {
             verdict: Verdict::NoTour("test".into()),
             tours: Vec::new(),
             stats: Stats::default(),
-            algorithm: knight_tui::solver::Algorithm::Backtrack,
+            algorithm: knight_engine::solver::Algorithm::Backtrack,
         },
         tour: None,
     });
@@ -258,7 +258,7 @@ fn the_steps_kept_are_bounded_and_the_last_ten_thousand_kept() {
         a.rewound(),
         Some(format!(
             "rewound: step 1 of {} shown",
-            knight_tui::words::thousands(kept as u64 + 1)
+            knight_engine::words::thousands(kept as u64 + 1)
         ))
     );
 }

@@ -1,8 +1,8 @@
 //! What the board pane shows: the board of the mode, the zoomed window
 //! (centred on the knight), and the speed of what moves on it.
 
-use knight_tui::board::{Board, Square};
-use knight_tui::solver::Speed;
+use knight_engine::board::{Board, Square};
+use knight_engine::solver::Speed;
 
 use super::{App, Mode};
 use crate::config::SPEEDS;

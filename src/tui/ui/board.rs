@@ -5,9 +5,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 use ratatui::widgets::{Block, Widget};
 
-use knight_tui::board::Square;
+use knight_engine::board::Square;
 
-use knight_tui::board::Board;
+use knight_engine::board::Board;
 
 use super::geometry::{BoardView, Grid, geometry_labelled};
 use crate::tui::app::App;

@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 use ratatui::widgets::Widget;
 
-use knight_tui::board::Board;
+use knight_engine::board::Board;
 
 use super::board::{BoardPane, Scene};
 use super::geometry::{BoardView, geometry};
@@ -29,9 +29,9 @@ const DEPTHS: [(Depth, &str); 3] = [
 /// The app showing a whole Warnsdorff tour of an n x n board.
 fn toured(n: u32) -> App {
     let mut a = app_on(Board::new(n, n, &[]).unwrap());
-    a.spec.algorithm = knight_tui::solver::Algorithm::Warnsdorff;
-    let sol = knight_tui::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
-    knight_tui::tour::check_indices(&a.spec.board, &sol.tours[0], false).unwrap();
+    a.spec.algorithm = knight_engine::solver::Algorithm::Warnsdorff;
+    let sol = knight_engine::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
+    knight_engine::tour::check_indices(&a.spec.board, &sol.tours[0], false).unwrap();
     snap(&mut a, &sol.tours[0], sol.stats.nodes);
     a
 }
@@ -187,7 +187,7 @@ fn at_16_colours_the_steps_and_the_overview_take_six_colours_or_more() {
 
 #[test]
 fn in_the_block_views_empty_and_blocked_squares_differ_at_every_depth() {
-    use knight_tui::board::Square;
+    use knight_engine::board::Square;
     // 16x16 in half blocks, two squares blocked (2,4 and 3,4: one character).
     let blocked = [Square::new(2, 4), Square::new(3, 4)];
     let a = app_on(Board::new(16, 16, &blocked).unwrap());

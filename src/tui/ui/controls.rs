@@ -6,9 +6,9 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, LineGauge, Paragraph, Widget, Wrap};
 
-use knight_tui::board::Board;
-use knight_tui::solver::Algorithm;
-use knight_tui::words;
+use knight_engine::board::Board;
+use knight_engine::solver::Algorithm;
+use knight_engine::words;
 
 use super::settings::SettingsPanel;
 use super::{hang, keep_end, label_value};
@@ -274,7 +274,7 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
         label_value("time", g.times(), theme),
         label_value(
             // Another leaper's square is the piece's.
-            if g.board.geometry().leaper == knight_tui::board::Leaper::KNIGHT {
+            if g.board.geometry().leaper == knight_engine::board::Leaper::KNIGHT {
                 "knight"
             } else {
                 "piece"

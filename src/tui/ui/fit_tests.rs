@@ -5,7 +5,7 @@ use crate::tui::app::{Action, Mode};
 use crate::tui::game::Game;
 use crate::tui::keymap::Command;
 use crate::tui::testing::app_on;
-use knight_tui::board::Board;
+use knight_engine::board::Board;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;

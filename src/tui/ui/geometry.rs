@@ -5,7 +5,7 @@
 use ratatui::layout::{Position, Rect};
 use ratatui::widgets::Block;
 
-use knight_tui::board::{Board, Square};
+use knight_engine::board::{Board, Square};
 
 use crate::tui::viewport::Window;
 

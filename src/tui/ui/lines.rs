@@ -11,7 +11,7 @@ use ratatui::symbols::Marker;
 use ratatui::widgets::Widget;
 use ratatui::widgets::canvas::{Canvas, Line, Points};
 
-use knight_tui::board::{Board, Square};
+use knight_engine::board::{Board, Square};
 
 use crate::tui::theme::Theme;
 use crate::tui::trail::Trail;

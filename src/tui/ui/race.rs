@@ -16,8 +16,8 @@ use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use knight_tui::spec::Spec;
-use knight_tui::words::{duration, thousands};
+use knight_engine::spec::Spec;
+use knight_engine::words::{duration, thousands};
 
 use super::board::{BoardPane, Scene};
 use super::label_value;

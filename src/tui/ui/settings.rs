@@ -7,7 +7,7 @@ use ratatui::style::Color;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
-use knight_tui::words;
+use knight_engine::words;
 
 use super::label_value;
 use crate::tui::settings::{Settings, Verdict};
@@ -27,7 +27,7 @@ impl Widget for SettingsPanel<'_> {
         let block = Block::bordered().title(" Settings (Enter: search) ");
         let inner = block.inner(area);
         block.render(area, buf);
-        let named = |sq: knight_tui::board::Square| match self.labels {
+        let named = |sq: knight_engine::board::Square| match self.labels {
             true => crate::tui::notation::algebraic(&sq.to_string(), &st.preview),
             false => sq.to_string(),
         };

@@ -9,8 +9,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use knight_tui::board::{Board, Square};
-use knight_tui::solver::{Event, Snapshot, Stats};
+use knight_engine::board::{Board, Square};
+use knight_engine::solver::{Event, Snapshot, Stats};
 
 use super::board::{BoardPane, Scene};
 use super::draw;
@@ -261,24 +261,25 @@ fn a_race_at_80x24() {
     // tour: both boards, both figures, the result of each.
     let board = Board::new(5, 5, &[]).unwrap();
     let mut spec = crate::tui::testing::spec(board);
-    spec.algorithm = knight_tui::solver::Algorithm::Backtrack;
+    spec.algorithm = knight_engine::solver::Algorithm::Backtrack;
     let mut a = App::new(spec.clone(), 3, "/tmp".into());
     a.open_race(spec.rival());
     a.launch();
     snap(&mut a, &[0, 7, 4, 13], 40);
     // B's real tour, checked square by square.
     let rival = a.race.as_ref().unwrap().spec.clone();
-    let mut solution = knight_tui::solver::solve(&rival.problem().unwrap(), &rival.options(1));
-    let summary = knight_tui::tour::check_indices(&rival.board, &solution.tours[0], false).unwrap();
+    let mut solution = knight_engine::solver::solve(&rival.problem().unwrap(), &rival.options(1));
+    let summary =
+        knight_engine::tour::check_indices(&rival.board, &solution.tours[0], false).unwrap();
     assert!(matches!(
         summary,
-        knight_tui::tour::Summary::Complete { .. }
+        knight_engine::tour::Summary::Complete { .. }
     ));
     solution.stats.elapsed = std::time::Duration::from_micros(31);
     a.update(Action::Engine(
         Side::B,
         1,
-        Event::Done(knight_tui::solver::Report {
+        Event::Done(knight_engine::solver::Report {
             solution,
             tour: None,
         }),
@@ -289,7 +290,7 @@ fn a_race_at_80x24() {
 #[test]
 fn a_move_across_a_wrapped_edge_is_drawn_as_two_half_segments() {
     use crate::tui::viewport::Drawing;
-    use knight_tui::board::{Geometry, Leaper, Surface};
+    use knight_engine::board::{Geometry, Leaper, Surface};
     // 5x5 torus: 0,0 -> 1,3 is the leap (1,-2) round the left edge, so
     // it leaves 0,0 to the left and comes into 1,3 from the right; then
     // 1,3 -> 3,4 is a plain move, drawn from centre to centre.
@@ -364,9 +365,9 @@ fn without_colour_the_overview_shades_by_step() {
     // A whole 40x40 tour in a pane too small for half blocks: without
     // colour, early squares are light shades and late ones dark.
     let mut a = app_on(Board::new(40, 40, &[]).unwrap());
-    a.spec.algorithm = knight_tui::solver::Algorithm::Warnsdorff;
-    let sol = knight_tui::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
-    knight_tui::tour::check_indices(&a.spec.board, &sol.tours[0], false).unwrap();
+    a.spec.algorithm = knight_engine::solver::Algorithm::Warnsdorff;
+    let sol = knight_engine::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
+    knight_engine::tour::check_indices(&a.spec.board, &sol.tours[0], false).unwrap();
     snap(&mut a, &sol.tours[0], 1600);
     let shown = text(&board_buffer(&a, 24, 12));
     assert!(shown.contains("overview"), "{shown}");
@@ -446,14 +447,14 @@ fn squares_a_no_tour_reason_names_are_marked_on_the_board() {
     a.update(Action::Engine(
         Side::A,
         g,
-        Event::Done(knight_tui::solver::Report {
-            solution: knight_tui::solver::Solution {
+        Event::Done(knight_engine::solver::Report {
+            solution: knight_engine::solver::Solution {
                 tours: vec![],
-                verdict: knight_tui::solver::Verdict::NoTour(
+                verdict: knight_engine::solver::Verdict::NoTour(
                     "an open tour starts on a light square; 0,1 is dark".into(),
                 ),
                 stats: Stats::default(),
-                algorithm: knight_tui::solver::Algorithm::Warnsdorff,
+                algorithm: knight_engine::solver::Algorithm::Warnsdorff,
             },
             tour: None,
         }),
@@ -475,9 +476,9 @@ fn every_view_at_two_sizes_without_colour() {
     // drawn without colour (as under NO_COLOR).
     let toured = |n: u32| {
         let mut a = app_on(Board::new(n, n, &[]).unwrap());
-        a.spec.algorithm = knight_tui::solver::Algorithm::Warnsdorff;
-        let sol = knight_tui::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
-        knight_tui::tour::check_indices(&a.spec.board, &sol.tours[0], false).unwrap();
+        a.spec.algorithm = knight_engine::solver::Algorithm::Warnsdorff;
+        let sol = knight_engine::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
+        knight_engine::tour::check_indices(&a.spec.board, &sol.tours[0], false).unwrap();
         snap(&mut a, &sol.tours[0], sol.stats.nodes);
         a
     };

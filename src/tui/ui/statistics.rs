@@ -6,9 +6,9 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Sparkline, Widget};
 
-use knight_tui::solver::count::Method;
-use knight_tui::solver::{Algorithm, Stats};
-use knight_tui::words::{duration, thousands};
+use knight_engine::solver::count::Method;
+use knight_engine::solver::{Algorithm, Stats};
+use knight_engine::words::{duration, thousands};
 
 use super::label_value;
 use crate::tui::app::{App, Counting};

@@ -1,11 +1,11 @@
 //! Whether the tour in view is semimagic or magic (its steps 1..N sum
 //! alike along every row and column), said in words, and only then (see
-//! [`knight_tui::tour::magic`]).
+//! [`knight_engine::tour::magic`]).
 
 use ratatui::text::Line;
 
-use knight_tui::board::Board;
-use knight_tui::tour::magic::{Magic, Sums};
+use knight_engine::board::Board;
+use knight_engine::tour::magic::{Magic, Sums};
 
 use super::label_value;
 use crate::tui::theme::Theme;
@@ -72,7 +72,7 @@ mod tests {
             "/assets/beverley-1848-8x8.json"
         ))
         .unwrap();
-        let file = knight_tui::tour::parse(&text).unwrap().file;
+        let file = knight_engine::tour::parse(&text).unwrap().file;
         let mut trail = Trail::new(board.len());
         trail.set(&file.indices(&board, 64));
         let theme = Theme::default();
@@ -94,7 +94,7 @@ mod tests {
         assert!(lines(&six, Some(&trail), &theme).is_empty());
         assert_eq!(height(&six, Some(&trail)), 0);
         // A board with a hole shows none.
-        let holed = Board::new(8, 8, &[knight_tui::board::Square::new(3, 3)]).unwrap();
+        let holed = Board::new(8, 8, &[knight_engine::board::Square::new(3, 3)]).unwrap();
         assert!(lines(&holed, Some(&trail), &theme).is_empty());
     }
 }

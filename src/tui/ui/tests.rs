@@ -4,8 +4,8 @@ use crate::tui::app::{Action, Mode, Side};
 use crate::tui::keymap::{BINDINGS, Command};
 use crate::tui::testing::app_on;
 use crate::tui::viewport::Window;
-use knight_tui::board::Board;
-use knight_tui::solver::{Event, Snapshot, Stats};
+use knight_engine::board::Board;
+use knight_engine::solver::{Event, Snapshot, Stats};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -502,14 +502,14 @@ fn squares_grow_with_the_pane() {
 #[ignore = "a benchmark"]
 fn frame_times() {
     use crate::tui::viewport::Drawing;
-    use knight_tui::solver::{Algorithm, Report};
+    use knight_engine::solver::{Algorithm, Report};
     use std::time::Instant;
     // The app showing a complete tour of an n x n board, found by `algo`.
     let found = |n: u32, algo: Algorithm| {
         let mut a = app_on(Board::new(n, n, &[]).unwrap());
         a.spec.algorithm = algo;
-        let solution = knight_tui::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
-        knight_tui::tour::check_indices(&a.spec.board, &solution.tours[0], false).unwrap();
+        let solution = knight_engine::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
+        knight_engine::tour::check_indices(&a.spec.board, &solution.tours[0], false).unwrap();
         let g = a.search.generation;
         a.update(Action::Engine(
             Side::A,

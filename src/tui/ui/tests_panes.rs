@@ -8,8 +8,8 @@ use super::*;
 use crate::tui::app::{Action, Mode, Side};
 use crate::tui::keymap::Command;
 use crate::tui::testing::app_on;
-use knight_tui::board::Board;
-use knight_tui::solver::{Event, Snapshot, Stats};
+use knight_engine::board::Board;
+use knight_engine::solver::{Event, Snapshot, Stats};
 
 #[test]
 fn a_long_message_is_cut_on_its_line_and_clicks_still_land() {

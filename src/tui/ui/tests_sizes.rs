@@ -36,7 +36,7 @@ fn at_every_size_and_colour_mode_the_frame_holds() {
             let what = format!("{w}x{h}, colour {}", theme.colour);
             // A full 8x8: its count from a corner is out of reach.
             let mut a =
-                crate::tui::testing::app_on(knight_tui::board::Board::new(8, 8, &[]).unwrap());
+                crate::tui::testing::app_on(knight_engine::board::Board::new(8, 8, &[]).unwrap());
             let before = screen(&a, w, h, &theme);
             // Tabs from 30 rows.
             assert_eq!(

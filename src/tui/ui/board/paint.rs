@@ -6,7 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 
-use knight_tui::board::Square;
+use knight_engine::board::Square;
 
 use super::Scene;
 use crate::tui::theme::Theme;

@@ -1,15 +1,15 @@
-//! knight-tui: the knight's tour engine. The terminal app and the headless
-//! commands are built on this library; it is usable without either, and
-//! knows nothing of terminals, clap or tokio.
+//! knight-engine: the knight's tour engine behind knight-tui. The terminal
+//! app and the headless commands are built on this crate; it depends on
+//! neither, and compiles no terminal, clap or tokio crate.
 //!
 //! Find a tour, check it square by square, and count the tours from a
 //! corner of 5x5:
 //!
 //! ```
-//! use knight_tui::board::{Board, Square};
-//! use knight_tui::solver::count::Count;
-//! use knight_tui::solver::{self, Algorithm, Options, Problem, Verdict};
-//! use knight_tui::tour::{Summary, check_indices};
+//! use knight_engine::board::{Board, Square};
+//! use knight_engine::solver::count::Count;
+//! use knight_engine::solver::{self, Algorithm, Options, Problem, Verdict};
+//! use knight_engine::tour::{Summary, check_indices};
 //!
 //! let board = Board::new(8, 8, &[]).unwrap();
 //! let problem = Problem::new(&board, Square::new(0, 0), false).unwrap();
@@ -45,3 +45,7 @@ pub mod spec;
 pub mod theory;
 pub mod tour;
 pub mod words;
+
+/// The version, with the commit when built from a git checkout:
+/// `0.1.0 (commit 0123456789ab)`.
+pub const VERSION: &str = env!("KNIGHT_TUI_VERSION");

@@ -29,7 +29,7 @@ fn the_textbook_move_order_reproduces_its_first_tour() {
         ..opts(Algorithm::Warnsdorff)
     };
     let sol = solve_checked(&b, Square::new(0, 0), false, &o);
-    let expected = include_str!("../../assets/textbook-8x8.txt");
+    let expected = include_str!("../../../assets/textbook-8x8.txt");
     assert_eq!(numbered(&b, &sol.tours[0]), expected);
     // The default order does not give it: the order is what decides.
     let default = solve_checked(

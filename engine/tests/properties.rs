@@ -5,12 +5,12 @@
 
 use proptest::prelude::*;
 
-use knight_tui::board::{Board, Square};
-use knight_tui::solver::count::Count;
-use knight_tui::solver::find::search::{Monitor, Order, Search};
-use knight_tui::solver::{self, Algorithm, Flow, Options, Problem, Verdict};
-use knight_tui::theory;
-use knight_tui::tour::{Summary, check_indices};
+use knight_engine::board::{Board, Square};
+use knight_engine::solver::count::Count;
+use knight_engine::solver::find::search::{Monitor, Order, Search};
+use knight_engine::solver::{self, Algorithm, Flow, Options, Problem, Verdict};
+use knight_engine::theory;
+use knight_engine::tour::{Summary, check_indices};
 
 /// Counts every tour by plain exhaustive search: no theory, no pruning.
 fn raw_count(board: &Board, start: Square, closed: bool) -> u64 {

@@ -21,7 +21,7 @@ fn main() {
     // Again when the checkout moves to another commit: a commit, a
     // checkout or a reset adds a line to HEAD's log. Not on the index,
     // which `git add` and `git status` rewrite: each rebuilt everything.
-    for p in [".git/HEAD", ".git/logs/HEAD"] {
+    for p in ["../.git/HEAD", "../.git/logs/HEAD"] {
         if std::path::Path::new(p).exists() {
             println!("cargo:rerun-if-changed={p}");
         }

@@ -354,10 +354,7 @@ fn describe(board: &Board) -> String {
 fn terms(key: &str, bits: u32, spread: &Spread) -> Vec<(String, String)> {
     let hosts = spread.cluster.as_ref().map(|c| c.hosts.join(" "));
     [
-        (
-            "the program",
-            format!("knight-tui {}", env!("KNIGHT_TUI_VERSION")),
-        ),
+        ("the program", format!("knight-tui {}", crate::VERSION)),
         ("the count", key.to_string()),
         ("the ways", format!("{bits} bits")),
         ("workers a process", spread.local().to_string()),
