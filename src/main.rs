@@ -53,10 +53,15 @@ fn run(cli: Cli) -> Outcome {
             load()?;
             cli::verify::verify(&args)
         }
-        Command::Solve(args) => match args.magic {
-            Some(kind) => cli::magic::solve(&args, &load()?, kind.into()),
-            None => cli::solve::solve(&args, &load()?),
+        Command::Solve(args) => match (&args.puzzle, args.magic) {
+            (Some(file), _) => cli::puzzle::solve(&args, file, &load()?),
+            (None, Some(kind)) => cli::magic::solve(&args, &load()?, kind.into()),
+            (None, None) => cli::solve::solve(&args, &load()?),
         },
+        Command::Puzzle(args) => {
+            load()?;
+            cli::puzzle::make(&args)
+        }
         Command::Draw(args) => {
             load()?;
             cli::draw::draw(&args)

@@ -40,6 +40,7 @@
 
 pub mod board;
 pub mod files;
+pub mod puzzle;
 pub mod solver;
 pub mod spec;
 pub mod theory;

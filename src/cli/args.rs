@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use knight_engine::puzzle::Difficulty;
 use knight_engine::solver::{Algorithm, MoveOrder, TieBreak};
 
 use crate::config::{BoardLayer, PieceArgs, SearchLayer, parse_positive, parse_side, typed};
@@ -103,6 +104,15 @@ Examples:
   knight-tui sweep --from 5 --to 16 --tie-break fixed --format json
   knight-tui sweep --from 5 --to 40 --quiet         the summary only")]
     Sweep(SweepArgs),
+    /// Make a knight's-tour puzzle: some squares numbered, exactly one way to number the rest (proved by a count), rated by the reasoning it needs.
+    #[command(after_help = "\
+Examples:
+  knight-tui puzzle                                the day's puzzle: 8x8, medium
+  knight-tui puzzle --size 6 --difficulty easy --seed 7
+  knight-tui puzzle --rows 8 --cols 10 --closed --difficulty hard
+  knight-tui puzzle --format json --out today.json  the puzzle file
+  knight-tui puzzle | knight-tui solve --puzzle -  its one solution")]
+    Puzzle(PuzzleArgs),
     /// Print where the configuration is read from and every setting in effect (defaults, file and flags merged), as TOML.
     #[command(after_help = "\
 Examples:
@@ -245,6 +255,41 @@ pub struct SolveArgs {
     /// Find semimagic tours (rows and columns sum alike, 260 on 8x8) or magic ones (the long diagonals too), by the method of quartes: n x n boards, n a multiple of 4, at least 8.
     #[arg(long, value_enum, value_name = "KIND")]
     pub magic: Option<MagicKind>,
+    /// Solve the puzzle in FILE (JSON with "clues", or a board of steps and '-'; '-' for standard input): exit 0 one solution, 1 none or several, 3 undecided.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["magic", "tours", "out"])]
+    pub puzzle: Option<PathBuf>,
+}
+
+/// `puzzle`'s options.
+#[derive(Args, Debug)]
+pub struct PuzzleArgs {
+    /// Square board of N x N (5 to 12; default 8).
+    #[arg(long, value_name = "N", value_parser = parse_side, allow_hyphen_values = true, conflicts_with_all = ["rows", "cols"])]
+    pub size: Option<u32>,
+    /// Rows of a rectangular board (5 to 12).
+    #[arg(long, value_name = "R", value_parser = parse_side, allow_hyphen_values = true, requires = "cols")]
+    pub rows: Option<u32>,
+    /// Columns of a rectangular board (5 to 12).
+    #[arg(long, value_name = "C", value_parser = parse_side, allow_hyphen_values = true, requires = "rows")]
+    pub cols: Option<u32>,
+    /// The tour is closed: the last step a knight's move from the first.
+    #[arg(long)]
+    pub closed: bool,
+    /// easy: forced moves alone solve it; medium: forced moves and knight distances; hard: logic stops short.
+    #[arg(long, value_name = "LEVEL", value_parser = str::parse::<Difficulty>, default_value = "medium")]
+    pub difficulty: Difficulty,
+    /// Any whole number; the same seed makes the same puzzle. Default: today's date as YYYYMMDD, the day's puzzle.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// text: the board with the clues' steps and '-' to fill; json: the puzzle file.
+    #[arg(long, value_enum, default_value_t = AnswerFormat::Text)]
+    pub format: AnswerFormat,
+    /// Write the puzzle file (JSON) here instead of printing the puzzle.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// With --out: no "wrote" line, only the exit code.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// What `solve --magic` looks for.

@@ -5,13 +5,14 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use knight_engine::files::{FileLimit, ReadError};
+use knight_engine::puzzle::file::puzzle_of;
 use knight_engine::tour::Summary;
 use knight_engine::tour::magic::Magic;
 use knight_engine::tour::stream::{self, CheckError, Checked, Keep};
 use knight_engine::words::clip;
 
 use super::args::VerifyArgs;
-use super::failure::{Exit, Failure, Outcome};
+use super::failure::{Exit, Failure, Outcome, usage};
 use super::paint::{Stream, paint};
 
 /// What verify found: the `--format json` object, from which the text line
@@ -84,7 +85,17 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
     let judged = match check_input(&args.file) {
         Err(CheckError::Read(ReadError::Io(source))) => return Err(Failure::Read { name, source }),
         Err(e) => refused(name, &e),
-        Ok(checked) => judge(name, checked, &args.file),
+        Ok(checked) => {
+            let clue =
+                unhonoured_clue(&checked, &args.file).map_err(|e| usage(format!("{name}: {e}")))?;
+            let mut j = judge(name, checked, &args.file);
+            if let (Some((step, why)), true) = (clue, j.error.is_none()) {
+                j.valid = false;
+                j.step = Some(step);
+                j.error = Some(why);
+            }
+            j
+        }
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -104,6 +115,46 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
     }
     out.flush()?;
     Ok(if judged.valid { Exit::Yes } else { Exit::No })
+}
+
+/// A file with clues (a solved puzzle): the first clue its path does not
+/// honour, as its step and why; an error when the clues themselves cannot
+/// be (off the board, twice on a square, against the colour rule).
+fn unhonoured_clue(checked: &Checked, file: &Path) -> Result<Option<(usize, String)>, String> {
+    let Some(raw) = checked.file.extra.get("clues") else {
+        return Ok(None);
+    };
+    let raw: Vec<[i64; 3]> =
+        serde_json::from_value(raw.clone()).map_err(|e| format!("\"clues\": {e}"))?;
+    let board = &checked.board;
+    let puzzle = puzzle_of(board, checked.file.closed, &raw).map_err(|e| e.to_string())?;
+    if checked.summary.is_err() {
+        // The path's own fault comes first.
+        return Ok(None);
+    }
+    // A puzzle has at most 1,024 squares: its path is read whole.
+    let path: Vec<u32> = if !checked.streamed {
+        checked.file.indices(board, checked.file.path.len())
+    } else if let Some(compact) = &checked.compact {
+        (0..compact.len())
+            .map_while(|k| compact.square(k))
+            .collect()
+    } else {
+        let text = knight_engine::files::read_path(file, &FileLimit::tour_file(), None)
+            .map_err(|e| e.to_string())?;
+        let again = knight_engine::tour::parse(&text)
+            .map_err(|e| e.to_string())?
+            .file;
+        again.indices(board, again.path.len())
+    };
+    Ok(puzzle.unhonoured(&path).and_then(|(step, clue, at)| {
+        at.map(|at| {
+            (
+                step as usize,
+                format!("step {step} must be on {clue} (a clue) but is on {at}"),
+            )
+        })
+    }))
 }
 
 fn refused(file: String, why: &dyn std::fmt::Display) -> Judgement {

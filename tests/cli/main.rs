@@ -17,5 +17,6 @@ mod hostile;
 mod leaper_theory;
 mod leapers;
 mod magic;
+mod puzzle;
 mod reliability;
 mod shell;

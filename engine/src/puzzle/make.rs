@@ -1,0 +1,230 @@
+//! Making a puzzle: a random tour (reproducible from a seed), then clues
+//! taken away one at a time, in a random order, while the puzzle keeps
+//! exactly one solution and stays within the reasoning its difficulty
+//! allows. Step 1 stays a clue: the knight starts there.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use super::logic::{Logic, Rating, rate_with};
+use super::solve::{Outcome, solve};
+use super::{Clue, Puzzle};
+use crate::board::Board;
+use crate::solver::find::search::{Halt, Monitor, Order, Search};
+use crate::solver::{Flow, Limits, TieBreak};
+use crate::theory::factor::Rng;
+use crate::theory::{self, NoTour};
+
+/// Boards puzzles are made on: 5 to 12 rows and columns.
+pub const SIDES: std::ops::RangeInclusive<u32> = 5..=12;
+
+/// How much reasoning a puzzle may ask for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Difficulty {
+    /// Forced moves alone.
+    Easy,
+    /// Forced moves and knight distances.
+    #[default]
+    Medium,
+    /// Logic stops short: some trial and error.
+    Hard,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The difficulty a rating earns.
+    pub fn of(rating: Rating) -> Difficulty {
+        match rating {
+            Rating::Forced => Difficulty::Easy,
+            Rating::Distance => Difficulty::Medium,
+            Rating::Search { .. } => Difficulty::Hard,
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Difficulty {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("'{s}' is not a difficulty: easy, medium or hard"))
+    }
+}
+
+/// What puzzle to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub rows: u32,
+    pub cols: u32,
+    pub closed: bool,
+    pub difficulty: Difficulty,
+    pub seed: u64,
+}
+
+/// A puzzle made, with its one solution and its rating.
+#[derive(Clone, Debug)]
+pub struct Made {
+    pub puzzle: Puzzle,
+    pub solution: Vec<u32>,
+    pub rating: Rating,
+    /// The tours tried before one gave the difficulty asked for (at most
+    /// [`TOURS`]; the last one's puzzle is kept otherwise).
+    pub tours: u32,
+}
+
+impl Made {
+    pub fn difficulty(&self) -> Difficulty {
+        Difficulty::of(self.rating)
+    }
+}
+
+/// Why no puzzle was made.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MakeError {
+    #[error("puzzles are made on boards of 5 to 12 rows and columns, not {rows}x{cols}")]
+    Size { rows: u32, cols: u32 },
+    #[error("{}", .0.reason)]
+    NoTour(NoTour),
+    #[error("no tour of {0} was found to make a puzzle from")]
+    NoTourFound(String),
+}
+
+/// Tours tried for a puzzle of the difficulty asked for.
+pub const TOURS: u32 = 12;
+
+/// Nodes a uniqueness check may take before the clue is kept instead.
+const CHECK_NODES: u64 = 400_000;
+
+/// Makes the puzzle `request` asks for; the same request gives the same
+/// puzzle.
+pub fn make(request: &Request) -> Result<Made, MakeError> {
+    let Request {
+        rows, cols, closed, ..
+    } = *request;
+    if !SIDES.contains(&rows) || !SIDES.contains(&cols) {
+        return Err(MakeError::Size { rows, cols });
+    }
+    let board = Board::new(rows, cols, &[]).map_err(|_| MakeError::Size { rows, cols })?;
+    theory::check(&board, None, closed).map_err(MakeError::NoTour)?;
+    let mut rng = Rng::new(request.seed ^ 0x6b6e_6967_6874);
+    let mut last = None;
+    for tours in 1..=TOURS {
+        let tour = random_tour(&board, closed, &mut rng)
+            .ok_or_else(|| MakeError::NoTourFound(board.describe()))?;
+        let made = carve(&board, closed, tour, request.difficulty, &mut rng, tours);
+        if made.difficulty() == request.difficulty {
+            return Ok(made);
+        }
+        last = Some(made);
+    }
+    last.ok_or_else(|| MakeError::NoTourFound(board.describe()))
+}
+
+/// A tour by Warnsdorff's rule with random tie-breaks from a random start;
+/// a closed one begins at a random step.
+fn random_tour(board: &Board, closed: bool, rng: &mut Rng) -> Option<Vec<u32>> {
+    struct Take(Option<Vec<u32>>);
+    impl Monitor for Take {
+        fn looks_every(&self) -> Option<u64> {
+            None
+        }
+        fn looks_at_backs(&self) -> bool {
+            false
+        }
+        fn on_tour(&mut self, search: &Search) -> Flow {
+            self.0 = Some(search.tour());
+            Flow::Stop
+        }
+    }
+    let squares: Vec<u32> = (0..board.len() as u32).collect();
+    for _ in 0..500 {
+        let start = squares[(rng.next() % squares.len() as u64) as usize];
+        if theory::check(board, Some(board.square(start)), closed).is_err() {
+            continue;
+        }
+        let order = Order::Warnsdorff(TieBreak::Random, rng.next());
+        let mut search = Search::new(board, &[start], closed, order, false);
+        search.set_node_limit(20 * board.len() as u64);
+        let mut take = Take(None);
+        if search.run(&mut take) == Halt::Stopped
+            && let Some(mut tour) = take.0
+        {
+            if closed {
+                let at = (rng.next() % tour.len() as u64) as usize;
+                tour.rotate_left(at);
+            }
+            return Some(tour);
+        }
+    }
+    None
+}
+
+/// Takes clues away from the full tour while the puzzle stays unique and
+/// within `difficulty`.
+fn carve(
+    board: &Board,
+    closed: bool,
+    tour: Vec<u32>,
+    difficulty: Difficulty,
+    rng: &mut Rng,
+    tours: u32,
+) -> Made {
+    let clues: Vec<Clue> = tour
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| Clue {
+            square: board.square(i),
+            step: k as u32 + 1,
+        })
+        .collect();
+    let mut puzzle = Puzzle::new(board, closed, &clues).expect("a tour's own steps are clues");
+    let logic = Logic::new(&puzzle);
+    let mut order: Vec<u32> = (2..=tour.len() as u32).collect();
+    rng.shuffle(&mut order);
+    let limits = Limits {
+        nodes: Some(CHECK_NODES),
+        time: None,
+    };
+    for step in order {
+        let fewer = puzzle.without(step);
+        let rating = rate_with(&logic, &fewer);
+        let keeps = match (difficulty, rating) {
+            (_, Rating::Forced) => true,
+            (Difficulty::Easy, _) => false,
+            (_, Rating::Distance) => true,
+            (Difficulty::Medium, _) => false,
+            // Logic stops short: only a count proves one solution.
+            (Difficulty::Hard, Rating::Search { .. }) => {
+                matches!(solve(&fewer, &limits), Outcome::Unique(_))
+            }
+        };
+        if keeps {
+            puzzle = fewer;
+        }
+    }
+    let rating = rate_with(&logic, &puzzle);
+    Made {
+        puzzle,
+        solution: tour,
+        rating,
+        tours,
+    }
+}

@@ -1,0 +1,238 @@
+//! `puzzle` makes a knight's-tour puzzle; `solve --puzzle FILE` solves one.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use serde_json::{Map, Value, json};
+
+use knight_engine::files::Written;
+use knight_engine::puzzle::file::{self, PuzzleFile};
+use knight_engine::puzzle::{
+    self, Limit, MakeError, NoSolution, Outcome as Solved, Puzzle, Request, Stuck,
+};
+use knight_engine::tour::{self, TourFile};
+use knight_engine::words;
+
+use super::args::{AnswerFormat, Format, PuzzleArgs, SolveArgs};
+use super::failure::{Exit, Failure, Outcome, say, usage};
+use super::solve::write_out;
+use crate::config::Config;
+
+/// `puzzle`: make one, print it or write its file.
+pub fn make(args: &PuzzleArgs) -> Outcome {
+    let (rows, cols) = match (args.size, args.rows, args.cols) {
+        (Some(n), _, _) => (n, n),
+        (None, Some(r), Some(c)) => (r, c),
+        _ => (8, 8),
+    };
+    let seed = args.seed.unwrap_or_else(today);
+    let request = Request {
+        rows,
+        cols,
+        closed: args.closed,
+        difficulty: args.difficulty,
+        seed,
+    };
+    if let Some(out) = &args.out {
+        super::solve::check_writable(out)?;
+    }
+    let made = match puzzle::make(&request) {
+        Ok(made) => made,
+        Err(MakeError::NoTour(no)) => {
+            say(&format!("no puzzle: {}", no.reason));
+            return Ok(Exit::No);
+        }
+        Err(e) => return Err(usage(e)),
+    };
+    if made.difficulty() != args.difficulty {
+        say(&format!(
+            "note: no {} puzzle came of {} tours; this one is {}",
+            args.difficulty,
+            made.tours,
+            made.difficulty()
+        ));
+    }
+    let about = about(&made, seed);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    if let Some(path) = &args.out {
+        let value = file::to_json(&made.puzzle, Some(about));
+        let written = write_out(path, |w| writeln!(w, "{value}"))?;
+        if written == Written::File && !args.quiet {
+            writeln!(out, "wrote {}: {}", path.display(), headline(&made, seed))?;
+        }
+    } else if args.format == AnswerFormat::Json {
+        writeln!(out, "{}", file::to_json(&made.puzzle, Some(about)))?;
+    } else {
+        writeln!(out, "# {}", headline(&made, seed))?;
+        writeln!(
+            out,
+            "# fill each - with its step, each a knight's move from the one before{}",
+            if args.closed {
+                ", the last one from the first (a closed tour)"
+            } else {
+                ""
+            }
+        )?;
+        file::write_text(&mut out, &made.puzzle)?;
+    }
+    out.flush()?;
+    Ok(Exit::Yes)
+}
+
+/// Today's date as a number, 20261127: the day's puzzle.
+fn today() -> u64 {
+    let day = jiff::ZonedDateTime::now().strftime("%Y%m%d").to_string();
+    day.parse().unwrap_or(0)
+}
+
+/// The file's `"puzzle"` object.
+fn about(made: &puzzle::Made, seed: u64) -> Map<String, Value> {
+    let v = json!({"difficulty": made.difficulty().name(), "seed": seed});
+    v.as_object().cloned().unwrap_or_default()
+}
+
+/// `8x8, open tour, hard: …; 14 clues; seed 20261127`.
+fn headline(made: &puzzle::Made, seed: u64) -> String {
+    let p = &made.puzzle;
+    format!(
+        "knight's tour puzzle, {}, {} tour, {} ({}); {} clues; seed {seed}",
+        p.board().describe(),
+        words::kind(p.closed()),
+        made.difficulty(),
+        made.rating.describe(),
+        p.clue_count(),
+    )
+}
+
+/// `solve --puzzle FILE`: the one completion (exit 0), none or several
+/// (exit 1), or undecided (exit 3).
+pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Outcome {
+    if args.board.board.size.is_some()
+        || args.board.board.rows.is_some()
+        || args.board.board.cols.is_some()
+        || args.board.board.start.is_some()
+        || args.board.board.blocked.is_some()
+        || args.board.board.end.is_some()
+    {
+        return Err(usage(
+            "--puzzle takes the board and its clues from the file: leave out --size, --rows, --cols, --start, --end and --block",
+        ));
+    }
+    if !matches!(args.format, Format::Board | Format::Json | Format::Moves) {
+        return Err(usage("--puzzle prints the board, json or moves"));
+    }
+    let limits = args.board.spec(config).map_err(usage)?.limits;
+    let name = file.display().to_string();
+    let text = if name == "-" {
+        let mut s = String::new();
+        io::Read::read_to_string(&mut io::stdin().lock(), &mut s).map_err(|source| {
+            Failure::Read {
+                name: "standard input".into(),
+                source,
+            }
+        })?;
+        s
+    } else {
+        super::read_tour_file(file)?
+    };
+    let PuzzleFile { puzzle: p, about } = file::parse(&text, args.board.board.closed_flag)
+        .map_err(|e| usage(format!("{name}: {e}")))?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let answer = match puzzle::solve(&p, &limits) {
+        Solved::Unique(path) => {
+            print(&mut out, &p, &path, about, args.format)?;
+            Exit::Yes
+        }
+        Solved::Several(a, b) => {
+            print(&mut out, &p, &a, about.clone(), args.format)?;
+            writeln!(out)?;
+            print(&mut out, &p, &b, about, args.format)?;
+            say(&format!(
+                "{name}: at least two solutions (two of them above): not a puzzle with one answer"
+            ));
+            Exit::No
+        }
+        Solved::None(why) => {
+            say(&format!("{name}: no solution: {}", no_solution(&why)));
+            Exit::No
+        }
+        Solved::Undecided(stop) => {
+            let by = match stop.by {
+                Limit::Nodes(n) => format!("the node limit of {}", words::thousands(n)),
+                Limit::Time(t) => format!("the time limit of {}", words::duration(t)),
+            };
+            say(&format!(
+                "{name}: undecided: {by} stopped the search after {} positions",
+                words::thousands(stop.nodes)
+            ));
+            Exit::Undecided
+        }
+    };
+    out.flush()?;
+    Ok(answer)
+}
+
+fn no_solution(why: &NoSolution) -> String {
+    match why {
+        NoSolution::NoTour(no) => no.reason.clone(),
+        NoSolution::TooFar {
+            first,
+            second,
+            moves,
+        } => {
+            let apart = match moves {
+                Some(m) => format!("{m} knight moves apart"),
+                None => "not joined by knight moves".into(),
+            };
+            format!(
+                "{first} and {second} are {apart}, and {} steps cannot join them",
+                second.step - first.step
+            )
+        }
+        NoSolution::NotClosed { first, last } => {
+            format!("a closed tour needs {last} a knight's move from {first}")
+        }
+        NoSolution::Stuck(Stuck::Step(k)) => {
+            format!("step {k} has no square left that the steps around it can reach")
+        }
+        NoSolution::Stuck(Stuck::Square(sq)) => {
+            format!("no step can reach {sq} from the steps around it")
+        }
+        NoSolution::Searched { nodes } => format!(
+            "no numbering honours every clue (every one tried: {} positions)",
+            words::thousands(*nodes)
+        ),
+    }
+}
+
+/// A completion: the numbered board, the tour file with the clues, or the
+/// moves.
+fn print<W: Write>(
+    out: &mut W,
+    p: &Puzzle,
+    path: &[u32],
+    about: Option<Map<String, Value>>,
+    format: Format,
+) -> Result<(), Failure> {
+    let board = p.board();
+    match format {
+        Format::Json => {
+            let mut file = TourFile::new(board, p.closed(), path, None);
+            let clues = file::to_json(p, about);
+            for key in ["clues", "puzzle"] {
+                if let Some(v) = clues.get(key) {
+                    file.extra.insert(key.into(), v.clone());
+                }
+            }
+            file.write_json(out, true)?;
+        }
+        Format::Moves => {
+            let moves: Vec<String> = path.iter().map(|&i| board.square(i).to_string()).collect();
+            writeln!(out, "{}", moves.join(" "))?;
+        }
+        _ => tour::write_numbered(out, board, path)?,
+    }
+    Ok(())
+}

@@ -1,0 +1,314 @@
+//! `puzzle` makes puzzles, `solve --puzzle` solves them, `verify` checks a
+//! solved one against its clues: outputs, exit codes and hostile files.
+
+use std::io::Write;
+use std::process::Stdio;
+
+use assert_cmd::prelude::*;
+use predicates::prelude::*;
+use serde_json::Value;
+
+use crate::common::{kt, written};
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = kt().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// `solve --puzzle -` with `text` on standard input.
+fn solve_stdin(text: &str, extra: &[&str]) -> (i32, String, String) {
+    let mut child = kt()
+        .args([&["solve", "--puzzle", "-"][..], extra].concat())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The steps of a numbered board, row by row (0 for `-`).
+fn steps(board: &str) -> Vec<Vec<u32>> {
+    board
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            l.split_whitespace()
+                .map(|t| t.parse().unwrap_or(0))
+                .collect()
+        })
+        .collect()
+}
+
+/// The text puzzle: a headline with the rating and the seed, the board
+/// with the clues and a `-` on each square to fill; the same seed gives
+/// the same puzzle, and its one solution honours every clue and is a tour
+/// square by square (verify).
+#[test]
+fn a_puzzle_is_made_solved_and_verified() {
+    let (code, text, _) = run(&[
+        "puzzle",
+        "--size",
+        "6",
+        "--difficulty",
+        "hard",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(code, 0);
+    let head = text.lines().next().unwrap();
+    assert!(
+        head.starts_with("# knight's tour puzzle, 6x6, open tour, hard (")
+            && head.ends_with("; seed 5"),
+        "{head}"
+    );
+    let grid = steps(&text);
+    assert_eq!((grid.len(), grid[0].len()), (6, 6));
+    let clues: usize = grid.iter().flatten().filter(|&&s| s > 0).count();
+    assert!(head.contains(&format!("; {clues} clues;")), "{head}");
+    assert!(text.contains(" 1"), "step 1 is a clue:\n{text}");
+    assert_eq!(
+        run(&[
+            "puzzle",
+            "--size",
+            "6",
+            "--difficulty",
+            "hard",
+            "--seed",
+            "5"
+        ])
+        .1,
+        text
+    );
+
+    let (code, solved, err) = solve_stdin(&text, &[]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let full = steps(&solved);
+    let mut all: Vec<u32> = full.iter().flatten().copied().collect();
+    for (r, row) in grid.iter().enumerate() {
+        for (c, &s) in row.iter().enumerate() {
+            if s > 0 {
+                assert_eq!(full[r][c], s, "clue {s} at {r},{c}");
+            }
+        }
+    }
+    all.sort_unstable();
+    assert_eq!(all, (1..=36).collect::<Vec<_>>());
+    // The JSON answer keeps the clues; verify checks the path and them.
+    let (code, json, _) = solve_stdin(&text, &["--format", "json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["clues"].as_array().unwrap().len(), clues);
+    let (_dir, file) = written("solved.json", &json);
+    kt().args(["verify", &file])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with(
+            "complete open tour: 36 squares on 6x6",
+        ));
+}
+
+/// JSON: the tour file with "clues" and "puzzle", and no path; --out
+/// writes it and says so; without a seed, today's date is the seed.
+#[test]
+fn the_puzzle_file_and_the_day_s_puzzle() {
+    let (code, json, _) = run(&["puzzle", "--format", "json", "--seed", "11"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (v["format"].as_str(), v["rows"].as_u64(), v["cols"].as_u64()),
+        (Some("knight-tour"), Some(8), Some(8))
+    );
+    assert!(v.get("path").is_none(), "{json}");
+    assert_eq!(v["puzzle"]["seed"], 11);
+    assert_eq!(v["puzzle"]["difficulty"], "medium");
+    for clue in v["clues"].as_array().unwrap() {
+        let [r, c, s] = [0, 1, 2].map(|i| clue[i].as_u64().unwrap());
+        assert!(r < 8 && c < 8 && (1..=64).contains(&s), "{clue}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p.json");
+    let out = out.to_str().unwrap();
+    let (code, said, _) = run(&["puzzle", "--seed", "11", "--out", out]);
+    assert_eq!(code, 0);
+    assert!(
+        said.starts_with(&format!("wrote {out}: knight's tour puzzle, 8x8")),
+        "{said}"
+    );
+    assert_eq!(std::fs::read_to_string(out).unwrap(), json);
+    kt().args(["solve", "--puzzle", out]).assert().code(0);
+
+    // The day's puzzle is the puzzle of today's date as a seed (checked
+    // twice, so a test run across midnight does not fail).
+    let day = || {
+        let d = std::process::Command::new("date")
+            .arg("+%Y%m%d")
+            .output()
+            .unwrap();
+        String::from_utf8(d.stdout).unwrap().trim().to_string()
+    };
+    let before = day();
+    let daily = run(&["puzzle", "--format", "json"]).1;
+    let seeded = run(&["puzzle", "--format", "json", "--seed", &before]).1;
+    if day() == before {
+        assert_eq!(daily, seeded);
+    }
+}
+
+#[test]
+fn boards_without_puzzles_are_refused() {
+    let (code, _, err) = run(&["puzzle", "--size", "5", "--closed"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "no puzzle: 5x5 has 13 light and 12 dark squares; a closed tour needs equal numbers\n"
+    );
+    let (code, _, err) = run(&["puzzle", "--size", "4"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "error: puzzles are made on boards of 5 to 12 rows and columns, not 4x4\n"
+        )
+    );
+    let (code, _, err) = run(&["puzzle", "--rows", "6", "--cols", "13"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = run(&["puzzle", "--difficulty", "extreme"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("easy, medium or hard"), "{err}");
+}
+
+/// Several solutions, none, undecided: exit 1, 1 and 3, each with its
+/// line; several prints two of them.
+#[test]
+fn several_none_and_undecided_puzzles() {
+    let start_only = "1 - - - -\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n";
+    let (code, out, err) = solve_stdin(start_only, &[]);
+    assert_eq!(code, 1);
+    assert!(err.contains("at least two solutions"), "{err}");
+    let boards: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(boards.len(), 2, "{out}");
+    assert_ne!(steps(boards[0]), steps(boards[1]));
+    for b in boards {
+        let (_dir, file) = written("one.txt", b);
+        kt().args(["verify", &file]).assert().code(0);
+    }
+
+    let far = "1 - - - -\n- - - - -\n- - - - -\n- - - - -\n- - - - 3\n";
+    let (code, _, err) = solve_stdin(far, &[]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "-: no solution: clue 1 on 0,0 and clue 3 on 4,4 are 4 knight moves apart, and 2 steps cannot join them\n"
+    );
+    let cornered = "- - - - -\n- - 10 - -\n- 20 - - -\n- - - - -\n- - - - 1\n";
+    let (code, _, err) = solve_stdin(cornered, &[]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("-: no solution: no numbering honours every clue"),
+        "{err}"
+    );
+
+    let stuck = "1 - - - -\n- - 10 - -\n- - - - 3\n- - - - -\n- - - - -\n";
+    let (code, _, err) = solve_stdin(stuck, &[]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "-: no solution: step 2 has no square left that the steps around it can reach\n"
+    );
+    let (code, _, err) = solve_stdin(start_only, &["--node-limit", "5"]);
+    assert_eq!(code, 3);
+    assert!(
+        err.starts_with("-: undecided: the node limit of 5 stopped the search"),
+        "{err}"
+    );
+}
+
+/// Hostile puzzle files: one line each, exit 2.
+#[test]
+fn hostile_puzzle_files_are_refused() {
+    let head = r#"{"format":"knight-tour","version":1,"rows":6,"cols":6,"clues":"#;
+    for (clues, says) in [
+        ("[[6,0,1]]", "clue 1 is on 6,0, off the 6x6 board"),
+        (
+            "[[0,0,1],[1,2,1]]",
+            "step 1 is a clue twice, on 0,0 and on 1,2",
+        ),
+        (
+            "[[0,0,37]]",
+            "clue 37 on 0,0 is not a step of this board: steps run from 1 to 36",
+        ),
+        ("[[0,0,1],[0,0,2]]", "clues 1 and 2 are both on 0,0"),
+        ("[[0,0,1],[0,1,3]]", "break the colour rule"),
+        ("[[0,0,\"x\"]]", "not a puzzle file"),
+    ] {
+        let (_dir, file) = written("p.json", &format!("{head}{clues}}}"));
+        let (code, out, err) = run(&["solve", "--puzzle", &file]);
+        assert_eq!((code, out.as_str()), (2, ""), "{clues}: {err}");
+        assert!(
+            err.contains(says) && err.lines().count() == 1,
+            "{clues}: {err}"
+        );
+    }
+    let (_dir, file) = written(
+        "p.json",
+        r#"{"format":"knight-tour","version":1,"rows":6,"cols":6}"#,
+    );
+    let (code, _, err) = run(&["solve", "--puzzle", &file]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no \"clues\""), "{err}");
+    let (code, _, err) = run(&["solve", "--puzzle", &file, "--size", "6"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("takes the board and its clues from the file"),
+        "{err}"
+    );
+}
+
+/// verify names the first clue a path does not honour (exit 1), and
+/// refuses clues that cannot be (exit 2).
+#[test]
+fn verify_checks_a_path_against_its_clues() {
+    let (_, tour, _) = run(&["solve", "--size", "5", "--format", "json"]);
+    let mut v: Value = serde_json::from_str(&tour).unwrap();
+    let path = v["path"].as_array().unwrap().clone();
+    let at = |k: usize| (path[k][0].as_u64().unwrap(), path[k][1].as_u64().unwrap());
+    let (r, c) = at(16);
+    v["clues"] = serde_json::json!([[r, c, 17]]);
+    let (_dir, file) = written("ok.json", &v.to_string());
+    kt().args(["verify", &file]).assert().code(0);
+    // Clue 17 on step 19's square: the path passes it at step 19.
+    let (r, c) = at(18);
+    v["clues"] = serde_json::json!([[r, c, 17]]);
+    let (_dir, file) = written("bad.json", &v.to_string());
+    let (r17, c17) = at(16);
+    kt().args(["verify", &file])
+        .assert()
+        .code(1)
+        .stdout(format!(
+            "invalid: step 17 must be on {r},{c} (a clue) but is on {r17},{c17}\n"
+        ));
+    v["clues"] = serde_json::json!([[9, 9, 17]]);
+    let (_dir, file) = written("off.json", &v.to_string());
+    kt().args(["verify", &file])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "clue 17 is on 9,9, off the 5x5 board",
+        ));
+}
