@@ -5,7 +5,7 @@
 //! [`Puzzle`] holds the clues once they are checked; [`solve()`] counts its
 //! completions up to a cap, so "exactly one" is proved, never assumed;
 //! [`rate`] says what reasoning a person needs; [`make()`] builds one from a
-//! random tour, reproducibly from a seed; [`file`] reads and writes them.
+//! random tour, reproducibly from a seed; [`mod@file`] reads and writes them.
 
 pub mod file;
 mod graph;

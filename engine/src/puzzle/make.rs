@@ -86,7 +86,7 @@ pub struct Made {
     pub solution: Vec<u32>,
     pub rating: Rating,
     /// The tours tried before one gave the difficulty asked for (at most
-    /// [`TOURS`]; the last one's puzzle is kept otherwise).
+    /// `TOURS`; the last one's puzzle is kept otherwise).
     pub tours: u32,
 }
 
