@@ -21,7 +21,7 @@ use crate::board::{Board, Square};
 
 pub use logic::{Logic, Rating, Stuck, deduce, rate, rate_with};
 pub use make::{Difficulty, Made, MakeError, Request, make};
-pub use solve::{Counted, Limit, NoSolution, Outcome, Stopped, count, ruled_out, solve};
+pub use solve::{Counted, Limit, NoSolution, Outcome, Stopped, count, solve, solve_with};
 
 /// Puzzles have at most this many squares: the search keeps the knight
 /// distance from every clue to every square.

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
-use knight_engine::files::Written;
+use knight_engine::files::{FileLimit, Written, read_text};
 use knight_engine::puzzle::file::{self, PuzzleFile};
 use knight_engine::puzzle::{
     self, Limit, MakeError, NoSolution, Outcome as Solved, Puzzle, Request, Stuck,
@@ -124,15 +124,10 @@ pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Outcome {
     }
     let limits = args.board.spec(config).map_err(usage)?.limits;
     let name = file.display().to_string();
-    let text = if name == "-" {
-        let mut s = String::new();
-        io::Read::read_to_string(&mut io::stdin().lock(), &mut s).map_err(|source| {
-            Failure::Read {
-                name: "standard input".into(),
-                source,
-            }
-        })?;
-        s
+    // Standard input within the tour file's limits, as a file is read.
+    let text = if file == Path::new("-") {
+        read_text(io::stdin().lock(), &FileLimit::tour_file(), None)
+            .map_err(|e| super::read_failure(Path::new("standard input"), e))?
     } else {
         super::read_tour_file(file)?
     };

@@ -272,6 +272,10 @@ fn hostile_puzzle_files_are_refused() {
     let (code, _, err) = run(&["solve", "--puzzle", &file]);
     assert_eq!(code, 2);
     assert!(err.contains("no \"clues\""), "{err}");
+    // Standard input is read within the same limits as a file.
+    let (code, out, err) = solve_stdin("1 - -\n\0\0\0", &[]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("standard input: not a text file"), "{err}");
     let (code, _, err) = run(&["solve", "--puzzle", &file, "--size", "6"]);
     assert_eq!(code, 2);
     assert!(

@@ -118,15 +118,6 @@ fn board_of(rows: u32, cols: u32, blocked: &[Square]) -> Result<Board, PuzzleFil
 /// The puzzle a board and its raw clues make (a tour file's `"clues"`,
 /// checked as a puzzle file's are).
 pub fn puzzle_of(board: &Board, closed: bool, raw: &[[i64; 3]]) -> Result<Puzzle, PuzzleFileError> {
-    let squares = u64::from(board.rows()) * u64::from(board.cols());
-    if squares > MAX_SQUARES as u64 {
-        return Err(PuzzleError::TooBig {
-            rows: board.rows(),
-            cols: board.cols(),
-            squares,
-        }
-        .into());
-    }
     let clues = clues_on(board, raw)?;
     Ok(Puzzle::new(board, closed, &clues)?)
 }
@@ -158,9 +149,8 @@ fn parse_json(text: &str, closed: bool) -> Result<PuzzleFile, PuzzleFileError> {
     }
     let board = board_of(j.rows, j.cols, &blocked)?;
     let raw = j.clues.ok_or(PuzzleFileError::NoClues)?;
-    let clues = clues_on(&board, &raw)?;
     Ok(PuzzleFile {
-        puzzle: Puzzle::new(&board, j.closed || closed, &clues)?,
+        puzzle: puzzle_of(&board, j.closed || closed, &raw)?,
         about: j.puzzle,
     })
 }
@@ -192,14 +182,6 @@ fn parse_text(text: &str, closed: bool) -> Result<PuzzleFile, PuzzleFileError> {
             what: "no board: a puzzle is rows of numbers and '-'".into(),
         });
     }
-    if rows * cols > MAX_SQUARES {
-        return Err(PuzzleError::TooBig {
-            rows: rows as u32,
-            cols: cols as u32,
-            squares: (rows * cols) as u64,
-        }
-        .into());
-    }
     let mut blocked = Vec::new();
     let mut raw = Vec::new();
     for (r, row) in cells.iter().enumerate() {
@@ -225,9 +207,8 @@ fn parse_text(text: &str, closed: bool) -> Result<PuzzleFile, PuzzleFileError> {
         }
     }
     let board = board_of(rows as u32, cols as u32, &blocked)?;
-    let clues = clues_on(&board, &raw)?;
     Ok(PuzzleFile {
-        puzzle: Puzzle::new(&board, closed, &clues)?,
+        puzzle: puzzle_of(&board, closed, &raw)?,
         about: None,
     })
 }

@@ -49,6 +49,7 @@ pub struct Logic {
 }
 
 impl Logic {
+    /// The moves and distances of `puzzle`'s board (its clues aside).
     pub fn new(puzzle: &Puzzle) -> Logic {
         let graph = Graph::new(puzzle.board());
         let dist = (0..graph.len() as u32)
@@ -60,6 +61,15 @@ impl Logic {
             dist,
             parity: puzzle.board().geometry().is_knight_plane(),
         }
+    }
+
+    pub(super) fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The knight distance between two squares (board indices).
+    pub(super) fn distance(&self, a: u32, b: u32) -> u16 {
+        self.dist[a as usize][b as usize]
     }
 
     fn square(&self, i: u32) -> Square {

@@ -9,7 +9,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::logic::{Logic, Rating, rate_with};
-use super::solve::{Outcome, solve};
+use super::solve::{Outcome, solve_with};
 use super::{Clue, Puzzle};
 use crate::board::Board;
 use crate::solver::find::search::{Halt, Monitor, Order, Search};
@@ -154,9 +154,8 @@ fn random_tour(board: &Board, closed: bool, rng: &mut Rng) -> Option<Vec<u32>> {
             Flow::Stop
         }
     }
-    let squares: Vec<u32> = (0..board.len() as u32).collect();
     for _ in 0..500 {
-        let start = squares[(rng.next() % squares.len() as u64) as usize];
+        let start = (rng.next() % board.len() as u64) as u32;
         if theory::check(board, Some(board.square(start)), closed).is_err() {
             continue;
         }
@@ -213,7 +212,7 @@ fn carve(
             (Difficulty::Medium, _) => false,
             // Logic stops short: only a count proves one solution.
             (Difficulty::Hard, Rating::Search { .. }) => {
-                matches!(solve(&fewer, &limits), Outcome::Unique(_))
+                matches!(solve_with(&logic, &fewer, &limits), Outcome::Unique(_))
             }
         };
         if keeps {

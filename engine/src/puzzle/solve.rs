@@ -77,16 +77,21 @@ pub struct Counted {
 
 /// Whether the puzzle has exactly one completion (a count to 2).
 pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
-    if let Some(why) = ruled_out(puzzle) {
+    solve_with(&Logic::new(puzzle), puzzle, limits)
+}
+
+/// [`solve`] with the board's [`Logic`] worked out already.
+pub fn solve_with(logic: &Logic, puzzle: &Puzzle, limits: &Limits) -> Outcome {
+    if let Some(why) = ruled_out(logic, puzzle) {
         return Outcome::None(why);
     }
     // Steps logic places hold in every solution: the search starts from
     // them (a puzzle logic solves whole needs no search at all).
-    let deduced = match deduce(&Logic::new(puzzle), puzzle) {
+    let deduced = match deduce(logic, puzzle) {
         Ok(p) => p,
         Err(stuck) => return Outcome::None(NoSolution::Stuck(stuck)),
     };
-    let counted = count(&deduced, 2, limits);
+    let counted = count_with(logic, &deduced, 2, limits);
     let mut found = counted.solutions.into_iter();
     match (found.next(), found.next(), counted.stopped) {
         (Some(a), Some(b), _) => Outcome::Several(a, b),
@@ -103,17 +108,16 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
 
 /// The reasons that need no search: the board's theory, and clues too far
 /// apart for the steps between them.
-pub fn ruled_out(puzzle: &Puzzle) -> Option<NoSolution> {
+fn ruled_out(logic: &Logic, puzzle: &Puzzle) -> Option<NoSolution> {
     let board = puzzle.board();
     let start = puzzle.clue_at(1).map(|i| board.square(i));
     if let Err(no) = theory::check(board, start, puzzle.closed()) {
         return Some(NoSolution::NoTour(no));
     }
-    let graph = Graph::new(board);
     let clues: Vec<Clue> = puzzle.clues().collect();
     for pair in clues.windows(2) {
         let (a, b) = (pair[0], pair[1]);
-        let d = graph.distances(board.index(a.square))[board.index(b.square) as usize];
+        let d = logic.distance(board.index(a.square), board.index(b.square));
         if d == FAR || u32::from(d) > b.step - a.step {
             return Some(NoSolution::TooFar {
                 first: a,
@@ -137,7 +141,11 @@ pub fn ruled_out(puzzle: &Puzzle) -> Option<NoSolution> {
 /// Up to `cap` completions of the puzzle, by exhaustive search within
 /// `limits`.
 pub fn count(puzzle: &Puzzle, cap: usize, limits: &Limits) -> Counted {
-    let mut s = Searcher::new(puzzle, cap, limits);
+    count_with(&Logic::new(puzzle), puzzle, cap, limits)
+}
+
+fn count_with(logic: &Logic, puzzle: &Puzzle, cap: usize, limits: &Limits) -> Counted {
+    let mut s = Searcher::new(logic, puzzle, cap, limits);
     s.run();
     Counted {
         solutions: s.found,
@@ -150,11 +158,10 @@ const NONE: u32 = u32::MAX;
 
 struct Searcher<'p> {
     puzzle: &'p Puzzle,
-    graph: Graph,
-    /// The knight distance from each clue (in step order) to each square.
-    dist: Vec<Vec<u16>>,
-    /// For each step, the next clue after it: (its step, index in `dist`).
-    next_clue: Vec<Option<(u32, usize)>>,
+    logic: &'p Logic,
+    graph: &'p Graph,
+    /// For each step, the next clue after it: (its step, its square).
+    next_clue: Vec<Option<(u32, u32)>>,
     /// The square of the last step, when it is a clue.
     end: Option<u32>,
     pos: Vec<u32>,
@@ -179,22 +186,16 @@ struct Frame {
 }
 
 impl<'p> Searcher<'p> {
-    fn new(puzzle: &'p Puzzle, cap: usize, limits: &Limits) -> Self {
+    fn new(logic: &'p Logic, puzzle: &'p Puzzle, cap: usize, limits: &Limits) -> Self {
         let board = puzzle.board();
-        let graph = Graph::new(board);
+        let graph = logic.graph();
         let n = puzzle.steps();
-        let clues: Vec<Clue> = puzzle.clues().collect();
-        let dist = clues
-            .iter()
-            .map(|c| graph.distances(board.index(c.square)))
-            .collect();
         let mut next_clue = vec![None; n];
         let mut after = None;
         for k in (0..n).rev() {
             next_clue[k] = after;
-            if puzzle.clue_at(k as u32 + 1).is_some() {
-                let at = clues.iter().position(|c| c.step == k as u32 + 1);
-                after = at.map(|i| (k as u32, i));
+            if let Some(c) = puzzle.clue_at(k as u32 + 1) {
+                after = Some((k as u32, c));
             }
         }
         let free_moves = (0..graph.len() as u32)
@@ -202,9 +203,9 @@ impl<'p> Searcher<'p> {
             .collect();
         Searcher {
             puzzle,
+            logic,
             end: puzzle.clue_at(n as u32),
             graph,
-            dist,
             next_clue,
             pos: vec![NONE; n],
             used: vec![false; board.len()],
@@ -227,7 +228,7 @@ impl<'p> Searcher<'p> {
     fn reaches(&self, s: u32, k: usize) -> bool {
         match self.next_clue[k] {
             Some((j, c)) => {
-                let d = self.dist[c][s as usize];
+                let d = self.logic.distance(c, s);
                 d != FAR && u32::from(d) <= j - k as u32
             }
             None => true,
