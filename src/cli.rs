@@ -11,6 +11,7 @@ pub mod failure;
 pub mod magic;
 pub mod output;
 pub mod paint;
+pub mod play;
 pub mod puzzle;
 pub mod settle;
 pub mod solve;

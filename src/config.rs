@@ -87,6 +87,9 @@ pub struct ThemeConfig {
     /// The square the tour must end on (`--end`).
     #[serde(deserialize_with = "values::via::<values::Colour, _, _>")]
     pub goal: Color,
+    /// A puzzle's clues (`play --puzzle`).
+    #[serde(deserialize_with = "values::via::<values::Colour, _, _>")]
+    pub clue: Color,
     /// A light terminal background.
     #[serde(deserialize_with = "values::via::<values::Background, _, _>")]
     pub background: bool,

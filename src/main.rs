@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::args::{BoardArgs, Cli, Command, PlayArgs};
+use cli::args::{BoardArgs, Cli, Command};
 use cli::failure::{Exit, Failure, Outcome, usage};
 use config::Config;
 
@@ -72,7 +72,7 @@ fn run(cli: Cli) -> Outcome {
         Command::Config(args) => cli::config::show(&args, &load()?.with_speed(args.speed.index)),
         Command::Completions(args) => cli::completions(args.shell),
         Command::Man => cli::man(),
-        Command::Play(args) => play_app(&args, &load()?.with_speed(args.speed.index)),
+        Command::Play(args) => cli::play::play(&args, &load()?.with_speed(args.speed.index)),
         Command::Race(args) => {
             let config = load()?.with_speed(args.speed.index);
             let left = args.board.spec(&config).map_err(usage)?;
@@ -90,60 +90,5 @@ fn replay_app(file: &std::path::Path, config: &Config) -> Outcome {
     let replay = tui::replay::Replay::of_checked(&name, checked);
     let spec = BoardArgs::default().spec(config).map_err(usage)?;
     tui::run(spec, config, tui::Launch::Replay(replay)).map_err(Failure::Terminal)?;
-    Ok(Exit::Yes)
-}
-
-/// A saved game's goal (the file's `end`): free on its board, and not
-/// visited before the last square.
-fn resumed_goal(
-    saved: &knight_engine::tour::TourFile,
-    board: &knight_engine::board::Board,
-    path: &[u32],
-) -> Result<Option<knight_engine::board::Square>, String> {
-    let Some([r, c]) = saved.end else {
-        return Ok(None);
-    };
-    let end = saved
-        .end_square()
-        .filter(|&e| board.contains(e) && board.is_free(e))
-        .ok_or_else(|| format!("its end {r},{c} is not a free square of the board"))?;
-    let at = path.iter().position(|&i| board.square(i) == end);
-    match at {
-        Some(k) if k + 1 < board.free_count() => Err(format!(
-            "its end {end} is visited at step {}, before the last square",
-            k + 1
-        )),
-        _ => Ok(Some(end)),
-    }
-}
-
-/// The app opened in play mode: a new game, or a saved one resumed.
-fn play_app(args: &PlayArgs, config: &Config) -> Outcome {
-    let spec = args.board.spec(config).map_err(usage)?;
-    let game = match &args.resume {
-        Some(file) => {
-            let name = file.display().to_string();
-            let text = cli::read_tour_file(file)?;
-            let saved = knight_engine::tour::parse(&text)
-                .map_err(|e| usage(format!("{name}: {e}")))?
-                .file;
-            let board = saved.board().map_err(|e| usage(format!("{name}: {e}")))?;
-            saved
-                .check(&board)
-                .map_err(|f| usage(format!("{name}: cannot resume: {f}")))?;
-            let path = saved.indices(&board, saved.path.len());
-            let end = resumed_goal(&saved, &board, &path)
-                .map_err(|e| usage(format!("{name}: cannot resume: {e}")))?;
-            tui::game::Game::resume(board, &path, saved.closed).ending_on(end)
-        }
-        // The knight is placed only where --start puts it; else by Enter.
-        None => tui::game::Game::new(
-            spec.board.clone(),
-            args.board.board.start.is_some().then_some(spec.start),
-            spec.closed,
-        )
-        .ending_on(spec.end),
-    };
-    tui::run(spec, config, tui::Launch::Play(game)).map_err(Failure::Terminal)?;
     Ok(Exit::Yes)
 }

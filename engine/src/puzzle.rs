@@ -20,7 +20,7 @@ use thiserror::Error;
 use crate::board::{Board, Square};
 
 pub use logic::{Logic, Rating, Stuck, deduce, rate, rate_with};
-pub use make::{Difficulty, Made, MakeError, Request, make};
+pub use make::{Difficulty, Made, MakeError, Request, SIDES, make};
 pub use solve::{Counted, Limit, NoSolution, Outcome, Stopped, count, solve, solve_with};
 
 /// Puzzles have at most this many squares: the search keeps the knight
@@ -237,6 +237,21 @@ impl Puzzle {
             p.on_square[i as usize] = Some(k);
         }
         p
+    }
+
+    /// The same puzzle with the steps of `path` (square indices in step
+    /// order, from step 1) as clues: what is left to fill once a player
+    /// has made these moves. `Err` when the path breaks a clue.
+    pub fn with_path(&self, path: &[u32]) -> Result<Puzzle, PuzzleError> {
+        let mut clues: Vec<Clue> = self.clues().collect();
+        clues.extend(path.iter().enumerate().filter_map(|(k, &i)| {
+            let step = k as u32 + 1;
+            (self.clue_at(step) != Some(i)).then(|| Clue {
+                square: self.board.square(i),
+                step,
+            })
+        }));
+        Puzzle::new(&self.board, self.closed, &clues)
     }
 
     /// The first clue `path` (square indices in step order) does not

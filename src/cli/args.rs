@@ -89,7 +89,10 @@ Examples:
     /// The app, for playing a tour by hand (the app checks every move).
     #[command(after_help = app_help(Context::Play, "  knight-tui play --size 5                     place the knight with Enter
   knight-tui play --size 8 --start a1
-  knight-tui play --resume knight-5x5-2026-11-25-193012.json"))]
+  knight-tui play --resume knight-5x5-2026-11-25-193012.json
+  knight-tui play --puzzle                       the day's puzzle, 8x8 medium
+  knight-tui play --puzzle --size 6 --difficulty hard --seed 7
+  knight-tui play --puzzle today.txt             a puzzle file (see knight-tui puzzle)"))]
     Play(PlayArgs),
     /// The app, racing two searches on one board side by side: --algo against --vs (pause, step, speed and restart act on both).
     #[command(after_help = app_help(Context::Race, "  knight-tui race --size 8 --start 0,0 --algo backtrack --vs warnsdorff --speed 100
@@ -386,9 +389,18 @@ pub struct PlayArgs {
     pub board: BoardArgs,
     #[command(flatten)]
     pub speed: SpeedArg,
-    /// Continue a saved game (a partial tour file).
+    /// Continue a saved game (a partial tour file, with its clues when a puzzle).
     #[arg(long, value_name = "FILE", conflicts_with_all = board_flags())]
     pub resume: Option<PathBuf>,
+    /// Solve a puzzle by hand: FILE's (text or JSON), or without FILE one made now on the --size (or --rows, --cols) board, 5 to 12, default 8.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, conflicts_with_all = ["resume", "start", "end", "blocked"])]
+    pub puzzle: Option<Option<PathBuf>>,
+    /// With --puzzle and no FILE: easy, medium (the default) or hard.
+    #[arg(long, value_name = "LEVEL", value_parser = str::parse::<Difficulty>, requires = "puzzle")]
+    pub difficulty: Option<Difficulty>,
+    /// With --puzzle and no FILE: the seed that makes it (default: today's date, the day's puzzle).
+    #[arg(long, value_name = "S", requires = "puzzle")]
+    pub seed: Option<u64>,
 }
 
 #[derive(Args, Debug)]

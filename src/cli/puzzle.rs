@@ -7,9 +7,7 @@ use serde_json::{Map, Value, json};
 
 use knight_engine::files::{FileLimit, Written, read_text};
 use knight_engine::puzzle::file::{self, PuzzleFile};
-use knight_engine::puzzle::{
-    self, Limit, MakeError, NoSolution, Outcome as Solved, Puzzle, Request, Stuck,
-};
+use knight_engine::puzzle::{self, MakeError, Outcome as Solved, Puzzle, Request};
 use knight_engine::tour::{self, TourFile};
 use knight_engine::words;
 
@@ -81,7 +79,7 @@ pub fn make(args: &PuzzleArgs) -> Outcome {
 }
 
 /// Today's date as a number, 20261127: the day's puzzle.
-fn today() -> u64 {
+pub fn today() -> u64 {
     let day = jiff::ZonedDateTime::now().strftime("%Y%m%d").to_string();
     day.parse().unwrap_or(0)
 }
@@ -150,16 +148,13 @@ pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Outcome {
             Exit::No
         }
         Solved::None(why) => {
-            say(&format!("{name}: no solution: {}", no_solution(&why)));
+            say(&format!("{name}: no solution: {why}"));
             Exit::No
         }
         Solved::Undecided(stop) => {
-            let by = match stop.by {
-                Limit::Nodes(n) => format!("the node limit of {}", words::thousands(n)),
-                Limit::Time(t) => format!("the time limit of {}", words::duration(t)),
-            };
             say(&format!(
-                "{name}: undecided: {by} stopped the search after {} positions",
+                "{name}: undecided: {} stopped the search after {} positions",
+                stop.by,
                 words::thousands(stop.nodes)
             ));
             Exit::Undecided
@@ -167,39 +162,6 @@ pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Outcome {
     };
     out.flush()?;
     Ok(answer)
-}
-
-fn no_solution(why: &NoSolution) -> String {
-    match why {
-        NoSolution::NoTour(no) => no.reason.clone(),
-        NoSolution::TooFar {
-            first,
-            second,
-            moves,
-        } => {
-            let apart = match moves {
-                Some(m) => format!("{m} knight moves apart"),
-                None => "not joined by knight moves".into(),
-            };
-            format!(
-                "{first} and {second} are {apart}, and {} steps cannot join them",
-                second.step - first.step
-            )
-        }
-        NoSolution::NotClosed { first, last } => {
-            format!("a closed tour needs {last} a knight's move from {first}")
-        }
-        NoSolution::Stuck(Stuck::Step(k)) => {
-            format!("step {k} has no square left that the steps around it can reach")
-        }
-        NoSolution::Stuck(Stuck::Square(sq)) => {
-            format!("no step can reach {sq} from the steps around it")
-        }
-        NoSolution::Searched { nodes } => format!(
-            "no numbering honours every clue (every one tried: {} positions)",
-            words::thousands(*nodes)
-        ),
-    }
 }
 
 /// A completion: the numbered board, the tour file with the clues, or the

@@ -8,6 +8,7 @@ mod files;
 mod messages;
 mod overlays;
 mod play;
+mod puzzle;
 mod race;
 mod replay;
 mod rewind;
@@ -17,6 +18,7 @@ mod view;
 
 pub use files::{Prompt, PromptNote};
 pub use messages::Loss;
+pub use puzzle::PuzzleRequest;
 pub use race::Race;
 
 use std::path::PathBuf;
@@ -29,6 +31,7 @@ use knight_engine::spec::Spec;
 use knight_engine::tour::TourFile;
 use knight_engine::tour::compact::Compact;
 
+use super::clues::Clues;
 use super::complete::Entry;
 use super::game::{Game, Outlook};
 use super::keymap::{Command, Context};
@@ -91,6 +94,8 @@ pub enum Action {
     Checked(u64, Outlook),
     /// The solver's finish of the game at this position.
     Finished(u64, Result<Vec<u32>, String>),
+    /// The puzzle asked for at this position (`p`), or why none was made.
+    PuzzleMade(u64, Result<Arc<Clues>, String>),
     /// A character typed into the file prompt.
     Type(char),
     /// Backspace in the file prompt.
@@ -127,6 +132,8 @@ pub enum Worker {
     List,
     /// The game's checks and finishes.
     Check,
+    /// Making a puzzle.
+    Puzzle,
     Count,
 }
 
@@ -138,6 +145,7 @@ impl Worker {
             Worker::Read => "read",
             Worker::List => "list",
             Worker::Check => "check",
+            Worker::Puzzle => "puzzle",
             Worker::Count => "count",
         }
     }
@@ -188,6 +196,12 @@ pub enum Effect {
     Finish {
         generation: u64,
         prefix: Vec<u32>,
+    },
+    /// Make this puzzle (no seed: one from the clock) for the game at
+    /// this position (the answer comes back as `Action::PuzzleMade`).
+    MakePuzzle {
+        generation: u64,
+        request: PuzzleRequest,
     },
     /// Read this tour file for this load, stopping the one before (the
     /// answer comes back as `Action::Opened`).
@@ -375,7 +389,12 @@ impl App {
         match self.mode {
             Mode::Search => self.start(),
             Mode::Race => self.restart_race(false),
-            Mode::Play => self.check_game(),
+            Mode::Play => {
+                if let Some(c) = self.game.as_ref().and_then(|g| g.clues.clone()) {
+                    self.info(play::puzzle_intro(&c));
+                }
+                self.check_game()
+            }
             Mode::Replay => Vec::new(),
         }
     }
@@ -397,6 +416,7 @@ impl App {
                 self.settings_click(sq, button)
             }
             Action::Click(sq, _) if self.mode == Mode::Play => self.play_click(sq),
+            Action::PuzzleMade(position, made) => self.puzzle_made(position, made),
             other => {
                 self.hear(other);
                 Vec::new()
@@ -440,7 +460,7 @@ impl App {
             }
             Action::Wheel(at, true) => self.zoom_key(Command::ZoomIn, at),
             Action::Wheel(at, false) => self.zoom_key(Command::ZoomOut, at),
-            Action::Key(_) | Action::Saved(_) | Action::Click(..) => {}
+            Action::Key(_) | Action::Saved(_) | Action::Click(..) | Action::PuzzleMade(..) => {}
         }
     }
 
@@ -617,6 +637,8 @@ mod tests_live;
 mod tests_play;
 #[cfg(test)]
 mod tests_prompt;
+#[cfg(test)]
+mod tests_puzzle;
 #[cfg(test)]
 mod tests_race;
 #[cfg(test)]

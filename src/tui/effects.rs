@@ -11,12 +11,14 @@ use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 
 use knight_engine::files::FileLimit;
+use knight_engine::puzzle::{self, Outcome as Solved, PuzzleError};
 use knight_engine::solver::count::Count;
 use knight_engine::solver::{self, Control, Limits, Solution, Verdict};
 use knight_engine::tour;
 use knight_engine::words;
 
-use super::app::{Action, App, Effect, Side, Worker};
+use super::app::{Action, App, Effect, PuzzleRequest, Side, Worker};
+use super::clues::Clues;
 use super::complete::{self, Entry};
 use super::game::Outlook;
 use super::replay::Replay;
@@ -26,6 +28,32 @@ use super::saving::{save_new, write_new};
 const CHECK_TIME: Duration = Duration::from_millis(300);
 /// How long the solver may take to finish a game.
 const FINISH_TIME: Duration = Duration::from_secs(10);
+
+/// Makes the puzzle asked for; without a seed, one from the clock.
+fn make_puzzle(r: PuzzleRequest) -> Result<Arc<Clues>, String> {
+    let seed = r.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs())
+    });
+    let request = puzzle::Request {
+        rows: r.rows,
+        cols: r.cols,
+        closed: r.closed,
+        difficulty: r.difficulty,
+        seed,
+    };
+    let made = puzzle::make(&request).map_err(|e| e.to_string())?;
+    let difficulty = made.difficulty();
+    Ok(Clues::new(made.puzzle, Some(difficulty), Some(seed)))
+}
+
+/// What the thinker found about a game: a finish of the tour, or the
+/// completions of a puzzle.
+enum Thought {
+    Tour(Solution),
+    Puzzle(Result<Solved, PuzzleError>),
+}
 
 pub struct Executor {
     /// The searches under way, if any: side A's and side B's.
@@ -117,28 +145,58 @@ impl Executor {
                     }
                 }
                 Effect::Check { generation, prefix } => {
-                    self.think(app, prefix, CHECK_TIME, move |sol| {
-                        let outlook = match sol.verdict {
-                            Verdict::Found => Outlook::Solvable,
-                            Verdict::NoTour(why) => Outlook::NoTour(why),
-                            _ => Outlook::Unknown,
+                    self.think(app, prefix, CHECK_TIME, move |thought| {
+                        let outlook = match thought {
+                            Thought::Tour(sol) => match sol.verdict {
+                                Verdict::Found => Outlook::Solvable,
+                                Verdict::NoTour(why) => Outlook::NoTour(why),
+                                _ => Outlook::Unknown,
+                            },
+                            Thought::Puzzle(Ok(Solved::Unique(_) | Solved::Several(..))) => {
+                                Outlook::Solvable
+                            }
+                            Thought::Puzzle(Ok(Solved::None(why))) => {
+                                Outlook::NoTour(why.to_string())
+                            }
+                            Thought::Puzzle(Err(e)) => Outlook::NoTour(e.to_string()),
+                            Thought::Puzzle(Ok(Solved::Undecided(_))) => Outlook::Unknown,
                         };
                         Action::Checked(generation, outlook)
                     });
                 }
                 Effect::Finish { generation, prefix } => {
-                    self.think(app, prefix, FINISH_TIME, move |sol| {
-                        let result = match (sol.verdict, sol.tours.into_iter().next()) {
-                            (Verdict::Found, Some(t)) => Ok(t),
-                            (Verdict::NoTour(why), _) => Err(format!("no tour from here: {why}")),
-                            _ => Err(format!(
+                    self.think(app, prefix, FINISH_TIME, move |thought| {
+                        let no_finish = || {
+                            format!(
                                 "the solver found no finish within {} s",
                                 FINISH_TIME.as_secs()
-                            )),
+                            )
+                        };
+                        let result = match thought {
+                            Thought::Tour(sol) => match (sol.verdict, sol.tours.into_iter().next())
+                            {
+                                (Verdict::Found, Some(t)) => Ok(t),
+                                (Verdict::NoTour(why), _) => {
+                                    Err(format!("no tour from here: {why}"))
+                                }
+                                _ => Err(no_finish()),
+                            },
+                            Thought::Puzzle(Ok(Solved::Unique(t) | Solved::Several(t, _))) => Ok(t),
+                            Thought::Puzzle(Ok(Solved::None(why))) => {
+                                Err(format!("no solution from here: {why}"))
+                            }
+                            Thought::Puzzle(Err(e)) => Err(format!("no solution from here: {e}")),
+                            Thought::Puzzle(Ok(Solved::Undecided(_))) => Err(no_finish()),
                         };
                         Action::Finished(generation, result)
                     });
                 }
+                Effect::MakePuzzle {
+                    generation,
+                    request,
+                } => self.spawn(Worker::Puzzle, move || {
+                    Action::PuzzleMade(generation, make_puzzle(request))
+                }),
                 Effect::Count { generation } => self.count(app, generation),
                 Effect::StopCount => {
                     if let Some(c) = &app.counting {
@@ -269,18 +327,26 @@ impl Executor {
     /// thinker (one job at a time; see [`Thinker`]).
     fn think<F>(&self, app: &App, prefix: Vec<u32>, time: Duration, answer: F)
     where
-        F: FnOnce(Solution) -> Action + Send + 'static,
+        F: FnOnce(Thought) -> Action + Send + 'static,
     {
         let Some(game) = &app.game else {
             return;
         };
-        let (board, closed, end) = (game.board.clone(), game.closed, game.end);
         let limits = Limits {
             nodes: None,
             time: Some(time),
         };
+        if let Some(clues) = game.clues.clone() {
+            self.submit(Box::new(move || {
+                answer(Thought::Puzzle(clues.solve_after(&prefix, &limits)))
+            }));
+            return;
+        }
+        let (board, closed, end) = (game.board.clone(), game.closed, game.end);
         self.submit(Box::new(move || {
-            answer(solver::finish(&board, &prefix, closed, end, limits))
+            answer(Thought::Tour(solver::finish(
+                &board, &prefix, closed, end, limits,
+            )))
         }));
     }
 

@@ -2,10 +2,12 @@
 //! by legal moves; every refusal says `illegal` and why; any number of moves
 //! can be undone and redone; a dead end and a finished tour are told at once.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use knight_engine::board::{Board, Square};
 
+use super::clues::{Clues, Refusal};
 use super::trail::Trail;
 
 /// What the background check says about finishing from the position.
@@ -53,6 +55,10 @@ pub struct Game {
     pub clock: Option<Instant>,
     pub last_move: Option<Instant>,
     pub done_at: Option<Instant>,
+    /// A puzzle's clues, which every move must honour.
+    pub clues: Option<Arc<Clues>>,
+    /// Help taken in this game: `w` suggestions and `b` jumps back.
+    pub helped: u32,
 }
 
 /// What became of a move.
@@ -86,12 +92,51 @@ impl Game {
             clock: None,
             last_move: None,
             done_at: None,
+            clues: None,
+            helped: 0,
         };
         if let Some(s) = start {
             let _ = g.move_to(s);
             g.redo.clear();
         }
         g
+    }
+
+    /// A puzzle: its board, the knight on clue 1 when step 1 is a clue.
+    pub fn puzzle(clues: Arc<Clues>) -> Game {
+        let p = clues.puzzle();
+        let start = p.clue_at(1).map(|i| p.board().square(i));
+        let mut g = Game::new(p.board().clone(), None, p.closed());
+        g.clues = Some(clues);
+        if let Some(s) = start {
+            let _ = g.move_to(s);
+            g.redo.clear();
+            g.unsaved = false;
+        }
+        g
+    }
+
+    /// The game with the clues of a puzzle (the path, if any, checked by
+    /// the caller to honour them).
+    pub fn with_clues(mut self, clues: Arc<Clues>) -> Game {
+        self.clues = Some(clues);
+        self
+    }
+
+    /// Why the clues forbid the knight's next move to `sq`, if they do.
+    pub fn clue_refusal(&self, sq: Square) -> Option<Refusal> {
+        let clues = self.clues.as_ref()?;
+        clues.refusal(self.board.index(sq), self.moves_made() as u32 + 1)
+    }
+
+    /// The next clue ahead of the knight: its step, its square, and the
+    /// knight distance to it (None before the knight is placed, or when
+    /// no clue is left).
+    pub fn next_clue(&self) -> Option<(u32, Square, Option<u32>)> {
+        let clues = self.clues.as_ref()?;
+        let k = self.trail.last()?;
+        let (step, at) = clues.next_after(self.moves_made() as u32)?;
+        Some((step, self.board.square(at), clues.distance(k, at)))
     }
 
     /// The game with the goal `end` (checked by the caller: free, not the
@@ -132,7 +177,9 @@ impl Game {
             Some(k) => self
                 .board
                 .neighbours(k)
-                .filter(|&n| !self.visited(n) && !self.goal_too_soon(n))
+                .filter(|&n| {
+                    !self.visited(n) && !self.goal_too_soon(n) && self.clue_refusal(n).is_none()
+                })
                 .collect(),
             None => Vec::new(),
         }
@@ -256,6 +303,9 @@ impl Game {
             let what = self.board.geometry().leaper.move_words();
             return illegal(format!("{k} -> {sq} is not a {what}"));
         }
+        if let Some(why) = self.clue_refusal(sq) {
+            return illegal(why.to_string());
+        }
         self.trail.push(self.board.index(sq));
         self.redo.clear();
         self.cursor = sq;
@@ -268,8 +318,11 @@ impl Game {
     /// A new game on the same board, keeping this one to come back to
     /// while the new one has no move (when this one had any).
     pub fn restart(self) -> Game {
-        let mut fresh = Game::new(self.board.clone(), None, self.closed).ending_on(self.end);
-        if self.moves_made() > 0 {
+        let mut fresh = match &self.clues {
+            Some(c) => Game::puzzle(c.clone()),
+            None => Game::new(self.board.clone(), None, self.closed).ending_on(self.end),
+        };
+        if self.moves_made() > fresh.moves_made() {
             fresh.before = Some(Box::new(self));
         } else {
             fresh.before = self.before;
@@ -280,7 +333,13 @@ impl Game {
     /// Takes the last move back; on a new game with no move yet, brings
     /// back the game it replaced. False when there is nothing to undo.
     pub fn undo(&mut self) -> bool {
-        let Some(last) = self.trail.pop() else {
+        // A puzzle's clue 1 places the knight: that is not a move to undo.
+        let placed_by_clue = self.moves_made() == 1
+            && self
+                .clues
+                .as_ref()
+                .is_some_and(|c| c.puzzle().clue_at(1).is_some());
+        let Some(last) = (!placed_by_clue).then(|| self.trail.pop()).flatten() else {
             return match self.before.take() {
                 Some(old) => {
                     *self = *old;
@@ -326,7 +385,7 @@ impl Game {
             Some(_) => match &self.outlook {
                 Outlook::Checking => "checking…".into(),
                 Outlook::Solvable => "solvable".into(),
-                Outlook::NoTour(why) => format!("no tour from here: {why}"),
+                Outlook::NoTour(why) => format!("{}: {why}", self.no_way()),
                 Outlook::Unknown => "unknown: the check ran out of time".into(),
             },
         }
@@ -340,6 +399,9 @@ impl Game {
                 .end
                 .map(|e| format!(" on the goal {e}"))
                 .unwrap_or_default();
+            if self.clues.is_some() {
+                return self.solved();
+            }
             return match self.finished_from {
                 Some(step) => format!(
                     "complete {kind} tour of {}{on}: the solver finished it from step {step}",
@@ -359,19 +421,57 @@ impl Game {
                 None => "place the knight: move the cursor, Enter (or click a square)".into(),
             },
             Some(k) if self.dead_end() => format!(
-                "dead end: no legal move from {k}, {} left; u undoes",
+                "dead end: no {} from {k}, {} left; u undoes",
+                if self.clues.is_some() {
+                    "move that honours the clues"
+                } else {
+                    "legal move"
+                },
                 knight_engine::words::plural(
                     (self.board.free_count() - self.moves_made()) as u64,
                     "square"
                 )
             ),
             Some(_) => match &self.outlook {
+                Outlook::Checking if self.clues.is_some() => {
+                    "checking whether the puzzle can still be solved…".into()
+                }
                 Outlook::Checking => "checking whether this can still be finished…".into(),
+                Outlook::Solvable if self.clues.is_some() => {
+                    "solvable: the puzzle can still be solved from here".into()
+                }
                 Outlook::Solvable => "solvable: a tour can still be finished from here".into(),
-                Outlook::NoTour(why) => format!("no tour from here: {why}"),
+                Outlook::NoTour(why) => format!("{}: {why}", self.no_way()),
                 Outlook::Unknown => "unknown: the check ran out of time".into(),
             },
         }
+    }
+}
+
+impl Game {
+    /// What a "no" from the check means: no tour, or for a puzzle no
+    /// numbering that honours the clues.
+    fn no_way(&self) -> &'static str {
+        if self.clues.is_some() {
+            "no solution from here"
+        } else {
+            "no tour from here"
+        }
+    }
+
+    /// The line for a solved puzzle: the time, undos and help taken.
+    fn solved(&self) -> String {
+        let plural = |n: u32, what| knight_engine::words::plural(u64::from(n), what);
+        let by = match self.finished_from {
+            Some(step) => format!("the solver finished it from step {step}"),
+            None if self.undos == 0 && self.helped == 0 => "no undo, no help: well played!".into(),
+            None => format!(
+                "{}, {}: well played!",
+                plural(self.undos, "undo"),
+                plural(self.helped, "hint")
+            ),
+        };
+        format!("puzzle solved in {}; {by}", self.times())
     }
 }
 

@@ -142,6 +142,8 @@ pub enum Command {
     BackToSolvable,
     /// Ask the solver to finish the tour from here.
     Finish,
+    /// A new puzzle on the game's board, at its difficulty.
+    NewPuzzle,
     /// Open a tour file by path (a prompt).
     Load,
     /// File prompt: complete the path typed (Tab).
@@ -417,6 +419,13 @@ pub const BINDINGS: &[Binding] = &[
         "play: let the solver finish the tour from here",
         &[InPlay],
         Some("finish"),
+    ),
+    bind(
+        &[(k(Char('p')), C::NewPuzzle)],
+        "p",
+        "play: a new puzzle on this board, at this puzzle's difficulty (else medium)",
+        &[InPlay],
+        Some("puzzle"),
     ),
     bind(
         &[(k(Char(' ')), C::SetStart)],

@@ -119,6 +119,8 @@ pub struct Theme {
     pub accent: Color,
     /// The square the tour must end on.
     pub goal: Color,
+    /// A puzzle's clues.
+    pub clue: Color,
 }
 
 impl Default for Theme {
@@ -133,6 +135,7 @@ impl Default for Theme {
             blocked: Color::DarkGray,
             accent: Color::Cyan,
             goal: Color::Magenta,
+            clue: Color::LightBlue,
         }
     }
 }
@@ -157,6 +160,7 @@ impl Theme {
             blocked: depth.fit(config.theme.blocked),
             accent: depth.fit(config.theme.accent),
             goal: depth.fit(config.theme.goal),
+            clue: depth.fit(config.theme.clue),
         }
     }
 
@@ -203,13 +207,15 @@ impl Theme {
     /// A named colour as text on the terminal's background: at 16 colours
     /// the name (the terminal's palette decides); at 256 and 24-bit
     /// colours, a shade that reads at 4.5:1 or more where xterm's would
-    /// not (its red and magenta on black, its green, yellow and cyan on
-    /// white).
+    /// not (its red, magenta and light blue on black, its green, yellow,
+    /// cyan and light blue on white).
     pub fn readable(&self, c: Color) -> Color {
         let (r, g, b, index) = match (c, self.light) {
             _ if self.depth == Depth::Ansi16 => return c,
             (Color::Red, false) => (255, 95, 95, 203),
             (Color::Magenta, false) => (255, 95, 255, 207),
+            (Color::LightBlue, false) => (135, 175, 255, 111),
+            (Color::LightBlue, true) => (0, 95, 175, 25),
             (Color::Red, true) => (175, 0, 0, 124),
             (Color::Green, true) => (0, 135, 0, 28),
             (Color::Yellow, true) => (135, 95, 0, 94),

@@ -316,3 +316,85 @@ fn verify_checks_a_path_against_its_clues() {
             "clue 17 is on 9,9, off the 5x5 board",
         ));
 }
+
+/// `play --puzzle` refuses what it cannot play before the screen opens:
+/// one line, exit 2 (exit 1 for a board with no tour).
+#[test]
+fn play_puzzle_refuses_bad_requests_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "1 - x\n- - -\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    let (code, out, _) = run(&["puzzle", "--size", "5", "--seed", "3", "--format", "json"]);
+    assert_eq!(code, 0);
+    let good = dir.path().join("good.json");
+    std::fs::write(&good, &out).unwrap();
+    let good = good.to_str().unwrap();
+    for (args, code, says) in [
+        (
+            vec!["--size", "13"],
+            2,
+            "puzzles are made on boards of 5 to 12",
+        ),
+        (
+            vec!["--size", "6", "--closed", "--rows", "5"],
+            2,
+            "cannot be used with",
+        ),
+        (vec!["--start", "a1"], 2, "cannot be used with"),
+        (
+            vec!["--difficulty", "tough"],
+            2,
+            "'tough' is not a difficulty",
+        ),
+        (vec!["/no/such/puzzle.txt"], 2, "cannot read"),
+        (vec![bad], 2, "bad.txt: "),
+        (vec![good, "--seed", "4"], 2, "a puzzle file has its own"),
+        (
+            vec!["--rows", "5", "--cols", "7", "--closed"],
+            1,
+            "no puzzle: ",
+        ),
+    ] {
+        let all = [&["play", "--puzzle"][..], &args].concat();
+        let (got, out, err) = run(&all);
+        assert_eq!(got, code, "{all:?}: {err}");
+        assert!(out.is_empty(), "{all:?}: {out}");
+        assert!(
+            err.contains(says) && err.trim().lines().count() <= 2,
+            "{all:?}: {err}"
+        );
+    }
+}
+
+/// A saved puzzle game whose path breaks a clue is not resumed.
+#[test]
+fn a_saved_puzzle_that_breaks_its_clues_is_not_resumed() {
+    let (code, out, _) = run(&["puzzle", "--size", "6", "--seed", "9", "--format", "json"]);
+    assert_eq!(code, 0);
+    let mut file: Value = serde_json::from_str(&out).unwrap();
+    // Step 1 on another square than clue 1's: a legal one-square path.
+    let clue1 = file["clues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c[2] == 1)
+        .unwrap()
+        .clone();
+    let other = if clue1[0] == 0 && clue1[1] == 0 {
+        [0, 1]
+    } else {
+        [0, 0]
+    };
+    file["path"] = serde_json::json!([other]);
+    let (_d, path) = written("broken.json", &file.to_string());
+    let (code, _, err) = run(&["play", "--resume", &path]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "cannot resume: step 1 breaks the clue on {},{}",
+            clue1[0], clue1[1]
+        )),
+        "{err}"
+    );
+}

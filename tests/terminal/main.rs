@@ -5,3 +5,4 @@ mod common;
 
 mod app_hostile;
 mod app_tty;
+mod puzzle;

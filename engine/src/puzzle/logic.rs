@@ -67,9 +67,17 @@ impl Logic {
         &self.graph
     }
 
-    /// The knight distance between two squares (board indices).
-    pub(super) fn distance(&self, a: u32, b: u32) -> u16 {
+    /// The knight distance between two squares (board indices); `FAR`
+    /// (`u16::MAX`) when no path of moves joins them.
+    pub fn distance(&self, a: u32, b: u32) -> u16 {
         self.dist[a as usize][b as usize]
+    }
+
+    /// Whether a knight on square `a` can be on square `b` (board
+    /// indices) exactly `steps` moves later: within reach, and on the
+    /// colour the moves between lead to.
+    pub fn reaches(&self, a: u32, b: u32, steps: u32) -> bool {
+        self.fits(self.distance(a, b), steps)
     }
 
     fn square(&self, i: u32) -> Square {

@@ -8,6 +8,7 @@
 //! the last one with no way in and out, or two squares that could only be
 //! the tour's end.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::graph::{FAR, Graph};
@@ -49,6 +50,56 @@ pub enum NoSolution {
     Stuck(Stuck),
     /// Every numbering was tried.
     Searched { nodes: u64 },
+}
+
+impl fmt::Display for NoSolution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoSolution::NoTour(no) => f.write_str(&no.reason),
+            NoSolution::TooFar {
+                first,
+                second,
+                moves,
+            } => {
+                let gap = second.step - first.step;
+                match moves {
+                    Some(m) => write!(
+                        f,
+                        "{first} and {second} are {m} knight moves apart, and {gap} steps cannot join them"
+                    ),
+                    None => write!(
+                        f,
+                        "{first} and {second} are not joined by knight moves, and {gap} steps cannot join them"
+                    ),
+                }
+            }
+            NoSolution::NotClosed { first, last } => {
+                write!(f, "a closed tour needs {last} a knight's move from {first}")
+            }
+            NoSolution::Stuck(Stuck::Step(k)) => write!(
+                f,
+                "step {k} has no square left that the steps around it can reach"
+            ),
+            NoSolution::Stuck(Stuck::Square(sq)) => {
+                write!(f, "no step can reach {sq} from the steps around it")
+            }
+            NoSolution::Searched { nodes } => write!(
+                f,
+                "no numbering honours every clue (every one tried: {} positions)",
+                crate::words::thousands(*nodes)
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Limit {
+    /// `the node limit of 1,000,000`, `the time limit of 2 s`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Nodes(n) => write!(f, "the node limit of {}", crate::words::thousands(*n)),
+            Limit::Time(t) => write!(f, "the time limit of {}", crate::words::duration(*t)),
+        }
+    }
 }
 
 /// The limit that stopped a search, and its work so far.

@@ -193,6 +193,18 @@ impl App {
         let mut file =
             TourFile::of_run(b, closed, &path, algorithm, self.search.stats.work()).ending_on(end);
         self.saving_game = self.mode == Mode::Play;
+        // A puzzle's game keeps its clues, to be resumed as one.
+        let clues = match (&self.game, self.mode) {
+            (Some(g), Mode::Play) => g.clues.as_ref(),
+            _ => None,
+        };
+        if let Some(c) = clues {
+            file.extra.extend(c.fields());
+        }
+        let stem = match clues {
+            Some(_) => file_stem(b).replacen("knight", "puzzle", 1),
+            None => file_stem(b),
+        };
         if !self.saving_game
             && !self.spec.moves.is_default()
             && let Some(meta) = &mut file.meta
@@ -201,7 +213,7 @@ impl App {
         }
         vec![Effect::Save {
             dir: self.save_dir.clone(),
-            stem: file_stem(b),
+            stem,
             file: Box::new(file),
             tour,
         }]

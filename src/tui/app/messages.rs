@@ -220,8 +220,9 @@ impl App {
         match what {
             Worker::Count => self.counting = None,
             Worker::Read => self.loading = None,
-            // The prompt's completion: nothing waits for it.
-            Worker::List => {}
+            // The prompt's completion and a new puzzle: nothing waits for
+            // them (the game stays as it was).
+            Worker::List | Worker::Puzzle => {}
             Worker::Check => {
                 if let Some(g) = &mut self.game
                     && g.outlook == Outlook::Checking

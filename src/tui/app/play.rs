@@ -5,9 +5,18 @@
 use knight_engine::board::Square;
 
 use super::{App, Effect, Mode};
+use crate::tui::clues::Clues;
 use crate::tui::game::{Game, Moved, Outlook};
 use crate::tui::keymap::Command;
 use crate::tui::viewport::step_cursor;
+
+/// What a puzzle's game opens with.
+pub(super) fn puzzle_intro(c: &Clues) -> String {
+    format!(
+        "puzzle {}: give every square its step, a knight's move from the one before; the clues stay",
+        c.describe()
+    )
+}
 
 impl App {
     /// Play mode, with the game there was or a new one on the search's board.
@@ -20,9 +29,13 @@ impl App {
 
     /// Opens a game (the app launched with `play`, or Tab).
     pub fn open_game(&mut self, game: Game) -> Vec<Effect> {
+        let intro = match &game.clues {
+            Some(c) => puzzle_intro(c),
+            None => "play: arrows and Enter move the knight".into(),
+        };
         self.game = Some(game);
         self.mode = Mode::Play;
-        self.info("play: arrows and Enter move the knight");
+        self.info(intro);
         self.check_game()
     }
 
@@ -159,6 +172,7 @@ impl App {
                 self.check_game()
             }
             Command::Save => self.save(),
+            Command::NewPuzzle => self.new_puzzle(),
             _ => {
                 self.not_here(c);
                 Vec::new()
@@ -181,6 +195,7 @@ impl App {
             return Vec::new();
         };
         g.cursor = best;
+        g.helped += 1;
         let n = counts.iter().find(|&&(t, _)| t == best).map_or(0, |c| c.1);
         let others: Vec<String> = counts
             .iter()
@@ -217,6 +232,7 @@ impl App {
                 Vec::new()
             }
             Some(s) if s < made => {
+                g.helped += 1;
                 for _ in s..made {
                     g.undo();
                 }

@@ -180,6 +180,7 @@ mod tests {
                     ("paused", text(Color::Yellow), ground),
                     ("targets", text(theme.candidate), ground),
                     ("goal", text(theme.goal), ground),
+                    ("clues", text(theme.clue), ground),
                     ("cursor", Color::Black, theme.cursor().bg.unwrap()),
                     ("knight", Color::Black, theme.knight().bg.unwrap()),
                 ];

@@ -288,6 +288,18 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
     if let Some(end) = g.end {
         lines.insert(1, label_value("end", end.to_string(), theme));
     }
+    if let Some(clues) = &g.clues {
+        let (next, distance) = next_clue(g);
+        let puzzle = clues.difficulty.map_or(String::new(), |d| format!("{d}, "))
+            + &words::plural(clues.puzzle().clue_count() as u64, "clue");
+        lines.insert(1, label_value("puzzle", puzzle, theme));
+        lines.insert(2, label_value("next clue", next, theme));
+        if let Some(d) = distance {
+            lines.insert(3, label_value("distance", d, theme));
+        }
+        let at = lines.len() - 4;
+        lines.insert(at, label_value("hints", g.helped.to_string(), theme));
+    }
     lines.extend(super::sums::lines(&g.board, Some(&g.trail), theme));
     lines.push(Line::raw(""));
     let targets = g.targets();
@@ -311,4 +323,27 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
     Paragraph::new(hang(lines, inner.width))
         .wrap(Wrap { trim: false })
         .render(inner, buf);
+}
+
+/// The clue the knight heads for (`17 on 3,4`), and how far it is
+/// (`3 moves (5 steps)`: the knight distance, and the steps to fill).
+fn next_clue(g: &Game) -> (String, Option<String>) {
+    if g.knight().is_none() {
+        return ("place the knight".into(), None);
+    }
+    match g.next_clue() {
+        Some((step, on, moves)) => {
+            let steps = step as usize - g.moves_made();
+            let away = match moves {
+                Some(m) => words::plural(u64::from(m), "move"),
+                None => "out of reach".into(),
+            };
+            (
+                format!("{step} on {on}"),
+                Some(format!("{away} ({})", words::plural(steps as u64, "step"))),
+            )
+        }
+        None if g.is_complete() => ("none: solved".into(), None),
+        None => ("none left".into(), None),
+    }
 }

@@ -19,9 +19,14 @@ fn paused(app: &App) -> bool {
 }
 
 /// Whether a binding of the mode is worth showing now: rewinding the
-/// search only while it is paused with steps kept.
+/// search only while it is paused with steps kept; a new puzzle while
+/// playing one.
 pub fn shown(app: &App, b: &crate::tui::keymap::Binding) -> bool {
-    b.hint != Some("rewind") || app.can_rewind()
+    match b.hint {
+        Some("rewind") => app.can_rewind(),
+        Some("puzzle") => app.playing().is_some_and(|g| g.clues.is_some()),
+        _ => true,
+    }
 }
 
 /// The words of the key `label` as it acts now: a key that toggles says

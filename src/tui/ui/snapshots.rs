@@ -106,6 +106,29 @@ fn play_with_hints() {
     settings().bind(|| assert_snapshot!(screen(&a, 100, 30)));
 }
 
+/// A 6x6 puzzle two moves in: the clues' steps on the board, the next
+/// clue and its distance at the side.
+#[test]
+fn play_a_puzzle() {
+    use knight_engine::puzzle::{self, Difficulty, Request};
+    let made = puzzle::make(&Request {
+        rows: 6,
+        cols: 6,
+        closed: false,
+        difficulty: Difficulty::Medium,
+        seed: 7,
+    })
+    .unwrap();
+    let mut a = app_on(Board::new(6, 6, &[]).unwrap());
+    let clues =
+        crate::tui::clues::Clues::new(made.puzzle.clone(), Some(made.difficulty()), Some(7));
+    a.open_game(Game::puzzle(clues));
+    let b = a.game.as_ref().unwrap().board.clone();
+    let left = crossterm::event::MouseButton::Left;
+    a.update(Action::Click(b.square(made.solution[1]), left));
+    settings().bind(|| assert_snapshot!(screen(&a, 100, 30)));
+}
+
 #[test]
 fn help() {
     let mut a = app_on(Board::new(8, 8, &[]).unwrap());

@@ -31,6 +31,12 @@ impl Painter<'_> {
         self.sc.trail.map_or(0, |t| t.step(self.sc.board.index(sq)))
     }
 
+    /// The puzzle's clue on `sq`, in play.
+    fn clue(&self, sq: Square) -> Option<u32> {
+        let clues = self.sc.game?.clues.as_ref()?;
+        clues.on(self.sc.board.index(sq))
+    }
+
     fn undone(&self, sq: Square) -> bool {
         self.sc
             .trail
@@ -133,6 +139,21 @@ impl Painter<'_> {
                 s.to_string()
             };
             (text, theme.knight())
+        } else if let Some(k) = self.clue(sq) {
+            // A clue: its step in the clue colour, bold, reached or not; a
+            // target too, in the targets' colour.
+            let colour = if sc.targets.contains(&sq) {
+                theme.candidate
+            } else {
+                theme.clue
+            };
+            let st = theme.fg(colour).add_modifier(Modifier::BOLD);
+            let st = if theme.colour || s > 0 {
+                st
+            } else {
+                st.add_modifier(Modifier::UNDERLINED)
+            };
+            (k.to_string(), st)
         } else if s > 0 {
             let st = if theme.colour {
                 Style::new().fg(theme.ramp(s.saturating_sub(self.first) + 1, self.span))
@@ -217,6 +238,8 @@ impl Painter<'_> {
                 Look::Target(if sc.game.is_some() { i as u8 + 1 } else { 0 })
             } else if sc.goal == Some(sq) && self.step_at(sq) == 0 {
                 Look::Goal
+            } else if self.step_at(sq) == 0 && self.clue(sq).is_some() {
+                Look::Clue
             } else {
                 match self.step_at(sq) {
                     0 if self.undone(sq) => Look::Undone,
@@ -363,6 +386,8 @@ enum Look {
     Target(u8),
     /// The square the tour must end on, not reached yet.
     Goal,
+    /// A puzzle's clue, not reached yet.
+    Clue,
     Step(u32),
     /// Just taken off the path.
     Undone,
@@ -485,6 +510,7 @@ fn look_colour(l: Option<Look>, theme: &Theme, total: usize) -> Color {
         Some(Look::Fault) => Color::Red,
         Some(Look::Target(_)) => theme.candidate,
         Some(Look::Goal) => theme.goal,
+        Some(Look::Clue) => theme.clue,
         Some(Look::Step(s)) => theme.ramp(s, total),
         Some(Look::Undone) => Color::Red,
     }

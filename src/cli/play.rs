@@ -1,0 +1,160 @@
+//! `play`: the app opened on a game by hand: a new one, a saved one
+//! resumed, or a puzzle (a file's, or one made now).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
+
+use knight_engine::board::{Board, Square};
+use knight_engine::puzzle::file::{self as puzzle_file, PuzzleFile};
+use knight_engine::puzzle::{self, Difficulty, MakeError, Request};
+use knight_engine::spec::Spec;
+use knight_engine::tour::{self, TourFile};
+
+use super::args::PlayArgs;
+use super::failure::{Exit, Failure, Outcome, say, usage};
+use crate::config::Config;
+use crate::tui::{self, clues::Clues, game::Game};
+
+/// Opens the app in play mode.
+pub fn play(args: &PlayArgs, config: &Config) -> Outcome {
+    let mut spec = args.board.spec(config).map_err(usage)?;
+    let game = match (&args.resume, &args.puzzle) {
+        (Some(file), _) => resume(file)?,
+        (None, Some(Some(file))) => {
+            if args.difficulty.is_some() || args.seed.is_some() {
+                return Err(usage(
+                    "--difficulty and --seed make a puzzle; a puzzle file has its own",
+                ));
+            }
+            let name = file.display().to_string();
+            let text = super::read_tour_file(file)?;
+            let PuzzleFile { puzzle, about } =
+                puzzle_file::parse(&text, args.board.board.closed_flag)
+                    .map_err(|e| usage(format!("{name}: {e}")))?;
+            let (difficulty, seed) = about_of(about.as_ref());
+            Game::puzzle(Clues::new(puzzle, difficulty, seed))
+        }
+        (None, Some(None)) => match made(args, &spec)? {
+            Some(game) => game,
+            None => return Ok(Exit::No),
+        },
+        // The knight is placed only where --start puts it; else by Enter.
+        (None, None) => Game::new(
+            spec.board.clone(),
+            args.board.board.start.is_some().then_some(spec.start),
+            spec.closed,
+        )
+        .ending_on(spec.end),
+    };
+    // Tab to the search watches a search of the game's board.
+    if game.clues.is_some() {
+        spec.board = game.board.clone();
+        spec.closed = game.closed;
+        spec.end = None;
+        spec.start = Square::new(0, 0);
+    }
+    tui::run(spec, config, tui::Launch::Play(game)).map_err(Failure::Terminal)?;
+    Ok(Exit::Yes)
+}
+
+/// A puzzle made now on the flags' board (None: the board has no tour,
+/// said on stderr).
+fn made(args: &PlayArgs, spec: &Spec) -> Result<Option<Game>, Failure> {
+    let b = &args.board.board;
+    let (rows, cols) = match (b.size, b.rows, b.cols) {
+        (Some(n), _, _) => (n, n),
+        (None, Some(r), Some(c)) => (r, c),
+        _ => (8, 8),
+    };
+    let difficulty = args.difficulty.unwrap_or(Difficulty::Medium);
+    let seed = args.seed.unwrap_or_else(super::puzzle::today);
+    let request = Request {
+        rows,
+        cols,
+        closed: spec.closed,
+        difficulty,
+        seed,
+    };
+    match puzzle::make(&request) {
+        Ok(m) => Ok(Some(Game::puzzle(Clues::new(
+            m.puzzle.clone(),
+            Some(m.difficulty()),
+            Some(seed),
+        )))),
+        Err(MakeError::NoTour(no)) => {
+            say(&format!("no puzzle: {}", no.reason));
+            Ok(None)
+        }
+        Err(e) => Err(usage(e)),
+    }
+}
+
+/// A file's `"puzzle"` object: the difficulty and seed it names.
+pub fn about_of(about: Option<&Map<String, Value>>) -> (Option<Difficulty>, Option<u64>) {
+    let Some(about) = about else {
+        return (None, None);
+    };
+    let difficulty = about
+        .get("difficulty")
+        .and_then(Value::as_str)
+        .and_then(|d| d.parse().ok());
+    (difficulty, about.get("seed").and_then(Value::as_u64))
+}
+
+/// A saved game, checked to go on: its moves legal, its goal and its
+/// clues (a puzzle's) honoured.
+fn resume(file: &Path) -> Result<Game, Failure> {
+    let name = file.display().to_string();
+    let cannot = |e: String| usage(format!("{name}: cannot resume: {e}"));
+    let text = super::read_tour_file(file)?;
+    let saved = tour::parse(&text)
+        .map_err(|e| usage(format!("{name}: {e}")))?
+        .file;
+    let board = saved.board().map_err(|e| usage(format!("{name}: {e}")))?;
+    saved.check(&board).map_err(|f| cannot(f.to_string()))?;
+    let path = saved.indices(&board, saved.path.len());
+    let end = resumed_goal(&saved, &board, &path).map_err(cannot)?;
+    let game = Game::resume(board.clone(), &path, saved.closed).ending_on(end);
+    let Some(clues) = saved_clues(&saved, &board).map_err(cannot)? else {
+        return Ok(game);
+    };
+    if let Some((step, on)) = clues.broken_by(&path) {
+        return Err(cannot(format!("step {step} breaks the clue on {on}")));
+    }
+    Ok(game.with_clues(clues))
+}
+
+/// The clues a saved game keeps, if it is a puzzle's.
+fn saved_clues(saved: &TourFile, board: &Board) -> Result<Option<Arc<Clues>>, String> {
+    let Some(raw) = saved.extra.get("clues") else {
+        return Ok(None);
+    };
+    let raw: Vec<[i64; 3]> = serde_json::from_value(raw.clone())
+        .map_err(|_| "\"clues\" is not a list of [row, col, step]".to_string())?;
+    let p = puzzle_file::puzzle_of(board, saved.closed, &raw).map_err(|e| e.to_string())?;
+    let about = saved.extra.get("puzzle").and_then(Value::as_object);
+    let (difficulty, seed) = about_of(about);
+    Ok(Some(Clues::new(p, difficulty, seed)))
+}
+
+/// A saved game's goal (the file's `end`): free on its board, and not
+/// visited before the last square.
+fn resumed_goal(saved: &TourFile, board: &Board, path: &[u32]) -> Result<Option<Square>, String> {
+    let Some([r, c]) = saved.end else {
+        return Ok(None);
+    };
+    let end = saved
+        .end_square()
+        .filter(|&e| board.contains(e) && board.is_free(e))
+        .ok_or_else(|| format!("its end {r},{c} is not a free square of the board"))?;
+    let at = path.iter().position(|&i| board.square(i) == end);
+    match at {
+        Some(k) if k + 1 < board.free_count() => Err(format!(
+            "its end {end} is visited at step {}, before the last square",
+            k + 1
+        )),
+        _ => Ok(Some(end)),
+    }
+}

@@ -1,0 +1,110 @@
+//! Puzzles in play: `p` asks for a new one on the game's board, made off
+//! the app's thread; the game it replaces comes back with `u`.
+
+use std::sync::Arc;
+
+use knight_engine::board::Leaper;
+use knight_engine::puzzle::{Difficulty, SIDES};
+
+use super::{App, Effect};
+use crate::tui::clues::Clues;
+use crate::tui::game::Game;
+
+/// The puzzle `p` asks for: the board, the tour, the difficulty, and the
+/// seed (None: the executor takes one from the clock).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleRequest {
+    pub rows: u32,
+    pub cols: u32,
+    pub closed: bool,
+    pub difficulty: Difficulty,
+    pub seed: Option<u64>,
+}
+
+impl App {
+    /// `p`: a new puzzle on the game's board, at the puzzle's difficulty
+    /// (medium from a plain game); the next seed after a known one.
+    pub(super) fn new_puzzle(&mut self) -> Vec<Effect> {
+        let Some(g) = &self.game else {
+            return Vec::new();
+        };
+        let b = &g.board;
+        let (rows, cols) = (b.rows(), b.cols());
+        let geometry = b.geometry();
+        let refusal = if !SIDES.contains(&rows) || !SIDES.contains(&cols) {
+            Some(format!(
+                "puzzles are made on boards of {} to {} rows and columns, not {}",
+                SIDES.start(),
+                SIDES.end(),
+                b.describe()
+            ))
+        } else if geometry.leaper != Leaper::KNIGHT || !geometry.is_knight_plane() {
+            Some("puzzles are for the knight on the plane".into())
+        } else if !b.blocked().is_empty() && g.clues.is_none() {
+            Some("puzzles are made on boards without blocked squares".into())
+        } else {
+            None
+        };
+        if let Some(why) = refusal {
+            self.refuse(why);
+            return Vec::new();
+        }
+        let (difficulty, seed) = match &g.clues {
+            Some(c) => (
+                c.difficulty.unwrap_or(Difficulty::Medium),
+                c.seed.map(|s| s.wrapping_add(1)),
+            ),
+            None => (Difficulty::Medium, None),
+        };
+        let request = PuzzleRequest {
+            rows,
+            cols,
+            closed: g.closed,
+            difficulty,
+            seed,
+        };
+        self.position += 1;
+        self.info(format!("making a {difficulty} puzzle on {}…", b.describe()));
+        vec![Effect::MakePuzzle {
+            generation: self.position,
+            request,
+        }]
+    }
+
+    /// The puzzle asked for is made: it replaces the game (`u` brings the
+    /// game back while the puzzle has no move of the player's).
+    pub(super) fn puzzle_made(
+        &mut self,
+        position: u64,
+        made: Result<Arc<Clues>, String>,
+    ) -> Vec<Effect> {
+        if position != self.position {
+            return Vec::new();
+        }
+        let clues = match made {
+            Ok(c) => c,
+            Err(why) => {
+                self.refuse(format!("no puzzle: {why}"));
+                return Vec::new();
+            }
+        };
+        let mut fresh = Game::puzzle(clues);
+        if let Some(old) = self.game.take() {
+            fresh.hints = old.hints;
+            if old.moves_made() > 0 {
+                fresh.before = Some(Box::new(old));
+            }
+        }
+        let back = if fresh.before.is_some() {
+            " (u brings the last game back)"
+        } else {
+            ""
+        };
+        let effects = self.open_game(fresh);
+        if let Some(msg) = self.message().filter(|_| !back.is_empty()) {
+            let msg = format!("{msg}{back}");
+            self.info(msg);
+        }
+        effects
+    }
+}

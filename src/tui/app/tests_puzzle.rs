@@ -1,0 +1,232 @@
+//! Puzzles in play: the clues refuse wrong moves with their reasons, the
+//! moves offered honour them, a made puzzle is solved by the app's rules,
+//! help is counted, saves keep the clues, and `p` makes another.
+
+use std::sync::Arc;
+
+use super::tests::{app, keys};
+use super::*;
+use crate::tui::clues::Clues;
+use crate::tui::game::Moved;
+use knight_engine::puzzle::{self, Difficulty, Made, Request};
+use knight_engine::tour;
+
+fn made(rows: u32, cols: u32, difficulty: Difficulty, seed: u64) -> Made {
+    puzzle::make(&Request {
+        rows,
+        cols,
+        closed: false,
+        difficulty,
+        seed,
+    })
+    .expect("a puzzle")
+}
+
+fn puzzle_app(m: &Made, seed: u64) -> App {
+    let mut a = app();
+    let clues = Clues::new(m.puzzle.clone(), Some(m.difficulty()), Some(seed));
+    a.open_game(Game::puzzle(clues));
+    a
+}
+
+fn game(a: &App) -> &Game {
+    a.game.as_ref().expect("a game")
+}
+
+/// Every made puzzle, from 5x5 to 8x8 at each difficulty, is solved by
+/// playing its one solution under the app's rules: the knight starts on
+/// clue 1, the next square is always among the moves offered, no offered
+/// move breaks a clue, and the end is a valid tour that honours them all.
+#[test]
+fn made_puzzles_are_solved_by_the_apps_rules() {
+    for (side, difficulty, seed) in [
+        (5, Difficulty::Easy, 1),
+        (6, Difficulty::Medium, 2),
+        (6, Difficulty::Hard, 3),
+        (7, Difficulty::Easy, 4),
+        (8, Difficulty::Medium, 5),
+    ] {
+        let m = made(side, side, difficulty, seed);
+        let mut g = Game::puzzle(Clues::new(m.puzzle.clone(), None, None));
+        let b = g.board.clone();
+        assert_eq!(g.trail.to_vec(), m.solution[..1], "{side}: clue 1 placed");
+        for &next in &m.solution[1..] {
+            let targets = g.targets();
+            assert!(targets.contains(&b.square(next)), "{side}: {targets:?}");
+            for t in targets {
+                let step = g.moves_made() as u32 + 1;
+                let clue = m.puzzle.clue_on(b.index(t));
+                assert!(clue.is_none_or(|c| c == step), "{side}: {t} breaks a clue");
+            }
+            assert_eq!(g.move_to(b.square(next)), Moved::Ok);
+        }
+        assert!(g.is_complete());
+        let path = g.trail.to_vec();
+        let summary = tour::check_indices(&b, &path, false).expect("a valid tour");
+        assert!(
+            matches!(summary, tour::Summary::Complete { .. }),
+            "{summary:?}"
+        );
+        assert_eq!(m.puzzle.unhonoured(&path), None);
+        assert!(
+            g.status().starts_with("puzzle solved in ")
+                && g.status().ends_with("no undo, no help: well played!"),
+            "{}",
+            g.status()
+        );
+    }
+}
+
+#[test]
+fn a_move_against_a_clue_is_refused_with_its_reason() {
+    let m = made(6, 6, Difficulty::Medium, 7);
+    let mut a = puzzle_app(&m, 7);
+    assert!(
+        a.message()
+            .unwrap()
+            .starts_with("puzzle 6x6 open, medium, ")
+    );
+    let b = game(&a).board.clone();
+    let p = &m.puzzle;
+    // A clue square a knight's move away, for a step it is not.
+    let knight = game(&a).knight().unwrap();
+    let step = game(&a).moves_made() as u32 + 1;
+    let wrong = b
+        .neighbours(knight)
+        .find(|&n| p.clue_on(b.index(n)).is_some_and(|c| c != step));
+    if let Some(sq) = wrong {
+        a.play_click(sq);
+        let c = p.clue_on(b.index(sq)).unwrap();
+        assert_eq!(
+            a.message(),
+            Some(format!("illegal: {sq} holds clue {c}; this move would be step {step}").as_str())
+        );
+    }
+    // Any legal knight move the clues forbid is refused, and said why.
+    let forbidden: Vec<Square> = b
+        .neighbours(knight)
+        .filter(|&n| game(&a).clue_refusal(n).is_some())
+        .collect();
+    assert!(
+        !forbidden.is_empty(),
+        "a 6x6 medium puzzle forbids a first move"
+    );
+    for sq in forbidden {
+        let why = game(&a).clue_refusal(sq).unwrap().to_string();
+        a.play_click(sq);
+        assert_eq!(a.message(), Some(format!("illegal: {why}").as_str()));
+        assert_eq!(game(&a).moves_made(), 1);
+    }
+}
+
+#[test]
+fn help_is_counted_and_the_puzzle_is_checked_by_its_clues() {
+    let m = made(6, 6, Difficulty::Easy, 11);
+    let mut a = puzzle_app(&m, 11);
+    // Clue 1 places the knight: undo has no move to take back.
+    keys(&mut a, &[Command::Undo]);
+    assert_eq!(a.message(), Some("nothing to undo"));
+    assert_eq!(game(&a).moves_made(), 1);
+    keys(&mut a, &[Command::Suggest]);
+    assert_eq!(game(&a).helped, 1);
+    // The check of a position is the puzzle's: a count of completions.
+    let clues = game(&a).clues.clone().unwrap();
+    let limits = knight_engine::solver::Limits::default();
+    let at = |n| clues.solve_after(&m.solution[..n], &limits).unwrap();
+    assert_eq!(at(1), puzzle::Outcome::Unique(m.solution.clone()));
+    assert_eq!(at(20), puzzle::Outcome::Unique(m.solution.clone()));
+    // The side pane's next clue: its step, square and distance.
+    let (step, on, moves) = game(&a).next_clue().unwrap();
+    let b = &game(&a).board;
+    assert_eq!(m.puzzle.clue_at(step), Some(b.index(on)));
+    assert_eq!(
+        moves,
+        clues.distance(m.solution[0], b.index(on)),
+        "the knight distance"
+    );
+}
+
+#[test]
+fn a_saved_puzzle_keeps_its_clues_and_p_makes_the_next() {
+    let m = made(6, 6, Difficulty::Medium, 20261127);
+    let mut a = puzzle_app(&m, 20261127);
+    let b = game(&a).board.clone();
+    a.play_click(b.square(m.solution[1]));
+    let fx = keys(&mut a, &[Command::Save]);
+    let [Effect::Save { file, stem, .. }] = &fx[..] else {
+        panic!("{fx:?}")
+    };
+    assert!(stem.starts_with("puzzle-6x6"), "{stem}");
+    assert_eq!(file.path.len(), 2);
+    let clues: Vec<[u32; 3]> = serde_json::from_value(file.extra["clues"].clone()).unwrap();
+    let want: Vec<[u32; 3]> = m
+        .puzzle
+        .clues()
+        .map(|c| [c.square.row, c.square.col, c.step])
+        .collect();
+    assert_eq!(clues, want);
+    assert_eq!(file.extra["puzzle"]["difficulty"], "medium");
+    assert_eq!(file.extra["puzzle"]["seed"], 20261127);
+    // `p`: the next seed, the same board and difficulty.
+    let fx = keys(&mut a, &[Command::NewPuzzle]);
+    let [
+        Effect::MakePuzzle {
+            generation,
+            request,
+        },
+    ] = fx[..]
+    else {
+        panic!("{fx:?}")
+    };
+    assert_eq!(
+        (request.rows, request.cols, request.difficulty, request.seed),
+        (6, 6, Difficulty::Medium, Some(20261128))
+    );
+    let next = made(6, 6, Difficulty::Medium, 20261128);
+    let clues = Clues::new(next.puzzle.clone(), Some(next.difficulty()), Some(20261128));
+    let fx = a.update(Action::PuzzleMade(generation, Ok(Arc::clone(&clues))));
+    assert!(matches!(fx[..], [Effect::Check { .. }]), "{fx:?}");
+    assert_eq!(game(&a).clues.as_ref().unwrap().seed, Some(20261128));
+    assert!(
+        a.message()
+            .unwrap()
+            .ends_with("(u brings the last game back)")
+    );
+    // u brings back the game it replaced, with its two moves.
+    keys(&mut a, &[Command::Undo]);
+    assert_eq!(game(&a).moves_made(), 2);
+    assert_eq!(game(&a).clues.as_ref().unwrap().seed, Some(20261127));
+    // A late answer is dropped.
+    a.update(Action::PuzzleMade(generation, Ok(clues)));
+    assert_eq!(game(&a).moves_made(), 2);
+}
+
+#[test]
+fn p_refuses_boards_puzzles_are_not_made_on() {
+    let mut a = app();
+    a.mode = Mode::Play;
+    let big = Board::new(13, 13, &[]).unwrap();
+    a.game = Some(Game::new(big, None, false));
+    assert!(keys(&mut a, &[Command::NewPuzzle]).is_empty());
+    assert_eq!(
+        a.message(),
+        Some("puzzles are made on boards of 5 to 12 rows and columns, not 13x13")
+    );
+    let holed = Board::new(6, 6, &[Square::new(0, 0)]).unwrap();
+    a.game = Some(Game::new(holed, None, false));
+    assert!(keys(&mut a, &[Command::NewPuzzle]).is_empty());
+    assert_eq!(
+        a.message(),
+        Some("puzzles are made on boards without blocked squares")
+    );
+    // A plain 5x5 game asks for a medium puzzle with a seed from the clock.
+    a.game = Some(Game::new(Board::new(5, 5, &[]).unwrap(), None, false));
+    let fx = keys(&mut a, &[Command::NewPuzzle]);
+    let [Effect::MakePuzzle { request, .. }] = fx[..] else {
+        panic!("{fx:?}")
+    };
+    assert_eq!(
+        (request.difficulty, request.seed),
+        (Difficulty::Medium, None)
+    );
+}

@@ -1,0 +1,305 @@
+//! A puzzle's clues in hand play: which moves they forbid and why, and the
+//! next clue the knight is heading for. Pure: the rules a [`Game`] asks
+//! about before each move.
+//!
+//! [`Game`]: super::game::Game
+
+use std::fmt;
+use std::sync::Arc;
+
+use knight_engine::board::Square;
+use knight_engine::puzzle::{Difficulty, Logic, Outcome, Puzzle, PuzzleError, solve_with};
+use knight_engine::solver::Limits;
+
+/// A puzzle being played: its clues, the knight distances of its board,
+/// and what is known of how it was made.
+pub struct Clues {
+    puzzle: Puzzle,
+    logic: Logic,
+    /// Its difficulty, when made here or named by its file.
+    pub difficulty: Option<Difficulty>,
+    /// The seed it was made from, when known.
+    pub seed: Option<u64>,
+}
+
+impl fmt::Debug for Clues {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Clues")
+            .field("puzzle", &self.puzzle)
+            .field("difficulty", &self.difficulty)
+            .field("seed", &self.seed)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why the clues forbid a move: each says it in one sentence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The square holds the clue of another step.
+    Taken {
+        square: Square,
+        clue: u32,
+        step: u32,
+    },
+    /// This step is a clue on another square.
+    Elsewhere { step: u32, clue: Square },
+    /// The next clue is further, in knight moves, than the steps left to
+    /// it (`moves`: None when no moves join the two squares at all).
+    TooFar {
+        from: Square,
+        clue: u32,
+        on: Square,
+        steps: u32,
+        moves: Option<u32>,
+    },
+    /// The next clue is near enough, but every knight's move changes
+    /// colour and the steps left land on the other colour.
+    Colour {
+        from: Square,
+        clue: u32,
+        on: Square,
+        steps: u32,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Refusal::Taken { square, clue, step } => {
+                write!(
+                    f,
+                    "{square} holds clue {clue}; this move would be step {step}"
+                )
+            }
+            Refusal::Elsewhere { step, clue } => {
+                write!(f, "step {step} is the clue on {clue}")
+            }
+            Refusal::TooFar {
+                from,
+                clue,
+                on,
+                steps,
+                moves: Some(m),
+            } => write!(
+                f,
+                "clue {clue} on {on} is {m} moves from {from}, more than the {steps} left to reach it"
+            ),
+            Refusal::TooFar { from, clue, on, .. } => {
+                write!(f, "clue {clue} on {on} cannot be reached from {from}")
+            }
+            Refusal::Colour {
+                from,
+                clue,
+                on,
+                steps,
+            } => {
+                let (parity, colours) = if steps % 2 == 0 {
+                    ("an even", "different colours")
+                } else {
+                    ("an odd", "the same colour")
+                };
+                write!(
+                    f,
+                    "clue {clue} on {on} is {steps} steps on, {parity} number, but {from} and {on} are {colours} (each knight's move changes colour)"
+                )
+            }
+        }
+    }
+}
+
+impl Clues {
+    pub fn new(puzzle: Puzzle, difficulty: Option<Difficulty>, seed: Option<u64>) -> Arc<Clues> {
+        let logic = Logic::new(&puzzle);
+        Arc::new(Clues {
+            puzzle,
+            logic,
+            difficulty,
+            seed,
+        })
+    }
+
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The clue's step on a square (board index), 1-based.
+    pub fn on(&self, index: u32) -> Option<u32> {
+        self.puzzle.clue_on(index)
+    }
+
+    /// The first clue after step `step`: its step and square (board index).
+    pub fn next_after(&self, step: u32) -> Option<(u32, u32)> {
+        (step + 1..=self.puzzle.steps() as u32).find_map(|t| self.puzzle.clue_at(t).map(|i| (t, i)))
+    }
+
+    /// The knight distance between two squares (board indices); None when
+    /// no moves join them.
+    pub fn distance(&self, a: u32, b: u32) -> Option<u32> {
+        let d = self.logic.distance(a, b);
+        (d != u16::MAX).then_some(d.into())
+    }
+
+    /// Why the knight may not make square `index` its step `step`
+    /// (1-based); None when the clues allow it.
+    pub fn refusal(&self, index: u32, step: u32) -> Option<Refusal> {
+        let board = self.puzzle.board();
+        let square = board.square(index);
+        if let Some(clue) = self.on(index).filter(|&c| c != step) {
+            return Some(Refusal::Taken { square, clue, step });
+        }
+        if let Some(at) = self.puzzle.clue_at(step).filter(|&at| at != index) {
+            return Some(Refusal::Elsewhere {
+                step,
+                clue: board.square(at),
+            });
+        }
+        let (clue, at) = self.next_after(step)?;
+        let steps = clue - step;
+        if self.logic.reaches(index, at, steps) {
+            return None;
+        }
+        let on = board.square(at);
+        let moves = self.distance(index, at);
+        Some(match moves {
+            Some(m) if m <= steps => Refusal::Colour {
+                from: square,
+                clue,
+                on,
+                steps,
+            },
+            _ => Refusal::TooFar {
+                from: square,
+                clue,
+                on,
+                steps,
+                moves,
+            },
+        })
+    }
+
+    /// The completions of the puzzle after the moves of `path` (square
+    /// indices from step 1, honouring the clues), counted to 2.
+    pub fn solve_after(&self, path: &[u32], limits: &Limits) -> Result<Outcome, PuzzleError> {
+        let rest = self.puzzle.with_path(path)?;
+        Ok(solve_with(&self.logic, &rest, limits))
+    }
+
+    /// Where the path (square indices, step order) first breaks a clue:
+    /// the step and the clue's square.
+    pub fn broken_by(&self, path: &[u32]) -> Option<(u32, Square)> {
+        path.iter().enumerate().find_map(|(k, &i)| {
+            let step = k as u32 + 1;
+            let here = self.on(i).is_some_and(|c| c != step);
+            let there = self.puzzle.clue_at(step).filter(|&at| at != i);
+            match (here, there) {
+                (_, Some(at)) => Some((step, self.puzzle.board().square(at))),
+                (true, None) => Some((step, self.puzzle.board().square(i))),
+                _ => None,
+            }
+        })
+    }
+
+    /// The tour file's fields for the puzzle: `"clues"`, and `"puzzle"`
+    /// (difficulty, seed) when known.
+    pub fn fields(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut about = serde_json::Map::new();
+        if let Some(d) = self.difficulty {
+            about.insert("difficulty".into(), d.name().into());
+        }
+        if let Some(seed) = self.seed {
+            about.insert("seed".into(), seed.into());
+        }
+        let about = (!about.is_empty()).then_some(about);
+        let mut json = knight_engine::puzzle::file::to_json(&self.puzzle, about);
+        let mut fields = serde_json::Map::new();
+        for key in ["clues", "puzzle"] {
+            if let Some(v) = json.get_mut(key) {
+                fields.insert(key.into(), v.take());
+            }
+        }
+        fields
+    }
+
+    /// `8x8 open, medium, 20 clues`.
+    pub fn describe(&self) -> String {
+        let p = &self.puzzle;
+        let level = self
+            .difficulty
+            .map(|d| format!("{d}, "))
+            .unwrap_or_default();
+        format!(
+            "{} {}, {level}{}",
+            p.board().describe(),
+            knight_engine::words::kind(p.closed()),
+            knight_engine::words::plural(p.clue_count() as u64, "clue")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use knight_engine::board::Board;
+    use knight_engine::puzzle::Clue;
+
+    /// 5x5 with clue 1 on 0,0, clue 3 on 0,4 and clue 25 on 4,4.
+    fn clues() -> Arc<Clues> {
+        let board = Board::new(5, 5, &[]).unwrap();
+        let c = |r, col, step| Clue {
+            square: Square::new(r, col),
+            step,
+        };
+        let p = Puzzle::new(&board, false, &[c(0, 0, 1), c(0, 4, 3), c(4, 4, 25)]).unwrap();
+        Clues::new(p, None, None)
+    }
+
+    fn idx(r: u32, c: u32) -> u32 {
+        r * 5 + c
+    }
+
+    #[test]
+    fn each_refusal_names_the_clue_it_breaks() {
+        let c = clues();
+        let why = |sq, step| c.refusal(sq, step).map(|r| r.to_string());
+        assert_eq!(why(idx(0, 0), 1), None);
+        assert_eq!(
+            why(idx(0, 4), 2).unwrap(),
+            "0,4 holds clue 3; this move would be step 2"
+        );
+        assert_eq!(why(idx(1, 1), 1).unwrap(), "step 1 is the clue on 0,0");
+        // 2,1 is 3 moves from 0,4: too far for step 2, one before clue 3.
+        assert_eq!(
+            why(idx(2, 1), 2).unwrap(),
+            "clue 3 on 0,4 is 3 moves from 2,1, more than the 1 left to reach it"
+        );
+        // 1,2 is a move from 0,4.
+        assert_eq!(why(idx(1, 2), 2), None);
+        assert_eq!(c.next_after(1), Some((3, idx(0, 4))));
+        assert_eq!(c.distance(idx(0, 0), idx(0, 4)), Some(2));
+        assert_eq!(c.next_after(25), None);
+    }
+
+    #[test]
+    fn the_colour_rule_refuses_a_square_near_enough() {
+        let c = clues();
+        // Step 4 on 0,2: clue 25 on 4,4 is 21 steps on, odd, but 0,2 and
+        // 4,4 are the same colour (an even number of moves apart).
+        let r = c.refusal(idx(0, 2), 4).unwrap();
+        assert!(matches!(r, Refusal::Colour { steps: 21, .. }), "{r:?}");
+        assert_eq!(
+            r.to_string(),
+            "clue 25 on 4,4 is 21 steps on, an odd number, but 0,2 and 4,4 are the same colour (each knight's move changes colour)"
+        );
+        // 0,1 is the other colour: allowed.
+        assert_eq!(c.refusal(idx(0, 1), 4), None);
+    }
+
+    #[test]
+    fn a_path_breaking_a_clue_is_found() {
+        let c = clues();
+        assert_eq!(c.broken_by(&[0, 7, 4]), None);
+        assert_eq!(c.broken_by(&[0, 7, 14]), Some((3, Square::new(0, 4))));
+        assert_eq!(c.broken_by(&[1]), Some((1, Square::new(0, 0))));
+        assert_eq!(c.broken_by(&[0, 4]), Some((2, Square::new(0, 4))));
+    }
+}
