@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Re-records the README's two pictures of the running app:
+# Re-records the pictures of the running app (all three, or those named:
+# record.sh puzzle):
 #   assets/pictures/race.gif   `knight-tui race --size 8`: warnsdorff against
 #                              backtrack on 8x8, started at 25 steps/s, sped up
 #                              with + to full speed, held on the verdict
 #   assets/pictures/app.png    `knight-tui` with no arguments (the first
 #                              launch: 8x8 at the built-in defaults) once the
 #                              search has found its tour
+#   assets/pictures/puzzle.png `knight-tui play --puzzle --size 6 --seed 7`
+#                              (the guide's): a medium puzzle, four moves in,
+#                              w's suggestion on the cursor
 #
 # How: the app runs under `asciinema rec` in a pseudo-terminal of 100x30
 # (TERM=xterm-256color, COLORTERM=truecolor) inside a detached tmux server of
@@ -128,9 +132,9 @@ wait_for() {
 
 key() { tmux -S "$SOCK" send-keys -t rec "$@"; }
 
-# finish: q, then wait for asciinema to write the cast and the session to end.
+# finish [KEY]: q (or KEY), then wait for asciinema to write the cast and the session to end.
 finish() {
-    key q
+    key "${1:-q}"
     local deadline=$((SECONDS + 20))
     while tmux -S "$SOCK" has-session -t rec 2>/dev/null; do
         ((SECONDS < deadline)) || { say "the app did not quit"; exit 1; }
@@ -138,24 +142,41 @@ finish() {
     done
 }
 
-# trim CAST: drop the app's exit (leaving the alternate screen, showing the
-# cursor) and all after it, so the last frame is the app's last screen.
+# trim CAST [SECONDS]: drop the app's exit (leaving the alternate screen,
+# showing the cursor) and all after it, or all after SECONDS into the cast,
+# so the last frame is the app's last screen (or the one before quitting).
 trim() {
-    "$PY" - "$1" <<'EOF'
+    "$PY" - "$1" "${2:-inf}" <<'EOF'
 import json, sys
-path = sys.argv[1]
+path, until = sys.argv[1], float(sys.argv[2])
 lines = open(path, encoding="utf-8").read().splitlines()
 out = [lines[0]]
 for line in lines[1:]:
     t, kind, data = json.loads(line)
-    if kind == "o" and "\x1b[?1049l" in data:
+    if t > until or (kind == "o" and "\x1b[?1049l" in data):
         break
     out.append(line)
 open(path, "w", encoding="utf-8").write("\n".join(out) + "\n")
 EOF
 }
 
+# last_frame GIF PNG: the GIF's last frame as a PNG.
+last_frame() {
+    "$PY" - "$1" "$2" <<'EOF'
+import sys
+from PIL import Image
+gif = Image.open(sys.argv[1])
+gif.seek(gif.n_frames - 1)
+gif.convert("RGB").save(sys.argv[2], optimize=True)
+EOF
+}
+
+WANT=("$@")
+want() { ((${#WANT[@]} == 0)) || [[ " ${WANT[*]} " == *" $1 "* ]]; }
+made=()
+
 # --- race.gif ------------------------------------------------------------
+if want race; then
 say "recording the race"
 record "$WORK/race.cast" race --size 8 --speed 25
 wait_for "racing" 20
@@ -170,8 +191,11 @@ finish
 trim "$WORK/race.cast"
 "$AGG" "${AGG_LOOK[@]}" --fps-cap 12 --idle-time-limit 2 \
     --last-frame-duration 5 "$WORK/race.cast" "$WORK/race.gif" >/dev/null
+made+=("$WORK/race.gif")
+fi
 
 # --- app.png -------------------------------------------------------------
+if want app; then
 say "recording the app"
 record "$WORK/app.cast"
 wait_for "found:" 30
@@ -180,14 +204,33 @@ finish
 trim "$WORK/app.cast"
 "$AGG" "${AGG_LOOK[@]}" --fps-cap 10 --idle-time-limit 1 \
     --last-frame-duration 1 "$WORK/app.cast" "$WORK/app.gif" >/dev/null
-"$PY" - "$WORK/app.gif" "$WORK/app.png" <<'EOF'
-import sys
-from PIL import Image
-gif = Image.open(sys.argv[1])
-gif.seek(gif.n_frames - 1)
-gif.convert("RGB").save(sys.argv[2], optimize=True)
-EOF
+last_frame "$WORK/app.gif" "$WORK/app.png"
+made+=("$WORK/app.png")
+fi
 
-mv "$WORK/race.gif" "$WORK/app.png" "$OUT/"
-ls -l "$OUT/race.gif" "$OUT/app.png" >&2
+# --- puzzle.png ----------------------------------------------------------
+if want puzzle; then
+say "recording a puzzle"
+began=$(date +%s.%N)
+record "$WORK/puzzle.cast" play --puzzle --size 6 --seed 7
+wait_for "next clue" 20
+for k in 1 1 1 w; do                     # four moves, then a suggestion
+    key "$k"
+    sleep 0.4
+done
+wait_for "Warnsdorff:" 10
+sleep 1
+shown=$(python3 -c "import sys; print(float(sys.argv[2]) - float(sys.argv[1]) - 0.3)" "$began" "$(date +%s.%N)")
+key q                                    # the game is not saved: q asks,
+sleep 0.5                                # y quits; the cast stops before
+finish y
+trim "$WORK/puzzle.cast" "$shown"
+"$AGG" "${AGG_LOOK[@]}" --fps-cap 10 --idle-time-limit 1 \
+    --last-frame-duration 1 "$WORK/puzzle.cast" "$WORK/puzzle.gif" >/dev/null
+last_frame "$WORK/puzzle.gif" "$WORK/puzzle.png"
+made+=("$WORK/puzzle.png")
+fi
+
+mv "${made[@]}" "$OUT/"
+for f in "${made[@]}"; do ls -l "$OUT/$(basename "$f")" >&2; done
 say "done"

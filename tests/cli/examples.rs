@@ -39,6 +39,7 @@ fn help_examples() -> Vec<String> {
         "play",
         "race",
         "sweep",
+        "puzzle",
         "config",
         "completions",
         "man",
