@@ -470,15 +470,18 @@ pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, 
         Some(s) if line == s.line && column > s.after => (line, column + s.by),
         _ => (line, column),
     };
-    if let Some((line, column)) = too_deep(text) {
-        let (line, column) = place(line, column);
-        return Err(TourFileError::TooDeep {
-            most: MAX_DEPTH,
-            line,
-            column,
-        });
-    }
-    let file = deserialize(text).map_err(|e| {
+    let deepest = match depth(text) {
+        Ok(d) => d,
+        Err((line, column)) => {
+            let (line, column) = place(line, column);
+            return Err(TourFileError::TooDeep {
+                most: MAX_DEPTH,
+                line,
+                column,
+            });
+        }
+    };
+    let file = deserialize(text, deepest).map_err(|e| {
         let mut why = e.to_string();
         let (line, column) = (e.line() as u64, e.column() as u64);
         if let Some(stem) = why.strip_suffix(&format!(" at line {line} column {column}")) {
@@ -520,22 +523,52 @@ pub(super) fn parse_json(text: &[u8], shift: Option<Shift>) -> Result<TourFile, 
 
 /// How deep arrays and objects may nest in a tour file (in unknown
 /// fields, which are kept): serde_json's own limit is 128; deeper values
-/// are read on a stack that grows as needed.
+/// are read on a thread with a stack of [`DEEP_STACK`].
 const MAX_DEPTH: usize = 1000;
 
-/// The tour file from JSON text known to nest at most [`MAX_DEPTH`] deep.
-fn deserialize(text: &[u8]) -> serde_json::Result<TourFile> {
-    let mut json = serde_json::Deserializer::from_slice(text);
-    json.disable_recursion_limit();
-    let file = TourFile::deserialize(serde_stacker::Deserializer::new(&mut json))?;
-    json.end()?;
-    Ok(file)
+/// Nesting read on the caller's stack (serde_json's limit keeps it safe).
+const SHALLOW: usize = 100;
+
+/// The stack of the thread that reads deeper nesting: 64 KiB a level
+/// of [`MAX_DEPTH`], many times what a level takes (only the pages used
+/// are ever touched).
+const DEEP_STACK: usize = 64 << 20;
+
+/// The tour file from JSON text whose arrays and objects nest `deepest`
+/// deep, at most [`MAX_DEPTH`].
+fn deserialize(text: &[u8], deepest: usize) -> serde_json::Result<TourFile> {
+    let read = |unbounded: bool| {
+        let mut json = serde_json::Deserializer::from_slice(text);
+        if unbounded {
+            json.disable_recursion_limit();
+        }
+        let file = TourFile::deserialize(&mut json)?;
+        json.end()?;
+        Ok(file)
+    };
+    if deepest <= SHALLOW {
+        return read(false);
+    }
+    std::thread::scope(|scope| {
+        match std::thread::Builder::new()
+            .name("knight-json".into())
+            .stack_size(DEEP_STACK)
+            .spawn_scoped(scope, || read(true))
+        {
+            Ok(reader) => reader
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            // No thread to be had: serde_json's own limit refuses the
+            // file rather than risk the stack.
+            Err(_) => read(false),
+        }
+    })
 }
 
-/// Where arrays and objects first nest deeper than [`MAX_DEPTH`] (line
-/// and column from 1, as serde_json counts them), if they do.
-fn too_deep(text: &[u8]) -> Option<(u64, u64)> {
-    let (mut depth, mut line, mut line_start) = (0usize, 1u64, 0usize);
+/// How deep arrays and objects nest; Err: where they first nest deeper
+/// than [`MAX_DEPTH`] (line and column from 1, as serde_json counts them).
+fn depth(text: &[u8]) -> Result<usize, (u64, u64)> {
+    let (mut depth, mut deepest, mut line, mut line_start) = (0usize, 0usize, 1u64, 0usize);
     let (mut in_string, mut escaped) = (false, false);
     for (at, &b) in text.iter().enumerate() {
         if in_string {
@@ -551,8 +584,9 @@ fn too_deep(text: &[u8]) -> Option<(u64, u64)> {
             b'"' => in_string = true,
             b'[' | b'{' => {
                 depth += 1;
+                deepest = deepest.max(depth);
                 if depth > MAX_DEPTH {
-                    return Some((line, (at - line_start + 1) as u64));
+                    return Err((line, (at - line_start + 1) as u64));
                 }
             }
             b']' | b'}' => depth = depth.saturating_sub(1),
@@ -563,7 +597,7 @@ fn too_deep(text: &[u8]) -> Option<(u64, u64)> {
             _ => {}
         }
     }
-    None
+    Ok(deepest)
 }
 
 /// Reads a numbered board: one line a row, the step at each square (1..N),
