@@ -326,12 +326,14 @@ impl Board {
     }
 
     /// The table of targets on a cylinder or torus (see [`Board::targets`]).
+    #[inline]
     pub(crate) fn table(&self) -> Option<&[u32]> {
         self.table.as_deref().map(Vec::as_slice)
     }
 
     /// Whether the piece has any move on this board (blocked squares
     /// aside): false when its leap fits nowhere.
+    #[inline]
     pub fn has_moves(&self) -> bool {
         match &self.table {
             None => self.offsets.iter().any(|&o| o != 0),
@@ -343,12 +345,14 @@ impl Board {
     }
 
     /// The piece and the surface.
+    #[inline]
     pub fn geometry(&self) -> Geometry {
         self.geometry
     }
 
     /// Whether the piece goes from `from` to `to` (two squares of the
     /// board, blocked or not) in one move.
+    #[inline]
     pub fn is_move(&self, from: Square, to: Square) -> bool {
         if !self.contains(from) || !self.contains(to) || from == to {
             return false;
@@ -381,6 +385,7 @@ impl Board {
     /// The row and column steps of a move from `from` to `to`: the leap
     /// itself, which on a cylinder or torus may cross an edge. None when
     /// it is no move.
+    #[inline]
     fn leap(&self, from: Square, to: Square) -> Option<(i64, i64)> {
         if !self.is_move(from, to) {
             return None;
@@ -410,23 +415,29 @@ impl Board {
             })
     }
 
+    #[inline]
     pub fn rows(&self) -> u32 {
         self.rows
     }
+    #[inline]
     pub fn cols(&self) -> u32 {
         self.cols
     }
     /// Number of squares, blocked ones included.
+    #[inline]
     pub fn len(&self) -> usize {
         self.rows as usize * self.cols as usize
     }
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
     /// Number of squares a tour must visit.
+    #[inline]
     pub fn free_count(&self) -> usize {
         self.free
     }
+    #[inline]
     pub fn blocked(&self) -> &[Square] {
         &self.blocked
     }
@@ -452,6 +463,7 @@ impl Board {
         }
     }
 
+    #[inline]
     pub fn contains(&self, sq: Square) -> bool {
         sq.row < self.rows && sq.col < self.cols
     }
@@ -471,23 +483,28 @@ impl Board {
     }
 
     /// True when the square is on the board and not blocked.
+    #[inline]
     pub fn is_free(&self, sq: Square) -> bool {
         self.contains(sq) && self.cells[self.padded(sq)] & CELL_CLOSED == 0
     }
 
     /// Index of a square in row-major order (`row * cols + col`).
+    #[inline]
     pub fn index(&self, sq: Square) -> u32 {
         sq.row * self.cols + sq.col
     }
+    #[inline]
     pub fn square(&self, index: u32) -> Square {
         Square::new(index / self.cols, index % self.cols)
     }
 
     /// Position of a square in the padded cell array.
+    #[inline]
     pub(crate) fn padded(&self, sq: Square) -> usize {
         (sq.row as usize + self.pad) * self.width + sq.col as usize + self.pad
     }
     /// The square at a padded position (which must be on the board).
+    #[inline]
     pub(crate) fn unpadded(&self, p: usize) -> Square {
         let (row, col) = self.rows_of.div_rem(p as u32);
         Square::new(row - self.pad as u32, col - self.pad as u32)
@@ -506,25 +523,30 @@ impl Board {
         self.rows_of.quotient(p as u32)
     }
     /// Width of a padded row.
+    #[inline]
     pub(crate) fn padded_width(&self) -> usize {
         self.width
     }
     /// Width of the border round the board in the padded layout.
+    #[inline]
     pub(crate) fn pad(&self) -> usize {
         self.pad
     }
     /// The padded cell array: what a search copies to start from.
+    #[inline]
     pub(crate) fn cells(&self) -> &[u8] {
         &self.cells
     }
     /// Padded index offsets of the eight move slots, in [`MOVES`] order
     /// (on the plane; see [`Board::targets`]).
+    #[inline]
     pub(crate) fn offsets(&self) -> &[isize; 8] {
         &self.offsets
     }
 
     /// The free squares the piece reaches from `sq` in one move, in the
     /// order of its slots ([`MOVES`] order for the knight).
+    #[inline]
     pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
         let p = self.padded(sq);
         self.targets(p)
@@ -534,11 +556,13 @@ impl Board {
     }
 
     /// Number of free squares a knight reaches from `sq` in one move.
+    #[inline]
     pub fn degree(&self, sq: Square) -> usize {
         self.neighbours(sq).count()
     }
 
     /// Every free square, row by row.
+    #[inline]
     pub fn free_squares(&self) -> impl Iterator<Item = Square> + '_ {
         (0..self.rows)
             .flat_map(move |r| (0..self.cols).map(move |c| Square::new(r, c)))
@@ -569,6 +593,7 @@ pub struct Symmetry(u8);
 impl Symmetry {
     /// Image of a square on a `rows` x `cols` board. Bits: 1 = flip rows,
     /// 2 = flip columns, 4 = transpose (square boards only).
+    #[inline]
     pub fn apply(self, sq: Square, rows: u32, cols: u32) -> Square {
         let mut r = if self.0 & 1 != 0 {
             rows - 1 - sq.row

@@ -18,6 +18,7 @@ impl Square {
     }
 
     /// True when a knight moves between the two squares in one step.
+    #[inline]
     pub fn is_knight_move(self, other: Square) -> bool {
         let dr = self.row.abs_diff(other.row);
         let dc = self.col.abs_diff(other.col);
@@ -25,6 +26,7 @@ impl Square {
     }
 
     /// Colour of the square: 0 for the corner (0,0)'s colour ("light"), 1 else.
+    #[inline]
     pub fn colour(self) -> u32 {
         (self.row + self.col) % 2
     }

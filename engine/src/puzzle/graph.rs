@@ -28,14 +28,17 @@ impl Graph {
         Graph { moves, start }
     }
 
+    #[inline]
     pub fn len(&self) -> usize {
         self.start.len() - 1
     }
 
+    #[inline]
     pub fn moves(&self, i: u32) -> &[u32] {
         &self.moves[self.start[i as usize] as usize..self.start[i as usize + 1] as usize]
     }
 
+    #[inline]
     pub fn joined(&self, a: u32, b: u32) -> bool {
         self.moves(a).contains(&b)
     }

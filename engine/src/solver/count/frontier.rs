@@ -76,6 +76,7 @@ const T: u64 = 13;
 const T_DARK: u64 = 14;
 
 /// Whether a nibble marks a piece whose other end is a tour end.
+#[inline]
 fn is_end(x: u64) -> bool {
     x == T || x == T_DARK
 }
@@ -811,12 +812,15 @@ pub(super) trait Ways: Copy + Default + Send + Sync {
 
 impl Ways for u64 {
     const ONE: u64 = 1;
+    #[inline]
     fn plus(self, other: u64) -> u64 {
         self.saturating_add(other)
     }
+    #[inline]
     fn wide(self) -> u128 {
         u128::from(self)
     }
+    #[inline]
     fn of_wide(x: u128) -> u64 {
         u64::try_from(x).unwrap_or(u64::MAX)
     }
@@ -824,12 +828,15 @@ impl Ways for u64 {
 
 impl Ways for u128 {
     const ONE: u128 = 1;
+    #[inline]
     fn plus(self, other: u128) -> u128 {
         self.saturating_add(other)
     }
+    #[inline]
     fn wide(self) -> u128 {
         self
     }
+    #[inline]
     fn of_wide(x: u128) -> u128 {
         x
     }

@@ -44,24 +44,31 @@ pub(super) trait Word:
 
 impl Word for u64 {
     const ZERO: u64 = 0;
+    #[inline]
     fn splat(x: u64) -> u64 {
         x.wrapping_mul(0x1111_1111_1111_1111)
     }
+    #[inline]
     fn of(x: u64) -> u64 {
         x
     }
+    #[inline]
     fn low(self) -> u64 {
         self
     }
+    #[inline]
     fn trailing_zeros(self) -> u32 {
         u64::trailing_zeros(self)
     }
+    #[inline]
     fn fold(self) -> u64 {
         self
     }
+    #[inline]
     fn truncate(x: u128) -> u64 {
         x as u64
     }
+    #[inline]
     fn nibble_count(self) -> u32 {
         (self.wrapping_mul(Self::splat(1)) >> 60) as u32
     }
@@ -69,24 +76,31 @@ impl Word for u64 {
 
 impl Word for u128 {
     const ZERO: u128 = 0;
+    #[inline]
     fn splat(x: u64) -> u128 {
         u128::from(x).wrapping_mul(0x1111_1111_1111_1111_1111_1111_1111_1111)
     }
+    #[inline]
     fn of(x: u64) -> u128 {
         u128::from(x)
     }
+    #[inline]
     fn low(self) -> u64 {
         self as u64
     }
+    #[inline]
     fn trailing_zeros(self) -> u32 {
         u128::trailing_zeros(self)
     }
+    #[inline]
     fn fold(self) -> u64 {
         (self as u64) ^ ((self >> 64) as u64).rotate_left(29)
     }
+    #[inline]
     fn truncate(x: u128) -> u128 {
         x
     }
+    #[inline]
     fn nibble_count(self) -> u32 {
         (self.wrapping_mul(Self::splat(1)) >> 124) as u32
     }
