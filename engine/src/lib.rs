@@ -50,3 +50,6 @@ pub mod words;
 /// The version, with the commit when built from a git checkout:
 /// `0.1.0 (commit 0123456789ab)`.
 pub const VERSION: &str = env!("KNIGHT_TUI_VERSION");
+
+#[cfg(test)]
+mod properties;

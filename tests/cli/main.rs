@@ -1,4 +1,8 @@
-//! The command line: every subcommand, its files, errors and documents, run as a user runs them.
+//! The binary as a user runs it, in one test crate (one build and link,
+//! and every test in one pool of threads): the command line (every
+//! subcommand, its files, errors and documents), properties over many
+//! generated files and checkpoints (`properties`), and the real app in a
+//! real terminal (`terminal`).
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -20,3 +24,8 @@ mod magic;
 mod puzzle;
 mod reliability;
 mod shell;
+
+#[path = "../properties/mod.rs"]
+mod properties;
+#[path = "../terminal/mod.rs"]
+mod terminal;

@@ -209,7 +209,7 @@ fn searches_visit_the_same_nodes_and_tours() {
 
 #[test]
 fn two_squares_and_back_is_not_a_closed_tour() {
-    // Found by tests/properties/engine.rs: the search counted 0,0 -> 1,2 -> 0,0 as
+    // Found by the properties (engine/src/properties.rs): the search counted 0,0 -> 1,2 -> 0,0 as
     // a closed tour (one move used twice), where theory and the check say none.
     let holes = [(0, 1), (0, 2), (1, 0), (1, 1)].map(|(r, c)| Square::new(r, c));
     let b = Board::new(2, 3, &holes).unwrap();

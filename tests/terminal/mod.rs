@@ -1,8 +1,5 @@
 //! The real app in a real terminal (tmux): keys, signals, sizes, and the terminal restored after.
 
-#[path = "../common/mod.rs"]
-mod common;
-
 mod app_hostile;
 mod app_tty;
 mod puzzle;
