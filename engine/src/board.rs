@@ -36,7 +36,8 @@ pub const MOVES: [(i32, i32); 8] = [
 pub(crate) const PAD: usize = 2;
 
 /// The most memory a board (with one search over it) may need before it is
-/// refused up front. 10,000 x 10,000 needs about 0.7 GiB.
+/// refused up front. 10,000 x 10,000 needs about 0.7 GiB; 17,500 x 17,500
+/// is about the most.
 pub const MEMORY_LIMIT: u64 = 2 << 30;
 
 /// Cell flag in the padded cell array: not a square the knight may enter
