@@ -1,7 +1,7 @@
 //! The keymap written out for people outside the app: the keys line of
 //! `replay --help`, `play --help` and `race --help` (and so of the manual
-//! page), and the key tables of the README and docs/guide.md, which a test
-//! writes from the same table and keeps equal.
+//! page), the README's first keys and docs/keys.md, which a test writes
+//! from the same table and keeps equal.
 
 use super::{BINDINGS, Binding, Context};
 
@@ -56,6 +56,41 @@ mod tests {
         ("Quitting an unsaved game", Context::Confirm),
     ];
 
+    /// The README's keys: the first a newcomer needs, by command.
+    pub const FIRST: [(Context, super::super::Command); 10] = {
+        use super::super::Command as C;
+        [
+            (Context::Watch, C::Pause),
+            (Context::Watch, C::Step),
+            (Context::Watch, C::Faster),
+            (Context::Watch, C::Settings),
+            (Context::Watch, C::NextMode),
+            (Context::Play, C::MoveHere),
+            (Context::Play, C::Undo),
+            (Context::Play, C::Hints),
+            (Context::Any, C::Help),
+            (Context::Any, C::Quit),
+        ]
+    };
+
+    /// The table of the [`FIRST`] keys, in Markdown.
+    pub fn first_keys() -> String {
+        let mut out = String::from("| key | what it does |\n| --- | --- |\n");
+        for (context, command) in FIRST {
+            let b = listed(context)
+                .find(|b| b.keys.iter().any(|&(_, c)| c == command))
+                .unwrap_or_else(|| panic!("no key for {command:?} in {context:?}"));
+            out.push_str(&row(b));
+        }
+        out
+    }
+
+    /// `| `u` `U` | play: undo / redo a move |`.
+    fn row(b: &Binding) -> String {
+        let keys: Vec<String> = b.label.split(' ').map(|k| format!("`{k}`")).collect();
+        format!("| {} | {} |\n", keys.join(" "), b.help)
+    }
+
     /// The key tables of `sections`, in Markdown: a heading (at `level`) and
     /// a table of key and meaning for each.
     pub fn markdown(sections: &[(&str, Context)], level: usize) -> String {
@@ -67,8 +102,7 @@ mod tests {
             out.push_str(&format!("{} {title}\n\n", "#".repeat(level)));
             out.push_str("| key | what it does |\n| --- | --- |\n");
             for b in listed(*context) {
-                let keys: Vec<String> = b.label.split(' ').map(|k| format!("`{k}`")).collect();
-                out.push_str(&format!("| {} | {} |\n", keys.join(" "), b.help));
+                out.push_str(&row(b));
             }
         }
         out
@@ -99,10 +133,10 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_and_the_guide_list_the_keymap() {
-        check("README.md", &markdown(&MODES, 3));
+    fn the_readme_and_docs_keys_list_the_keymap() {
+        check("README.md", &first_keys());
         let all: Vec<(&str, Context)> = MODES.iter().chain(&OTHERS).copied().collect();
-        check("docs/guide.md", &markdown(&all, 3));
+        check("docs/keys.md", &markdown(&all, 2));
     }
 
     #[test]
