@@ -42,6 +42,17 @@ pub fn free_hosts(n: usize, extra: &str) -> (tempfile::TempDir, String, Vec<Stri
     (dir, file, lines)
 }
 
+/// The one file in `dir` whose name starts with `stem` (a game the app
+/// saved there).
+pub fn saved_file(dir: &Path, stem: &str) -> std::path::PathBuf {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .find(|e| e.file_name().to_string_lossy().starts_with(stem))
+        .unwrap_or_else(|| panic!("no {stem}… in {}", dir.display()))
+        .path()
+}
+
 /// The names in a folder, sorted.
 pub fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)

@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::{assert_restored, have_tmux, launch};
+use crate::common::{assert_restored, have_tmux, launch, saved_file};
 
 #[test]
 fn watch_pause_step_help_save_and_quit() {
@@ -178,12 +178,7 @@ fn play_by_hand_save_and_resume() {
     t.wait_for("saved ");
     t.keys(&["q"]);
     assert_restored(&t);
-    let saved = std::fs::read_dir(dir.path())
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .find(|e| e.file_name().to_string_lossy().starts_with("knight-5x5-"))
-        .expect("a saved game")
-        .path();
+    let saved = saved_file(dir.path(), "knight-5x5-");
     let (t, _dir2) = launch(
         "resume",
         "50",

@@ -1,7 +1,7 @@
 //! A puzzle played in the real app: the clues on the board, help counted,
 //! a save that keeps the clues, resumed and finished by the solver.
 
-use crate::common::{assert_restored, have_tmux, kt, launch};
+use crate::common::{assert_restored, have_tmux, kt, launch, saved_file};
 
 #[test]
 fn a_puzzle_is_played_saved_resumed_and_solved() {
@@ -41,12 +41,7 @@ fn a_puzzle_is_played_saved_resumed_and_solved() {
     t.wait_for("saved ");
     t.keys(&["q"]);
     assert_restored(&t);
-    let saved = std::fs::read_dir(saves.path())
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .find(|e| e.file_name().to_string_lossy().starts_with("puzzle-6x6-"))
-        .expect("a saved puzzle")
-        .path();
+    let saved = saved_file(saves.path(), "puzzle-6x6-");
     let text = std::fs::read_to_string(&saved).unwrap();
     assert!(
         text.contains("\"clues\"") && text.contains("\"seed\":7"),
