@@ -218,6 +218,12 @@ impl Binding {
         self.contexts.contains(&context)
             || (self.contexts.contains(&Context::Any) && context != Context::Prompt)
     }
+
+    /// True when one of the binding's keys gives `command`: how the hint
+    /// bar and the documents pick a binding, never by its label.
+    pub fn gives(&self, command: Command) -> bool {
+        self.keys.iter().any(|&(_, c)| c == command)
+    }
 }
 
 use Command as C;

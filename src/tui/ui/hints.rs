@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::tui::app::App;
-use crate::tui::keymap::mode_first;
+use crate::tui::keymap::{Binding, Command, Context, mode_first};
 use crate::tui::theme::Theme;
 
 /// Whether Space would resume rather than pause: the search or the race
@@ -21,26 +21,37 @@ fn paused(app: &App) -> bool {
 /// Whether a binding of the mode is worth showing now: rewinding the
 /// search only while it is paused with steps kept; a new puzzle while
 /// playing one.
-pub fn shown(app: &App, b: &crate::tui::keymap::Binding) -> bool {
-    match b.hint {
-        Some("rewind") => app.can_rewind(),
-        Some("puzzle") => app.playing().is_some_and(|g| g.clues.is_some()),
-        _ => true,
+pub fn shown(app: &App, b: &Binding) -> bool {
+    if b.gives(Command::Seek(-1)) && b.contexts == [Context::Watch] {
+        return app.can_rewind();
     }
+    if b.gives(Command::NewPuzzle) {
+        return app.playing().is_some_and(|g| g.clues.is_some());
+    }
+    true
 }
 
-/// The words of the key `label` as it acts now: a key that toggles says
-/// what it would do (`Space resume` while paused, `h hints: on`).
-pub fn now(app: &App, label: &str, hint: &'static str) -> &'static str {
-    match (label, hint) {
-        ("Space", "pause") if app.replaying().is_some_and(|r| !r.playing) => "play",
-        ("Space", "pause") if paused(app) => "resume",
-        ("h", "hints") if app.playing().is_some_and(|g| g.hints) => "hints: on",
-        ("h", "hints") if app.playing().is_some() => "hints: off",
-        // In the race, v ends it.
-        (_, "race") if app.racing().is_some() => "end race",
-        (_, h) => h,
+/// The words of binding `b` as it acts now: a key that toggles says what
+/// it would do (`Space resume` while paused, `h hints: on`).
+pub fn now(app: &App, b: &Binding, hint: &'static str) -> &'static str {
+    if b.gives(Command::Pause) {
+        if app.replaying().is_some_and(|r| !r.playing) {
+            return "play";
+        }
+        if paused(app) {
+            return "resume";
+        }
     }
+    if b.gives(Command::Hints)
+        && let Some(g) = app.playing()
+    {
+        return if g.hints { "hints: on" } else { "hints: off" };
+    }
+    // In the race, v ends it.
+    if b.gives(Command::Race) && app.racing().is_some() {
+        return "end race";
+    }
+    hint
 }
 
 /// The hint bar.
@@ -49,10 +60,31 @@ pub struct HintBar<'a> {
     pub theme: &'a Theme,
 }
 
-/// A key of the hint bar: its label, its words, and whether it is shown
-/// only where there is room (a key of every mode that this screen does
-/// not need now).
-type Item = (&'static str, &'static str, bool);
+/// A key of the hint bar: its label, its words, whether it is shown only
+/// where there is room (a key of every mode that this screen does not
+/// need now), and what it is to the bar.
+type Item = (&'static str, &'static str, bool, Role);
+
+/// Help and quit close the bar and, with Esc, are never dropped for room.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Help,
+    Quit,
+    Esc,
+    Other,
+}
+
+impl Role {
+    fn of(b: &Binding) -> Role {
+        if b.gives(Command::Help) {
+            Role::Help
+        } else if b.gives(Command::Quit) {
+            Role::Quit
+        } else {
+            Role::Other
+        }
+    }
+}
 
 /// Boards with more squares than this are not all shown in step numbers at
 /// once: there the zoom keys are the mode's own.
@@ -60,63 +92,71 @@ const ZOOM_SQUARES: usize = 400;
 
 /// The keys of the hint bar now, the mode's own first.
 fn items(app: &App) -> Vec<Item> {
-    use crate::tui::keymap::Context;
     let ctx = app.context();
     // The question before quitting takes only its own answers.
     let confirm = ctx == Context::Confirm;
     let board = app.shown_board();
     let win = app.window();
-    let needed = |label: &str| match label {
-        "z Z" | "j" => board.len() > ZOOM_SQUARES,
-        "H J K L" => (win.rows, win.cols) != (board.rows(), board.cols()),
-        _ => false,
+    let needed = |b: &Binding| {
+        if b.gives(Command::ZoomIn) || b.gives(Command::ZoomJump) {
+            board.len() > ZOOM_SQUARES
+        } else if b.keys.iter().any(|&(_, c)| matches!(c, Command::Pan(..))) {
+            (win.rows, win.cols) != (board.rows(), board.cols())
+        } else {
+            false
+        }
     };
     // A question takes only its own answers.
     if app.count_question().is_some() {
-        return vec![("y", "count anyway", false), ("n Esc", "leave it", false)];
+        return vec![
+            ("y", "count anyway", false, Role::Other),
+            ("n Esc", "leave it", false, Role::Other),
+        ];
     }
     if app
         .quit_question()
         .is_some_and(|l| !matches!(l, crate::tui::app::Loss::Game(_)))
     {
-        return vec![("y", "quit", false), ("n Esc", "stay", false)];
+        return vec![
+            ("y", "quit", false, Role::Other),
+            ("n Esc", "stay", false, Role::Other),
+        ];
     }
     let mut items: Vec<Item> = mode_first(ctx)
         .into_iter()
         .filter(|b| !confirm || b.contexts.contains(&ctx))
         .filter(|b| shown(app, b))
         .filter_map(|b| {
-            let spare = b.contexts == [Context::Any] && !needed(b.label);
-            b.hint.map(|h| (b.label, h, spare))
+            let spare = b.contexts == [Context::Any] && !needed(b);
+            // Keys that toggle say what they would do now.
+            b.hint
+                .map(|h| (b.label, now(app, b, h), spare, Role::of(b)))
         })
         .collect();
     // Stable: the spare keys after the needed, each in their order.
-    items.sort_by_key(|&(_, _, spare)| spare);
-    // Keys that toggle say what they would do now.
-    for (label, hint, _) in items.iter_mut() {
-        *hint = now(app, label, hint);
-    }
+    items.sort_by_key(|&(_, _, spare, _)| spare);
     // The help or the log on top: Esc closes it (the arrows scroll it
     // where it is taller than the screen; its title says so).
     if app.help_open() || app.log_open() {
-        items.insert(0, ("Esc", "close", false));
+        items.insert(0, ("Esc", "close", false, Role::Esc));
     }
     // In the settings and the file prompt, Esc leaves as things were.
     if matches!(ctx, Context::Settings | Context::Prompt) {
-        items.insert(items.len().min(1), ("Esc", "cancel", false));
+        items.insert(items.len().min(1), ("Esc", "cancel", false, Role::Esc));
     }
     // While a file is read, Esc stops the reading (not the app).
     if app.loading().is_some() && ctx != Context::Prompt {
-        items.retain(|(l, _, _)| *l != "Esc");
-        items.insert(0, ("Esc", "stop reading", false));
+        items.retain(|&(_, _, _, role)| role != Role::Esc);
+        items.insert(0, ("Esc", "stop reading", false, Role::Esc));
     }
     // Help and quit close the bar.
+    let closing = |role: Role| matches!(role, Role::Help | Role::Quit);
     let last: Vec<Item> = items
         .iter()
-        .filter(|(l, _, _)| matches!(*l, "?" | "q"))
-        .map(|&(l, h, _)| (l, h, false))
+        .filter(|item| closing(item.3))
+        .map(|&(l, h, _, role)| (l, h, false, role))
         .collect();
-    items.retain(|(l, _, _)| !matches!(*l, "?" | "q"));
+    items.retain(|item| !closing(item.3));
     items.extend(last);
     items
 }
@@ -125,7 +165,7 @@ fn items(app: &App) -> Vec<Item> {
 /// what room the mode's own leave; when even those do not fit, the last go
 /// first, but never help, quit or Esc (the help lists every key).
 fn packed(mut items: Vec<Item>, width: u16, room: usize) -> Vec<Vec<(&'static str, &'static str)>> {
-    let wide = |(l, h, _): &Item| l.chars().count() + h.chars().count() + 3;
+    let wide = |(l, h, _, _): &Item| l.chars().count() + h.chars().count() + 3;
     let pack = |items: &[Item]| {
         let mut lines: Vec<Vec<(&str, &str)>> = vec![Vec::new()];
         let mut used = 0;
@@ -146,17 +186,16 @@ fn packed(mut items: Vec<Item>, width: u16, room: usize) -> Vec<Vec<(&'static st
             return lines;
         }
         // The last spare key goes first, then the last needed one.
-        let gone = items.iter().rposition(|i| i.2).or_else(|| {
-            items
-                .iter()
-                .rposition(|(l, _, _)| !matches!(*l, "?" | "q" | "Esc"))
-        });
+        let gone = items
+            .iter()
+            .rposition(|i| i.2)
+            .or_else(|| items.iter().rposition(|i| i.3 == Role::Other));
         let Some(i) = gone else {
             return lines.into_iter().take(room).collect();
         };
         items.remove(i);
         // Keys left out: help says there are more.
-        for item in items.iter_mut().filter(|(l, _, _)| *l == "?") {
+        for item in items.iter_mut().filter(|i| i.3 == Role::Help) {
             item.1 = "more keys";
         }
     }
