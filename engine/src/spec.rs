@@ -5,6 +5,7 @@
 use crate::board::BoardError;
 use crate::board::{Board, Square};
 use crate::solver::{Algorithm, Limits, MoveOrder, Options, Problem, TieBreak};
+use crate::tour::{Fault, FaultKind};
 
 /// Everything a search needs, settled from flags and configuration.
 #[derive(Debug, Clone)]
@@ -42,14 +43,17 @@ impl Spec {
 
     /// Checks a tour the solvers gave, square by square: legal, complete,
     /// closed if it must be, and ending on the chosen last square. The
-    /// error is the fault, one line.
-    pub fn check_tour(&self, tour: &[u32]) -> Result<(), String> {
-        crate::tour::check_indices(&self.board, tour, self.closed).map_err(|f| f.to_string())?;
+    /// fault says which step is wrong and why.
+    pub fn check_tour(&self, tour: &[u32]) -> Result<(), Fault> {
+        crate::tour::check_indices(&self.board, tour, self.closed)?;
         match (self.end, tour.last()) {
-            (Some(end), Some(&last)) if self.board.square(last) != end => Err(format!(
-                "it ends on {}, not on {end}",
-                self.board.square(last)
-            )),
+            (Some(end), Some(&last)) if self.board.square(last) != end => Err(Fault {
+                step: tour.len(),
+                kind: FaultKind::NotEnd {
+                    last: self.board.square(last),
+                    end: [end.row.into(), end.col.into()],
+                },
+            }),
             _ => Ok(()),
         }
     }
@@ -133,6 +137,29 @@ mod tests {
             limits: Limits::default(),
             moves: MoveOrder::default(),
         }
+    }
+
+    #[test]
+    fn a_tour_off_its_end_or_with_a_bad_step_is_a_fault() {
+        // A solver's 5x5 tour from the corner passes; it fails when the
+        // spec wants another end, or with two steps swapped.
+        let mut s = spec(5, Algorithm::Auto);
+        let p = s.problem().unwrap();
+        let sol = crate::solver::solve(&p, &Options::default());
+        let tour = sol.tours[0].clone();
+        assert_eq!(s.check_tour(&tour), Ok(()));
+        let last = s.board.square(*tour.last().unwrap());
+        s.end = Some(if last == Square::new(4, 4) {
+            Square::new(4, 3)
+        } else {
+            Square::new(4, 4)
+        });
+        let fault = s.check_tour(&tour).unwrap_err();
+        assert_eq!(fault.step, 25);
+        assert!(matches!(fault.kind, FaultKind::NotEnd { .. }), "{fault}");
+        let mut bad = tour.clone();
+        bad.swap(1, 2);
+        assert_eq!(s.check_tour(&bad).unwrap_err().step, 2);
     }
 
     #[test]
