@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Re-records the pictures of the running app (all three, or those named:
-# record.sh puzzle):
+# Re-records the pictures of the running app (all of them, or those named:
+# record.sh puzzle hints):
 #   assets/pictures/race.gif   `knight-tui race --size 8`: warnsdorff against
 #                              backtrack on 8x8, started at 25 steps/s, sped up
 #                              with + to full speed, held on the verdict
@@ -10,6 +10,8 @@
 #   assets/pictures/puzzle.png `knight-tui play --puzzle --size 6 --seed 7`
 #                              (the guide's): a medium puzzle, four moves in,
 #                              w's suggestion on the cursor
+#   assets/pictures/hints.png  `knight-tui play --size 6` (the tutorial's): the
+#                              knight placed on 0,0, one move, hints on
 #
 # How: the app runs under `asciinema rec` in a pseudo-terminal of 100x30
 # (TERM=xterm-256color, COLORTERM=truecolor) inside a detached tmux server of
@@ -142,6 +144,20 @@ finish() {
     done
 }
 
+# since START: seconds from START (date +%s.%N) to now, less 0.3: where a
+# cast is cut to end on the screen before quitting.
+since() {
+    python3 -c "import sys; print(float(sys.argv[2]) - float(sys.argv[1]) - 0.3)" "$1" "$(date +%s.%N)"
+}
+
+# quit_unsaved: q asks with a game not saved; y quits (the cast is cut
+# before the question).
+quit_unsaved() {
+    key q
+    sleep 0.5
+    finish y
+}
+
 # trim CAST [SECONDS]: drop the app's exit (leaving the alternate screen,
 # showing the cursor) and all after it, or all after SECONDS into the cast,
 # so the last frame is the app's last screen (or the one before quitting).
@@ -220,15 +236,34 @@ for k in 1 1 1 w; do                     # four moves, then a suggestion
 done
 wait_for "Warnsdorff:" 10
 sleep 1
-shown=$(python3 -c "import sys; print(float(sys.argv[2]) - float(sys.argv[1]) - 0.3)" "$began" "$(date +%s.%N)")
-key q                                    # the game is not saved: q asks,
-sleep 0.5                                # y quits; the cast stops before
-finish y
+shown=$(since "$began")
+quit_unsaved
 trim "$WORK/puzzle.cast" "$shown"
 "$AGG" "${AGG_LOOK[@]}" --fps-cap 10 --idle-time-limit 1 \
     --last-frame-duration 1 "$WORK/puzzle.cast" "$WORK/puzzle.gif" >/dev/null
 last_frame "$WORK/puzzle.gif" "$WORK/puzzle.png"
 made+=("$WORK/puzzle.png")
+fi
+
+# --- hints.png -----------------------------------------------------------
+if want hints; then
+say "recording hand play with hints"
+began=$(date +%s.%N)
+record "$WORK/hints.cast" play --size 6
+wait_for "place the knight" 20
+for k in Enter 1 h; do                   # place, one move, hints on
+    key "$k"
+    sleep 0.4
+done
+wait_for "hints on" 10
+sleep 1
+shown=$(since "$began")
+quit_unsaved
+trim "$WORK/hints.cast" "$shown"
+"$AGG" "${AGG_LOOK[@]}" --fps-cap 10 --idle-time-limit 1 \
+    --last-frame-duration 1 "$WORK/hints.cast" "$WORK/hints.gif" >/dev/null
+last_frame "$WORK/hints.gif" "$WORK/hints.png"
+made+=("$WORK/hints.png")
 fi
 
 mv "${made[@]}" "$OUT/"
