@@ -472,7 +472,7 @@ impl App {
             // A verdict the status line may cut is kept whole in the log.
             let verdict = match &self.search.state {
                 RunState::NoTour(why) => Some(format!("no tour: {why}")),
-                RunState::Undecided(why) => Some(format!("undecided: {why}")),
+                state @ RunState::Undecided(_) => state.why().map(|w| format!("undecided: {w}")),
                 _ => None,
             };
             if let Some(text) = verdict.filter(|_| done) {

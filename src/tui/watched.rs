@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use knight_engine::solver::{Event, Stats, Verdict};
+use knight_engine::solver::{Event, Limit, Stats, Verdict};
 
 /// How many depth samples the statistics sparkline keeps.
 pub const HISTORY: usize = 240;
@@ -38,7 +38,23 @@ pub enum RunState {
     Paused,
     Found,
     NoTour(String),
-    Undecided(String),
+    /// A limit stopped the search before it decided.
+    Undecided(Limit),
+    /// The search ended on an internal error, or could not start.
+    Failed(String),
+}
+
+impl RunState {
+    /// Why the search ended without a tour, in words where they are
+    /// shown: the proof, the limit that stopped it, or what failed.
+    pub fn why(&self) -> Option<String> {
+        match self {
+            RunState::NoTour(reason) => Some(reason.clone()),
+            RunState::Undecided(limit) => Some(format!("the {limit} stopped the search")),
+            RunState::Failed(why) => Some(why.clone()),
+            RunState::Running | RunState::Paused | RunState::Found => None,
+        }
+    }
 }
 
 /// A search watched: what its latest snapshot or its end said.
@@ -152,9 +168,7 @@ impl Run {
                         self.state = RunState::Found;
                     }
                     Verdict::NoTour(reason) => self.state = RunState::NoTour(reason),
-                    Verdict::Undecided(limit) => {
-                        self.state = RunState::Undecided(format!("the {limit} stopped the search"))
-                    }
+                    Verdict::Undecided(limit) => self.state = RunState::Undecided(limit),
                     Verdict::Cancelled => {}
                 }
             }
@@ -168,7 +182,7 @@ impl Run {
 
     /// The search ended on an internal error (or could not start).
     pub fn fail(&mut self, why: &str) {
-        self.state = RunState::Undecided(format!("the search failed: {why}"));
+        self.state = RunState::Failed(why.to_string());
     }
 }
 
@@ -210,5 +224,30 @@ mod tests {
         assert!((r - 25.0 / 1.32).abs() < 1e-6, "{r}");
         run.restart(false);
         assert_eq!(run.rate_now, None);
+    }
+
+    #[test]
+    fn an_undecided_or_failed_search_keeps_what_stopped_it() {
+        let mut run = Run::new(4);
+        run.restart(false);
+        run.apply(Event::Done(knight_engine::solver::Report {
+            solution: knight_engine::solver::Solution {
+                tours: Vec::new(),
+                verdict: Verdict::Undecided(Limit::Time),
+                stats: Stats::default(),
+                algorithm: knight_engine::solver::Algorithm::Backtrack,
+            },
+            tour: None,
+        }));
+        assert_eq!(run.state, RunState::Undecided(Limit::Time));
+        assert_eq!(
+            run.state.why().as_deref(),
+            Some("the time limit stopped the search")
+        );
+        run.fail("no thread");
+        assert_eq!(run.state, RunState::Failed("no thread".into()));
+        assert_eq!(run.state.why().as_deref(), Some("no thread"));
+        run.state = RunState::Found;
+        assert_eq!(run.state.why(), None);
     }
 }

@@ -256,7 +256,8 @@ fn outcome(name: &str, run: &Run) -> String {
     match &run.state {
         RunState::Found => format!("{name}: a tour in {n} nodes"),
         RunState::NoTour(_) => format!("{name} proved there is no tour in {n} nodes"),
-        RunState::Undecided(why) => format!("{name} stopped undecided ({why})"),
+        RunState::Undecided(limit) => format!("{name} stopped undecided (the {limit})"),
+        RunState::Failed(why) => format!("{name} failed: {why}"),
         RunState::Running | RunState::Paused => format!("{name}: {n} nodes so far"),
     }
 }

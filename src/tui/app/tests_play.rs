@@ -194,7 +194,7 @@ fn a_failed_search_or_worker_is_said_and_leaves_nothing_waiting() {
     ));
     assert_eq!(a.message(), Some("the search failed: boom"));
     assert_eq!(a.message_tone(), Some(Tone::Error));
-    assert!(matches!(&a.search.state, RunState::Undecided(w) if w.contains("boom")));
+    assert!(matches!(&a.search.state, RunState::Failed(w) if w == "boom"));
     // A count whose thread failed is no longer under way; `#` starts anew.
     let fx = keys(&mut a, &[Command::Count]);
     assert!(matches!(fx[..], [Effect::Count { .. }]), "{fx:?}");

@@ -34,6 +34,7 @@ pub(super) fn state_word(app: &App) -> String {
         }
         RunState::NoTour(_) => "no tour".into(),
         RunState::Undecided(_) => "undecided".into(),
+        RunState::Failed(_) => "failed".into(),
     }
 }
 
@@ -87,8 +88,8 @@ impl Widget for Controls<'_> {
         if let Some(end) = s.end {
             lines.insert(2, label_value("end", end.to_string(), theme));
         }
-        if let RunState::NoTour(why) | RunState::Undecided(why) = &app.search.state {
-            lines.push(label_value("why", why.clone(), theme));
+        if let Some(why) = app.search.state.why() {
+            lines.push(label_value("why", why, theme));
         }
         let lines = notation::lines(lines, &s.board, app.labels);
         Paragraph::new(hang(lines, inner.width))

@@ -120,7 +120,13 @@ fn result_line(run: &Run, theme: &Theme) -> Line<'static> {
         RunState::Paused => ("⏸", "=", Color::Yellow, "paused".to_string()),
         RunState::Found => ("✔", "+", Color::Green, format!("found after {n} nodes")),
         RunState::NoTour(why) => ("✘", "x", Color::Red, format!("no tour: {why}")),
-        RunState::Undecided(why) => ("?", "?", Color::Yellow, format!("undecided: {why}")),
+        RunState::Undecided(limit) => (
+            "?",
+            "?",
+            Color::Yellow,
+            format!("undecided: the {limit} stopped it"),
+        ),
+        RunState::Failed(why) => ("!", "!", Color::Red, format!("failed: {why}")),
     };
     let symbol = if theme.ascii { ascii } else { symbol };
     let style = if run.is_searching() {

@@ -208,11 +208,12 @@ fn said(app: &App, theme: &Theme, width: u16) -> Line<'static> {
             RunState::Found => (if theme.ascii { "+" } else { "✔" }, Color::Green),
             RunState::NoTour(_) => (if theme.ascii { "x" } else { "✘" }, Color::Red),
             RunState::Undecided(_) => ("?", Color::Yellow),
+            RunState::Failed(_) => ("!", Color::Red),
         };
         let mut text = format!(" {symbol} {}", super::controls::state_word(app));
-        match &app.search.state {
-            RunState::NoTour(r) | RunState::Undecided(r) => text.push_str(&format!(": {r}")),
-            _ if app.rewound().is_some() => {
+        match app.search.state.why() {
+            Some(why) => text.push_str(&format!(": {why}")),
+            None if app.rewound().is_some() => {
                 text.push_str(" · → forward · Space resumes · the statistics are the engine's")
             }
             _ => {}
