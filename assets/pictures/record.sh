@@ -8,7 +8,7 @@
 #                              launch: 8x8 at the built-in defaults) once the
 #                              search has found its tour
 #   assets/pictures/puzzle.png `knight-tui play --puzzle --size 6 --seed 7`
-#                              (the guide's): a medium puzzle, four moves in,
+#                              (the guide's): a medium puzzle at step 4,
 #                              w's suggestion on the cursor
 #   assets/pictures/hints.png  `knight-tui play --size 6` (the tutorial's): the
 #                              knight placed on 0,0, one move, hints on
@@ -176,6 +176,14 @@ open(path, "w", encoding="utf-8").write("\n".join(out) + "\n")
 EOF
 }
 
+# still NAME: $WORK/NAME.cast rendered, its last frame as NAME.png.
+still() {
+    "$AGG" "${AGG_LOOK[@]}" --fps-cap 10 --idle-time-limit 1 \
+        --last-frame-duration 1 "$WORK/$1.cast" "$WORK/$1.gif" >/dev/null
+    last_frame "$WORK/$1.gif" "$WORK/$1.png"
+    made+=("$WORK/$1.png")
+}
+
 # last_frame GIF PNG: the GIF's last frame as a PNG.
 last_frame() {
     "$PY" - "$1" "$2" <<'EOF'
@@ -218,10 +226,7 @@ wait_for "found:" 30
 sleep 1
 finish
 trim "$WORK/app.cast"
-"$AGG" "${AGG_LOOK[@]}" --fps-cap 10 --idle-time-limit 1 \
-    --last-frame-duration 1 "$WORK/app.cast" "$WORK/app.gif" >/dev/null
-last_frame "$WORK/app.gif" "$WORK/app.png"
-made+=("$WORK/app.png")
+still app
 fi
 
 # --- puzzle.png ----------------------------------------------------------
@@ -230,7 +235,7 @@ say "recording a puzzle"
 began=$(date +%s.%N)
 record "$WORK/puzzle.cast" play --puzzle --size 6 --seed 7
 wait_for "next clue" 20
-for k in 1 1 1 w; do                     # four moves, then a suggestion
+for k in 1 1 1 w; do                     # three moves after clue 1, then w
     key "$k"
     sleep 0.4
 done
@@ -239,10 +244,7 @@ sleep 1
 shown=$(since "$began")
 quit_unsaved
 trim "$WORK/puzzle.cast" "$shown"
-"$AGG" "${AGG_LOOK[@]}" --fps-cap 10 --idle-time-limit 1 \
-    --last-frame-duration 1 "$WORK/puzzle.cast" "$WORK/puzzle.gif" >/dev/null
-last_frame "$WORK/puzzle.gif" "$WORK/puzzle.png"
-made+=("$WORK/puzzle.png")
+still puzzle
 fi
 
 # --- hints.png -----------------------------------------------------------
@@ -260,10 +262,7 @@ sleep 1
 shown=$(since "$began")
 quit_unsaved
 trim "$WORK/hints.cast" "$shown"
-"$AGG" "${AGG_LOOK[@]}" --fps-cap 10 --idle-time-limit 1 \
-    --last-frame-duration 1 "$WORK/hints.cast" "$WORK/hints.gif" >/dev/null
-last_frame "$WORK/hints.gif" "$WORK/hints.png"
-made+=("$WORK/hints.png")
+still hints
 fi
 
 mv "${made[@]}" "$OUT/"

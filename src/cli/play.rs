@@ -7,13 +7,13 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use knight_engine::board::{Board, Square};
+use knight_engine::puzzle::Difficulty;
 use knight_engine::puzzle::file::{self as puzzle_file, PuzzleFile};
-use knight_engine::puzzle::{self, Difficulty, MakeError, Request};
 use knight_engine::spec::Spec;
 use knight_engine::tour::{self, TourFile};
 
 use super::args::PlayArgs;
-use super::failure::{Exit, Failure, Outcome, say, usage};
+use super::failure::{Exit, Failure, Outcome, usage};
 use crate::config::Config;
 use crate::tui::{self, clues::Clues, game::Game};
 
@@ -63,32 +63,12 @@ pub fn play(args: &PlayArgs, config: &Config) -> Outcome {
 /// said on stderr).
 fn made(args: &PlayArgs, spec: &Spec) -> Result<Option<Game>, Failure> {
     let b = &args.board.board;
-    let (rows, cols) = match (b.size, b.rows, b.cols) {
-        (Some(n), _, _) => (n, n),
-        (None, Some(r), Some(c)) => (r, c),
-        _ => (8, 8),
-    };
     let difficulty = args.difficulty.unwrap_or(Difficulty::Medium);
-    let seed = args.seed.unwrap_or_else(super::puzzle::today);
-    let request = Request {
-        rows,
-        cols,
-        closed: spec.closed,
-        difficulty,
-        seed,
-    };
-    match puzzle::make(&request) {
-        Ok(m) => Ok(Some(Game::puzzle(Clues::new(
-            m.puzzle.clone(),
-            Some(m.difficulty()),
-            Some(seed),
-        )))),
-        Err(MakeError::NoTour(no)) => {
-            say(&format!("no puzzle: {}", no.reason));
-            Ok(None)
-        }
-        Err(e) => Err(usage(e)),
-    }
+    let made = super::puzzle::made((b.size, b.rows, b.cols), spec.closed, difficulty, args.seed)?;
+    Ok(made.map(|(m, seed)| {
+        let difficulty = m.difficulty();
+        Game::puzzle(Clues::new(m.puzzle, Some(difficulty), Some(seed)))
+    }))
 }
 
 /// A file's `"puzzle"` object: the difficulty and seed it names.

@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 
 use knight_engine::files::{FileLimit, Written, read_text};
 use knight_engine::puzzle::file::{self, PuzzleFile};
-use knight_engine::puzzle::{self, MakeError, Outcome as Solved, Puzzle, Request};
+use knight_engine::puzzle::{self, Difficulty, MakeError, Outcome as Solved, Puzzle, Request};
 use knight_engine::tour::{self, TourFile};
 use knight_engine::words;
 
@@ -18,29 +18,12 @@ use crate::config::Config;
 
 /// `puzzle`: make one, print it or write its file.
 pub fn make(args: &PuzzleArgs) -> Outcome {
-    let (rows, cols) = match (args.size, args.rows, args.cols) {
-        (Some(n), _, _) => (n, n),
-        (None, Some(r), Some(c)) => (r, c),
-        _ => (8, 8),
-    };
-    let seed = args.seed.unwrap_or_else(today);
-    let request = Request {
-        rows,
-        cols,
-        closed: args.closed,
-        difficulty: args.difficulty,
-        seed,
-    };
     if let Some(out) = &args.out {
         super::solve::check_writable(out)?;
     }
-    let made = match puzzle::make(&request) {
-        Ok(made) => made,
-        Err(MakeError::NoTour(no)) => {
-            say(&format!("no puzzle: {}", no.reason));
-            return Ok(Exit::No);
-        }
-        Err(e) => return Err(usage(e)),
+    let board = (args.size, args.rows, args.cols);
+    let Some((made, seed)) = made(board, args.closed, args.difficulty, args.seed)? else {
+        return Ok(Exit::No);
     };
     if made.difficulty() != args.difficulty {
         say(&format!(
@@ -76,6 +59,39 @@ pub fn make(args: &PuzzleArgs) -> Outcome {
     }
     out.flush()?;
     Ok(Exit::Yes)
+}
+
+/// The puzzle `puzzle` and `play --puzzle` make: on the board of `--size`
+/// (or `--rows` and `--cols`; default 8x8), from `seed` (default today's),
+/// with the seed used. None when the board has no tour (said on stderr);
+/// a size out of range is a usage error.
+pub fn made(
+    (size, rows, cols): (Option<u32>, Option<u32>, Option<u32>),
+    closed: bool,
+    difficulty: Difficulty,
+    seed: Option<u64>,
+) -> Result<Option<(puzzle::Made, u64)>, Failure> {
+    let (rows, cols) = match (size, rows, cols) {
+        (Some(n), _, _) => (n, n),
+        (None, Some(r), Some(c)) => (r, c),
+        _ => (8, 8),
+    };
+    let seed = seed.unwrap_or_else(today);
+    let request = Request {
+        rows,
+        cols,
+        closed,
+        difficulty,
+        seed,
+    };
+    match puzzle::make(&request) {
+        Ok(made) => Ok(Some((made, seed))),
+        Err(MakeError::NoTour(no)) => {
+            say(&format!("no puzzle: {}", no.reason));
+            Ok(None)
+        }
+        Err(e) => Err(usage(e)),
+    }
 }
 
 /// Today's date as a number, 20261127: the day's puzzle.

@@ -339,7 +339,12 @@ impl Game {
                 .clues
                 .as_ref()
                 .is_some_and(|c| c.puzzle().clue_at(1).is_some());
-        let Some(last) = (!placed_by_clue).then(|| self.trail.pop()).flatten() else {
+        let popped = if placed_by_clue {
+            None
+        } else {
+            self.trail.pop()
+        };
+        let Some(last) = popped else {
             return match self.before.take() {
                 Some(old) => {
                     *self = *old;

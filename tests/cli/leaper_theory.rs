@@ -6,17 +6,8 @@
 use knight_engine::board::{Board, Geometry, Square, Surface};
 use knight_engine::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
 
-use crate::common::kt;
+use crate::common::run;
 use crate::leapers::{assert_tour, brute, geometries, moves};
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = kt().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn the_camel_on_8x8_gets_a_reasoned_no_tour_and_bad_leapers_a_usage_error() {

@@ -8,16 +8,7 @@ use assert_cmd::prelude::*;
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::common::{kt, written};
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = kt().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use crate::common::{kt, run, written};
 
 /// `solve --puzzle -` with `text` on standard input.
 fn solve_stdin(text: &str, extra: &[&str]) -> (i32, String, String) {

@@ -16,6 +16,17 @@ pub fn kt() -> Command {
     c
 }
 
+/// The binary run with `args`: its exit code (-1 for a signal), stdout
+/// and stderr.
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = kt().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// A file named `name` holding `text`, in a temporary folder (removed
 /// when the folder is dropped), and its path.
 pub fn written(name: &str, text: &str) -> (tempfile::TempDir, String) {

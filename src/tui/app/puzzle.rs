@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use knight_engine::board::Leaper;
 use knight_engine::puzzle::{Difficulty, SIDES};
 
 use super::{App, Effect};
@@ -38,7 +37,7 @@ impl App {
                 SIDES.end(),
                 b.describe()
             ))
-        } else if geometry.leaper != Leaper::KNIGHT || !geometry.is_knight_plane() {
+        } else if !geometry.is_knight_plane() {
             Some("puzzles are for the knight on the plane".into())
         } else if !b.blocked().is_empty() && g.clues.is_none() {
             Some("puzzles are made on boards without blocked squares".into())
