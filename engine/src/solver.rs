@@ -309,8 +309,8 @@ impl Limits {
 pub enum Verdict {
     /// At least one tour was found.
     Found,
-    /// Proven: the reason names the argument, or says the search was exhausted.
-    NoTour(String),
+    /// Proven: theory's argument, or a search that tried every path.
+    NoTour(crate::theory::NoTour),
     /// A limit stopped the search before it decided.
     Undecided(Limit),
     /// The caller cancelled the search.

@@ -12,13 +12,27 @@ mod ends;
 pub mod factor;
 pub mod known;
 
-/// A proof that there is no tour: the argument and its one line (the
-/// line is what prints; it has no "no tour:" prefix).
+/// A proof that there is no tour: the argument, the squares it names (for
+/// a screen to mark), and its one line (the line is what prints; it has
+/// no "no tour:" prefix).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{reason}")]
 pub struct NoTour {
     pub argument: Argument,
+    /// The squares the proof is about, in the order its line names them.
+    pub squares: Vec<Square>,
     pub reason: String,
+}
+
+impl NoTour {
+    /// A proof by `argument` about `squares`, in the words of `reason`.
+    pub fn new(argument: Argument, squares: Vec<Square>, reason: String) -> NoTour {
+        NoTour {
+            argument,
+            squares,
+            reason,
+        }
+    }
 }
 
 /// The arguments theory makes.
@@ -42,11 +56,19 @@ pub enum Argument {
     Wrapped,
     /// Hall's condition, by a maximum flow.
     Hall,
+    /// 2-factor pruning: no 2-factor left is one cycle.
+    Pruning,
+    /// A search that tried every path (or every state of a strip).
+    Search,
+    /// The path so far: a goal already visited, or no knight at all.
+    Path,
+    /// The sums a magic tour needs cannot be met.
+    Magic,
 }
 
-/// The proof `reason` by `argument`, as an `Err`.
-fn no(argument: Argument, reason: String) -> Result<(), NoTour> {
-    Err(NoTour { argument, reason })
+/// The proof `reason` by `argument` about `squares`, as an `Err`.
+fn no(argument: Argument, squares: Vec<Square>, reason: String) -> Result<(), NoTour> {
+    Err(NoTour::new(argument, squares, reason))
 }
 
 /// Whether an open (or closed) tour exists on a full `rows` x `cols` board.
@@ -107,7 +129,10 @@ fn full_board_reason(rows: u32, cols: u32, closed: bool) -> Option<String> {
 /// at every other step, all of one colour, but the outer lines hold both),
 /// so it has one, and a path of equal halves with one such step starts and
 /// ends outer.
-fn four_wide(rows: u32, cols: u32, s: Square) -> Result<(), NoTour> {
+///
+/// `role` follows the square's name in the proof (" (the end)" for a last
+/// square, else nothing).
+fn four_wide(rows: u32, cols: u32, s: Square, role: &str) -> Result<(), NoTour> {
     let inner = |n: u32, at: u32| n == 4 && (at == 1 || at == 2);
     let (what, line) = if inner(rows, s.row) {
         ("rows", "row")
@@ -118,8 +143,9 @@ fn four_wide(rows: u32, cols: u32, s: Square) -> Result<(), NoTour> {
     };
     no(
         Argument::FourWide,
+        vec![s],
         format!(
-            "on a {rows}x{cols} board no knight move joins two squares of the outer {what}, which are as many as the inner ones, so an open tour starts and ends on an outer {line}; {s} is on an inner {line}"
+            "on a {rows}x{cols} board no knight move joins two squares of the outer {what}, which are as many as the inner ones, so an open tour starts and ends on an outer {line}; {s}{role} is on an inner {line}"
         ),
     )
 }
@@ -179,11 +205,12 @@ impl<'b> Facts<'b> {
         if free == 0 {
             return no(
                 Argument::Empty,
+                Vec::new(),
                 format!("every square of {name} is blocked"),
             );
         }
         if closed && free == 1 {
-            return no(Argument::Empty, "a closed tour needs the knight to move back to its start, impossible on a single square".into());
+            return no(Argument::Empty, Vec::new(), "a closed tour needs the knight to move back to its start, impossible on a single square".into());
         }
         if free == 1 {
             return Ok(());
@@ -196,12 +223,12 @@ impl<'b> Facts<'b> {
 
         if board.blocked().is_empty() {
             if let Some(r) = full_board_reason(board.rows(), board.cols(), closed) {
-                return no(Argument::FullBoard, r);
+                return no(Argument::FullBoard, Vec::new(), r);
             }
             if let Some(s) = start
                 && !closed
             {
-                return four_wide(board.rows(), board.cols(), s);
+                return four_wide(board.rows(), board.cols(), s, "");
             }
             // What else the classification cannot say (a few starts on small
             // narrow boards that no tour leaves from) is left to the search.
@@ -222,12 +249,14 @@ fn colour_counts(board: &Board, start: Option<Square>, closed: bool) -> Result<(
     if closed && light != dark {
         return no(
             Argument::Colour,
+            Vec::new(),
             format!("{colours}; a closed tour needs equal numbers"),
         );
     }
     if !closed && light.abs_diff(dark) > 1 {
         return no(
             Argument::Colour,
+            Vec::new(),
             format!("{colours}; an open tour needs the counts to differ by at most one"),
         );
     }
@@ -240,6 +269,7 @@ fn colour_counts(board: &Board, start: Option<Square>, closed: bool) -> Result<(
             let name = |c| if c == 0 { "light" } else { "dark" };
             return no(
                 Argument::Colour,
+                vec![s],
                 format!(
                     "{colours}, so an open tour starts on a {} square; {s} is {}",
                     name(major),
@@ -266,6 +296,7 @@ fn moves_and_groups(board: &Board, start: Option<Square>, closed: bool) -> Resul
             0 => {
                 return no(
                     Argument::Moves,
+                    vec![sq],
                     format!("square {sq} has no {piece} to another free square"),
                 );
             }
@@ -276,6 +307,7 @@ fn moves_and_groups(board: &Board, start: Option<Square>, closed: bool) -> Resul
     if closed && let Some(sq) = ones.first() {
         return no(
             Argument::Moves,
+            vec![*sq],
             format!(
                 "square {sq} has only one {piece}, but every square of a closed tour needs two"
             ),
@@ -290,8 +322,10 @@ fn moves_and_groups(board: &Board, start: Option<Square>, closed: bool) -> Resul
     let ends_free = if start.is_some() { 1 } else { 2 };
     if ends_needed.len() > ends_free {
         let list = join_squares(&ends_needed);
+        let named = ends_needed.iter().copied().chain(start).collect();
         return no(
             Argument::Moves,
+            named,
             match start {
                 Some(s) => format!(
                     "squares {list} each have only one {piece}, so each must end the tour, and a tour from {s} has one end left"
@@ -307,6 +341,7 @@ fn moves_and_groups(board: &Board, start: Option<Square>, closed: bool) -> Resul
     if groups.len() > 1 {
         return no(
             Argument::Groups,
+            vec![groups[0], groups[1]],
             format!(
                 "the free squares fall into {} groups that no {piece} joins (one holds {}, another {})",
                 groups.len(),
@@ -347,6 +382,7 @@ fn leaper_check(facts: &Facts, start: Option<Square>, closed: bool) -> Result<()
     if !board.has_moves() {
         return no(
             Argument::Moves,
+            Vec::new(),
             format!(
                 "the {l} has no move on {}x{}: its leap of {} and {} does not fit",
                 board.rows(),
@@ -365,6 +401,7 @@ fn leaper_check(facts: &Facts, start: Option<Square>, closed: bool) -> Result<()
         {
             return no(
                 Argument::Lattice,
+                vec![first, other],
                 format!(
                     "the {l} leaps {} and {}, both multiples of {d}, so it keeps to squares whose row and column are the same mod {d}: no move joins {first} and {other}",
                     l.a(),
@@ -381,6 +418,7 @@ fn leaper_check(facts: &Facts, start: Option<Square>, closed: bool) -> Result<()
             if light > 0 && dark > 0 {
                 return no(
                     Argument::Colour,
+                    Vec::new(),
                     format!(
                         "the {l} never changes colour ({} + {} is even), and {name} has {light} light and {dark} dark squares",
                         l.a(),
@@ -391,7 +429,7 @@ fn leaper_check(facts: &Facts, start: Option<Square>, closed: bool) -> Result<()
         }
     }
     if let Some(reason) = wrapped_reason(board, closed) {
-        return no(Argument::Wrapped, reason);
+        return no(Argument::Wrapped, Vec::new(), reason);
     }
     moves_and_groups(board, start, closed)?;
     crowded(facts, start, closed)
@@ -430,7 +468,7 @@ fn crowded(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), NoT
         .get_or_init(|| graph.rules_out(board.index(from), true, None));
     if closed {
         return match closed_verdict {
-            Some(crowd) => no(Argument::Hall, crowd_reason(board, crowd, true)),
+            Some(crowd) => Err(crowd_proof(board, crowd, true)),
             None => Ok(()),
         };
     }
@@ -442,13 +480,30 @@ fn crowded(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), NoT
         return Ok(());
     }
     match graph.rules_out(board.index(from), false, None) {
-        Some(crowd) => no(Argument::Hall, crowd_reason(board, &crowd, false)),
+        Some(crowd) => Err(crowd_proof(board, &crowd, false)),
         None => Ok(()),
     }
 }
 
+/// The proof a [`factor::Crowd`] gives: Hall's condition about its
+/// squares and their neighbours.
+pub fn crowd_proof(board: &Board, crowd: &factor::Crowd, closed: bool) -> NoTour {
+    let named: &[u32] = if crowd.closed_off {
+        &crowd.neighbours
+    } else {
+        &[]
+    };
+    let squares = crowd
+        .squares
+        .iter()
+        .chain(named)
+        .map(|&i| board.square(i))
+        .collect();
+    NoTour::new(Argument::Hall, squares, crowd_reason(board, crowd, closed))
+}
+
 /// The reason a [`factor::Crowd`] gives, one line.
-pub fn crowd_reason(board: &Board, crowd: &factor::Crowd, closed: bool) -> String {
+fn crowd_reason(board: &Board, crowd: &factor::Crowd, closed: bool) -> String {
     let piece = board.geometry().leaper;
     let names = |list: &[u32]| {
         let squares: Vec<Square> = list.iter().map(|&i| board.square(i)).collect();
@@ -481,17 +536,27 @@ pub fn crowd_reason(board: &Board, crowd: &factor::Crowd, closed: bool) -> Strin
 /// The name the reasons of 2-factor pruning end with, in brackets.
 pub const PRUNING_NAME: &str = "(2-factor pruning)";
 
-/// The reason 2-factor pruning gives (the search's, in the solver's room
-/// for finding) when it settles that
-/// no tour from `start` exists: open, whichever of `ends` squares it ends
-/// on; closed; within `rounds` rounds of pruning.
-pub fn settled_reason(
+/// The proof 2-factor pruning gives (the search's, in the solver's room
+/// for finding) when it settles that no tour from `start` exists: open,
+/// whichever of `ends` squares it ends on; closed; within `rounds` rounds
+/// of pruning.
+pub fn settled_proof(
     board: &Board,
     start: Square,
     closed: bool,
     ends: usize,
     rounds: u64,
-) -> String {
+) -> NoTour {
+    let named = if closed { Vec::new() } else { vec![start] };
+    NoTour::new(
+        Argument::Pruning,
+        named,
+        settled_reason(board, start, closed, ends, rounds),
+    )
+}
+
+/// The line of [`settled_proof`].
+fn settled_reason(board: &Board, start: Square, closed: bool, ends: usize, rounds: u64) -> String {
     let piece = board.geometry().leaper;
     let which = if closed {
         "a closed tour".to_string()

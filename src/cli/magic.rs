@@ -38,14 +38,11 @@ pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
     let board = &spec.board;
     if let Some(reason) = ruled_out(board, kind == Magic::Full) {
         let verdict = Verdict::NoTour(reason.clone());
+        let reason = &reason.reason;
         match args.format {
             Format::Stats => {
                 let stats = Stats::default();
-                writeln!(
-                    out,
-                    "{}",
-                    stats_json_of(METHOD, &stats, &verdict, Some(&reason))
-                )?;
+                writeln!(out, "{}", stats_json_of(METHOD, &stats, &verdict))?;
             }
             Format::Json => writeln!(out, "{}", json!({"found": false, "reason": reason}))?,
             _ => writeln!(out, "no tour: {reason}")?,
@@ -100,7 +97,7 @@ pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
         return Err(failure);
     }
     if args.format == Format::Stats {
-        writeln!(out, "{}", stats_json_of(METHOD, &stats, &verdict, None))?;
+        writeln!(out, "{}", stats_json_of(METHOD, &stats, &verdict))?;
     }
     if answer.tours.is_empty() {
         not_found(&answer, &stats, &verdict, args.format, &mut out)?;
@@ -216,7 +213,7 @@ fn not_found<W: Write>(
     match format {
         Format::Stats => Ok(()),
         Format::Json => {
-            let mut v = stats_json_of(METHOD, stats, verdict, None);
+            let mut v = stats_json_of(METHOD, stats, verdict);
             v["undecided"] = why.into();
             writeln!(out, "{v}")
         }

@@ -49,17 +49,13 @@ pub fn stats_line_of(stats: &Stats) -> String {
 }
 
 /// The `--format stats` object.
-pub fn stats_json(sol: &Solution, reason: Option<&String>) -> Value {
-    stats_json_of(sol.algorithm.name(), &sol.stats, &sol.verdict, reason)
+pub fn stats_json(sol: &Solution) -> Value {
+    stats_json_of(sol.algorithm.name(), &sol.stats, &sol.verdict)
 }
 
-/// [`stats_json`] of a search run by `algorithm`, its figures and verdict.
-pub fn stats_json_of(
-    algorithm: &str,
-    stats: &Stats,
-    verdict: &Verdict,
-    reason: Option<&String>,
-) -> Value {
+/// [`stats_json`] of a search run by `algorithm`, its figures and verdict
+/// (a proof of no tour gives its line as `reason`).
+pub fn stats_json_of(algorithm: &str, stats: &Stats, verdict: &Verdict) -> Value {
     let mut v = json!({
         "found": *verdict == Verdict::Found,
         "algorithm": algorithm,
@@ -72,8 +68,8 @@ pub fn stats_json_of(
     if let Verdict::Undecided(limit) = verdict {
         v["stopped"] = limit.to_string().into();
     }
-    if let Some(r) = reason {
-        v["reason"] = r.clone().into();
+    if let Verdict::NoTour(proof) = verdict {
+        v["reason"] = proof.reason.clone().into();
     }
     if let Some(mb) = peak_memory_mb() {
         v["peak_memory_mb"] = json!((mb * 10.0).round() / 10.0);

@@ -78,7 +78,7 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     }
     let printed = printer.printed;
     if args.format == Format::Stats {
-        writeln!(out, "{}", stats_json(&sol, None))?;
+        writeln!(out, "{}", stats_json(&sol))?;
     }
     out.flush()?;
     // Fewer tours than asked: the search space ran out (all there are),
@@ -160,7 +160,7 @@ impl<'b> Checking<'b> {
 /// bit per square).
 fn stats_streamed<W: Write>(spec: &Spec, plan: Plan, out: &mut W) -> Outcome {
     let sol = walk_checked(spec, plan, &mut |_| Ok(()))??;
-    writeln!(out, "{}", stats_json(&sol, None))?;
+    writeln!(out, "{}", stats_json(&sol))?;
     out.flush()?;
     Ok(Exit::Yes)
 }
@@ -255,15 +255,17 @@ fn no_tour<W: Write>(sol: &Solution, format: Format, out: &mut W) -> Outcome {
         Verdict::Found => Exit::Yes,
         Verdict::NoTour(reason) => {
             match format {
-                Format::Stats => writeln!(out, "{}", stats_json(sol, Some(reason)))?,
-                Format::Json => writeln!(out, "{}", json!({"found": false, "reason": reason}))?,
+                Format::Stats => writeln!(out, "{}", stats_json(sol))?,
+                Format::Json => {
+                    writeln!(out, "{}", json!({"found": false, "reason": reason.reason}))?
+                }
                 _ => writeln!(out, "no tour: {reason}")?,
             }
             Exit::No
         }
         Verdict::Undecided(limit) => {
             match format {
-                Format::Stats | Format::Json => writeln!(out, "{}", stats_json(sol, None))?,
+                Format::Stats | Format::Json => writeln!(out, "{}", stats_json(sol))?,
                 _ => writeln!(
                     out,
                     "undecided: the {limit} stopped the search before it found a tour ({})",

@@ -161,7 +161,7 @@ impl Plan<'_> {
                 }
                 (Verdict::NoTour(r), _) if !self.classified => {
                     one.without += 1;
-                    one.pruned += u64::from(r.ends_with(theory::PRUNING_NAME));
+                    one.pruned += u64::from(r.argument == theory::Argument::Pruning);
                     None
                 }
                 (Verdict::NoTour(r), _) => Some(format!("wrongly reported no tour: {r}")),

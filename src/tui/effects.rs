@@ -149,16 +149,14 @@ impl Executor {
                         let outlook = match thought {
                             Thought::Tour(sol) => match sol.verdict {
                                 Verdict::Found => Outlook::Solvable,
-                                Verdict::NoTour(why) => Outlook::NoTour(why),
+                                Verdict::NoTour(proof) => Outlook::NoTour(proof),
                                 _ => Outlook::Unknown,
                             },
                             Thought::Puzzle(Ok(Solved::Unique(_) | Solved::Several(..))) => {
                                 Outlook::Solvable
                             }
-                            Thought::Puzzle(Ok(Solved::None(why))) => {
-                                Outlook::NoTour(why.to_string())
-                            }
-                            Thought::Puzzle(Err(e)) => Outlook::NoTour(e.to_string()),
+                            Thought::Puzzle(Ok(Solved::None(why))) => Outlook::NoSolution(why),
+                            Thought::Puzzle(Err(e)) => Outlook::Broken(e),
                             Thought::Puzzle(Ok(Solved::Undecided(_))) => Outlook::Unknown,
                         };
                         Action::Checked(generation, outlook)

@@ -6,6 +6,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use knight_engine::board::{Board, Square};
+use knight_engine::puzzle::{NoSolution, PuzzleError};
+use knight_engine::theory::NoTour;
 
 use super::clues::{Clues, Refusal};
 use super::trail::Trail;
@@ -16,9 +18,35 @@ pub enum Outlook {
     /// Not asked yet, or being checked.
     Checking,
     Solvable,
-    NoTour(String),
+    /// No tour from here: theory's proof, or a search that tried all.
+    NoTour(NoTour),
+    /// No numbering of the puzzle from here honours its clues.
+    NoSolution(NoSolution),
+    /// The path breaks the puzzle's clues.
+    Broken(PuzzleError),
     /// The check ran out of time.
     Unknown,
+}
+
+impl Outlook {
+    /// Why the position cannot be finished, in words, if it cannot.
+    pub fn why(&self) -> Option<String> {
+        match self {
+            Outlook::NoTour(proof) => Some(proof.to_string()),
+            Outlook::NoSolution(no) => Some(no.to_string()),
+            Outlook::Broken(e) => Some(e.to_string()),
+            Outlook::Checking | Outlook::Solvable | Outlook::Unknown => None,
+        }
+    }
+
+    /// The squares the reason a position cannot be finished is about.
+    pub fn squares(&self) -> Vec<Square> {
+        match self {
+            Outlook::NoTour(proof) => proof.squares.clone(),
+            Outlook::NoSolution(no) => no.squares(),
+            _ => Vec::new(),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -390,8 +418,8 @@ impl Game {
             Some(_) => match &self.outlook {
                 Outlook::Checking => "checking…".into(),
                 Outlook::Solvable => "solvable".into(),
-                Outlook::NoTour(why) => format!("{}: {why}", self.no_way()),
                 Outlook::Unknown => "unknown: the check ran out of time".into(),
+                no => format!("{}: {}", self.no_way(), no.why().unwrap_or_default()),
             },
         }
     }
@@ -446,8 +474,8 @@ impl Game {
                     "solvable: the puzzle can still be solved from here".into()
                 }
                 Outlook::Solvable => "solvable: a tour can still be finished from here".into(),
-                Outlook::NoTour(why) => format!("{}: {why}", self.no_way()),
                 Outlook::Unknown => "unknown: the check ran out of time".into(),
+                no => format!("{}: {}", self.no_way(), no.why().unwrap_or_default()),
             },
         }
     }

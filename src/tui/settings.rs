@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use knight_engine::board::{Board, Geometry, Square};
 use knight_engine::solver::{Algorithm, MoveOrder, TieBreak};
 use knight_engine::spec::Spec;
+use knight_engine::theory::NoTour;
 
 /// The biggest board the settings panel makes (the command line goes further).
 pub const PANEL_MAX_SIDE: u32 = 1000;
@@ -37,7 +38,7 @@ pub struct Settings {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Proved impossible, and why.
-    NoTour(String),
+    NoTour(NoTour),
     /// Proved to exist, and by what.
     Exists(String),
     /// Only a search can tell.
@@ -123,7 +124,7 @@ pub fn verdict(board: &Board, start: Square, closed: bool, end: Option<Square>) 
         None => facts.check(Some(start), closed),
     };
     if let Err(no) = checked {
-        return Verdict::NoTour(no.reason);
+        return Verdict::NoTour(no);
     }
     let (r, c) = (board.rows(), board.cols());
     let full = board.blocked().is_empty() && board.geometry().is_knight_plane();
@@ -167,7 +168,7 @@ mod tests {
         st.closed = true;
         st.judge();
         assert!(
-            matches!(&st.verdict, Verdict::NoTour(w) if w.contains("13 light and 12 dark")),
+            matches!(&st.verdict, Verdict::NoTour(w) if w.reason.contains("13 light and 12 dark")),
             "{:?}",
             st.verdict
         );

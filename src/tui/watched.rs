@@ -5,6 +5,7 @@
 use std::collections::VecDeque;
 
 use knight_engine::solver::{Event, Limit, Stats, Verdict};
+use knight_engine::theory::NoTour;
 
 /// How many depth samples the statistics sparkline keeps.
 pub const HISTORY: usize = 240;
@@ -37,7 +38,8 @@ pub enum RunState {
     Running,
     Paused,
     Found,
-    NoTour(String),
+    /// Proved: theory's argument, or a search that tried every path.
+    NoTour(NoTour),
     /// A limit stopped the search before it decided.
     Undecided(Limit),
     /// The search ended on an internal error, or could not start.
@@ -49,7 +51,7 @@ impl RunState {
     /// shown: the proof, the limit that stopped it, or what failed.
     pub fn why(&self) -> Option<String> {
         match self {
-            RunState::NoTour(reason) => Some(reason.clone()),
+            RunState::NoTour(proof) => Some(proof.to_string()),
             RunState::Undecided(limit) => Some(format!("the {limit} stopped the search")),
             RunState::Failed(why) => Some(why.clone()),
             RunState::Running | RunState::Paused | RunState::Found => None,
@@ -167,7 +169,7 @@ impl Run {
                         }
                         self.state = RunState::Found;
                     }
-                    Verdict::NoTour(reason) => self.state = RunState::NoTour(reason),
+                    Verdict::NoTour(proof) => self.state = RunState::NoTour(proof),
                     Verdict::Undecided(limit) => self.state = RunState::Undecided(limit),
                     Verdict::Cancelled => {}
                 }

@@ -52,6 +52,19 @@ pub enum NoSolution {
     Searched { nodes: u64 },
 }
 
+impl NoSolution {
+    /// The squares the reason is about, in the order its line names them.
+    pub fn squares(&self) -> Vec<crate::board::Square> {
+        match self {
+            NoSolution::NoTour(no) => no.squares.clone(),
+            NoSolution::TooFar { first, second, .. } => vec![first.square, second.square],
+            NoSolution::NotClosed { first, last } => vec![last.square, first.square],
+            NoSolution::Stuck(Stuck::Square(sq)) => vec![*sq],
+            NoSolution::Stuck(Stuck::Step(_)) | NoSolution::Searched { .. } => Vec::new(),
+        }
+    }
+}
+
 impl fmt::Display for NoSolution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

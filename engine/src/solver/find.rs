@@ -20,7 +20,7 @@ pub mod warnsdorff;
 
 use std::time::Instant;
 
-use crate::theory::Facts;
+use crate::theory::{Argument, Facts, NoTour};
 
 use super::{Algorithm, Flow, Limit, Options, Problem, Solution, Stats, Verdict};
 use search::{Halt, Monitor, Search};
@@ -64,7 +64,7 @@ pub fn solve_with<M: Monitor>(
     let mut sol = match problem.check(facts) {
         Err(no) => Solution {
             tours: Vec::new(),
-            verdict: Verdict::NoTour(no.reason),
+            verdict: Verdict::NoTour(no),
             stats: Stats::default(),
             algorithm,
         },
@@ -180,20 +180,24 @@ fn verdict_of(halt: Halt, found: bool, problem: &Problem, stats: &Stats) -> Verd
         return Verdict::Found;
     }
     match halt {
-        Halt::Exhausted => Verdict::NoTour(exhausted_reason(problem, stats)),
+        Halt::Exhausted => Verdict::NoTour(exhausted(problem, stats)),
         Halt::NodeLimit => Verdict::Undecided(Limit::Nodes),
         Halt::TimeLimit => Verdict::Undecided(Limit::Time),
         Halt::Stopped => Verdict::Cancelled,
     }
 }
 
-fn exhausted_reason(problem: &Problem, stats: &Stats) -> String {
+fn exhausted(problem: &Problem, stats: &Stats) -> NoTour {
     let to = problem.end.map(|e| format!(" to {e}")).unwrap_or_default();
-    format!(
-        "the search tried every {} path from {}{to} on {} ({} nodes)",
-        crate::words::kind(problem.closed),
-        problem.start,
-        problem.board.describe(),
-        stats.nodes
+    NoTour::new(
+        Argument::Search,
+        [problem.start].into_iter().chain(problem.end).collect(),
+        format!(
+            "the search tried every {} path from {}{to} on {} ({} nodes)",
+            crate::words::kind(problem.closed),
+            problem.start,
+            problem.board.describe(),
+            stats.nodes
+        ),
     )
 }

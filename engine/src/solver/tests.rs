@@ -110,7 +110,11 @@ fn exhausted_search_proves_no_tour() {
     ] {
         let sol = solve_checked(&b, Square::new(1, 2), false, &opts(a));
         match sol.verdict {
-            Verdict::NoTour(r) => assert!(r.contains("tried every open path from 1,2"), "{r}"),
+            Verdict::NoTour(r) => {
+                assert!(r.reason.contains("tried every open path from 1,2"), "{r}");
+                assert_eq!(r.argument, crate::theory::Argument::Search);
+                assert_eq!(r.squares, [Square::new(1, 2)]);
+            }
             v => panic!("{a}: {v:?}"),
         }
     }
@@ -126,9 +130,11 @@ fn theory_answers_before_searching() {
     );
     assert_eq!(
         sol.verdict,
-        Verdict::NoTour(
+        Verdict::NoTour(crate::theory::NoTour::new(
+            crate::theory::Argument::Colour,
+            Vec::new(),
             "7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers".into()
-        )
+        ))
     );
     assert_eq!(sol.stats.nodes, 0);
 }

@@ -28,6 +28,7 @@ impl Facts<'_> {
         if alternates && light == dark && start.colour() == end.colour() {
             return no(
                 Argument::Colour,
+                vec![start, end],
                 format!(
                     "{name} has {light} light and {dark} dark squares, so an open tour ends on the other colour than its start; {start} and {end} are both {}",
                     colour(start)
@@ -39,6 +40,7 @@ impl Facts<'_> {
             if colour(end) != major {
                 return no(
                     Argument::Colour,
+                    vec![end],
                     format!(
                         "{name} has {light} light and {dark} dark squares, so an open tour starts and ends on a {major} square; end {end} is {}",
                         colour(end)
@@ -46,13 +48,8 @@ impl Facts<'_> {
                 );
             }
         }
-        if board.geometry().is_knight_plane()
-            && let Err(mut proof) = four_wide(board.rows(), board.cols(), end)
-        {
-            proof.reason = proof
-                .reason
-                .replace("is on an inner", "(the end) is on an inner");
-            return Err(proof);
+        if board.geometry().is_knight_plane() {
+            four_wide(board.rows(), board.cols(), end, " (the end)")?;
         }
         let piece = piece_move(board);
         let ones: Vec<Square> = board
@@ -65,8 +62,10 @@ impl Facts<'_> {
             } else {
                 (format!("squares {}", join_squares(&ones)), "each have")
             };
+            let named = ones.iter().copied().chain([start, end]).collect();
             return no(
                 Argument::Moves,
+                named,
                 format!(
                     "{list} {each} only one {piece}, so must end the tour, and a tour from {start} to {end} has both its ends"
                 ),
@@ -74,6 +73,7 @@ impl Facts<'_> {
         }
         // Backwards, from the end: what holds for a start holds for it.
         self.check(Some(end), false).map_err(|proof| NoTour {
+            squares: [end].into_iter().chain(proof.squares).collect(),
             reason: format!(
                 "read backwards, the tour starts on its end {end}: {}",
                 proof.reason

@@ -30,6 +30,7 @@ fn open_tours_of_boards_four_wide_start_on_an_outer_line() {
 }
 
 use super::*;
+use std::collections::BTreeSet;
 
 fn full(r: u32, c: u32, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
     check(&Board::new(r, c, &[]).unwrap(), start, closed)
@@ -82,6 +83,7 @@ fn reasons_name_the_argument() {
         full(7, 7, None, true).unwrap_err(),
         NoTour {
             argument: Argument::Colour,
+            squares: Vec::new(),
             reason: "7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers"
                 .into()
         }
@@ -125,4 +127,128 @@ fn holes() {
     let holed = Board::new(6, 6, &[Square::new(1, 2), Square::new(2, 2)]).unwrap();
     let e = check(&holed, None, true).unwrap_err();
     assert!(e.reason.contains("only one knight move"), "{e}");
+}
+
+/// The squares a proof's line names as `ROW,COL` on board `b`, read back
+/// from the words (the test's own reader, independent of the proofs; a
+/// leaper's `(2,4)` is not a square).
+fn named_in(line: &str, b: &Board) -> BTreeSet<Square> {
+    let bytes = line.as_bytes();
+    let mut out = BTreeSet::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_digit() && (i == 0 || !matches!(bytes[i - 1], b'0'..=b'9' | b'(')) {
+            let rest = &line[i..];
+            let a = rest
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            if let Some(tail) = rest[a..].strip_prefix(',') {
+                let n = tail
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(tail.len());
+                if let (Ok(r), Ok(c)) = (rest[..a].parse::<u32>(), tail[..n].parse::<u32>())
+                    && n > 0
+                    && r < b.rows()
+                    && c < b.cols()
+                {
+                    out.insert(Square::new(r, c));
+                }
+            }
+            i += a;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A proof's squares are the ones its line names (all of them, where the
+/// line lists only the first few and "…").
+fn names_its_squares(proof: &NoTour, b: &Board, what: &str) {
+    let said = named_in(&proof.reason, b);
+    let carried: BTreeSet<Square> = proof.squares.iter().copied().collect();
+    if proof.reason.contains('…') {
+        assert!(said.is_subset(&carried), "{what}: {proof}: {carried:?}");
+    } else {
+        assert_eq!(said, carried, "{what}: {proof}");
+    }
+}
+
+#[test]
+fn every_proof_carries_the_squares_its_line_names() {
+    use crate::board::{Geometry, Leaper};
+    let mut seed = 12345u64;
+    let mut next = |n: u32| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as u32 % n
+    };
+    let mut proofs = 0;
+    let mut arguments = BTreeSet::new();
+    let leapers = Leaper::NAMED.map(|(_, l)| l);
+    for leaper in leapers.into_iter().chain(Leaper::new(2, 4)) {
+        for surface in crate::board::Surface::ALL {
+            for (rows, cols) in [
+                (3, 4),
+                (4, 4),
+                (4, 5),
+                (5, 5),
+                (5, 6),
+                (6, 6),
+                (3, 8),
+                (7, 7),
+            ] {
+                for holes in [0, 1, 3] {
+                    let blocked: Vec<Square> = (0..holes)
+                        .map(|_| Square::new(next(rows), next(cols)))
+                        .collect();
+                    let geometry = Geometry::new(leaper, surface);
+                    let Ok(b) = Board::with_geometry(rows, cols, &blocked, geometry) else {
+                        continue;
+                    };
+                    let facts = Facts::new(&b);
+                    let squares: Vec<Square> = b.free_squares().collect();
+                    for closed in [false, true] {
+                        if let Err(p) = facts.check(None, closed) {
+                            names_its_squares(&p, &b, &format!("{} {closed}", b.describe()));
+                            arguments.insert(format!("{:?}", p.argument));
+                            proofs += 1;
+                        }
+                    }
+                    for &s in &squares {
+                        if let Err(p) = facts.check(Some(s), false) {
+                            names_its_squares(&p, &b, &format!("{} from {s}", b.describe()));
+                            arguments.insert(format!("{:?}", p.argument));
+                            proofs += 1;
+                        }
+                        let e = squares[next(squares.len() as u32) as usize];
+                        if e != s
+                            && let Err(p) = facts.check_between(s, e)
+                        {
+                            let what = format!("{} from {s} to {e}", b.describe());
+                            names_its_squares(&p, &b, &what);
+                            arguments.insert(format!("{:?}", p.argument));
+                            proofs += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(proofs > 1000, "{proofs} proofs");
+    for argument in [
+        "Colour",
+        "FullBoard",
+        "FourWide",
+        "Moves",
+        "Groups",
+        "Lattice",
+        "Hall",
+    ] {
+        assert!(
+            arguments.contains(argument),
+            "{argument} never seen: {arguments:?}"
+        );
+    }
 }

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::board::{Board, Surface};
+use crate::theory::{Argument, NoTour};
 
 /// What a complete tour's numbering is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -135,9 +136,14 @@ impl Sums {
     }
 }
 
-/// Why no tour of `board` can be semimagic (or, with `full`, magic), in
-/// one line; `None` when theory does not rule it out.
-pub fn ruled_out(board: &Board, full: bool) -> Option<String> {
+/// Why no tour of `board` can be semimagic (or, with `full`, magic);
+/// `None` when theory does not rule it out.
+pub fn ruled_out(board: &Board, full: bool) -> Option<NoTour> {
+    ruled_out_why(board, full).map(|why| NoTour::new(Argument::Magic, Vec::new(), why))
+}
+
+/// The line of [`ruled_out`].
+fn ruled_out_why(board: &Board, full: bool) -> Option<String> {
     let (rows, cols) = (board.rows(), board.cols());
     let shape = board.describe();
     if !board.blocked().is_empty() {
@@ -265,25 +271,38 @@ pub(crate) mod tests {
         let b = |r, c| Board::new(r, c, &[]).unwrap();
         assert!(ruled_out(&b(8, 8), false).is_none());
         assert!(ruled_out(&b(12, 12), true).is_none());
-        assert!(ruled_out(&b(8, 8), true).unwrap().contains("Stertenbrink"));
+        assert!(
+            ruled_out(&b(8, 8), true)
+                .unwrap()
+                .reason
+                .contains("Stertenbrink")
+        );
         assert!(
             ruled_out(&b(7, 7), false)
                 .unwrap()
+                .reason
                 .contains("odd number of columns")
         );
         assert!(
             ruled_out(&b(8, 5), false)
                 .unwrap()
+                .reason
                 .contains("odd number of columns")
         );
         assert!(
             ruled_out(&b(5, 8), false)
                 .unwrap()
+                .reason
                 .contains("odd number of rows")
         );
-        assert!(ruled_out(&b(8, 12), true).unwrap().contains("not square"));
+        assert!(
+            ruled_out(&b(8, 12), true)
+                .unwrap()
+                .reason
+                .contains("not square")
+        );
         let holed = Board::new(8, 8, &[Square::new(3, 3)]).unwrap();
-        assert!(ruled_out(&holed, false).unwrap().contains("blocked"));
+        assert!(ruled_out(&holed, false).unwrap().reason.contains("blocked"));
         // The camel (1,3) keeps its colour: not ruled out by colour.
         let g = Geometry::new(Leaper::new(1, 3).unwrap(), Surface::Plane);
         let camel = Board::with_geometry(7, 7, &[], g).unwrap();

@@ -319,9 +319,23 @@ fn done_sets_found_or_no_tour() {
     a.update(Action::Engine(
         Side::A,
         g,
-        done(Verdict::NoTour("why".into()), vec![]),
+        done(
+            Verdict::NoTour(knight_engine::theory::NoTour::new(
+                knight_engine::theory::Argument::Search,
+                Vec::new(),
+                "why".into(),
+            )),
+            vec![],
+        ),
     ));
-    assert_eq!(a.search.state, RunState::NoTour("why".into()));
+    assert_eq!(
+        a.search.state,
+        RunState::NoTour(knight_engine::theory::NoTour::new(
+            knight_engine::theory::Argument::Search,
+            Vec::new(),
+            "why".into()
+        ))
+    );
 }
 
 #[test]
@@ -523,7 +537,7 @@ fn the_settings_panel_answers_as_you_edit_and_clears_stale_news() {
     let st = a.settings().unwrap();
     assert!(st.closed);
     assert!(
-        matches!(&st.verdict, crate::tui::settings::Verdict::NoTour(w) if w.contains("closed")),
+        matches!(&st.verdict, crate::tui::settings::Verdict::NoTour(w) if w.reason.contains("closed")),
         "{:?}",
         st.verdict
     );

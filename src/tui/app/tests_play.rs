@@ -79,7 +79,14 @@ fn play_checks_answer_only_for_their_position() {
     assert_eq!(game(&a).outlook, Outlook::Solvable);
     keys(&mut a, &[Command::Pick(1)]);
     // An answer about the old position comes too late.
-    a.update(Action::Checked(generation, Outlook::NoTour("x".into())));
+    a.update(Action::Checked(
+        generation,
+        Outlook::NoTour(knight_engine::theory::NoTour::new(
+            knight_engine::theory::Argument::Search,
+            Vec::new(),
+            "x".into(),
+        )),
+    ));
     assert_eq!(game(&a).outlook, Outlook::Checking);
     assert!(game(&a).status().starts_with("checking"));
 }

@@ -203,7 +203,11 @@ fn only_the_search_watched_alone_keeps_its_steps() {
     let g = a.search.generation;
     let done = Event::Done(Report {
         solution: Solution {
-            verdict: Verdict::NoTour("test".into()),
+            verdict: Verdict::NoTour(knight_engine::theory::NoTour::new(
+                knight_engine::theory::Argument::Search,
+                Vec::new(),
+                "test".into(),
+            )),
             tours: Vec::new(),
             stats: Stats::default(),
             algorithm: knight_engine::solver::Algorithm::Backtrack,

@@ -90,12 +90,9 @@ impl<'a> Scene<'a> {
             cursor: settings.map(|st| st.cursor).or(game.map(|g| g.cursor)),
             fault: replay.and_then(Replay::fault_square),
             flagged: match (settings, replay, game) {
-                (None, None, Some(g)) => match &g.outlook {
-                    crate::tui::game::Outlook::NoTour(why) => named_squares(why, b),
-                    _ => Vec::new(),
-                },
+                (None, None, Some(g)) => g.outlook.squares(),
                 (None, None, None) => match &app.search.state {
-                    crate::tui::watched::RunState::NoTour(why) => named_squares(why, b),
+                    crate::tui::watched::RunState::NoTour(proof) => proof.squares.clone(),
                     _ => Vec::new(),
                 },
                 _ => Vec::new(),
@@ -136,7 +133,7 @@ impl<'a> Scene<'a> {
             cursor: None,
             fault: None,
             flagged: match &run.state {
-                crate::tui::watched::RunState::NoTour(why) => named_squares(why, board),
+                crate::tui::watched::RunState::NoTour(proof) => proof.squares.clone(),
                 _ => Vec::new(),
             },
             targets,
@@ -146,39 +143,6 @@ impl<'a> Scene<'a> {
             labels,
         }
     }
-}
-
-/// The squares of board `b` a reason names as `ROW,COL` (`0,1 is dark`).
-pub(super) fn named_squares(reason: &str, b: &Board) -> Vec<Square> {
-    let bytes = reason.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        // A number starting here (not inside another), a comma, a number.
-        if bytes[i].is_ascii_digit() && (i == 0 || !bytes[i - 1].is_ascii_digit()) {
-            let rest = &reason[i..];
-            let a = rest
-                .find(|c: char| !c.is_ascii_digit())
-                .unwrap_or(rest.len());
-            if rest[a..].starts_with(',') {
-                let tail = &rest[a + 1..];
-                let b_len = tail
-                    .find(|c: char| !c.is_ascii_digit())
-                    .unwrap_or(tail.len());
-                if let (Ok(r), Ok(c)) = (rest[..a].parse::<u32>(), tail[..b_len].parse::<u32>())
-                    && b_len > 0
-                    && r < b.rows()
-                    && c < b.cols()
-                {
-                    out.push(Square::new(r, c));
-                }
-            }
-            i += a;
-        } else {
-            i += 1;
-        }
-    }
-    out
 }
 
 /// The squares a knight's move from `at` that the path has not visited.

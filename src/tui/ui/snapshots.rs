@@ -509,19 +509,13 @@ fn zoomed_in_the_colours_span_the_steps_in_view() {
 }
 
 #[test]
-fn squares_a_no_tour_reason_names_are_marked_on_the_board() {
-    use super::board::named_squares;
+fn squares_a_no_tour_proof_names_are_marked_on_the_board() {
     let b = Board::new(5, 5, &[]).unwrap();
-    assert_eq!(
-        named_squares(
-            "5x5 has 13 light and 12 dark squares, so an open tour starts on a light square; 0,1 is dark",
-            &b
-        ),
-        vec![Square::new(0, 1)]
-    );
-    // Off the board, or not a square: nothing.
-    assert!(named_squares("from 7,9 on 3x4 (12,000 nodes)", &b).is_empty());
-    // The search ended with that reason: the square is marked ✘.
+    let proof = knight_engine::theory::Facts::new(&b)
+        .check(Some(Square::new(0, 1)), false)
+        .unwrap_err();
+    assert_eq!(proof.squares, vec![Square::new(0, 1)], "{proof}");
+    // The search ended with that proof: the square is marked ✘.
     let mut a = app_on(b);
     let g = a.search.generation;
     a.update(Action::Engine(
@@ -530,9 +524,7 @@ fn squares_a_no_tour_reason_names_are_marked_on_the_board() {
         Event::Done(knight_engine::solver::Report {
             solution: knight_engine::solver::Solution {
                 tours: vec![],
-                verdict: knight_engine::solver::Verdict::NoTour(
-                    "an open tour starts on a light square; 0,1 is dark".into(),
-                ),
+                verdict: knight_engine::solver::Verdict::NoTour(proof),
                 stats: Stats::default(),
                 algorithm: knight_engine::solver::Algorithm::Warnsdorff,
             },

@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::{NoMonitor, strip, warnsdorff};
 use crate::board::{Board, Square};
 use crate::solver::{Algorithm, Limits, Options, Problem, Solution, Stats, Verdict};
-use crate::theory;
+use crate::theory::{self, Argument, NoTour};
 
 /// Finishes a game: a tour that continues the legal path `prefix` (square
 /// indices, at least one), ending on `end` when one is chosen. Theory
@@ -28,21 +28,23 @@ pub fn finish(
         tours: 1,
         ..Options::default()
     };
-    let no = |reason: String| Solution {
+    let no = |proof: NoTour| Solution {
         tours: Vec::new(),
-        verdict: Verdict::NoTour(reason),
+        verdict: Verdict::NoTour(proof),
         stats: Stats::default(),
         algorithm: Algorithm::Warnsdorff,
     };
     let Some(&knight) = prefix.last() else {
-        return no("no knight on the board".into());
+        let nothing = "no knight on the board".to_string();
+        return no(NoTour::new(Argument::Path, Vec::new(), nothing));
     };
     let n = prefix.len();
     if let Some(e) = end
         && n < board.free_count()
         && prefix.contains(&board.index(e))
     {
-        return no(format!("the goal {e} is visited with squares left"));
+        let visited = format!("the goal {e} is visited with squares left");
+        return no(NoTour::new(Argument::Path, vec![e], visited));
     }
     if n < board.free_count() {
         // Every visited square but the knight's leaves the board; for a
@@ -64,7 +66,7 @@ pub fn finish(
                 None => Ok(()),
             };
             if let Err(proof) = proof {
-                return no(proof.reason);
+                return no(proof);
             }
             // On a strip the squares left are decided exactly, at once.
             if strip::applies(&rest) {
@@ -74,13 +76,17 @@ pub fn finish(
                     (None, None) => strip::tour(&rest, at, closed),
                 };
                 let mut sol = match outcome {
-                    strip::Answer::NoTour(_) => no(format!(
-                        "no path from {at} covers the {} squares left{} (every way along the strip was tried)",
-                        board.free_count() - n + 1,
-                        back_to
-                            .map(|s| format!(" and ends next to {s}"))
-                            .or(end.map(|e| format!(" and ends on {e}")))
-                            .unwrap_or_default()
+                    strip::Answer::NoTour(_) => no(NoTour::new(
+                        Argument::Search,
+                        [at].into_iter().chain(back_to.or(end)).collect(),
+                        format!(
+                            "no path from {at} covers the {} squares left{} (every way along the strip was tried)",
+                            board.free_count() - n + 1,
+                            back_to
+                                .map(|s| format!(" and ends next to {s}"))
+                                .or(end.map(|e| format!(" and ends on {e}")))
+                                .unwrap_or_default()
+                        ),
                     )),
                     strip::Answer::Tour(mut rest_path) => {
                         if back_to.is_some() {
@@ -121,9 +127,13 @@ pub fn finish(
         &mut NoMonitor,
     );
     if let Verdict::NoTour(_) = sol.verdict {
-        sol.verdict = Verdict::NoTour(format!(
-            "every way on from here was tried ({} nodes)",
-            sol.stats.nodes
+        sol.verdict = Verdict::NoTour(NoTour::new(
+            Argument::Search,
+            Vec::new(),
+            format!(
+                "every way on from here was tried ({} nodes)",
+                sol.stats.nodes
+            ),
         ));
     }
     sol.stats.elapsed = started.elapsed();
@@ -169,7 +179,10 @@ mod tests {
         let prefix = [i(1, 2), i(3, 3), i(2, 1), i(4, 2)];
         let sol = finish(&b, &prefix, false, None, Limits::default());
         match &sol.verdict {
-            Verdict::NoTour(r) => assert!(r.contains("light") && r.contains("dark"), "{r}"),
+            Verdict::NoTour(r) => assert!(
+                r.reason.contains("light") && r.reason.contains("dark"),
+                "{r}"
+            ),
             v => panic!("{v:?}"),
         }
         assert_eq!(continuations(&b, &prefix, false), 0);

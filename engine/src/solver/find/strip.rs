@@ -43,6 +43,7 @@ use super::search::Monitor;
 use crate::board::{Board, Square};
 use crate::solver::states::{FastMap, StateHasher};
 use crate::solver::{Algorithm, Flow, Options, Problem, Solution, Stats, Verdict};
+use crate::theory::{Argument, NoTour};
 
 /// The widest strip this method takes.
 pub const MAX_WIDTH: u32 = 4;
@@ -794,8 +795,8 @@ pub fn applies(board: &Board) -> bool {
 pub enum Answer {
     /// The tour, as square indices from the start.
     Tour(Vec<u32>),
-    /// No tour exists; the reason names the argument.
-    NoTour(String),
+    /// No tour exists: every way through the strip was tried.
+    NoTour(NoTour),
 }
 
 /// A board seen as a strip: which way is across.
@@ -981,6 +982,16 @@ pub struct Exhausted {
     pub states: usize,
 }
 
+impl From<Exhausted> for NoTour {
+    fn from(no: Exhausted) -> NoTour {
+        NoTour::new(
+            Argument::Search,
+            no.from.into_iter().collect(),
+            no.to_string(),
+        )
+    }
+}
+
 impl std::fmt::Display for Exhausted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "no {} tour ", crate::words::kind(self.closed))?;
@@ -1009,7 +1020,7 @@ fn tour_keeping(board: &Board, start: Square, closed: bool, keep_all: usize) -> 
     let geo = Across::new(board);
     let mut strip = geo.strip(board, start, closed);
     let Some(mut hist) = strip.forward(keep_all) else {
-        return Answer::NoTour(no_tour_reason(board, start, closed, &strip).to_string());
+        return Answer::NoTour(no_tour_reason(board, start, closed, &strip).into());
     };
     walk_back(&mut strip, &mut hist, &geo, board, start)
 }
@@ -1094,9 +1105,13 @@ pub fn path_between(board: &Board, start: Square, end: Square) -> Answer {
         strip.forward(KEEP_ALL_STATES)
     };
     let Some(mut hist) = found else {
-        return Answer::NoTour(format!(
-            "no path from {start} to {end} visits every square of {}: every way through the strip was tried",
-            board.describe()
+        return Answer::NoTour(NoTour::new(
+            Argument::Search,
+            vec![start, end],
+            format!(
+                "no path from {start} to {end} visits every square of {}: every way through the strip was tried",
+                board.describe()
+            ),
         ));
     };
     walk_back(&mut strip, &mut hist, &geo, board, start)
@@ -1194,7 +1209,7 @@ pub fn solve<M: Monitor>(
         });
         let (found, verdict) = match given {
             Ok(n) => (n, Verdict::Found),
-            Err(no) => (0, Verdict::NoTour(no.to_string())),
+            Err(no) => (0, Verdict::NoTour(no.into())),
         };
         return Some(Solution {
             tours: Vec::new(),
@@ -1212,7 +1227,7 @@ pub fn solve<M: Monitor>(
     let (tours, verdict) = if many {
         match tours(b, problem.start, problem.closed, options.tours) {
             Ok(found) => (found, Verdict::Found),
-            Err(no) => (Vec::new(), Verdict::NoTour(no.to_string())),
+            Err(no) => (Vec::new(), Verdict::NoTour(no.into())),
         }
     } else {
         let answer = match problem.end {
@@ -1221,7 +1236,7 @@ pub fn solve<M: Monitor>(
         };
         match answer {
             Answer::Tour(path) => (vec![path], Verdict::Found),
-            Answer::NoTour(reason) => (Vec::new(), Verdict::NoTour(reason)),
+            Answer::NoTour(proof) => (Vec::new(), Verdict::NoTour(proof)),
         }
     };
     let (n, found) = (tours.first().map_or(0, Vec::len), tours.len() as u64);

@@ -14,7 +14,7 @@ use std::time::Instant;
 use super::merge::Merged;
 use super::prune::{Settled, Settling};
 use super::search::{Halt, Monitor, Order, Search};
-use super::{exhausted_reason, run_collect, search_for};
+use super::{exhausted, run_collect, search_for};
 use crate::solver::{Algorithm, Limit, Options, Problem, Solution, Stats, TieBreak, Verdict};
 use crate::theory::{self, Facts};
 
@@ -122,7 +122,7 @@ pub fn solve_from<M: Monitor>(
         total.add(&search.stats);
         let verdict = match halt {
             _ if first.tour.is_some() => Some(Verdict::Found),
-            Halt::Exhausted => Some(Verdict::NoTour(exhausted_reason(problem, &total))),
+            Halt::Exhausted => Some(Verdict::NoTour(exhausted(problem, &total))),
             Halt::TimeLimit => Some(Verdict::Undecided(Limit::Time)),
             Halt::NodeLimit if user_limit <= budget => Some(Verdict::Undecided(Limit::Nodes)),
             Halt::Stopped => Some(Verdict::Cancelled),
@@ -229,8 +229,8 @@ impl OtherWays {
             match factors.tour(start, closed, attempt, MERGE_BUDGET) {
                 Merged::Tour(path) => found = Some(path),
                 Merged::NoTour(crowd) => {
-                    let reason = theory::crowd_reason(board, &crowd, closed);
-                    return Some(at.answer(total, Vec::new(), Verdict::NoTour(reason)));
+                    let proof = theory::crowd_proof(board, &crowd, closed);
+                    return Some(at.answer(total, Vec::new(), Verdict::NoTour(proof)));
                 }
                 Merged::GaveUp => {}
             }
@@ -262,9 +262,9 @@ impl OtherWays {
                 Settled::None { ends, rounds } => {
                     // The earlier calls' rounds are counted already.
                     total.nodes += (rounds - self.settled) * per_round;
-                    let reason =
-                        theory::settled_reason(board, at.problem.start, closed, ends, rounds);
-                    return Some(at.answer(total, Vec::new(), Verdict::NoTour(reason)));
+                    let proof =
+                        theory::settled_proof(board, at.problem.start, closed, ends, rounds);
+                    return Some(at.answer(total, Vec::new(), Verdict::NoTour(proof)));
                 }
                 Settled::Unknown { rounds } => {
                     total.nodes += rounds * per_round;

@@ -39,8 +39,8 @@ fn found_keeping(b: &Board, start: Square, closed: bool, keep_all: usize) -> boo
             );
             true
         }
-        Answer::NoTour(reason) => {
-            assert!(reason.contains("square by square"), "{reason}");
+        Answer::NoTour(proof) => {
+            assert!(proof.reason.contains("square by square"), "{proof}");
             false
         }
     }
