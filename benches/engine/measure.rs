@@ -83,7 +83,7 @@ pub fn count_with(b: &Board, start: Option<Square>, closed: bool, algorithm: Alg
         }
         .run(),
     };
-    assert!(c.complete);
+    assert!(c.complete());
     c.count
 }
 

@@ -35,7 +35,7 @@
 //! let five = Board::new(5, 5, &[]).unwrap();
 //! let corner = Problem::new(&five, Square::new(0, 0), false).unwrap();
 //! let count = Count::from_start(&corner).run();
-//! assert_eq!((count.count, count.complete), (304, true));
+//! assert_eq!((count.count, count.complete()), (304, true));
 //! ```
 
 pub mod board;

@@ -82,7 +82,7 @@ proptest! {
         // along a strip (auto, on boards at most 4 wide).
         for algorithm in [Algorithm::Enumerate, Algorithm::Auto] {
             let counted = Count { algorithm, ..Count::from_start(&problem) }.run();
-            prop_assert!(counted.complete);
+            prop_assert!(counted.complete());
             prop_assert_eq!(counted.count, u128::from(truth), "{}", algorithm);
         }
     }

@@ -9,7 +9,7 @@ use super::args::CountArgs;
 use super::failure::{Exit, Outcome, say, usage};
 use crate::config::{Config, EACH_END};
 use knight_engine::board::human_bytes;
-use knight_engine::solver::count::{Count, Starts, frontier};
+use knight_engine::solver::count::{Count, Failure, Outcome as Ended, Starts, frontier};
 use knight_engine::words::{ms, thousands};
 
 pub fn count(args: &CountArgs, config: &Config) -> Outcome {
@@ -86,13 +86,13 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         Ok((table, stats)) => return print_table(&spec.board, &table, &stats, args),
         Err(count) => *count,
     };
-    match &result.failure {
-        Some(solver::count::Failure::Refused(why)) => return Err(usage(why.clone())),
-        Some(failure) => {
+    match &result.outcome {
+        Ended::Failed(Failure::Refused(why)) => return Err(usage(why.clone())),
+        Ended::Failed(failure) => {
             say(&format!("knight-tui: {failure}"));
             return Ok(Exit::Undecided);
         }
-        None => {}
+        _ => {}
     }
     // The other processes of a cluster print no count: they end as
     // process 0 does, saying why they stopped.
@@ -108,14 +108,14 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let mut out = io::BufWriter::new(stdout.lock());
     if args.report.json() {
         writeln!(out, "{}", json_line(&result))?;
-    } else if (result.complete || !frontier || frontier_stopped(&result).is_none())
-        && result.limit != Some(solver::Limit::Counter)
+    } else if (result.complete() || !frontier || frontier_stopped(&result).is_none())
+        && result.limit() != Some(solver::Limit::Counter)
     {
         // A count over the frontier has no total before its end.
         writeln!(out, "{}", result.count)?;
     }
     out.flush()?;
-    if result.limit == Some(solver::Limit::Counter) {
+    if result.limit() == Some(solver::Limit::Counter) {
         say(&format!(
             "knight-tui: more than {} tours, past what the 128-bit counter holds",
             u128::MAX
@@ -126,7 +126,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         say(&why);
         return Ok(Exit::Undecided);
     }
-    if let Some(limit) = result.limit {
+    if let Some(limit) = result.limit() {
         say(&format!(
             "knight-tui: the {limit} stopped the count after {} nodes; {} tours so far",
             result.stats.nodes, result.count
@@ -134,7 +134,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         return Ok(Exit::Undecided);
     }
     if result.count == 0 {
-        if let Some(r) = &result.reason
+        if let Ended::NoTour(r) = &result.outcome
             && !args.report.json()
         {
             say(&format!("no tour: {r}"));
@@ -164,7 +164,7 @@ fn json_line(result: &solver::count::Total) -> String {
     }
     let line = Line {
         count: result.count,
-        complete: result.complete,
+        complete: result.complete(),
         nodes: result.stats.nodes,
         elapsed_ms: ms(result.stats.elapsed),
         method: result.method.name(),
@@ -172,8 +172,11 @@ fn json_line(result: &solver::count::Total) -> String {
             solver::count::Method::Frontier { states, .. } => Some(states),
             _ => None,
         },
-        stopped: result.limit.map(|l| l.to_string()),
-        reason: result.reason.as_deref(),
+        stopped: result.limit().map(|l| l.to_string()),
+        reason: match &result.outcome {
+            Ended::NoTour(proof) => Some(&proof.reason),
+            _ => None,
+        },
     };
     serde_json::to_string(&line).expect("plain fields serialize")
 }
@@ -190,7 +193,7 @@ fn frontier_stopped(result: &solver::count::Total) -> Option<String> {
         return None;
     };
     // Complete, or counted to the end and cut to `--max`.
-    if result.complete || done == squares && result.limit.is_none() && squares > 0 {
+    if result.complete() || done == squares && result.limit().is_none() && squares > 0 {
         return None;
     }
     let at = format!(
@@ -198,7 +201,7 @@ fn frontier_stopped(result: &solver::count::Total) -> Option<String> {
         thousands(states)
     );
     let free = frontier::memory_available().map_or("?".into(), human_bytes);
-    Some(match result.limit {
+    Some(match result.limit() {
         Some(solver::Limit::Memory) if done == 0 => format!(
             "knight-tui: counting over the frontier needs more memory than it may take here (free memory, within ulimit and cgroup limits): more than {} at once, and {free} is left; not started",
             human_bytes(bytes),

@@ -87,7 +87,8 @@ pub enum Action {
     /// The mouse wheel over the board (up: zoom in, on the square under it).
     Wheel(Option<Square>, bool),
     /// The count of this generation has ended.
-    Counted(u64, Total),
+    /// A count ended (or could not start: why).
+    Counted(u64, Result<Total, String>),
     /// Time for the playing replay (or the game's finish) to advance.
     Tick,
     /// The check of the game at this position says this.

@@ -300,22 +300,14 @@ impl Executor {
         let spec = app.spec.clone();
         self.spawn(Worker::Count, move || {
             let count = match spec.problem() {
-                Ok(problem) => Count {
+                Ok(problem) => Ok(Count {
                     algorithm: spec.algorithm,
                     limits: spec.limits,
                     progress: Some(&progress),
                     ..Count::from_start(&problem)
                 }
-                .run(),
-                Err(why) => solver::count::Total {
-                    count: 0,
-                    complete: true,
-                    limit: None,
-                    reason: Some(why.to_string()),
-                    failure: None,
-                    stats: Default::default(),
-                    method: Default::default(),
-                },
+                .run()),
+                Err(why) => Err(why.to_string()),
             };
             Action::Counted(generation, count)
         });

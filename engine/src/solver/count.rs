@@ -22,22 +22,51 @@ pub mod frontier;
 use frontier::Ends;
 pub use frontier::spread::{Checkpoints, Cluster, Spread};
 
-/// How many tours a [`Count`] found, and how it counted them.
+/// How many tours a [`Count`] found, how the count ended, and how it
+/// was taken.
 #[derive(Clone, Debug)]
 pub struct Total {
     /// Tours counted (up to 2^128 - 1: strips of a few hundred squares get
-    /// there).
+    /// there); what `outcome` says they are.
     pub count: u128,
-    /// False when a limit (or `max`) stopped the count before the end.
-    pub complete: bool,
-    /// Why the count is incomplete, when a node or time limit stopped it.
-    pub limit: Option<Limit>,
-    /// Theory's reason when it proves there is none.
-    pub reason: Option<String>,
-    /// Why a count on workers could not be taken at all.
-    pub failure: Option<Failure>,
+    pub outcome: Outcome,
     pub stats: Stats,
     pub method: Method,
+}
+
+/// How a count ended: what its number means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every tour was counted: the number is the total.
+    Counted,
+    /// There is none, by theory's proof (the number is 0).
+    NoTour(theory::NoTour),
+    /// The count reached the maximum asked for: there are at least that
+    /// many, and the number is the maximum.
+    Reached,
+    /// A limit stopped it before the end: the number is a lower bound
+    /// (over the frontier, which has no total before its end, 0).
+    Stopped(Limit),
+    /// The caller cancelled it: the number is a lower bound.
+    Cancelled,
+    /// The count could not be taken.
+    Failed(Failure),
+}
+
+impl Total {
+    /// Whether the number is the exact total: counted to the end, or
+    /// proved none.
+    pub fn complete(&self) -> bool {
+        matches!(self.outcome, Outcome::Counted | Outcome::NoTour(_))
+    }
+
+    /// The limit that stopped the count, if one did.
+    pub fn limit(&self) -> Option<Limit> {
+        match self.outcome {
+            Outcome::Stopped(limit) => Some(limit),
+            _ => None,
+        }
+    }
 }
 
 /// Why a count on workers could not be taken.
@@ -242,7 +271,7 @@ fn count_one(problem: &Problem, facts: &theory::Facts, how: &Count, progress: &P
     let deadline = limits.deadline();
     let mut c = Counter::new(algorithm, limits, deadline, max, progress);
     if let Err(no) = problem.check(facts) {
-        return c.finish(Some(no.reason), started);
+        return c.finish(Some(no), started);
     }
     let (board, start) = (problem.board, problem.start);
     if by_strip(board, algorithm) {
@@ -339,7 +368,7 @@ fn frontier_count(
 ) -> Total {
     use frontier::Stop;
     let squares = progress.total.load(Ordering::Relaxed);
-    let limit = match n {
+    let outcome = match n {
         Ok(c) => {
             let mut count = strip_count(c.tours.checked_mul(factor), max, started);
             count.stats.nodes = c.expansions;
@@ -358,7 +387,7 @@ fn frontier_count(
             at,
             of,
         }) => {
-            let mut count = stopped(Some(Limit::Memory), started);
+            let mut count = stopped(Outcome::Stopped(Limit::Memory), started);
             count.method = Method::Frontier {
                 states,
                 done: at,
@@ -367,21 +396,13 @@ fn frontier_count(
             };
             return count;
         }
-        Err(Stop::Expansions) => Some(Limit::Nodes),
-        Err(Stop::Deadline) => Some(Limit::Time),
-        Err(Stop::Cancelled) => None,
-        Err(Stop::Workers(why)) => {
-            let mut count = stopped(None, started);
-            count.failure = Some(Failure::Workers(why));
-            return count;
-        }
-        Err(Stop::Refused(why)) => {
-            let mut count = stopped(None, started);
-            count.failure = Some(Failure::Refused(why));
-            return count;
-        }
+        Err(Stop::Expansions) => Outcome::Stopped(Limit::Nodes),
+        Err(Stop::Deadline) => Outcome::Stopped(Limit::Time),
+        Err(Stop::Cancelled) => Outcome::Cancelled,
+        Err(Stop::Workers(why)) => return stopped(Outcome::Failed(Failure::Workers(why)), started),
+        Err(Stop::Refused(why)) => return stopped(Outcome::Failed(Failure::Refused(why)), started),
     };
-    let mut count = stopped(limit, started);
+    let mut count = stopped(outcome, started);
     count.stats.nodes = progress.expanded.load(Ordering::Relaxed);
     count.method = Method::Frontier {
         states: progress.states.load(Ordering::Relaxed),
@@ -393,13 +414,10 @@ fn frontier_count(
 }
 
 /// A count stopped before its end, with no tours to show for it.
-fn stopped(limit: Option<Limit>, started: Instant) -> Total {
+fn stopped(outcome: Outcome, started: Instant) -> Total {
     Total {
         count: 0,
-        complete: false,
-        limit,
-        reason: None,
-        failure: None,
+        outcome,
         stats: Stats {
             elapsed: started.elapsed(),
             ..Stats::default()
@@ -425,14 +443,10 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Total {
         // Past 2^128 - 1: a maximum is still reached.
         return Total {
             count: max.map_or(0, u128::from),
-            complete: false,
-            limit: if max.is_some() {
-                None
-            } else {
-                Some(Limit::Counter)
+            outcome: match max {
+                Some(_) => Outcome::Reached,
+                None => Outcome::Stopped(Limit::Counter),
             },
-            reason: None,
-            failure: None,
             stats,
             method: Method::Strip,
         };
@@ -440,10 +454,11 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Total {
     let over = max.is_some_and(|m| n > m as u128);
     Total {
         count: max.map_or(n, |m| n.min(m as u128)),
-        complete: !over,
-        limit: None,
-        reason: None,
-        failure: None,
+        outcome: if over {
+            Outcome::Reached
+        } else {
+            Outcome::Counted
+        },
         stats: Stats {
             tours: u64::try_from(n).unwrap_or(u64::MAX),
             ..stats
@@ -468,7 +483,7 @@ fn count_all(facts: &theory::Facts, how: &Count, progress: &Progress) -> Total {
     let deadline = limits.deadline();
     let mut c = Counter::new(algorithm, limits, deadline, max, progress);
     if let Err(no) = facts.check(None, closed) {
-        return c.finish(Some(no.reason), started);
+        return c.finish(Some(no), started);
     }
     let syms = board.symmetries();
     let starts: Vec<(Square, u64)> = orbits(board, board.free_squares(), &syms)
@@ -616,7 +631,7 @@ fn table_entry(
         ..*request
     };
     let c = count_one(problem, facts, &how, progress);
-    if !c.complete {
+    if !c.complete() {
         return Err(Box::new(c));
     }
     spent.nodes += c.stats.nodes;

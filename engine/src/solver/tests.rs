@@ -202,7 +202,7 @@ fn count_of(r: u32, c: u32, start: (u32, u32), closed: bool, a: Algorithm) -> u1
         ..Count::from_start(&p)
     }
     .run();
-    assert!(n.complete);
+    assert!(n.complete());
     n.count
 }
 
@@ -215,7 +215,7 @@ fn known_counts_5x5() {
     assert_eq!(count_of(5, 5, (2, 2), false, Algorithm::Auto), 64);
     assert_eq!(count_of(5, 5, (0, 1), false, Algorithm::Auto), 0);
     let all = Count::all_starts(&board(5, 5), false).run();
-    assert_eq!((all.count, all.complete), (1728, true));
+    assert_eq!((all.count, all.complete()), (1728, true));
 }
 
 #[test]
@@ -254,7 +254,8 @@ fn count_stops_at_max_and_limits() {
         ..Count::from_start(&p)
     }
     .run();
-    assert_eq!((n.count, n.complete), (10, false));
+    assert_eq!((n.count, n.complete()), (10, false));
+    assert_eq!(n.outcome, crate::solver::count::Outcome::Reached);
     let n = Count {
         limits: Limits {
             nodes: Some(100),
@@ -263,7 +264,11 @@ fn count_stops_at_max_and_limits() {
         ..Count::from_start(&p)
     }
     .run();
-    assert_eq!((n.complete, n.limit), (false, Some(Limit::Nodes)));
+    assert_eq!((n.complete(), n.limit()), (false, Some(Limit::Nodes)));
+    assert_eq!(
+        n.outcome,
+        crate::solver::count::Outcome::Stopped(Limit::Nodes)
+    );
 }
 
 #[test]
@@ -506,7 +511,7 @@ fn serial_and_parallel_counts_agree() {
         }
         .run();
         assert_eq!(all.count, serial.count, "{r}x{c}");
-        assert!(all.complete);
+        assert!(all.complete());
     }
 }
 
@@ -562,7 +567,7 @@ fn a_count_stops_when_cancelled() {
     let b = Board::new(6, 6, &[]).unwrap();
     let progress = Progress::default();
     let c = cancelled_count(&b, &progress);
-    assert!(!c.complete);
+    assert_eq!(c.outcome, crate::solver::count::Outcome::Cancelled);
     assert!(c.count < 524_486, "{}", c.count);
     let c = Count {
         algorithm: Algorithm::Enumerate,
@@ -570,7 +575,7 @@ fn a_count_stops_when_cancelled() {
         ..Count::all_starts(&b, false)
     }
     .run();
-    assert!(!c.complete);
+    assert!(!c.complete());
     assert!(c.count < 6_637_920, "{}", c.count);
 }
 
@@ -617,7 +622,7 @@ fn a_cancelled_count_on_every_core_begins_no_job() {
     let b = Board::new(60, 60, &[]).unwrap();
     let progress = Progress::default();
     let c = cancelled_count(&b, &progress);
-    assert!(!c.complete);
+    assert_eq!(c.outcome, crate::solver::count::Outcome::Cancelled);
     let total = progress.total.load(std::sync::atomic::Ordering::Relaxed);
     assert!(total > 1, "{total} jobs");
     assert_eq!(progress.done.load(std::sync::atomic::Ordering::Relaxed), 0);

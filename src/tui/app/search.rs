@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use knight_engine::solver::count::{Count, Method, Total};
+use knight_engine::solver::count::{Count, Method, Outcome, Total};
 use knight_engine::solver::{Event, Limit};
 use knight_engine::words::thousands;
 
@@ -195,8 +195,9 @@ impl App {
         ))
     }
 
-    /// The end of a count: the answer in the status line and the statistics.
-    pub(super) fn counted(&mut self, generation: u64, count: Total) {
+    /// The end of a count: the answer in the status line and the
+    /// statistics (or why it could not be taken).
+    pub(super) fn counted(&mut self, generation: u64, count: Result<Total, String>) {
         let Some(c) = self
             .counting
             .as_mut()
@@ -204,45 +205,51 @@ impl App {
         else {
             return;
         };
+        let count = match count {
+            Ok(count) => count,
+            Err(why) => {
+                let what = c.what.clone();
+                self.counting = None;
+                self.say(Tone::Error, format!("cannot count the {what}: {why}"));
+                return;
+            }
+        };
         let took = count.stats.elapsed.as_secs_f64();
         let n = thousands(count.count);
         let frontier = match count.method {
-            Method::Frontier { done: 0, .. } if !count.complete => {
+            Method::Frontier { done: 0, .. } if !count.complete() => {
                 Some("before it started".to_string())
             }
-            Method::Frontier { done, squares, .. } if !count.complete => {
+            Method::Frontier { done, squares, .. } if !count.complete() => {
                 Some(format!("at square {done} of {squares}"))
             }
             _ => None,
         };
-        let (tone, text) = match (&count.reason, count.complete, count.limit) {
-            (Some(why), _, _) => (Tone::Success, format!("0 {}: {why}", c.what)),
-            (None, false, Some(Limit::Memory)) => (
+        let what = &c.what;
+        let (tone, text) = match (&count.outcome, frontier) {
+            (Outcome::NoTour(proof), _) => (Tone::Success, format!("0 {what}: {proof}")),
+            (Outcome::Counted, _) => (Tone::Success, format!("{n} {what}, counted in {took:.2} s")),
+            (Outcome::Stopped(Limit::Memory), at) => (
                 Tone::Info,
                 format!(
                     "the count needs more memory than this machine has: stopped {}",
-                    frontier.as_deref().unwrap_or("")
+                    at.unwrap_or_default()
                 ),
             ),
-            (None, false, limit) if frontier.is_some() => (
+            (Outcome::Stopped(limit), Some(at)) => (
                 Tone::Info,
-                format!(
-                    "{} {}, before any total",
-                    limit.map_or("count stopped".to_string(), |l| format!(
-                        "the {l} stopped the count"
-                    )),
-                    frontier.as_deref().unwrap_or("")
-                ),
+                format!("the {limit} stopped the count {at}, before any total"),
             ),
-            (None, true, _) => (
-                Tone::Success,
-                format!("{n} {}, counted in {took:.2} s", c.what),
-            ),
-            (None, false, Some(limit)) => (
+            (Outcome::Cancelled, Some(at)) => {
+                (Tone::Info, format!("count stopped {at}, before any total"))
+            }
+            (Outcome::Stopped(limit), None) => (
                 Tone::Info,
-                format!("the {limit} stopped the count: {n} {} so far", c.what),
+                format!("the {limit} stopped the count: {n} {what} so far"),
             ),
-            (None, false, None) => (Tone::Info, format!("count stopped: {n} {} so far", c.what)),
+            (Outcome::Cancelled, None) => (Tone::Info, format!("count stopped: {n} {what} so far")),
+            (Outcome::Reached, _) => (Tone::Info, format!("at least {n} {what}")),
+            (Outcome::Failed(why), _) => (Tone::Error, format!("the count failed: {why}")),
         };
         c.result = Some(count);
         self.say(tone, text);

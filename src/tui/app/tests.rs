@@ -52,7 +52,7 @@ fn counts_start_stop_and_say_their_answer() {
         ..Count::from_start(&p)
     }
     .run();
-    a.update(Action::Counted(1, c.clone()));
+    a.update(Action::Counted(1, Ok(c.clone())));
     let msg = a.message().unwrap_or_default().to_string();
     assert!(
         msg.starts_with("304 open tours of 5x5 from 0,0, counted in"),
@@ -71,7 +71,7 @@ fn counts_start_stop_and_say_their_answer() {
         keys(&mut a, &[Command::Count]),
         vec![Effect::Count { generation: 2 }]
     );
-    a.update(Action::Counted(1, c));
+    a.update(Action::Counted(1, Ok(c)));
     assert!(a.counting.as_ref().is_some_and(|c| c.result.is_none()));
     // Not in replay or play: the key does nothing there.
     a.mode = Mode::Replay;
@@ -89,7 +89,7 @@ fn a_count_over_the_frontier_says_where_it_stopped() {
     let p = knight_engine::solver::Problem::new(&board, a.spec.start, true).unwrap();
     let c = Count::from_start(&p).run();
     assert!(matches!(c.method, Method::Frontier { .. }), "{c:?}");
-    a.update(Action::Counted(1, c));
+    a.update(Action::Counted(1, Ok(c)));
     let msg = a.message().unwrap_or_default().to_string();
     assert!(msg.starts_with("88,404 closed tours of 5x8"), "{msg}");
     keys(&mut a, &[Command::Count]);
@@ -102,8 +102,8 @@ fn a_count_over_the_frontier_says_where_it_stopped() {
         ..Count::from_start(&p)
     }
     .run();
-    assert!(!c.complete);
-    a.update(Action::Counted(2, c));
+    assert!(!c.complete());
+    a.update(Action::Counted(2, Ok(c)));
     let msg = a.message().unwrap_or_default().to_string();
     assert!(
         msg.starts_with("the node limit stopped the count at square ")

@@ -338,7 +338,7 @@ fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
             pairs
         }
         // A count over the frontier has no total before its end.
-        Some(r) if !r.complete && matches!(r.method, Method::Frontier { .. }) => {
+        Some(r) if !r.complete() && matches!(r.method, Method::Frontier { .. }) => {
             vec![("count", "stopped".to_string())]
         }
         // A stopped count is a lower bound. (The status line says how
@@ -348,7 +348,7 @@ fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
             format!(
                 "{}{}",
                 thousands(r.count),
-                if r.complete { "" } else { "+" }
+                if r.complete() { "" } else { "+" }
             ),
         )],
     };

@@ -14,7 +14,8 @@ use crate::board::{Board, Square};
 use crate::solver::find::search::{Halt, Order, Search};
 use crate::solver::{Algorithm, Limit, Limits, Stats};
 
-use super::{Method, Progress, Total, orbits};
+use super::{Method, Outcome, Progress, Total, orbits};
+use crate::theory::NoTour;
 
 pub(super) struct Counter<'l> {
     algorithm: Algorithm,
@@ -161,11 +162,16 @@ impl<'l> Counter<'l> {
         true
     }
 
-    pub(super) fn finish(self, reason: Option<String>, started: Instant) -> Total {
-        let limit = match self.halted {
-            Some(Halt::NodeLimit) => Some(Limit::Nodes),
-            Some(Halt::TimeLimit) => Some(Limit::Time),
-            _ => None,
+    /// The total, with theory's proof when it gave one before the count.
+    pub(super) fn finish(self, proof: Option<NoTour>, started: Instant) -> Total {
+        let reached = self.max.is_some_and(|m| self.count >= m);
+        let outcome = match (self.halted, proof) {
+            (_, Some(proof)) => Outcome::NoTour(proof),
+            (None | Some(Halt::Exhausted), None) => Outcome::Counted,
+            (Some(Halt::NodeLimit), None) => Outcome::Stopped(Limit::Nodes),
+            (Some(Halt::TimeLimit), None) => Outcome::Stopped(Limit::Time),
+            (Some(Halt::Stopped), None) if reached => Outcome::Reached,
+            (Some(Halt::Stopped), None) => Outcome::Cancelled,
         };
         let mut stats = self.stats;
         stats.elapsed = started.elapsed();
@@ -175,10 +181,7 @@ impl<'l> Counter<'l> {
         } as u128;
         Total {
             count,
-            complete: self.halted.is_none(),
-            limit,
-            reason,
-            failure: None,
+            outcome,
             stats,
             method: Method::Enumeration,
         }

@@ -40,7 +40,7 @@ fn counted(board: &Board, start: Square, end: Square, algorithm: Algorithm) -> u
         ..Count::from_start(&p)
     }
     .run();
-    assert!(c.complete, "{}: {start} to {end}", board.describe());
+    assert!(c.complete(), "{}: {start} to {end}", board.describe());
     c.count
 }
 

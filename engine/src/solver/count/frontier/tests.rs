@@ -42,7 +42,7 @@ fn enumerated(board: &Board, start: Option<Square>, closed: bool) -> u128 {
         }
         .run(),
     };
-    assert!(c.complete);
+    assert!(c.complete());
     c.count
 }
 

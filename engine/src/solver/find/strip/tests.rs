@@ -11,7 +11,7 @@ fn enumerated(b: &Board, start: Square, closed: bool) -> u128 {
         ..Count::from_start(&p)
     }
     .run();
-    assert!(c.complete);
+    assert!(c.complete());
     c.count
 }
 
