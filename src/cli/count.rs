@@ -70,21 +70,25 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         if !args.quiet && answers && io::stderr().is_terminal() {
             scope.spawn(|| progress_bar(&progress, &finished));
         }
+        // A table is whole, or it gives the count of a start that stopped.
+        let table = |t: Result<_, Box<_>>| match t {
+            Ok((table, stats)) => Answer::Table(table, stats),
+            Err(stopped) => Answer::One(*stopped),
+        };
         let r = if each_end {
-            request.table_of_ends()
+            table(request.table_of_ends())
         } else if args.table {
-            request.table()
+            table(request.table())
         } else {
-            Err(Box::new(request.run()))
+            Answer::One(request.run())
         };
         finished.store(true, std::sync::atomic::Ordering::Relaxed);
         r
     });
-    // A whole table, or one count (or the table's count that stopped).
     let result = match result {
-        Ok(_) if !answers => return Ok(Exit::Yes),
-        Ok((table, stats)) => return print_table(&spec.board, &table, &stats, args),
-        Err(count) => *count,
+        Answer::Table(..) if !answers => return Ok(Exit::Yes),
+        Answer::Table(table, stats) => return print_table(&spec.board, &table, &stats, args),
+        Answer::One(count) => count,
     };
     match &result.outcome {
         Ended::Failed(Failure::Refused(why)) => return Err(usage(why.clone())),
@@ -142,6 +146,12 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         return Ok(Exit::No);
     }
     Ok(Exit::Yes)
+}
+
+/// What a count gives: a table of counts by square, or one count.
+enum Answer {
+    Table(Vec<Option<u128>>, solver::Stats),
+    One(solver::count::Total),
 }
 
 /// The one JSON line of `count --json`.
