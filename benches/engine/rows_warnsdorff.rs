@@ -137,7 +137,7 @@ fn headless_and_watched(ctx: &Ctx, name: &str, n: u32, start: Square, algorithm:
 /// Runs a search on its own thread at full speed with a watcher that keeps
 /// the board up to date from every snapshot; returns the search's time.
 fn watched_run(b: &Board, start: Square, algorithm: Algorithm) -> Duration {
-    use knight_engine::solver::{Event, Speed, spawn};
+    use knight_engine::solver::{Event, spawn};
     let (tx, rx) = std::sync::mpsc::channel();
     let o = Options {
         algorithm,
@@ -146,15 +146,10 @@ fn watched_run(b: &Board, start: Square, algorithm: Algorithm) -> Duration {
     };
     let (_ctl, handle) = spawn(
         None,
-        knight_engine::solver::Job {
-            board: b.clone(),
-            start,
-            closed: false,
-            end: None,
-            options: o,
-            speed: Speed::Full,
-            paused: false,
-        },
+        knight_engine::solver::Job::new(
+            &knight_engine::solver::Problem::new(b, start, false).unwrap(),
+            o,
+        ),
         move |e| {
             let _ = tx.send(e);
         },

@@ -220,18 +220,45 @@ impl Stats {
 }
 
 /// A board, a start, whether the tour must be closed, and the square an
-/// open tour must end on, if one is chosen.
+/// open tour must end on, if one is chosen. Made only by [`Problem::new`]
+/// and [`Problem::ending_on`], which check them: a problem is valid.
 #[derive(Clone, Copy, Debug)]
 pub struct Problem<'b> {
-    pub board: &'b Board,
-    pub start: Square,
-    pub closed: bool,
+    board: &'b Board,
+    start: Square,
+    closed: bool,
     /// The last square of an open tour (never with `closed`, never the
     /// start): see [`Problem::ending_on`].
-    pub end: Option<Square>,
+    end: Option<Square>,
 }
 
 impl<'b> Problem<'b> {
+    /// The board.
+    pub fn board(&self) -> &'b Board {
+        self.board
+    }
+
+    /// The first square, free on the board.
+    pub fn start(&self) -> Square {
+        self.start
+    }
+
+    /// Whether the tour must end a move from its start.
+    pub fn closed(&self) -> bool {
+        self.closed
+    }
+
+    /// The last square of an open tour, when one is chosen.
+    pub fn end(&self) -> Option<Square> {
+        self.end
+    }
+
+    /// The same problem from another start, checked as [`Problem::new`]
+    /// checks it (the end, if any, kept and checked again).
+    pub fn starting_on(self, start: Square) -> Result<Self, BoardError> {
+        Problem::new(self.board, start, self.closed)?.ending_on(self.end)
+    }
+
     /// Checks the start (on the board, not blocked).
     pub fn new(board: &'b Board, start: Square, closed: bool) -> Result<Self, BoardError> {
         board.check_square(start, "start")?;

@@ -49,7 +49,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         starts: if args.all_starts {
             Starts::All
         } else {
-            Starts::From(problem.start)
+            Starts::From(problem.start())
         },
         algorithm,
         limits: spec.limits,

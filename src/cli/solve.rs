@@ -64,7 +64,7 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     // Each tour is checked square by square, then printed as it is found.
     let algorithm = options.algorithm.for_solve(&spec.board, tours).name();
     let mut printer = Printer::new(&mut out, args.format, &spec, algorithm);
-    let facts = knight_engine::theory::Facts::new(problem.board);
+    let facts = knight_engine::theory::Facts::new(problem.board());
     let sol = solver::solve_with(&problem, &facts, &options, &mut printer);
     // The tours the solution kept (one tour, a construction) come after.
     for t in &sol.tours {

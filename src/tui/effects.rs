@@ -222,14 +222,12 @@ impl Executor {
             return;
         };
         let previous = self.threads[side as usize].take();
-        let job = solver::Job {
-            board: s.board.clone(),
-            start: s.start,
-            closed: s.closed,
-            end: s.end,
-            options: s.options(1),
-            speed,
-            paused,
+        let job = match s.problem() {
+            Ok(problem) => solver::Job::new(&problem, s.options(1)).paced(speed, paused),
+            Err(e) => {
+                let _ = self.tx.send(Action::EngineFailed(side, e.to_string()));
+                return;
+            }
         };
         let spawned = solver::spawn(previous, job, move |e| {
             // The app may have quit: nobody to tell.

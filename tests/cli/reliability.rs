@@ -288,12 +288,7 @@ fn a_count_that_cannot_end_shows_its_tours_at_once() {
     use std::sync::atomic::Ordering::Relaxed;
     let board = Board::new(8, 8, &[]).unwrap();
     let progress = Progress::default();
-    let problem = Problem {
-        board: &board,
-        start: Square::new(0, 0),
-        closed: false,
-        end: None,
-    };
+    let problem = Problem::new(&board, Square::new(0, 0), false).unwrap();
     std::thread::scope(|s| {
         let counting = s.spawn(|| {
             Count {

@@ -166,6 +166,17 @@ impl<'a> Count<'a> {
         }
     }
 
+    /// The problem from `start` (to `end`) on this count's board, checked
+    /// as [`Problem::new`] checks it: a bad square refuses the count.
+    fn problem(&self, start: Square, end: Option<Square>) -> Result<Problem<'a>, Box<Total>> {
+        Problem::new(self.board, start, self.closed)
+            .and_then(|p| p.ending_on(end))
+            .map_err(|e| {
+                let refused = Outcome::Failed(Failure::Refused(e.to_string()));
+                Box::new(stopped(refused, Instant::now()))
+            })
+    }
+
     /// The tours of `board` from every start, by `auto`, without limits.
     pub fn all_starts(board: &'a Board, closed: bool) -> Count<'a> {
         Count {
@@ -187,15 +198,10 @@ impl<'a> Count<'a> {
         let progress = self.progress.unwrap_or(&quiet);
         let facts = theory::Facts::new(self.board);
         match (self.starts, self.end) {
-            (Starts::From(start), end) => {
-                let problem = Problem {
-                    board: self.board,
-                    start,
-                    closed: self.closed,
-                    end,
-                };
-                count_one(&problem, &facts, self, progress)
-            }
+            (Starts::From(start), end) => match self.problem(start, end) {
+                Ok(problem) => count_one(&problem, &facts, self, progress),
+                Err(refused) => *refused,
+            },
             // Read backwards, the tours from every start to the end are
             // the open tours from the end.
             (Starts::All, Some(end)) => Count {

@@ -10,7 +10,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, BoardError, Square};
+use crate::board::{Board, Square};
 use crate::theory::Facts;
 use crate::tour::compact::{Compact, CompactBuilder, HUGE};
 
@@ -118,17 +118,42 @@ impl Control {
     }
 }
 
-/// A search to run on its own thread, watched: the problem, the options,
-/// the pace, and whether it starts paused.
+/// A search to run on its own thread, watched: the problem (its board
+/// owned, for the thread), the options, the pace, and whether it starts
+/// paused. Made from a checked [`Problem`] by [`Job::new`].
 pub struct Job {
-    pub board: Board,
-    pub start: Square,
-    pub closed: bool,
+    board: Board,
+    start: Square,
+    closed: bool,
     /// An open tour's chosen last square.
-    pub end: Option<Square>,
-    pub options: Options,
-    pub speed: Speed,
-    pub paused: bool,
+    end: Option<Square>,
+    options: Options,
+    speed: Speed,
+    paused: bool,
+}
+
+impl Job {
+    /// A search of `problem` with `options`, at full speed, not paused.
+    pub fn new(problem: &Problem, options: Options) -> Job {
+        Job {
+            board: problem.board().clone(),
+            start: problem.start(),
+            closed: problem.closed(),
+            end: problem.end(),
+            options,
+            speed: Speed::Full,
+            paused: false,
+        }
+    }
+
+    /// The same job at `speed`, starting paused when `paused`.
+    pub fn paced(self, speed: Speed, paused: bool) -> Job {
+        Job {
+            speed,
+            paused,
+            ..self
+        }
+    }
 }
 
 /// Starts `solve` on its own thread. Events go to `sink`, which must not
@@ -153,7 +178,6 @@ where
         speed,
         paused,
     } = job;
-    Problem::new(&board, start, closed)?.ending_on(end)?;
     let control = Control {
         shared: Arc::new(Shared::default()),
     };
@@ -169,6 +193,7 @@ where
                 // Its panic was caught and reported by its own thread.
                 let _ = previous.join();
             }
+            // Checked when the job was made from a problem.
             let problem = Problem {
                 board: &board,
                 start,
@@ -210,11 +235,10 @@ where
     Ok((control, handle))
 }
 
-/// Why a search did not start.
+/// Why a search did not start (its problem was checked when the job was
+/// made).
 #[derive(Debug, thiserror::Error)]
 pub enum SpawnError {
-    #[error(transparent)]
-    Board(#[from] BoardError),
     #[error("cannot start the search thread: {0}")]
     Thread(std::io::Error),
 }

@@ -292,15 +292,11 @@ fn live_backtrack(
     let (tx, rx) = std::sync::mpsc::channel();
     let (ctl, handle) = spawn(
         None,
-        Job {
-            board: board(10, 10),
-            start: Square::new(0, 0),
-            closed: false,
-            end: None,
-            options: opts(Algorithm::Backtrack),
-            speed,
-            paused,
-        },
+        Job::new(
+            &Problem::new(&board(10, 10), Square::new(0, 0), false).unwrap(),
+            opts(Algorithm::Backtrack),
+        )
+        .paced(speed, paused),
         move |e| {
             let _ = tx.send(e);
         },
@@ -417,15 +413,7 @@ pub(super) fn reported(b: &Board, start: Square, closed: bool, algorithm: Algori
     let options = opts(algorithm);
     let (_ctl, handle) = spawn(
         None,
-        Job {
-            board: b.clone(),
-            start,
-            closed,
-            end: None,
-            options,
-            speed: Speed::Full,
-            paused: false,
-        },
+        Job::new(&Problem::new(b, start, closed).unwrap(), options),
         send,
     )
     .unwrap();
@@ -458,15 +446,10 @@ fn a_search_that_replaces_another_begins_when_the_other_has_ended() {
         let b = if k < 4 { big.clone() } else { board(6, 6) };
         let (control, thread) = spawn(
             last.take(),
-            Job {
-                board: b,
-                start: Square::new(0, 0),
-                closed: false,
-                end: None,
-                options: opts(Algorithm::Warnsdorff),
-                speed: Speed::Full,
-                paused: false,
-            },
+            Job::new(
+                &Problem::new(&b, Square::new(0, 0), false).unwrap(),
+                opts(Algorithm::Warnsdorff),
+            ),
             sink(k),
         )
         .unwrap();
@@ -586,16 +569,12 @@ fn a_panic_in_the_search_thread_ends_with_failed_not_silence() {
     let mut panicked = false;
     let (_control, thread) = crate::solver::spawn(
         None,
-        Job {
-            board: b,
-            start: Square::new(0, 0),
-            closed: false,
-            end: None,
-            options: Options::default(),
-            // Watched node by node, so the sink is called inside the search.
-            speed: Speed::StepsPerSecond(10_000.0),
-            paused: false,
-        },
+        // Watched node by node, so the sink is called inside the search.
+        Job::new(
+            &Problem::new(&b, Square::new(0, 0), false).unwrap(),
+            Options::default(),
+        )
+        .paced(Speed::StepsPerSecond(10_000.0), false),
         move |e| {
             if !panicked {
                 panicked = true;

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use super::{Count, Progress, Total, table_entry};
 use crate::board::Square;
-use crate::solver::{Problem, Stats};
+use crate::solver::Stats;
 use crate::theory;
 
 /// The open tours from `from` to each square of the request's board
@@ -45,12 +45,7 @@ pub(super) fn table(
             continue;
         }
         progress.start.fetch_add(1, Ordering::Relaxed);
-        let problem = Problem {
-            board,
-            start: from,
-            closed: false,
-            end: Some(end),
-        };
+        let problem = request.problem(from, Some(end))?;
         let count = table_entry(request, &problem, &facts, &mut stats, deadline, progress)?;
         for g in &fixing {
             let image = board.index(g.apply(end, rows, cols)) as usize;

@@ -1,8 +1,8 @@
 use super::*;
 use crate::board::{Board, Geometry, Leaper, Surface};
-use crate::solver::Algorithm;
 use crate::solver::count::Starts;
 use crate::solver::count::frontier::{self, Ends};
+use crate::solver::{Algorithm, Problem};
 
 /// Open tours from `start` to each square, by the plainest search there
 /// is: depth first over [`Board::neighbours`], no pruning, no symmetry,
