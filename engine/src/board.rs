@@ -130,6 +130,15 @@ impl Board {
 
     /// Builds a board for the knight on the plane, refusing sizes of 0
     /// and boards too big to hold.
+    ///
+    /// ```
+    /// use knight_engine::board::{Board, Square};
+    ///
+    /// let holed = Board::new(8, 8, &[Square::new(3, 3), Square::new(4, 4)]).unwrap();
+    /// assert_eq!(holed.free_count(), 62);
+    /// assert!(!holed.is_free(Square::new(3, 3)));
+    /// assert!(Board::new(0, 8, &[]).is_err());
+    /// ```
     pub fn new(rows: u32, cols: u32, blocked: &[Square]) -> Result<Board, BoardError> {
         Self::with_geometry(rows, cols, blocked, Geometry::KNIGHT_PLANE)
     }

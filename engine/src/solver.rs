@@ -260,6 +260,19 @@ impl<'b> Problem<'b> {
     }
 
     /// Checks the start (on the board, not blocked).
+    ///
+    /// ```
+    /// use knight_engine::board::{Board, Square};
+    /// use knight_engine::solver::Problem;
+    ///
+    /// let board = Board::new(5, 5, &[Square::new(2, 2)]).unwrap();
+    /// let p = Problem::new(&board, Square::new(0, 0), false).unwrap();
+    /// assert_eq!((p.start(), p.closed(), p.end()), (Square::new(0, 0), false, None));
+    /// // A blocked start, a start off the board, an end on the start: refused.
+    /// assert!(Problem::new(&board, Square::new(2, 2), false).is_err());
+    /// assert!(Problem::new(&board, Square::new(5, 0), false).is_err());
+    /// assert!(p.ending_on(Some(Square::new(0, 0))).is_err());
+    /// ```
     pub fn new(board: &'b Board, start: Square, closed: bool) -> Result<Self, BoardError> {
         board.check_square(start, "start")?;
         if !board.is_free(start) {

@@ -77,6 +77,14 @@ fn no(argument: Argument, squares: Vec<Square>, reason: String) -> Result<(), No
 /// both sides >= 5 (Cull & De Curtins 1978; Conrad et al. 1994).
 /// Closed (Schwenk 1991): R <= C has one unless R and C are both odd, R is
 /// 1, 2 or 4, or R = 3 and C is 4, 6 or 8.
+///
+/// ```
+/// use knight_engine::theory::full_board_has_tour;
+///
+/// assert!(full_board_has_tour(3, 4, false) && !full_board_has_tour(4, 4, false));
+/// assert!(full_board_has_tour(8, 8, true) && !full_board_has_tour(5, 5, true));
+/// assert!(!full_board_has_tour(4, 8, true));
+/// ```
 pub fn full_board_has_tour(rows: u32, cols: u32, closed: bool) -> bool {
     let (r, c) = (rows.min(cols), rows.max(cols));
     if closed {
@@ -155,6 +163,22 @@ fn four_wide(rows: u32, cols: u32, s: Square, role: &str) -> Result<(), NoTour> 
 /// one line, without a "no tour:" prefix. A caller that asks about one
 /// board more than once (a start after another) keeps a [`Facts`] and asks
 /// it instead, so the work shared between the questions is done once.
+///
+/// ```
+/// use knight_engine::board::{Board, Square};
+/// use knight_engine::theory::{self, Argument};
+///
+/// let seven = Board::new(7, 7, &[]).unwrap();
+/// let proof = theory::check(&seven, None, true).unwrap_err();
+/// assert_eq!(proof.argument, Argument::Colour);
+/// assert_eq!(
+///     proof.to_string(),
+///     "7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers"
+/// );
+/// // Theory cannot rule out an open tour of 8x8 from a corner.
+/// let eight = Board::new(8, 8, &[]).unwrap();
+/// assert!(theory::check(&eight, Some(Square::new(0, 0)), false).is_ok());
+/// ```
 pub fn check(board: &Board, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
     Facts::new(board).check(start, closed)
 }

@@ -8,7 +8,12 @@ pub fn kind(closed: bool) -> &'static str {
     if closed { "closed" } else { "open" }
 }
 
-/// 12,345,678.
+/// A number with its thousands apart.
+///
+/// ```
+/// assert_eq!(knight_engine::words::thousands(12_345_678u64), "12,345,678");
+/// assert_eq!(knight_engine::words::thousands(u128::MAX).len(), 51);
+/// ```
 pub fn thousands(n: impl Into<u128>) -> String {
     let s = n.into().to_string();
     let mut out = String::with_capacity(s.len() + s.len() / 3);

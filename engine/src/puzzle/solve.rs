@@ -140,6 +140,16 @@ pub struct Counted {
 }
 
 /// Whether the puzzle has exactly one completion (a count to 2).
+///
+/// ```
+/// use knight_engine::puzzle::{self, Difficulty, Outcome, Request};
+/// use knight_engine::solver::Limits;
+///
+/// let request = Request { rows: 6, cols: 6, closed: false, difficulty: Difficulty::Easy, seed: 7 };
+/// let made = puzzle::make(&request).unwrap();
+/// let solved = puzzle::solve(&made.puzzle, &Limits::default());
+/// assert_eq!(solved, Outcome::Unique(made.solution.clone()));
+/// ```
 pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
     solve_with(&Logic::new(puzzle), puzzle, limits)
 }

@@ -193,6 +193,21 @@ impl<'a> Count<'a> {
     }
 
     /// Counts.
+    ///
+    /// ```
+    /// use knight_engine::board::{Board, Square};
+    /// use knight_engine::solver::Problem;
+    /// use knight_engine::solver::count::{Count, Outcome};
+    ///
+    /// let five = Board::new(5, 5, &[]).unwrap();
+    /// let all = Count::all_starts(&five, false).run();
+    /// assert_eq!((all.count, all.outcome), (1728, Outcome::Counted));
+    ///
+    /// // Stopped at a maximum: at least that many.
+    /// let corner = Problem::new(&five, Square::new(0, 0), false).unwrap();
+    /// let some = Count { max: Some(10), ..Count::from_start(&corner) }.run();
+    /// assert_eq!((some.count, some.outcome), (10, Outcome::Reached));
+    /// ```
     pub fn run(&self) -> Total {
         let quiet = Progress::default();
         let progress = self.progress.unwrap_or(&quiet);

@@ -29,6 +29,25 @@ pub use finish::finish;
 
 /// Finds up to `options.tours` tours. Theory answers first; then the
 /// algorithm searches.
+///
+/// ```
+/// use knight_engine::board::{Board, Square};
+/// use knight_engine::solver::{self, Options, Problem, Verdict};
+/// use knight_engine::theory::Argument;
+///
+/// let board = Board::new(5, 5, &[]).unwrap();
+/// let corner = Problem::new(&board, Square::new(0, 0), false).unwrap();
+/// let found = solver::solve(&corner, &Options::default());
+/// assert_eq!((found.verdict, found.tours[0].len()), (Verdict::Found, 25));
+///
+/// // From a dark square of 5x5 there is none, and the proof says why.
+/// let dark = Problem::new(&board, Square::new(0, 1), false).unwrap();
+/// let Verdict::NoTour(proof) = solver::solve(&dark, &Options::default()).verdict else {
+///     panic!("5x5 has no open tour from a dark square");
+/// };
+/// assert_eq!(proof.argument, Argument::Colour);
+/// assert_eq!(proof.squares, [Square::new(0, 1)]);
+/// ```
 pub fn solve(problem: &Problem, options: &Options) -> Solution {
     let facts = Facts::new(problem.board);
     solve_with(problem, &facts, options, &mut NoMonitor)

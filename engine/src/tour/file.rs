@@ -437,6 +437,18 @@ fn json<T: Serialize + ?Sized>(v: &T) -> String {
 
 /// Reads a tour from text: the JSON tour file (text starting with `{`) or a
 /// numbered board. The error is one line saying what is wrong.
+///
+/// ```
+/// use knight_engine::tour::parse;
+///
+/// // A numbered board: `.` is a blocked square.
+/// let numbered = "1 4 .\n. . 2\n3 . .\n";
+/// let loaded = parse(numbered).unwrap();
+/// assert!(loaded.numbered);
+/// assert_eq!((loaded.file.rows, loaded.file.cols), (3, 3));
+/// assert_eq!(loaded.file.path[..3], [[0, 0], [1, 2], [2, 0]]);
+/// assert!(parse("{\"format\": \"knight-tour\"}").is_err());
+/// ```
 pub fn parse(text: &str) -> Result<Loaded, TourFileError> {
     // A byte order mark (some editors write one) is not part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);

@@ -138,6 +138,15 @@ impl Sums {
 
 /// Why no tour of `board` can be semimagic (or, with `full`, magic);
 /// `None` when theory does not rule it out.
+///
+/// ```
+/// use knight_engine::board::Board;
+/// use knight_engine::tour::magic::ruled_out;
+///
+/// let eight = Board::new(8, 8, &[]).unwrap();
+/// assert!(ruled_out(&eight, false).is_none());
+/// assert!(ruled_out(&eight, true).unwrap().reason.contains("Stertenbrink"));
+/// ```
 pub fn ruled_out(board: &Board, full: bool) -> Option<NoTour> {
     ruled_out_why(board, full).map(|why| NoTour::new(Argument::Magic, Vec::new(), why))
 }

@@ -1,6 +1,6 @@
 //! The states of a count square by square, for measuring counts too big
 //! to make (the bench's census rows, and the 8x8 open projection in
-//! docs/cluster.md).
+//! docs/cluster-design.md).
 
 use super::{Budget, Ends, Layout, NARROW, Progress, Stop, whole};
 use crate::board::Board;
