@@ -188,7 +188,9 @@ pub enum Context {
 pub struct Binding {
     /// Each key with the command it gives.
     pub keys: &'static [(Key, Command)],
-    pub label: &'static str,
+    /// How many of `keys`, from the first, the label names (the rest
+    /// are other ways to type them: `=` for `+`).
+    pub shown: usize,
     pub help: &'static str,
     pub contexts: &'static [Context],
     /// The hint bar's words for it, if it is shown there.
@@ -197,14 +199,14 @@ pub struct Binding {
 
 const fn bind(
     keys: &'static [(Key, Command)],
-    label: &'static str,
+    shown: usize,
     help: &'static str,
     contexts: &'static [Context],
     hint: Option<&'static str>,
 ) -> Binding {
     Binding {
         keys,
-        label,
+        shown,
         help,
         contexts,
         hint,
@@ -219,11 +221,59 @@ impl Binding {
             || (self.contexts.contains(&Context::Any) && context != Context::Prompt)
     }
 
+    /// The keys as help and the hint bar name them: the shown keys'
+    /// names (`+ -`), four arrows as `arrows`, up and down as `↑↓`, a run
+    /// of digits as `1-8`.
+    pub fn label(&self) -> String {
+        label_of(&self.keys[..self.shown])
+    }
+
     /// True when one of the binding's keys gives `command`: how the hint
     /// bar and the documents pick a binding, never by its label.
     pub fn gives(&self, command: Command) -> bool {
         self.keys.iter().any(|&(_, c)| c == command)
     }
+}
+
+/// The label of `keys` (see [`Binding::label`]).
+fn label_of(keys: &[(Key, Command)]) -> String {
+    let plain = |code| Key::new(code, KeyModifiers::NONE);
+    let arrows = [KeyCode::Up, KeyCode::Down, KeyCode::Left, KeyCode::Right].map(plain);
+    if keys.len() == 4 && keys.iter().zip(arrows).all(|(&(k, _), a)| k == a) {
+        return "arrows".into();
+    }
+    let digit = |k: Key| match k.code {
+        KeyCode::Char(c) if k.mods.is_empty() => c.to_digit(10),
+        _ => None,
+    };
+    let mut names = Vec::new();
+    let mut i = 0;
+    while i < keys.len() {
+        // A run of three or more digits in a row: `1-8`.
+        let mut j = i;
+        while let (Some(a), Some(&(next, _))) = (digit(keys[j].0), keys.get(j + 1)) {
+            if digit(next) != Some(a + 1) {
+                break;
+            }
+            j += 1;
+        }
+        if j >= i + 2 {
+            names.push(format!("{}-{}", keys[i].0.name(), keys[j].0.name()));
+        } else if keys[i].0 == plain(KeyCode::Up)
+            && keys
+                .get(i + 1)
+                .is_some_and(|&(k, _)| k == plain(KeyCode::Down))
+        {
+            // Up and down together, as one: `↑↓`.
+            names.push("↑↓".into());
+            i += 2;
+            continue;
+        } else {
+            names.extend(keys[i..=j].iter().map(|(k, _)| k.name()));
+        }
+        i = j + 1;
+    }
+    names.join(" ")
 }
 
 use Command as C;
@@ -248,42 +298,42 @@ const fn ctrl(c: char) -> Key {
 pub const BINDINGS: &[Binding] = &[
     bind(
         &[(k(Char(' ')), C::Pause)],
-        "Space",
+        1,
         "pause / resume the search, the race or the replay",
         &[Watch, InRace, InReplay],
         Some("pause"),
     ),
     bind(
         &[(k(Char('n')), C::Step), (k(Char('.')), C::Step)],
-        "n",
+        1,
         "paused: one step forward (both sides of a race)",
         &[Watch, InRace, InReplay],
         Some("step"),
     ),
     bind(
         &[(k(Left), C::Seek(-1)), (k(Right), C::Seek(1))],
-        "← →",
+        2,
         "replay: one step back / forward",
         &[InReplay],
         Some("step"),
     ),
     bind(
         &[(k(Left), C::Seek(-1)), (k(Right), C::Seek(1))],
-        "← →",
+        2,
         "paused search: step back / forward through the steps shown",
         &[Watch],
         Some("rewind"),
     ),
     bind(
         &[(k(PageUp), C::Seek(-100)), (k(PageDown), C::Seek(100))],
-        "PgUp PgDn",
+        2,
         "paused search: 100 steps back / forward",
         &[Watch],
         None,
     ),
     bind(
         &[(k(Home), C::SeekStart), (k(End), C::SeekEnd)],
-        "Home End",
+        2,
         "replay: jump to the start / end",
         &[InReplay],
         Some("start/end"),
@@ -291,67 +341,67 @@ pub const BINDINGS: &[Binding] = &[
     bind(
         &[
             (k(Char('+')), C::Faster),
-            (k(Char('=')), C::Faster),
             (k(Char('-')), C::Slower),
+            (k(Char('=')), C::Faster),
             (k(Char('_')), C::Slower),
         ],
-        "+ -",
+        2,
         "faster / slower",
         &[Watch, InRace, InReplay],
         Some("speed"),
     ),
     bind(
         &[(k(Char('r')), C::Restart)],
-        "r",
+        1,
         "restart the search, the race, the replay or the game",
         &[Watch, InRace, InReplay, InPlay],
         Some("restart"),
     ),
     bind(
         &[(k(Char('s')), C::Save), (k(Char('e')), C::Picture)],
-        "s e",
+        2,
         "save the path as a tour file (search or game) / as an SVG picture",
         &[Watch, InReplay, InPlay],
         Some("save"),
     ),
     bind(
         &[(k(Tab), C::NextMode)],
-        "Tab",
+        1,
         "next mode: search, replay (a loaded or found tour), play",
         &[Watch, InReplay, InPlay],
         Some("mode"),
     ),
     bind(
         &[(k(Char('l')), C::Load)],
-        "l",
+        1,
         "load a tour file by path and replay it",
         &[Watch, InReplay, InPlay],
         Some("load"),
     ),
     bind(
         &[(k(Enter), C::Apply)],
-        "Enter",
+        1,
         "file prompt: open the file",
         &[InPrompt],
         Some("open"),
     ),
     bind(
         &[(k(Tab), C::Complete)],
-        "Tab",
+        1,
         "file prompt: complete the path (lists the matches when several)",
         &[InPrompt],
         Some("complete"),
     ),
     bind(
         &[(k(Char('o')), C::Settings)],
-        "o",
+        1,
         "settings: board, start, blocked squares, algorithm",
         &[Watch],
         Some("settings"),
     ),
     bind(
         &[(k(Enter), C::Apply)],
-        "Enter",
+        1,
         "settings: start a new search with them",
         &[InSettings],
         Some("search"),
@@ -363,14 +413,14 @@ pub const BINDINGS: &[Binding] = &[
             (k(Left), C::Cursor(0, -1)),
             (k(Right), C::Cursor(0, 1)),
         ],
-        "arrows",
+        4,
         "settings and play: move the cursor (or click a square)",
         &[InSettings, InPlay],
         Some("move"),
     ),
     bind(
         &[(k(Enter), C::MoveHere)],
-        "Enter",
+        1,
         "play: move the knight to the cursor (or click the square)",
         &[InPlay],
         Some("move"),
@@ -386,91 +436,91 @@ pub const BINDINGS: &[Binding] = &[
             (k(Char('7')), C::Pick(7)),
             (k(Char('8')), C::Pick(8)),
         ],
-        "1-8",
+        8,
         "play: take the legal move of that number (listed at the side)",
         &[InPlay],
         Some("pick"),
     ),
     bind(
         &[(k(Char('u')), C::Undo), (k(Char('U')), C::Redo)],
-        "u U",
+        2,
         "play: undo / redo a move (u after r: the game before)",
         &[InPlay],
         Some("undo/redo"),
     ),
     bind(
         &[(k(Char('h')), C::Hints)],
-        "h",
+        1,
         "play: show each legal move's onward count (Warnsdorff's rule)",
         &[InPlay],
         Some("hints"),
     ),
     bind(
         &[(k(Char('w')), C::Suggest)],
-        "w",
+        1,
         "play: put the cursor on Warnsdorff's move and say why (Enter plays it)",
         &[InPlay],
         Some("suggest"),
     ),
     bind(
         &[(k(Char('b')), C::BackToSolvable)],
-        "b",
+        1,
         "play: undo back to the last position known to be solvable",
         &[InPlay],
         Some("back"),
     ),
     bind(
         &[(k(Char('f')), C::Finish)],
-        "f",
+        1,
         "play: let the solver finish the tour from here",
         &[InPlay],
         Some("finish"),
     ),
     bind(
         &[(k(Char('p')), C::NewPuzzle)],
-        "p",
+        1,
         "play: a new puzzle on this board, at this puzzle's difficulty (else medium)",
         &[InPlay],
         Some("puzzle"),
     ),
     bind(
         &[(k(Char(' ')), C::SetStart)],
-        "Space",
+        1,
         "settings: start at the cursor (left click)",
         &[InSettings],
         Some("start"),
     ),
     bind(
         &[(k(Char('e')), C::SetEnd)],
-        "e",
+        1,
         "settings: the tour ends on the cursor square (again: anywhere; an open tour)",
         &[InSettings],
         Some("end"),
     ),
     bind(
         &[(k(Char('x')), C::ToggleBlock)],
-        "x",
+        1,
         "settings: block / unblock the cursor square (right click)",
         &[InSettings],
         Some("block"),
     ),
     bind(
         &[(k(Char('[')), C::Rows(-1)), (k(Char(']')), C::Rows(1))],
-        "[ ]",
+        2,
         "settings: fewer / more rows",
         &[InSettings],
         Some("rows"),
     ),
     bind(
         &[(k(Char('{')), C::Cols(-1)), (k(Char('}')), C::Cols(1))],
-        "{ }",
+        2,
         "settings: fewer / more columns",
         &[InSettings],
         Some("cols"),
     ),
     bind(
         &[(k(Char('c')), C::ToggleClosed)],
-        "c",
+        1,
         "settings: open / closed tour",
         &[InSettings],
         Some("closed"),
@@ -481,7 +531,7 @@ pub const BINDINGS: &[Binding] = &[
             (k(Char('t')), C::NextTieBreak),
             (k(Char('m')), C::NextMoveOrder),
         ],
-        "a t m",
+        3,
         "settings, race's right side: next algorithm / tie-break / move order",
         &[InSettings, InRace],
         Some("algorithm/tie-break/moves"),
@@ -491,49 +541,49 @@ pub const BINDINGS: &[Binding] = &[
             (k(Char('p')), C::NextLeaper),
             (k(Char('w')), C::NextSurface),
         ],
-        "p w",
+        2,
         "settings: next piece (knight, camel, zebra, giraffe, antelope) / surface (plane, cylinder: columns wrap, torus)",
         &[InSettings],
         Some("piece/wrap"),
     ),
     bind(
         &[(k(Char('v')), C::Race)],
-        "v",
+        1,
         "race the search against another, side by side (again: one search)",
         &[Watch, InRace],
         Some("race"),
     ),
     bind(
         &[(k(Char('#')), C::Count)],
-        "#",
+        1,
         "count every tour from the start, live (again: stop the count)",
         &[Watch],
         Some("count"),
     ),
     bind(
         &[(k(Char('d')), C::NextDrawing)],
-        "d",
+        1,
         "draw the path as step numbers, lines from square to square, or both",
         &[Any],
         Some("lines"),
     ),
     bind(
         &[(k(Char('g')), C::Labels)],
-        "g",
+        1,
         "files and ranks on the board's edges (a-h, 1-8; row and column numbers past 26 columns)",
         &[Any],
         Some("labels"),
     ),
     bind(
         &[(k(Char('z')), C::ZoomIn), (k(Char('Z')), C::ZoomOut)],
-        "z Z",
+        2,
         "zoom in / out on the board (or the mouse wheel)",
         &[Any],
         Some("zoom"),
     ),
     bind(
         &[(k(Char('j')), C::ZoomJump)],
-        "j",
+        1,
         "jump between the whole board and the step numbers around the knight",
         &[Any],
         Some("jump"),
@@ -549,7 +599,7 @@ pub const BINDINGS: &[Binding] = &[
             (shift(Up), C::Pan(-1, 0)),
             (shift(Right), C::Pan(0, 1)),
         ],
-        "H J K L",
+        4,
         "zoomed: pan left / down / up / right (or Shift+arrows)",
         &[Any],
         Some("pan"),
@@ -563,42 +613,42 @@ pub const BINDINGS: &[Binding] = &[
             (k(Home), C::HelpScroll(i16::MIN)),
             (k(End), C::HelpScroll(i16::MAX)),
         ],
-        "↑↓ PgUp PgDn",
+        4,
         "help: scroll it (Home End: top, bottom)",
         &[InHelp],
         Some("scroll"),
     ),
     bind(
         &[(k(Char('?')), C::Help)],
-        "?",
+        1,
         "show / hide this help",
         &[Any],
         Some("help"),
     ),
     bind(
         &[(k(Char('M')), C::Log)],
-        "M",
+        1,
         "show / hide the last 100 messages, whole (a long one is cut with … on the status line)",
         &[Any],
         None,
     ),
     bind(
         &[(k(Esc), C::Back)],
-        "Esc",
+        1,
         "close the help, settings (applying nothing) or file prompt; never quits",
         &[Any, InPrompt],
         None,
     ),
     bind(
         &[(k(Char('q')), C::Quit)],
-        "q",
+        1,
         "quit (asks first with a game unsaved or a search or count of a minute or more)",
         &[Any],
         Some("quit"),
     ),
     bind(
         &[(ctrl('c'), C::ForceQuit)],
-        "Ctrl-C",
+        1,
         "quit at once, wherever you are (the file prompt too), asking nothing",
         &[Any, InPrompt],
         None,
@@ -609,7 +659,7 @@ pub const BINDINGS: &[Binding] = &[
             (k(Char('s')), C::SaveAndQuit),
             (k(Char('n')), C::No),
         ],
-        "y s n",
+        3,
         "quitting would lose work: quit, save the game and quit, or stay (Esc too)",
         &[InConfirm],
         Some("quit / save and quit / stay"),

@@ -134,7 +134,7 @@ impl App {
             .keys
             .iter()
             .find(|&&(_, k)| k == c)
-            .map_or(b.label.to_string(), |(k, _)| k.name());
+            .map_or(b.label(), |(k, _)| k.name());
         self.info(format!(
             "{label} works {}, not {here}",
             places.join(" and ")

@@ -19,7 +19,7 @@ fn listed(context: Context) -> impl Iterator<Item = &'static Binding> {
 pub fn help_line(context: Context) -> String {
     let items = listed(context)
         .chain(listed(Context::Any))
-        .filter_map(|b| b.hint.map(|h| format!("{} {h}", b.label)));
+        .filter_map(|b| b.hint.map(|h| format!("{} {h}", b.label())));
     let mut lines = vec![String::from("Keys:")];
     for item in items {
         let last = lines.last_mut().expect("one line at least");
@@ -87,7 +87,7 @@ mod tests {
 
     /// `| `u` `U` | play: undo / redo a move |`.
     fn row(b: &Binding) -> String {
-        let keys: Vec<String> = b.label.split(' ').map(|k| format!("`{k}`")).collect();
+        let keys: Vec<String> = b.label().split(' ').map(|k| format!("`{k}`")).collect();
         format!("| {} | {} |\n", keys.join(" "), b.help)
     }
 
@@ -146,7 +146,7 @@ mod tests {
             assert!(
                 b.contexts.iter().any(|c| all.contains(c)),
                 "{} is in no list",
-                b.label
+                b.label()
             );
         }
     }

@@ -90,3 +90,42 @@ fn modifiers_are_part_of_the_key() {
         "Shift+←"
     );
 }
+
+/// Labels are made from the keys: each names the first `shown` keys, and
+/// every key it leaves out is another way to type one of them (a command
+/// of the same kind: `=` for `+`, Shift+← for `H`, Home for the scroll).
+#[test]
+fn labels_come_from_the_keys_and_hide_only_other_ways_to_type_them() {
+    use std::mem::discriminant;
+    for b in BINDINGS {
+        assert!(
+            (1..=b.keys.len()).contains(&b.shown),
+            "{}: shows {} of {} keys",
+            b.help,
+            b.shown,
+            b.keys.len()
+        );
+        let named = &b.keys[..b.shown];
+        for (key, command) in &b.keys[b.shown..] {
+            assert!(
+                named
+                    .iter()
+                    .any(|(_, c)| discriminant(c) == discriminant(command)),
+                "{}: {} gives {command:?}, which no key of the label gives",
+                b.label(),
+                key.name()
+            );
+        }
+    }
+    let label = |command: Command| {
+        let b = BINDINGS.iter().find(|b| b.gives(command)).expect("bound");
+        b.label()
+    };
+    assert_eq!(label(Command::Pause), "Space");
+    assert_eq!(label(Command::Faster), "+ -");
+    assert_eq!(label(Command::Pick(3)), "1-8");
+    assert_eq!(label(Command::Pan(0, -1)), "H J K L");
+    assert_eq!(label(Command::ForceQuit), "Ctrl-C");
+    assert_eq!(label(Command::HelpScroll(1)), "↑↓ PgUp PgDn");
+    assert_eq!(label(Command::Cursor(0, 1)), "arrows");
+}

@@ -106,10 +106,21 @@ fn group_lines(
         None,
     )];
     for (n, b) in rows.iter().enumerate() {
-        let mut keys: Vec<String> = b.keys.iter().map(|k| k.0.name()).collect();
+        // Each named key, then the other keys that do the same (`+ =`).
+        let (named, others) = b.keys.split_at(b.shown);
+        let mut keys: Vec<String> = Vec::new();
+        for (key, command) in named {
+            keys.push(key.name());
+            let same = others.iter().filter(|(_, c)| c == command);
+            keys.extend(same.map(|(k, _)| k.name()));
+        }
+        let rest = others
+            .iter()
+            .filter(|(_, c)| named.iter().all(|(_, n)| n != c));
+        keys.extend(rest.map(|(k, _)| k.name()));
         keys.dedup();
         let keys = if keys.len() > 4 {
-            b.label.to_string()
+            b.label()
         } else {
             keys.join(" ")
         };

@@ -1,5 +1,7 @@
 //! The hint bar: the keys that matter in the current mode, from the keymap.
 
+use std::borrow::Cow;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -63,7 +65,7 @@ pub struct HintBar<'a> {
 /// A key of the hint bar: its label, its words, whether it is shown only
 /// where there is room (a key of every mode that this screen does not
 /// need now), and what it is to the bar.
-type Item = (&'static str, &'static str, bool, Role);
+type Item = (Cow<'static, str>, &'static str, bool, Role);
 
 /// Help and quit close the bar and, with Esc, are never dropped for room.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -109,8 +111,8 @@ fn items(app: &App) -> Vec<Item> {
     // A question takes only its own answers.
     if app.count_question().is_some() {
         return vec![
-            ("y", "count anyway", false, Role::Other),
-            ("n Esc", "leave it", false, Role::Other),
+            ("y".into(), "count anyway", false, Role::Other),
+            ("n Esc".into(), "leave it", false, Role::Other),
         ];
     }
     if app
@@ -118,8 +120,8 @@ fn items(app: &App) -> Vec<Item> {
         .is_some_and(|l| !matches!(l, crate::tui::app::Loss::Game(_)))
     {
         return vec![
-            ("y", "quit", false, Role::Other),
-            ("n Esc", "stay", false, Role::Other),
+            ("y".into(), "quit", false, Role::Other),
+            ("n Esc".into(), "stay", false, Role::Other),
         ];
     }
     let mut items: Vec<Item> = mode_first(ctx)
@@ -130,7 +132,7 @@ fn items(app: &App) -> Vec<Item> {
             let spare = b.contexts == [Context::Any] && !needed(b);
             // Keys that toggle say what they would do now.
             b.hint
-                .map(|h| (b.label, now(app, b, h), spare, Role::of(b)))
+                .map(|h| (b.label().into(), now(app, b, h), spare, Role::of(b)))
         })
         .collect();
     // Stable: the spare keys after the needed, each in their order.
@@ -138,23 +140,26 @@ fn items(app: &App) -> Vec<Item> {
     // The help or the log on top: Esc closes it (the arrows scroll it
     // where it is taller than the screen; its title says so).
     if app.help_open() || app.log_open() {
-        items.insert(0, ("Esc", "close", false, Role::Esc));
+        items.insert(0, ("Esc".into(), "close", false, Role::Esc));
     }
     // In the settings and the file prompt, Esc leaves as things were.
     if matches!(ctx, Context::Settings | Context::Prompt) {
-        items.insert(items.len().min(1), ("Esc", "cancel", false, Role::Esc));
+        items.insert(
+            items.len().min(1),
+            ("Esc".into(), "cancel", false, Role::Esc),
+        );
     }
     // While a file is read, Esc stops the reading (not the app).
     if app.loading().is_some() && ctx != Context::Prompt {
         items.retain(|&(_, _, _, role)| role != Role::Esc);
-        items.insert(0, ("Esc", "stop reading", false, Role::Esc));
+        items.insert(0, ("Esc".into(), "stop reading", false, Role::Esc));
     }
     // Help and quit close the bar.
     let closing = |role: Role| matches!(role, Role::Help | Role::Quit);
     let last: Vec<Item> = items
         .iter()
         .filter(|item| closing(item.3))
-        .map(|&(l, h, _, role)| (l, h, false, role))
+        .map(|(l, h, _, role)| (l.clone(), *h, false, *role))
         .collect();
     items.retain(|item| !closing(item.3));
     items.extend(last);
@@ -164,10 +169,14 @@ fn items(app: &App) -> Vec<Item> {
 /// `items` in at most `room` lines of `width` columns: the spare keys fill
 /// what room the mode's own leave; when even those do not fit, the last go
 /// first, but never help, quit or Esc (the help lists every key).
-fn packed(mut items: Vec<Item>, width: u16, room: usize) -> Vec<Vec<(&'static str, &'static str)>> {
+fn packed(
+    mut items: Vec<Item>,
+    width: u16,
+    room: usize,
+) -> Vec<Vec<(Cow<'static, str>, &'static str)>> {
     let wide = |(l, h, _, _): &Item| l.chars().count() + h.chars().count() + 3;
     let pack = |items: &[Item]| {
-        let mut lines: Vec<Vec<(&str, &str)>> = vec![Vec::new()];
+        let mut lines: Vec<Vec<(Cow<'static, str>, &str)>> = vec![Vec::new()];
         let mut used = 0;
         for item in items {
             let w = wide(item);
@@ -176,7 +185,10 @@ fn packed(mut items: Vec<Item>, width: u16, room: usize) -> Vec<Vec<(&'static st
                 used = 0;
             }
             used += w;
-            lines.last_mut().expect("a line").push((item.0, item.1));
+            lines
+                .last_mut()
+                .expect("a line")
+                .push((item.0.clone(), item.1));
         }
         lines
     };
