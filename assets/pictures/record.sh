@@ -13,7 +13,7 @@
 #   assets/pictures/hints.png  `knight-tui play --size 6` (the tutorial's): the
 #                              knight placed on 0,0, one move, hints on
 #
-# How: the app runs under `asciinema rec` in a pseudo-terminal of 100x30
+# How: the app runs under `asciinema rec` in a pseudo-terminal of 100x32
 # (TERM=xterm-256color, COLORTERM=truecolor) inside a detached tmux server of
 # its own; keys are sent with `tmux send-keys`; the cast is cut where the app
 # leaves the alternate screen; agg renders it to a GIF, and Pillow takes the
@@ -39,7 +39,7 @@ OUT=assets/pictures
 [[ -f Cargo.toml && -d $OUT ]] || { echo "record.sh: run it from the knight-tui repository" >&2; exit 2; }
 
 COLS=100
-ROWS=30
+ROWS=32
 FONT="DejaVu Sans Mono,DejaVu Sans"
 # resvg draws box lines and cell backgrounds without gaps; 15 px x 1.2 gives
 # whole-pixel rows (fractional ones leave seams across the board's squares).

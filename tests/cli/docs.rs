@@ -7,10 +7,17 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+pub(crate) const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The README's longest allowed length, in lines.
 const README_LINES: usize = 250;
+
+/// The longest a page in docs/ may be, in lines, but for the references
+/// the keymap writes.
+const PAGE_LINES: usize = 400;
+
+/// Pages written by a program, which may be longer.
+const GENERATED: [&str; 1] = ["docs/keys.md"];
 
 /// The lines within which the README shows a picture.
 const PICTURE_WITHIN: usize = 40;
@@ -20,7 +27,7 @@ const PICTURE_WITHIN: usize = 40;
 const APP_PICTURES: [&str; 2] = ["assets/pictures/app.png", "assets/pictures/race.gif"];
 
 /// Every `*.md` file under the repository, but for `target/` and `.git/`.
-fn markdown_files() -> Vec<PathBuf> {
+pub(crate) fn markdown_files() -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut folders = vec![PathBuf::from(ROOT)];
     while let Some(folder) = folders.pop() {
@@ -47,12 +54,12 @@ fn markdown_files() -> Vec<PathBuf> {
     found
 }
 
-fn read(path: &Path) -> String {
+pub(crate) fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// The path relative to the repository, for messages.
-fn shown(path: &Path) -> String {
+pub(crate) fn shown(path: &Path) -> String {
     path.strip_prefix(ROOT)
         .unwrap_or(path)
         .display()
@@ -61,7 +68,7 @@ fn shown(path: &Path) -> String {
 
 /// The lines of a Markdown file outside fenced code blocks, with their
 /// numbers (from 1) and inline code spans blanked out.
-fn prose_lines(text: &str) -> Vec<(usize, String)> {
+pub(crate) fn prose_lines(text: &str) -> Vec<(usize, String)> {
     lines_outside_fences(text)
         .into_iter()
         .map(|(i, l)| (i, without_code_spans(&l)))
@@ -267,12 +274,11 @@ fn check_target(file: &Path, text: &str, root: &Path, target: &str) -> Option<St
         return (!anchors(text).contains(&percent_decoded(anchor).to_lowercase()))
             .then(|| format!("no heading in this file has the anchor #{anchor}"));
     }
+    if path_part.starts_with('/') {
+        return Some("a root-absolute link: write it relative to this file".into());
+    }
     let decoded = percent_decoded(path_part);
-    let resolved = if let Some(from_root) = decoded.strip_prefix('/') {
-        root.join(from_root)
-    } else {
-        file.parent().unwrap().join(&decoded)
-    };
+    let resolved = file.parent().unwrap().join(&decoded);
     let Ok(canonical) = resolved.canonicalize() else {
         return Some(format!("{} does not exist", resolved.display()));
     };
@@ -351,6 +357,22 @@ fn the_readme_is_a_front_door() {
     assert!(
         top.iter().any(|l| l.contains("![")),
         "README.md shows no picture (`![`) in its first {PICTURE_WITHIN} lines"
+    );
+}
+
+#[test]
+fn no_page_is_too_long_to_read() {
+    let long: Vec<String> = markdown_files()
+        .iter()
+        .map(|f| (shown(f), read(f).lines().count()))
+        .filter(|(page, lines)| {
+            page.starts_with("docs/") && *lines > PAGE_LINES && !GENERATED.contains(&page.as_str())
+        })
+        .map(|(page, lines)| format!("{page}: {lines} lines"))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "pages over {PAGE_LINES} lines (split them by what a reader looks for): {long:?}"
     );
 }
 

@@ -128,10 +128,13 @@ fn run_all(lines: Vec<String>, patience: bool) {
         bin_dir.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let have_man = Command::new("man")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let have = |tool: &str| {
+        Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let (have_man, have_jq) = (have("man"), have("jq"));
     let mut seen = BTreeSet::new();
     let (mut ran, mut stopped) = (0, 0);
     // Counts and sweeps that only print run at once, beside the others
@@ -187,6 +190,10 @@ fn run_all(lines: Vec<String>, patience: bool) {
         }
         if line.contains("man -l") && !have_man {
             eprintln!("skipped (no man): {line}");
+            continue;
+        }
+        if line.contains("| jq") && !have_jq {
+            eprintln!("skipped (no jq): {line}");
             continue;
         }
         // Folders an example writes into exist in a real home.

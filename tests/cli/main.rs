@@ -16,6 +16,7 @@ mod docs;
 mod ends;
 mod errors;
 mod examples;
+mod figures;
 mod files;
 mod hostile;
 mod leaper_theory;
