@@ -23,6 +23,7 @@ pub use race::Race;
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
 use knight_engine::board::{Board, Square};
 use knight_engine::solver::count::{Progress, Total};
@@ -320,6 +321,9 @@ pub struct App {
     /// A line for the shell once the terminal is given back: where "save
     /// and quit" wrote the game.
     pub farewell: Option<String>,
+    /// The time of the action being handled (or last handled): the app
+    /// reads no clock of its own, so an update depends on its action alone.
+    pub now: Instant,
 }
 
 impl App {
@@ -351,6 +355,7 @@ impl App {
             race: None,
             help_scroll: 0,
             farewell: None,
+            now: Instant::now(),
         }
     }
 
@@ -402,6 +407,14 @@ impl App {
 
     // ---- the one way in ----
 
+    /// `action`, which happened at `now`.
+    pub fn update_at(&mut self, action: Action, now: Instant) -> Vec<Effect> {
+        self.now = now;
+        self.update(action)
+    }
+
+    /// `action`, at the time of the last (tests give no time: a test's
+    /// clock stands still unless it moves it).
     pub fn update(&mut self, action: Action) -> Vec<Effect> {
         let effects = self.act(action);
         self.follow_focus();

@@ -221,9 +221,9 @@ impl Game {
             .count()
     }
 
-    /// Starts the clock on the first move and times the others.
-    fn timed(&mut self) {
-        let now = Instant::now();
+    /// Times a move made at `now`: the first starts the clock (a knight
+    /// placed with the game does not).
+    pub fn timed(&mut self, now: Instant) {
         self.clock.get_or_insert(now);
         self.last_move = Some(now);
         self.done_at = self.is_complete().then_some(now);
@@ -235,8 +235,9 @@ impl Game {
         self.clock.is_some() && !self.is_complete() && !self.dead_end()
     }
 
-    /// `1:23 (move 0:04)`: the game's time and the current move's.
-    pub fn times(&self) -> String {
+    /// `1:23 (move 0:04)`: the game's time and the current move's, at
+    /// `now`.
+    pub fn times(&self, now: Instant) -> String {
         let (Some(start), Some(last)) = (self.clock, self.last_move) else {
             // A game resumed from a file has moves but no clock of its own.
             return if self.is_complete() {
@@ -247,7 +248,7 @@ impl Game {
                 "not started".into()
             };
         };
-        let now = self.done_at.unwrap_or_else(Instant::now);
+        let now = self.done_at.unwrap_or(now);
         let mmss = |d: std::time::Duration| format!("{}:{:02}", d.as_secs() / 60, d.as_secs() % 60);
         if self.done_at.is_some() {
             return mmss(now - start);
@@ -339,7 +340,6 @@ impl Game {
         self.cursor = sq;
         self.outlook = Outlook::Checking;
         self.unsaved = true;
-        self.timed();
         Moved::Ok
     }
 
@@ -424,7 +424,8 @@ impl Game {
         }
     }
 
-    pub fn status(&self) -> String {
+    /// The game's line for the status area, at `now`.
+    pub fn status(&self, now: Instant) -> String {
         if self.is_complete() {
             let kind = knight_engine::words::kind(self.closes());
             let n = self.moves_made();
@@ -433,7 +434,7 @@ impl Game {
                 .map(|e| format!(" on the goal {e}"))
                 .unwrap_or_default();
             if self.clues.is_some() {
-                return self.solved();
+                return self.solved(now);
             }
             return match self.finished_from {
                 Some(step) => format!(
@@ -493,7 +494,7 @@ impl Game {
     }
 
     /// The line for a solved puzzle: the time, undos and help taken.
-    fn solved(&self) -> String {
+    fn solved(&self, now: Instant) -> String {
         let plural = |n: u32, what| knight_engine::words::plural(u64::from(n), what);
         let by = match self.finished_from {
             Some(step) => format!("the solver finished it from step {step}"),
@@ -504,7 +505,7 @@ impl Game {
                 plural(self.helped, "hint")
             ),
         };
-        format!("puzzle solved in {}; {by}", self.times())
+        format!("puzzle solved in {}; {by}", self.times(now))
     }
 }
 
@@ -586,7 +587,10 @@ mod tests {
             assert_eq!(g.move_to(Square::new(r, c)), Moved::Ok, "{r},{c}");
         }
         assert!(g.is_complete() && !g.dead_end());
-        assert_eq!(g.status(), "complete open tour of 12 squares: well played!");
+        assert_eq!(
+            g.status(std::time::Instant::now()),
+            "complete open tour of 12 squares: well played!"
+        );
         // 0,0 2,1 1,3 0,1 2,0 1,2: every move from 1,2 is used, 6 squares left.
         let mut g = Game::new(board, Some(Square::new(0, 0)), false);
         for (r, c) in [(2, 1), (1, 3), (0, 1), (2, 0), (1, 2)] {
@@ -594,7 +598,7 @@ mod tests {
         }
         assert!(g.targets().is_empty() && g.dead_end());
         assert_eq!(
-            g.status(),
+            g.status(std::time::Instant::now()),
             "dead end: no legal move from 1,2, 6 squares left; u undoes"
         );
         assert!(g.undo());

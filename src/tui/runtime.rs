@@ -126,7 +126,10 @@ async fn event_loop(
     // The screen's size shapes the zoomed windows; later sizes come as
     // resize events.
     if let Ok(size) = terminal.size() {
-        app.update(Action::Resize(size.width, size.height));
+        app.update_at(
+            Action::Resize(size.width, size.height),
+            std::time::Instant::now(),
+        );
     }
     while !app.quit {
         if dirty {
@@ -157,7 +160,7 @@ async fn event_loop(
                 return Ok(Ended::Signal(signal_hook::consts::SIGQUIT));
             }
             _ = tokio::time::sleep_until(next_tick.unwrap_or(far)), if next_tick.is_some() => {
-                app.update(Action::Tick);
+                app.update_at(Action::Tick, std::time::Instant::now());
                 next_tick = match (app.tick(), next_tick) {
                     (Some((every, _)), Some(t)) => Some(t + every),
                     _ => None,
@@ -177,7 +180,7 @@ async fn event_loop(
                                 .wrap_err("cannot read the terminal size")?;
                             let screen = Rect::new(0, 0, size.width, size.height);
                             if let Some(action) = input::decode(&event, &app, screen) {
-                                let fx = app.update(action);
+                                let fx = app.update_at(action, std::time::Instant::now());
                                 executor.apply(&app, fx);
                                 dirty = true;
                             }
@@ -207,10 +210,10 @@ async fn event_loop(
             }
             Some(action) = rx.recv() => {
                 // Take everything already queued before drawing once.
-                let fx = app.update(action);
+                let fx = app.update_at(action, std::time::Instant::now());
                 executor.apply(&app, fx);
                 while let Ok(action) = rx.try_recv() {
-                    let fx = app.update(action);
+                    let fx = app.update_at(action, std::time::Instant::now());
                     executor.apply(&app, fx);
                 }
                 dirty = true;

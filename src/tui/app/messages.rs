@@ -148,7 +148,7 @@ impl App {
             return Some(Loss::Game(g.moves_made()));
         }
         if let Some(c) = self.counting.as_ref().filter(|c| c.result.is_none()) {
-            let ran = c.started.elapsed();
+            let ran = self.now.saturating_duration_since(c.started);
             if ran >= LONG_RUN {
                 return Some(Loss::Count(ran.as_secs()));
             }

@@ -65,6 +65,7 @@ impl App {
         g.finished_from = None;
         match g.move_to(sq) {
             Moved::Ok => {
+                g.timed(self.now);
                 // Zoomed in, the view follows the knight.
                 let (rows, cols) = (g.board.rows(), g.board.cols());
                 self.zoom.follow(sq, rows, cols);
@@ -288,6 +289,7 @@ impl App {
             for idx in next {
                 let sq = g.board.square(idx);
                 let _ = g.move_to(sq);
+                g.timed(self.now);
                 g.outlook = Outlook::Solvable;
             }
             if let Some(k) = g.knight() {

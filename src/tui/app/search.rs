@@ -157,7 +157,7 @@ impl App {
             warning: warning.map(|(_, least)| least),
             what,
             result: None,
-            started: std::time::Instant::now(),
+            started: self.now,
         });
         vec![Effect::Count { generation }]
     }

@@ -64,9 +64,10 @@ fn in_play_the_goal_is_reached_only_by_the_last_move() {
     let goal = Square::new(4, 4);
     let mut g = Game::new(board.clone(), None, false).ending_on(Some(goal));
     assert!(
-        g.status().contains("the tour ends on 4,4"),
+        g.status(std::time::Instant::now())
+            .contains("the tour ends on 4,4"),
         "{}",
-        g.status()
+        g.status(std::time::Instant::now())
     );
     // Not even the knight's first square.
     assert!(matches!(g.move_to(goal), Moved::Illegal(why) if why.contains("4,4 is the goal")));
@@ -90,7 +91,7 @@ fn in_play_the_goal_is_reached_only_by_the_last_move() {
     }
     assert!(g.is_complete());
     assert_eq!(
-        g.status(),
+        g.status(std::time::Instant::now()),
         "complete open tour of 25 squares on the goal 4,4: well played!"
     );
     // A restart keeps the goal.

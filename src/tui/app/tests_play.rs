@@ -88,7 +88,11 @@ fn play_checks_answer_only_for_their_position() {
         )),
     ));
     assert_eq!(game(&a).outlook, Outlook::Checking);
-    assert!(game(&a).status().starts_with("checking"));
+    assert!(
+        game(&a)
+            .status(std::time::Instant::now())
+            .starts_with("checking")
+    );
 }
 
 #[test]
@@ -119,7 +123,7 @@ fn play_finish_is_animated_by_ticks() {
     assert!(a.tick().is_none());
     assert!(
         game(&a)
-            .status()
+            .status(std::time::Instant::now())
             .starts_with("complete open tour of 25 squares")
     );
     // Saving in play writes the game's path.
@@ -331,10 +335,10 @@ fn a_new_game_can_be_undone_and_the_finish_says_from_where() {
         a.game
             .as_ref()
             .unwrap()
-            .status()
+            .status(std::time::Instant::now())
             .ends_with("the solver finished it from step 3"),
         "{}",
-        a.game.as_ref().unwrap().status()
+        a.game.as_ref().unwrap().status(std::time::Instant::now())
     );
 }
 
@@ -456,4 +460,25 @@ fn before_the_knight_is_placed_a_move_key_says_to_place_it() {
     let mut a = game_app();
     keys(&mut a, &[Command::Pick(1)]);
     assert_eq!(a.message(), Some("place the knight first (Enter)"));
+}
+
+/// The game's clock runs on the times the actions bring, not on a clock
+/// of the app's own: the same actions at the same times give the same
+/// screen, and a test can move time as it likes.
+#[test]
+fn the_game_clock_keeps_the_times_of_the_actions() {
+    use std::time::Duration;
+    let mut a = game_app();
+    let t0 = a.now;
+    let at = |s: u64| t0 + Duration::from_secs(s);
+    a.update_at(Action::Key(Command::MoveHere), at(0));
+    assert_eq!(game(&a).times(at(0)), "0:00 (move 0:00)");
+    a.update_at(Action::Key(Command::Pick(1)), at(65));
+    assert_eq!(game(&a).moves_made(), 2);
+    assert_eq!(game(&a).times(at(70)), "1:10 (move 0:05)");
+    // Drawn at the time of the last action: the clock stands still
+    // between actions, as it does on screen between ticks.
+    a.update_at(Action::Tick, at(75));
+    let shown = super::tests_prompt::screen(&a, 120, 40);
+    assert!(shown.contains("1:15 (move 0:10)"), "{shown}");
 }

@@ -50,7 +50,7 @@ fn tab(a: &mut App) -> Vec<Effect> {
 }
 
 /// The screen's text (its last lines: the status line and the hint bar).
-fn screen(a: &App, w: u16, h: u16) -> String {
+pub(super) fn screen(a: &App, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| crate::tui::ui::draw(f, a, &Theme::default()))
         .unwrap();

@@ -69,10 +69,12 @@ fn made_puzzles_are_solved_by_the_apps_rules() {
         );
         assert_eq!(m.puzzle.unhonoured(&path), None);
         assert!(
-            g.status().starts_with("puzzle solved in ")
-                && g.status().ends_with("no undo, no help: well played!"),
+            g.status(std::time::Instant::now())
+                .starts_with("puzzle solved in ")
+                && g.status(std::time::Instant::now())
+                    .ends_with("no undo, no help: well played!"),
             "{}",
-            g.status()
+            g.status(std::time::Instant::now())
         );
     }
 }

@@ -272,7 +272,7 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
             theme,
         ),
         label_value("undos", g.undos.to_string(), theme),
-        label_value("time", g.times(), theme),
+        label_value("time", g.times(app.now), theme),
         label_value(
             // Another leaper's square is the piece's.
             if g.board.geometry().leaper == knight_engine::board::Leaper::KNIGHT {

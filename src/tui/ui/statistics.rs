@@ -58,7 +58,7 @@ impl Widget for Statistics<'_> {
             theme,
         ));
         if let Some(c) = &app.counting {
-            lines.extend(count_lines(c, theme));
+            lines.extend(count_lines(c, app.now, theme));
         }
         let [text, spark] =
             Layout::vertical([Constraint::Length(lines.len() as u16), Constraint::Min(1)])
@@ -236,7 +236,7 @@ impl Widget for StatsLine<'_> {
             ("", format!("{}/s", rate(st))),
         ];
         if let Some(c) = &app.counting {
-            let l = count_lines(c, theme);
+            let l = count_lines(c, app.now, theme);
             let text: String = l[0].spans.iter().map(|s| s.content.as_ref()).collect();
             parts.push(("", text.split_whitespace().collect::<Vec<_>>().join(" ")));
         }
@@ -299,7 +299,7 @@ fn states_short(n: u64) -> String {
 }
 
 /// The count of tours (key `#`): live figures while it runs, the answer after.
-fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
+fn count_lines(c: &Counting, now: std::time::Instant, theme: &Theme) -> Vec<Line<'static>> {
     use std::sync::atomic::Ordering::Relaxed;
     let p = &c.progress;
     let (done, total) = (p.done.load(Relaxed), p.total.load(Relaxed));
@@ -315,7 +315,7 @@ fn count_lines(c: &Counting, theme: &Theme) -> Vec<Line<'static>> {
         // done once one is (a subtree of a big board may never end).
         None => {
             let tours = p.tours.load(Relaxed);
-            let secs = c.started.elapsed().as_secs_f64();
+            let secs = now.saturating_duration_since(c.started).as_secs_f64();
             let rate = if secs > 0.5 { tours as f64 / secs } else { 0.0 };
             let exact = thousands(tours);
             // Whole below a million, so it fits beside its rate.

@@ -137,11 +137,11 @@ fn said(app: &App, theme: &Theme, width: u16) -> Line<'static> {
             let (text, colour) = match (app.message(), app.message_tone()) {
                 (Some(m), Some(Tone::Refusal | Tone::Error)) => (m.to_string(), Color::Red),
                 // A finished tour is said over any other news.
-                _ if g.is_complete() => (g.status(), Color::Green),
+                _ if g.is_complete() => (g.status(app.now), Color::Green),
                 (Some(m), Some(Tone::Success)) => (m.to_string(), Color::Green),
                 (Some(m), _) => (m.to_string(), Color::Reset),
-                (None, _) if g.dead_end() => (g.status(), Color::Red),
-                (None, _) => (g.status(), Color::Reset),
+                (None, _) if g.dead_end() => (g.status(app.now), Color::Red),
+                (None, _) => (g.status(app.now), Color::Reset),
             };
             let style = if colour == Color::Reset {
                 Style::new()
