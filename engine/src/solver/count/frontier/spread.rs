@@ -506,7 +506,7 @@ fn run<S: Sent, W: Tally>(
         Some(st) => {
             std::fs::create_dir_all(&st.dir)
                 .map_err(|e| Stop::Workers(format!("{}: {e}", st.dir.display())))?;
-            st.offers(of).map_err(Stop::Workers)?
+            st.offers(of).map_err(|e| Stop::Workers(e.to_string()))?
         }
         None => Vec::new(),
     };

@@ -28,7 +28,8 @@ use sha2::{Digest, Sha256};
 use super::super::{Ways, Word};
 
 mod integrity;
-use integrity::{Hashing, Manifest, check_file, open_regular, read_small};
+pub(super) use integrity::Refusal;
+use integrity::{Fault, Hashing, Manifest, check_file, open_regular, read_small};
 pub(super) use integrity::{hex, unhex};
 
 /// The checkpoints of one count in one folder.
@@ -155,36 +156,42 @@ impl Store {
     /// no manifest. An error naming the file where the manifest is not of
     /// this count, or the newest mark's files do not check; an older mark
     /// whose files do not check is left out. `squares`: the count's.
-    pub fn offers(&self, squares: u64) -> Result<Vec<Mark>, String> {
+    pub fn offers(&self, squares: u64) -> Result<Vec<Mark>, Refusal> {
         let old = self.dir.join(format!("checkpoint-{}.txt", self.bits));
         if old.exists() {
-            return Err(format!(
-                "{} holds a checkpoint of an earlier knight-tui ({}), which this one cannot check: empty the folder to start over",
-                self.dir.display(),
-                old.display()
-            ));
+            return Err(Refusal::Earlier {
+                dir: self.dir.clone(),
+                file: old,
+            });
         }
         let path = self.manifest();
         let text = match read_small(&path) {
             Ok(t) => t,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Err(e) => {
+                let why = e.to_string();
+                return Err(Refusal::Unreadable { path, why });
+            }
         };
-        let damaged =
-            |why: &str| format!("{}: {why}: empty the folder to start over", path.display());
-        let manifest = Manifest::parse(&text).map_err(|why| damaged(&why))?;
+        let damaged = |fault| Refusal::Damaged {
+            path: path.clone(),
+            fault,
+        };
+        let manifest = Manifest::parse(&text).map_err(damaged)?;
         let expect = [
             ("count", self.key.clone()),
             ("workers", self.peers.to_string()),
             ("process", self.process.to_string()),
         ];
-        for (name, value) in &expect {
-            let theirs = manifest.field(name);
-            if theirs != value {
-                return Err(format!(
-                    "{} holds the checkpoint of another count ({name} {theirs}), not of this one ({name} {value}): use another folder, or empty it",
-                    self.dir.display()
-                ));
+        for (field, ours) in expect {
+            let theirs = manifest.field(field);
+            if theirs != ours {
+                return Err(Refusal::Another {
+                    dir: self.dir.clone(),
+                    field,
+                    theirs: theirs.to_string(),
+                    ours,
+                });
             }
         }
         let mut offers = Vec::new();
@@ -203,7 +210,7 @@ impl Store {
                     }
                     offers.push(*mark);
                 }
-                Err(why) if k == 0 => return Err(damaged(&why)),
+                Err(fault) if k == 0 => return Err(damaged(fault)),
                 Err(_) => {}
             }
         }
@@ -221,16 +228,16 @@ impl Store {
         files: &[Entry],
         tours: &[(usize, u128)],
         squares: u64,
-    ) -> Result<(), String> {
+    ) -> Result<(), Fault> {
         let names: Vec<String> = match mark {
-            Mark::Square(j) if j >= squares => {
-                return Err(format!("square {j} is past the count's {squares} squares"));
+            Mark::Square(square) if square >= squares => {
+                return Err(Fault::PastEnd { square, squares });
             }
             Mark::Square(j) => self.mine().map(|i| self.states_name(j, i)).collect(),
             Mark::Pieces(_) => {
                 let has = |i: usize| tours.iter().any(|&(t, _)| t == i);
-                if let Some(i) = self.mine().find(|&i| !has(i)) {
-                    return Err(format!("no tours of worker {i} at {mark}"));
+                if let Some(worker) = self.mine().find(|&i| !has(i)) {
+                    return Err(Fault::NoTours { worker, mark });
                 }
                 self.mine()
                     .flat_map(|i| ["lower", "upper"].map(|w| self.half_name(w, i)))
@@ -238,17 +245,20 @@ impl Store {
             }
         };
         if files.len() != names.len() {
-            return Err(format!(
-                "{mark} names {} files, not {}",
-                files.len(),
-                names.len()
-            ));
+            return Err(Fault::Files {
+                mark,
+                named: files.len(),
+                needed: names.len(),
+            });
         }
         for name in names {
             let entry = files
                 .iter()
                 .find(|e| e.name == name)
-                .ok_or_else(|| format!("{mark} does not name {name}"))?;
+                .ok_or_else(|| Fault::Unnamed {
+                    mark,
+                    name: name.clone(),
+                })?;
             check_file(&self.dir.join(&entry.name), entry)?;
         }
         Ok(())

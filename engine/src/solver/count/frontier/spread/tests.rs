@@ -179,7 +179,13 @@ fn damaged_checkpoints_are_refused() {
     let (back, done) = st.read::<u64, u64>(30, 1).unwrap();
     assert_eq!((back, done), (vec![(31, 3), (7, 1)], 5));
     // Past the board's squares.
-    assert!(store(dir.path()).offers(30).unwrap_err().contains("past"));
+    assert!(
+        store(dir.path())
+            .offers(30)
+            .unwrap_err()
+            .to_string()
+            .contains("past")
+    );
     // One worker's file over another's: its length or checksum differ
     // from the manifest's, and reading it names the wrong worker.
     std::fs::copy(
@@ -187,7 +193,7 @@ fn damaged_checkpoints_are_refused() {
         file(dir.path(), "sq30-w1-of-2.64"),
     )
     .unwrap();
-    let why = store(dir.path()).offers(42).unwrap_err();
+    let why = store(dir.path()).offers(42).unwrap_err().to_string();
     assert!(why.contains("sq30-w1-of-2.64"), "{why}");
     let why = st.read::<u64, u64>(30, 1).unwrap_err().to_string();
     assert!(why.contains("another count or worker"), "{why}");
@@ -207,13 +213,13 @@ fn damaged_checkpoints_are_refused() {
     let manifest = file(dir.path(), "checkpoint-64-p0.txt");
     let text = std::fs::read_to_string(&manifest).unwrap();
     std::fs::write(&manifest, text.replace("mark=square 30", "mark=square 100")).unwrap();
-    let why = store(dir.path()).offers(42).unwrap_err();
+    let why = store(dir.path()).offers(42).unwrap_err().to_string();
     assert!(why.contains("checksum"), "{why}");
     // A FIFO for the manifest: refused at once, never read.
     std::fs::remove_file(&manifest).unwrap();
     let made = std::process::Command::new("mkfifo").arg(&manifest).status();
     if made.is_ok_and(|s| s.success()) {
-        let why = store(dir.path()).offers(42).unwrap_err();
+        let why = store(dir.path()).offers(42).unwrap_err().to_string();
         assert!(why.contains("not a regular file"), "{why}");
     }
 }

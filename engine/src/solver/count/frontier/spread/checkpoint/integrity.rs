@@ -5,11 +5,87 @@
 
 use std::fs;
 use std::io::{self, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
 use super::{Entry, HEADER, MANIFEST_BYTES, Mark};
+
+/// Why a folder's checkpoint cannot be resumed from.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(in crate::solver::count::frontier::spread) enum Refusal {
+    /// A checkpoint of an older knight-tui, which this one cannot check.
+    #[error(
+        "{} holds a checkpoint of an earlier knight-tui ({}), which this one cannot check: empty the folder to start over",
+        .dir.display(),
+        .file.display()
+    )]
+    Earlier { dir: PathBuf, file: PathBuf },
+    /// The manifest could not be read.
+    #[error("{}: {why}", .path.display())]
+    Unreadable { path: PathBuf, why: String },
+    /// The manifest, or a file of its newest mark, does not check.
+    #[error("{}: {fault}: empty the folder to start over", .path.display())]
+    Damaged { path: PathBuf, fault: Fault },
+    /// The checkpoint of another count.
+    #[error(
+        "{} holds the checkpoint of another count ({field} {theirs}), not of this one ({field} {ours}): use another folder, or empty it",
+        .dir.display()
+    )]
+    Another {
+        dir: PathBuf,
+        field: &'static str,
+        theirs: String,
+        ours: String,
+    },
+}
+
+/// What does not check in a manifest, or in a file it names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(in crate::solver::count::frontier::spread) enum Fault {
+    #[error("not a manifest (no checksum at its end)")]
+    NoChecksum,
+    #[error("damaged (its checksum does not match)")]
+    Checksum,
+    #[error("not a manifest of this knight-tui")]
+    NotOurs,
+    #[error("a line without '='")]
+    NoEquals,
+    /// A `mark=`, `file=` or `tours=` line that does not read.
+    #[error("{what} '{value}'")]
+    Unreadable { what: &'static str, value: String },
+    #[error("a line '{0}' inside a mark")]
+    InsideMark(String),
+    #[error("no mark in it")]
+    NoMark,
+    #[error("square {square} is past the count's {squares} squares")]
+    PastEnd { square: u64, squares: u64 },
+    #[error("no tours of worker {worker} at {mark}")]
+    NoTours { worker: usize, mark: Mark },
+    #[error("{mark} names {named} files, not {needed}")]
+    Files {
+        mark: Mark,
+        named: usize,
+        needed: usize,
+    },
+    #[error("{mark} does not name {name}")]
+    Unnamed { mark: Mark, name: String },
+    /// A file named, not as its entry says.
+    #[error("{}: {problem}", .path.display())]
+    File { path: PathBuf, problem: FileFault },
+}
+
+/// How a file is not as the manifest's entry says.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(in crate::solver::count::frontier::spread) enum FileFault {
+    /// It cannot be opened or read (the system's words).
+    #[error("{0}")]
+    Io(String),
+    #[error("{len} bytes, the manifest says {said}")]
+    Length { len: u64, said: u64 },
+    #[error("damaged (its checksum is not the manifest's)")]
+    Checksum,
+}
 
 /// A manifest as read: its fields and its marks, each with its files and
 /// the tours each worker joined.
@@ -22,48 +98,52 @@ pub(super) struct Manifest {
 pub(super) type Noted = (Mark, Vec<Entry>, Vec<(usize, u128)>);
 
 impl Manifest {
-    pub fn parse(text: &str) -> Result<Manifest, String> {
+    pub fn parse(text: &str) -> Result<Manifest, Fault> {
         let body = text
             .strip_suffix('\n')
             .and_then(|t| t.rsplit_once('\n'))
             .and_then(|(body, last)| Some((body, last.strip_prefix("sum=")?)));
         let Some((body, sum)) = body else {
-            return Err("not a manifest (no checksum at its end)".into());
+            return Err(Fault::NoChecksum);
         };
         if hex(&Sha256::digest(format!("{body}\n").as_bytes())) != sum {
-            return Err("damaged (its checksum does not match)".into());
+            return Err(Fault::Checksum);
         }
         let mut lines = body.lines();
         if lines.next() != Some(HEADER) {
-            return Err("not a manifest of this knight-tui".into());
+            return Err(Fault::NotOurs);
         }
         let mut m = Manifest {
             fields: Vec::new(),
             marks: Vec::new(),
         };
         for line in lines {
-            let (name, value) = line.split_once('=').ok_or("a line without '='")?;
+            let (name, value) = line.split_once('=').ok_or(Fault::NoEquals)?;
+            let unreadable = |what| Fault::Unreadable {
+                what,
+                value: value.to_string(),
+            };
             match (name, m.marks.last_mut()) {
                 ("mark", _) => {
-                    let mark = value.parse().map_err(|()| format!("mark '{value}'"))?;
+                    let mark = value.parse().map_err(|()| unreadable("mark"))?;
                     m.marks.push((mark, Vec::new(), Vec::new()));
                 }
                 ("file", Some((_, files, _))) => {
-                    files.push(parse_entry(value).ok_or(format!("file '{value}'"))?)
+                    files.push(parse_entry(value).ok_or_else(|| unreadable("file"))?)
                 }
                 ("tours", Some((_, _, tours))) => {
                     let t = value
                         .split_once(' ')
                         .and_then(|(i, t)| Some((i.parse().ok()?, t.parse().ok()?)))
-                        .ok_or(format!("tours '{value}'"))?;
+                        .ok_or_else(|| unreadable("tours"))?;
                     tours.push(t);
                 }
                 (_, None) => m.fields.push((name.to_string(), value.to_string())),
-                _ => return Err(format!("a line '{name}' inside a mark")),
+                _ => return Err(Fault::InsideMark(name.to_string())),
             }
         }
         if m.marks.is_empty() {
-            return Err("no mark in it".into());
+            return Err(Fault::NoMark);
         }
         Ok(m)
     }
@@ -91,16 +171,20 @@ fn parse_entry(value: &str) -> Option<Entry> {
 /// Whether the file at `path` is as its entry says: a regular file of
 /// that length whose stored checksum is the entry's (the checksum of its
 /// contents is checked again when it is read).
-pub(super) fn check_file(path: &Path, entry: &Entry) -> Result<(), String> {
-    let name = path.display();
+pub(super) fn check_file(path: &Path, entry: &Entry) -> Result<(), Fault> {
+    let fault = |problem| Fault::File {
+        path: path.to_path_buf(),
+        problem,
+    };
+    let io = |e: io::Error| fault(FileFault::Io(e.to_string()));
     let mut file =
-        open_regular(path).map_err(|e| format!("{name}: {}", crate::words::io_error(&e)))?;
-    let len = file.metadata().map_err(|e| format!("{name}: {e}"))?.len();
+        open_regular(path).map_err(|e| fault(FileFault::Io(crate::words::io_error(&e))))?;
+    let len = file.metadata().map_err(io)?.len();
     if len != entry.len {
-        return Err(format!(
-            "{name}: {len} bytes, the manifest says {}",
-            entry.len
-        ));
+        return Err(fault(FileFault::Length {
+            len,
+            said: entry.len,
+        }));
     }
     let mut stored = [0u8; 32];
     let read = len
@@ -113,10 +197,8 @@ pub(super) fn check_file(path: &Path, entry: &Entry) -> Result<(), String> {
         });
     match read {
         Ok(()) if stored == entry.sum => Ok(()),
-        Ok(()) => Err(format!(
-            "{name}: damaged (its checksum is not the manifest's)"
-        )),
-        Err(e) => Err(format!("{name}: {e}")),
+        Ok(()) => Err(fault(FileFault::Checksum)),
+        Err(e) => Err(io(e)),
     }
 }
 
