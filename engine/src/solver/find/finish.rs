@@ -28,12 +28,7 @@ pub fn finish(
         tours: 1,
         ..Options::default()
     };
-    let no = |proof: NoTour| Solution {
-        tours: Vec::new(),
-        verdict: Verdict::NoTour(proof),
-        stats: Stats::default(),
-        algorithm: Algorithm::Warnsdorff,
-    };
+    let no = none;
     let Some(&knight) = prefix.last() else {
         let nothing = "no knight on the board".to_string();
         return no(NoTour::new(Argument::Path, Vec::new(), nothing));
@@ -70,44 +65,7 @@ pub fn finish(
             }
             // On a strip the squares left are decided exactly, at once.
             if strip::applies(&rest) {
-                let outcome = match (back_to, end) {
-                    (Some(start), _) => strip::path_between(&rest, at, start),
-                    (None, Some(e)) => strip::path_between(&rest, at, e),
-                    (None, None) => strip::tour(&rest, at, closed),
-                };
-                let mut sol = match outcome {
-                    strip::Answer::NoTour(_) => no(NoTour::new(
-                        Argument::Search,
-                        [at].into_iter().chain(back_to.or(end)).collect(),
-                        format!(
-                            "no path from {at} covers the {} squares left{} (every way along the strip was tried)",
-                            board.free_count() - n + 1,
-                            back_to
-                                .map(|s| format!(" and ends next to {s}"))
-                                .or(end.map(|e| format!(" and ends on {e}")))
-                                .unwrap_or_default()
-                        ),
-                    )),
-                    strip::Answer::Tour(mut rest_path) => {
-                        if back_to.is_some() {
-                            // The path ends on the start: the tour ends next to it.
-                            rest_path.pop();
-                        }
-                        let mut tour = prefix[..n - 1].to_vec();
-                        tour.extend(rest_path);
-                        Solution {
-                            stats: Stats {
-                                nodes: tour.len() as u64,
-                                max_depth: tour.len(),
-                                tours: 1,
-                                ..Stats::default()
-                            },
-                            tours: vec![tour],
-                            verdict: Verdict::Found,
-                            algorithm: Algorithm::Construct,
-                        }
-                    }
-                };
+                let mut sol = along_strip(&rest, prefix, back_to.ok_or(end), closed);
                 sol.stats.elapsed = started.elapsed();
                 return sol;
             }
@@ -138,6 +96,71 @@ pub fn finish(
     }
     sol.stats.elapsed = started.elapsed();
     sol
+}
+
+/// No tour from here, by `proof`.
+fn none(proof: NoTour) -> Solution {
+    Solution {
+        tours: Vec::new(),
+        verdict: Verdict::NoTour(proof),
+        stats: Stats::default(),
+        algorithm: Algorithm::Warnsdorff,
+    }
+}
+
+/// The finish of `prefix` on a strip, `rest` being the board without the
+/// squares it visited but the knight's: decided by the strip's programme.
+/// `to`: the start a closed tour must end next to (`Ok`), or the open
+/// tour's chosen last square, if any (`Err`).
+fn along_strip(
+    rest: &Board,
+    prefix: &[u32],
+    to: Result<Square, Option<Square>>,
+    closed: bool,
+) -> Solution {
+    let at = rest.square(prefix[prefix.len() - 1]);
+    let outcome = match to {
+        Ok(start) => strip::path_between(rest, at, start),
+        Err(Some(e)) => strip::path_between(rest, at, e),
+        Err(None) => strip::tour(rest, at, closed),
+    };
+    match outcome {
+        strip::Answer::NoTour(_) => {
+            let (end, words) = match to {
+                Ok(s) => (Some(s), format!(" and ends next to {s}")),
+                Err(Some(e)) => (Some(e), format!(" and ends on {e}")),
+                Err(None) => (None, String::new()),
+            };
+            none(NoTour::new(
+                Argument::Search,
+                [at].into_iter().chain(end).collect(),
+                format!(
+                    "no path from {at} covers the {} squares left{words} (every way along the strip was tried)",
+                    // A closed tour's start stays on `rest`, visited already.
+                    rest.free_count() - usize::from(to.is_ok()),
+                ),
+            ))
+        }
+        strip::Answer::Tour(mut rest_path) => {
+            if to.is_ok() {
+                // The path ends on the start: the tour ends next to it.
+                rest_path.pop();
+            }
+            let mut tour = prefix[..prefix.len() - 1].to_vec();
+            tour.extend(rest_path);
+            Solution {
+                stats: Stats {
+                    nodes: tour.len() as u64,
+                    max_depth: tour.len(),
+                    tours: 1,
+                    ..Stats::default()
+                },
+                tours: vec![tour],
+                verdict: Verdict::Found,
+                algorithm: Algorithm::Construct,
+            }
+        }
+    }
 }
 
 #[cfg(test)]
