@@ -195,32 +195,8 @@ pub fn count(
     let shared = Arc::new(Shared::default());
     let watch = Arc::clone(&shared);
     let finished = AtomicBool::new(false);
-    let over_expansions = |shared: &Shared| {
-        budget
-            .expansions
-            .is_some_and(|e| shared.expanded.load(Relaxed) > e)
-    };
     let result = std::thread::scope(|scope| {
-        // The caller's progress, mirrored from the workers' figures; its
-        // cancel, the deadline and the node limit (this process's
-        // expansions) passed on to them.
-        scope.spawn(|| {
-            while !finished.load(Relaxed) {
-                std::thread::sleep(std::time::Duration::from_millis(50));
-                progress.done.store(watch.done.load(Relaxed), Relaxed);
-                progress.states.store(watch.states.load(Relaxed), Relaxed);
-                progress
-                    .expanded
-                    .store(watch.expanded.load(Relaxed), Relaxed);
-                if progress.cancel.load(Relaxed) {
-                    watch.halt(CANCEL);
-                } else if budget.deadline.is_some_and(|d| Instant::now() >= d) {
-                    watch.halt(DEADLINE);
-                } else if over_expansions(&watch) {
-                    watch.halt(NODES);
-                }
-            }
-        });
+        scope.spawn(|| mirror(&watch, progress, budget, &finished));
         // Counts meet in the middle where the whole count would.
         let meeting =
             meets_sooner(&layout, ends).then(|| Arc::new(Meeting::new(board, &layout, ends)));
@@ -274,38 +250,6 @@ pub fn count(
     progress
         .expanded
         .store(shared.expanded.load(Relaxed), Relaxed);
-    let failed = shared.failed.lock().map(|f| f.clone()).unwrap_or_default();
-    // Why this process stopped, or else why another did (as its votes
-    // said): every process gives the same reason.
-    let heard = shared.heard.load(Relaxed) | shared.why.load(Relaxed);
-    let halt = |at: u64| {
-        if let Some(why) = failed {
-            Stop::Workers(why)
-        } else if progress.cancel.load(Relaxed) {
-            Stop::Cancelled
-        } else if budget.deadline.is_some_and(|d| Instant::now() >= d) {
-            Stop::Deadline
-        } else if over_expansions(&shared) {
-            Stop::Expansions
-        } else if heard & FAILED != 0 {
-            Stop::Workers(
-                "the workers of another process of the cluster failed (it says why)".into(),
-            )
-        } else if heard & CANCEL != 0 {
-            Stop::Workers("another process of the cluster was stopped".into())
-        } else if heard & DEADLINE != 0 {
-            Stop::Deadline
-        } else if heard & NODES != 0 {
-            Stop::Expansions
-        } else {
-            Stop::Memory {
-                bytes: shared.bytes.load(Relaxed),
-                states: shared.states.load(Relaxed),
-                at,
-                of: squares,
-            }
-        }
-    };
     match result? {
         Outcome::Counted(tours) if tours == u128::MAX => Err(Stop::Overflow),
         Outcome::Counted(tours) => Ok(Counted {
@@ -313,7 +257,73 @@ pub fn count(
             expansions: shared.expanded.load(Relaxed),
             peak: shared.peak.load(Relaxed).max(1),
         }),
-        Outcome::Stopped(at) => Err(halt(at)),
+        Outcome::Stopped(at) => Err(why_stopped(&shared, progress, budget, at, squares)),
+    }
+}
+
+/// Whether this process's expansions passed the budget's node limit.
+fn over_expansions(shared: &Shared, budget: &Budget) -> bool {
+    budget
+        .expansions
+        .is_some_and(|e| shared.expanded.load(Relaxed) > e)
+}
+
+/// Until `finished`: the caller's progress mirrored from the workers'
+/// figures, and its cancel, the deadline and the node limit (this
+/// process's expansions) passed on to them.
+fn mirror(watch: &Shared, progress: &Progress, budget: &Budget, finished: &AtomicBool) {
+    while !finished.load(Relaxed) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        progress.done.store(watch.done.load(Relaxed), Relaxed);
+        progress.states.store(watch.states.load(Relaxed), Relaxed);
+        progress
+            .expanded
+            .store(watch.expanded.load(Relaxed), Relaxed);
+        if progress.cancel.load(Relaxed) {
+            watch.halt(CANCEL);
+        } else if budget.deadline.is_some_and(|d| Instant::now() >= d) {
+            watch.halt(DEADLINE);
+        } else if over_expansions(watch, budget) {
+            watch.halt(NODES);
+        }
+    }
+}
+
+/// Why this process's workers stopped at square `at` of `squares`, or
+/// else why another process's did (as its votes said): every process
+/// gives the same reason.
+fn why_stopped(
+    shared: &Shared,
+    progress: &Progress,
+    budget: &Budget,
+    at: u64,
+    squares: u64,
+) -> Stop {
+    let failed = shared.failed.lock().map(|f| f.clone()).unwrap_or_default();
+    let heard = shared.heard.load(Relaxed) | shared.why.load(Relaxed);
+    if let Some(why) = failed {
+        Stop::Workers(why)
+    } else if progress.cancel.load(Relaxed) {
+        Stop::Cancelled
+    } else if budget.deadline.is_some_and(|d| Instant::now() >= d) {
+        Stop::Deadline
+    } else if over_expansions(shared, budget) {
+        Stop::Expansions
+    } else if heard & FAILED != 0 {
+        Stop::Workers("the workers of another process of the cluster failed (it says why)".into())
+    } else if heard & CANCEL != 0 {
+        Stop::Workers("another process of the cluster was stopped".into())
+    } else if heard & DEADLINE != 0 {
+        Stop::Deadline
+    } else if heard & NODES != 0 {
+        Stop::Expansions
+    } else {
+        Stop::Memory {
+            bytes: shared.bytes.load(Relaxed),
+            states: shared.states.load(Relaxed),
+            at,
+            of: squares,
+        }
     }
 }
 
