@@ -38,53 +38,13 @@ pub(super) fn connect(
         .map_err(|e| io(format!("listening at {}: {e}", hosts[me])))?;
     let mut sockets: Vec<Option<TcpStream>> = (0..hosts.len()).map(|_| None).collect();
     let mut hellos = vec![mine.clone()];
-    // Said once a process, not once a count (a table counts each start).
-    static SAID: AtomicBool = AtomicBool::new(false);
-    let wait = || {
-        if !SAID.swap(true, Relaxed) {
-            eprintln!("knight-tui: waiting for the other processes of the cluster");
-        }
-    };
+    let wait = say_waiting;
     let agreed = |theirs: &Hello| match mine.differs(theirs) {
         Some(why) => Err(Stop::Refused(why)),
         None => Ok(()),
     };
     for (i, host) in hosts.iter().enumerate().take(me) {
-        let stream = loop {
-            match TcpStream::connect(host) {
-                Ok(s) => break s,
-                Err(e) if Instant::now() >= deadline => {
-                    return Err(io(format!("process {i} at {host}: {e}")));
-                }
-                Err(_) => {
-                    wait();
-                    std::thread::sleep(Duration::from_millis(200));
-                }
-            }
-        };
-        stream
-            .set_nodelay(true)
-            .map_err(|e| io(format!("process {i} at {host}: {e}")))?;
-        let theirs = match exchange(
-            &stream,
-            mine,
-            key,
-            deadline.min(Instant::now() + ANSWER_FOR),
-        ) {
-            Ok(h) if h.process == i => h,
-            Ok(h) => {
-                return Err(io(format!(
-                    "{host} answered as process {}, not {i}: check the host file",
-                    h.process
-                )));
-            }
-            Err(Bad::Key) => {
-                return Err(Stop::Refused(format!(
-                    "process {i} at {host} does not hold this cluster's key: give every process the same key"
-                )));
-            }
-            Err(bad) => return Err(io(format!("process {i} at {host}: {bad}"))),
-        };
+        let (stream, theirs) = dial(i, host, mine, key, deadline)?;
         agreed(&theirs)?;
         hellos.push(theirs);
         sockets[i] = Some(stream);
@@ -151,6 +111,54 @@ pub(super) fn connect(
         }
     }
     Ok((sockets, hellos))
+}
+
+/// Says once a process (not once a count: a table counts each start)
+/// that it waits for the others.
+fn say_waiting() {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    if !SAID.swap(true, Relaxed) {
+        eprintln!("knight-tui: waiting for the other processes of the cluster");
+    }
+}
+
+/// The connection to process `i` at `host`, dialled again and again until
+/// it listens or `deadline` passes, and its hello after the handshake.
+fn dial(
+    i: usize,
+    host: &str,
+    mine: &Hello,
+    key: &[u8],
+    deadline: Instant,
+) -> Result<(TcpStream, Hello), Stop> {
+    let failed = |e: &dyn std::fmt::Display| Stop::Workers(format!("process {i} at {host}: {e}"));
+    let stream = loop {
+        match TcpStream::connect(host) {
+            Ok(s) => break s,
+            Err(e) if Instant::now() >= deadline => return Err(failed(&e)),
+            Err(_) => {
+                say_waiting();
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        }
+    };
+    stream.set_nodelay(true).map_err(|e| failed(&e))?;
+    match exchange(
+        &stream,
+        mine,
+        key,
+        deadline.min(Instant::now() + ANSWER_FOR),
+    ) {
+        Ok(h) if h.process == i => Ok((stream, h)),
+        Ok(h) => Err(Stop::Workers(format!(
+            "{host} answered as process {}, not {i}: check the host file",
+            h.process
+        ))),
+        Err(Bad::Key) => Err(Stop::Refused(format!(
+            "process {i} at {host} does not hold this cluster's key: give every process the same key"
+        ))),
+        Err(bad) => Err(failed(&bad)),
+    }
 }
 
 /// Runs `f`. A panic on one of timely's threads, then or later (when a
