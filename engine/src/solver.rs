@@ -499,9 +499,10 @@ pub struct Solution {
 }
 
 /// From this many squares on, `auto` builds tours by construction (on the
-/// boards it applies to) instead of searching: at 100x100 it takes 0.02 ms
-/// to Warnsdorff's 0.4 ms, and a board that big is no longer worth watching
-/// square by square (`cargo bench --bench engine`).
+/// boards it applies to) instead of searching: at 100x100 it is some twenty
+/// times quicker than Warnsdorff's rule, and a board that big is no longer
+/// worth watching square by square (figures: docs/benchmarks.md,
+/// "Construction and huge boards").
 pub const AUTO_CONSTRUCT_SQUARES: usize = 100 * 100;
 
 #[cfg(test)]

@@ -156,8 +156,8 @@ impl<'b> Checking<'b> {
 }
 
 /// `--format stats` of one constructed tour, checked as it is built and
-/// never held (10,000 x 10,000 in about 115 MB: the board's cells and a
-/// bit per square).
+/// never held: the board's cells and a bit per square (figures for
+/// 10,000 x 10,000: docs/benchmarks.md, "The engine").
 fn stats_streamed<W: Write>(spec: &Spec, plan: Plan, out: &mut W) -> Outcome {
     let sol = walk_checked(spec, plan, &mut |_| Ok(()))??;
     writeln!(out, "{}", stats_json(&sol))?;
@@ -206,8 +206,9 @@ fn walk_checked(
 }
 
 /// `--out` of one constructed tour: the file is written as the tour is
-/// built and checked, never held (10,000 x 10,000: a 1.3 GB file, in
-/// about 120 MB). An invalid tour is an internal error and leaves no file.
+/// built and checked, never held (10,000 x 10,000: a 1.3 GB file, in under
+/// a tenth of that; figures: docs/benchmarks.md, "The engine"). An invalid
+/// tour is an internal error and leaves no file.
 fn write_streamed(path: &Path, spec: &Spec, plan: Plan) -> Result<(Written, usize), Failure> {
     let mut invalid = None;
     let mut squares = 0;

@@ -177,7 +177,8 @@ mod tests {
         st.closed = false;
         st.rebuild();
         assert!(matches!(st.verdict, Verdict::Exists(_)), "{:?}", st.verdict);
-        // With blocked squares theory has more to work out (5 ms here).
+        // With blocked squares theory has more to work out (5 ms, the
+        // development machine, 2026-11-27).
         st.blocked.insert(Square::new(7, 9));
         st.blocked.insert(Square::new(7, 10));
         st.rebuild();

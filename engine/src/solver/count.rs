@@ -325,11 +325,12 @@ fn count_one(problem: &Problem, facts: &theory::Facts, how: &Count, progress: &P
 /// with the states at the widest point, not with the tours): `auto` on
 /// boards [`strip::MAX_WIDTH`] + 1 to [`frontier::MAX_WIDTH`] wide, from
 /// [`FRONTIER_SQUARES`] free squares on, and for closed tours over all
-/// starts always. Below, enumeration is as quick or quicker: 6x6 closed
-/// from a corner 7 ms against 8 ms, 6x6 open over all starts 0.34 s
-/// against 1.7 s; but 5x8 closed from a corner 0.13 s against 0.01 s, 6x7
-/// closed 2.3 s against 0.09 s, and closed over all starts of 6x6 0.62 s
-/// against 0.02 s.
+/// starts always. Below, enumeration is as quick or quicker: about even on
+/// 6x6 closed from a corner, some five times quicker on 6x6 open over all
+/// starts (figures: docs/benchmarks.md, "The engine"); but the frontier is
+/// over ten times quicker on 5x8 closed from a corner, 6x7 closed and
+/// closed tours over all starts of 6x6 (the development machine,
+/// 2026-11-24 and 2026-11-25).
 ///
 /// Boards 8 wide (closed tours only) take the frontier long: minutes.
 /// There, with `max` given, enumeration stops sooner.

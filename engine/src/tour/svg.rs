@@ -41,7 +41,8 @@ pub fn ramp(t: f64) -> (u8, u8, u8) {
 
 /// Boards of more squares are drawn as an overview (see
 /// [`write_overview`]): square by square, a 1000x1000 board's picture
-/// took 105 MB, a 10,000x10,000 board's 11 GB.
+/// took 105 MB, a 10,000x10,000 board's 11 GB (the development machine,
+/// 2026-11-25).
 pub const DETAIL_SQUARES: usize = 250_000;
 
 /// Cells an overview has at most along a side.

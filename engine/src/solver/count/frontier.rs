@@ -29,7 +29,8 @@
 //! colour by the counts of free squares of each colour (see `Layout::new`): a
 //! square of another colour is never made a tour end, which halves the
 //! states of an open count from a start (6x7 from a corner: 5.5 s and 328
-//! MB before, 2.9 s and 181 MB after).
+//! MB before, 2.9 s and 181 MB after; the development machine,
+//! 2026-11-25).
 //!
 //! Closed tours of boards not much longer than wide, and open tours over
 //! all starts of boards at most two rows longer than wide, are counted by
@@ -625,10 +626,10 @@ pub fn memory_available() -> Option<u64> {
     crate::solver::memory::available()
 }
 
-/// Bytes a count is known to need at once, measured here, for open tours
-/// over all starts of full boards 7 wide, which meet in the middle: 7x7
-/// held 1.3 GB at most (61 s), 7x8 4.7 GB (10.6 minutes). `None` where no
-/// run has been measured.
+/// Bytes a count is known to need at once, as measured, for open tours
+/// over all starts of full boards 7 wide, which meet in the middle: the
+/// peaks of 7x7 and 7x8 (figures: docs/benchmarks-counting.md,
+/// "Counting"). `None` where no run has been measured.
 pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
     let (w, h) = {
         let (r, c) = (board.rows(), board.cols());
@@ -647,12 +648,12 @@ pub fn known_need(board: &Board, ends: Ends) -> Option<u64> {
 /// Whether the programme takes `board` for tours of the kind `ends`: its
 /// narrow side at most 7 (the window fits a `u64`); or closed tours of
 /// the 8x8 board (blocked squares or not) where they meet in the middle:
-/// measured, 8.8 minutes and 8.0 GB. Longer boards 8 wide are not
-/// measured, and open tours 8 wide would need more states than any
-/// machine holds: square by square the closed states grow about 20 times
-/// a column (5 wide 6,764 at most, 6 wide 374,325, 7 wide 9 million on
-/// boards 8 long), some 650 million 8 wide, and an open count has tens of
-/// times more.
+/// measured (figures: docs/benchmarks.md, "The engine"). Longer boards 8
+/// wide are not measured, and open tours 8 wide would need more states
+/// than any machine holds: square by square the closed states grow about
+/// 20 times a column (5 wide 6,764 at most, 6 wide 374,325, 7 wide 9
+/// million on boards 8 long), some 650 million 8 wide, and an open count
+/// has tens of times more.
 pub fn applies(board: &Board, ends: Ends) -> bool {
     let (w, h) = {
         let (r, c) = (board.rows(), board.cols());
@@ -692,8 +693,9 @@ fn map_bytes<S, W>(maps: &[FastMap<S, W>]) -> u64 {
 
 /// The states a step added up in tables, as runs for the next step: a
 /// table holds a state of a `u64` key and ways in 19 to 39 bytes (it
-/// doubles when 7/8 full), a run in 16. Measured on 6x8 open tours over
-/// all starts: 883 MB at most against 1,390 MB, and 23.2 s against 24.0.
+/// doubles when 7/8 full), a run in 16. On 6x8 open tours over all starts
+/// runs held some two thirds of the memory, and took a little less time
+/// (figures: docs/benchmarks-counting.md, "Counting").
 fn runs<S: Send, W: Send>(maps: Vec<FastMap<S, W>>) -> Parts<S, W> {
     use rayon::prelude::*;
     maps.into_par_iter()
@@ -723,14 +725,15 @@ enum How {
     Meet,
 }
 
-/// Whether meeting in the middle is sooner, measured here. Closed tours
-/// of boards not much longer than wide: 6x6 12 ms against 29 ms, 5x8 7 ms
-/// against 18 ms, 6x8 0.26 s against 0.61 s; but 6x12 7.6 s against 3.0
-/// s, the states at the cut being as many as anywhere on a long board.
-/// Open tours over all starts of boards at most two rows longer than
-/// wide: 6x7 2.8 s against 9.9 s, 6x8 11.5 s against 23 s, 7x7 61 s and
-/// 1.3 GB against 179 s and 7.6 GB, 7x8 10.6 minutes and 4.7 GB against
-/// more than 22 GB; but 6x9 47 s against 40 s. Open tours only up to 7
+/// Whether meeting in the middle is sooner, as measured. Closed tours of
+/// boards not much longer than wide: some two and a half times quicker on
+/// 6x6, 5x8 and 6x8, but as much slower on 6x12, the states at the cut
+/// being as many as anywhere on a long board (the development machine,
+/// 2026-11-25). Open tours over all starts of boards at most two rows
+/// longer than wide: two to three and a half times quicker on 6x7, 6x8
+/// and 7x7, 7x7 in a sixth of the memory, 7x8 where square by square
+/// outgrows the machine; but 6x9 slower (figures:
+/// docs/benchmarks-counting.md, "Counting"). Open tours only up to 7
 /// wide: on workers each holds the whole lower half, which 8 wide would
 /// not fit.
 fn meets_sooner(layout: &Layout, ends: Ends) -> bool {
@@ -851,7 +854,7 @@ const PARTS: usize = 1 << PART_BITS;
 /// Parts of the states before a step expanded at once (their successors
 /// wait in memory until added up). With an eighth, 6x8 open tours over
 /// all starts held 883 MB at most in 23.2 s; a quarter, 985 MB in 22.5 s;
-/// a sixteenth, 800 MB in 23.9 s.
+/// a sixteenth, 800 MB in 23.9 s (the development machine, 2026-11-26).
 const GROUP: usize = PARTS / 8;
 
 /// Any number of moves back, for [`advance`]'s `sizes`.

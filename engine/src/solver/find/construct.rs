@@ -372,9 +372,10 @@ pub fn solve<M: Monitor>(
     if strip::applies(problem.board) {
         if options.tours <= 1 && !problem.board.blocked().is_empty() {
             // Blocked squares break the strip's repeats (each hole costs a
-            // few dozen steps over thousands of states: 25 s for 600 holes
-            // along 4x12001), where a short search often finds a tour
-            // (0.9 s there): it gets a bounded try first.
+            // few dozen steps over thousands of states), where a short
+            // search often finds a tour far sooner (600 holes along 4x12001,
+            // figures: docs/benchmarks.md, "Construction and huge boards"):
+            // it gets a bounded try first.
             let budget = (problem.board.free_count() as u64 * STRIP_SEARCH_PER_SQUARE).max(20_000);
             let tried = Options {
                 limits: Limits {

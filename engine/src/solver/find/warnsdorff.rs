@@ -74,8 +74,9 @@ pub fn solve_from<M: Monitor>(
     let first_budget = (board.free_count() as u64 * BUDGET_PER_SQUARE).max(BUDGET_MIN);
     let mut budget = first_budget;
     // Other leapers and surfaces: the rule errs far more often (a zebra's
-    // tour of 12x12 was not found in 16 doubling attempts, 3 s), and many
-    // short attempts with random ties find one where a few long ones do not.
+    // tour of 14x14 was not found in 16 doubling attempts; figures:
+    // docs/benchmarks.md, "Other leapers and surfaces"), and many short
+    // attempts with random ties find one where a few long ones do not.
     let luby_restarts = !board.geometry().is_knight_plane();
     // The other ways between the complete attempts, made at the first.
     let mut others = OtherWays::default();

@@ -138,7 +138,8 @@ pub(super) fn one_path(a: &Links, b: &Links, n: u32) -> bool {
 /// slots' moves and how many of their pieces lead to a tour end and join
 /// two slots. A pair joins only where those add up (see [`join_one`]),
 /// which leaves a few states to try for each lookup, not all with the
-/// moves: joining 6x8 open tours took 8.8 s against 64 s by moves alone.
+/// moves: joining 6x8 open tours takes a seventh of the time it does by
+/// moves alone (figures: docs/benchmarks-counting.md, "Counting").
 pub(in crate::solver::count::frontier) type Lower<W> = FastMap<u64, Vec<(Links, W)>>;
 
 /// A key of [`Lower`]: the moves `sig` (as [`degrees`]), the pieces that

@@ -40,11 +40,12 @@ const WAITING: usize = 1 << 22;
 /// part's table take many states at once. 6x8 open tours over all starts
 /// on 2 workers took 23.9 s and 850 MB with 8,192 a batch; with 1,024,
 /// 27.0 s and 734 MB; 4,096, 25.0 s and 783 MB; 16,384, 23.8 s and 920
-/// MB. The count in one process took 23.3 s.
+/// MB. The count in one process took 23.3 s (the development machine,
+/// 2026-11-26).
 const NEAR: usize = 1 << 13;
 /// The longest batch to another process: on 2 processes of 6x8 open
 /// tours, batches of 8,192 held 558 MB and 592 MB, of 1,024 405 MB and
-/// 395 MB, at the same speed.
+/// 395 MB, at the same speed (the development machine, 2026-11-26).
 const FAR: usize = 1 << 10;
 
 /// States for one part (`.1`) of one worker's (`.0`) tables.
