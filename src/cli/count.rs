@@ -15,25 +15,7 @@ use knight_engine::words::{ms, thousands};
 pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     // `--table --end` without a square: the tours from the start to each.
     let each_end = args.table && args.board.board.end.as_deref() == Some(EACH_END);
-    let spec = if each_end {
-        let mut board = args.board.clone();
-        board.board.end = Some(String::new());
-        board.spec(config)
-    } else if args.all_starts || args.table {
-        args.board.spec_any_start(config)
-    } else {
-        args.board.spec(config)
-    }
-    .map_err(usage)?;
-    // Over every start the start is none in particular: not the end.
-    let mut spec = spec;
-    if (args.all_starts || args.table)
-        && !each_end
-        && spec.end == Some(spec.start)
-        && let Some(other) = spec.board.free_squares().find(|&s| Some(s) != spec.end)
-    {
-        spec.start = other;
-    }
+    let spec = spec_of(args, config, each_end)?;
     let algorithm = spec.algorithm;
     let problem = spec.problem().map_err(usage)?;
     let spread = spread_of(args)?;
@@ -98,10 +80,44 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         }
         _ => {}
     }
+    answer(&result, args, answers)
+}
+
+/// What the count asks for: the board and its options, any start over
+/// every start (but not the chosen end).
+fn spec_of(
+    args: &CountArgs,
+    config: &Config,
+    each_end: bool,
+) -> Result<knight_engine::spec::Spec, super::failure::Failure> {
+    let mut spec = if each_end {
+        let mut board = args.board.clone();
+        board.board.end = Some(String::new());
+        board.spec(config)
+    } else if args.all_starts || args.table {
+        args.board.spec_any_start(config)
+    } else {
+        args.board.spec(config)
+    }
+    .map_err(usage)?;
+    // Over every start the start is none in particular: not the end.
+    if (args.all_starts || args.table)
+        && !each_end
+        && spec.end == Some(spec.start)
+        && let Some(other) = spec.board.free_squares().find(|&s| Some(s) != spec.end)
+    {
+        spec.start = other;
+    }
+    Ok(spec)
+}
+
+/// Prints one count's answer (process 0 of a cluster, or the only one)
+/// and gives its exit.
+fn answer(result: &solver::count::Total, args: &CountArgs, answers: bool) -> Outcome {
     // The other processes of a cluster print no count: they end as
     // process 0 does, saying why they stopped.
     if !answers {
-        if let Some(why) = frontier_stopped(&result) {
+        if let Some(why) = frontier_stopped(result) {
             say(&why);
             return Ok(Exit::Undecided);
         }
@@ -111,8 +127,8 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if args.report.json() {
-        writeln!(out, "{}", json_line(&result))?;
-    } else if (result.complete() || !frontier || frontier_stopped(&result).is_none())
+        writeln!(out, "{}", json_line(result))?;
+    } else if (result.complete() || !frontier || frontier_stopped(result).is_none())
         && result.limit() != Some(solver::Limit::Counter)
     {
         // A count over the frontier has no total before its end.
@@ -126,7 +142,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         ));
         return Ok(Exit::Undecided);
     }
-    if let Some(why) = frontier_stopped(&result) {
+    if let Some(why) = frontier_stopped(result) {
         say(&why);
         return Ok(Exit::Undecided);
     }
