@@ -19,103 +19,10 @@ use super::find::strip;
 use super::{Algorithm, Limit, Limits, Problem, Stats};
 
 pub mod frontier;
+mod total;
 use frontier::Ends;
 pub use frontier::spread::{Checkpoints, Cluster, Spread};
-
-/// How many tours a [`Count`] found, how the count ended, and how it
-/// was taken.
-#[derive(Clone, Debug)]
-pub struct Total {
-    /// Tours counted (up to 2^128 - 1: strips of a few hundred squares get
-    /// there); what `outcome` says they are.
-    pub count: u128,
-    pub outcome: Outcome,
-    pub stats: Stats,
-    pub method: Method,
-}
-
-/// How a count ended: what its number means.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every tour was counted: the number is the total.
-    Counted,
-    /// There is none, by theory's proof (the number is 0).
-    NoTour(theory::NoTour),
-    /// The count reached the maximum asked for: there are at least that
-    /// many, and the number is the maximum.
-    Reached,
-    /// A limit stopped it before the end: the number is a lower bound
-    /// (over the frontier, which has no total before its end, 0).
-    Stopped(Limit),
-    /// The caller cancelled it: the number is a lower bound.
-    Cancelled,
-    /// The count could not be taken.
-    Failed(Failure),
-}
-
-impl Total {
-    /// Whether the number is the exact total: counted to the end, or
-    /// proved none.
-    pub fn complete(&self) -> bool {
-        matches!(self.outcome, Outcome::Counted | Outcome::NoTour(_))
-    }
-
-    /// The limit that stopped the count, if one did.
-    pub fn limit(&self) -> Option<Limit> {
-        match self.outcome {
-            Outcome::Stopped(limit) => Some(limit),
-            _ => None,
-        }
-    }
-}
-
-/// Why a count on workers could not be taken.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// The processes of a cluster differ in what they count (bad input).
-    Refused(String),
-    /// The workers could not start, or one failed (a connection, a file).
-    Workers(String),
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Refused(why) => f.write_str(why),
-            Failure::Workers(why) => write!(f, "the workers failed: {why}"),
-        }
-    }
-}
-
-/// How a count was taken.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Method {
-    /// By search, tour after tour.
-    #[default]
-    Enumeration,
-    /// Along a strip at most [`strip::MAX_WIDTH`] wide.
-    Strip,
-    /// Over the frontier (see [`frontier`]): the most states held at one
-    /// square (when stopped: held then), the squares placed of all, and the
-    /// bytes held when the memory bound stopped it (or known to be needed,
-    /// when it was refused: `done` 0).
-    Frontier {
-        states: u64,
-        done: u64,
-        squares: u64,
-        bytes: u64,
-    },
-}
-
-impl Method {
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Enumeration => "enumeration",
-            Method::Strip => "strip",
-            Method::Frontier { .. } => "frontier",
-        }
-    }
-}
+pub use total::{Failure, Method, Outcome, Total};
 
 /// Which starts a [`Count`] is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -291,6 +291,44 @@ fn adjacency(free: &[bool], w: u32, h: u32) -> Vec<Vec<u32>> {
         .collect()
 }
 
+/// What [`ahead`] marks on the squares it looks at: the last free square,
+/// the start, and which may end a tour and which are dark.
+struct Marks<'a> {
+    last: Option<usize>,
+    start: Option<u32>,
+    may_end: &'a [bool],
+    dark: &'a [bool],
+}
+
+/// The free squares after `v`, within its frontier's reach (`top`), that
+/// have a move to a square placed by now and fewer than two to squares
+/// after `v`: the squares whose moves the step after placing `v` checks.
+fn ahead(v: u32, top: u32, free: &[bool], adjacent: &[Vec<u32>], marks: &Marks) -> Vec<Ahead> {
+    let len = free.len() as u32;
+    (v + 1..(v + top).min(len - 1) + 1)
+        .filter(|&x| free[x as usize])
+        .filter_map(|x| {
+            let all = &adjacent[x as usize];
+            let slots = all
+                .iter()
+                .filter(|&&u| u <= v)
+                .fold(0u128, |m, &u| m | 1 << (4 * (top - (v - u))));
+            let later = all.iter().filter(|&&u| u > v).count() as u32;
+            // With two moves left to squares after this one, a square
+            // can always get its moves so far as it can tell.
+            (slots != 0 && later < 2).then(|| Ahead {
+                slots,
+                placed: slots.count_ones(),
+                later,
+                last: marks.last == Some(x as usize),
+                start: marks.start == Some(x),
+                end: marks.may_end[x as usize],
+                dark: marks.dark[x as usize],
+            })
+        })
+        .collect()
+}
+
 impl Layout {
     fn new(board: &Board, ends: Ends, flip: bool) -> Layout {
         let (rows, cols) = (board.rows(), board.cols());
@@ -377,33 +415,14 @@ impl Layout {
             }
         }
         find_leaving(&mut steps);
-        for v in 0..len as u32 {
-            if !free[v as usize] {
-                continue;
-            }
-            let ahead = (v + 1..(v + top).min(len as u32 - 1) + 1)
-                .filter(|&x| free[x as usize])
-                .filter_map(|x| {
-                    let all = &adjacent[x as usize];
-                    let slots = all
-                        .iter()
-                        .filter(|&&u| u <= v)
-                        .fold(0u128, |m, &u| m | 1 << (4 * (top - (v - u))));
-                    let later = all.iter().filter(|&&u| u > v).count() as u32;
-                    // With two moves left to squares after this one, a square
-                    // can always get its moves so far as it can tell.
-                    (slots != 0 && later < 2).then(|| Ahead {
-                        slots,
-                        placed: slots.count_ones(),
-                        later,
-                        last: last == Some(x as usize),
-                        start: start == Some(x),
-                        end: may_end[x as usize],
-                        dark: dark[x as usize],
-                    })
-                })
-                .collect();
-            steps[v as usize].ahead = ahead;
+        let marks = Marks {
+            last,
+            start,
+            may_end: &may_end,
+            dark: &dark,
+        };
+        for v in (0..len as u32).filter(|&v| free[v as usize]) {
+            steps[v as usize].ahead = ahead(v, top, &free, &adjacent, &marks);
         }
         Layout {
             w,
