@@ -135,8 +135,7 @@ fn meet<S: Sent, W: Tally>(
     store: Option<&Store>,
     resume: Option<u64>,
 ) -> Result<u128, u64> {
-    let layout = crew.layout;
-    let n = 2 * layout.w;
+    let n = 2 * crew.layout.w;
     let closed = crew.ends == Ends::Closed;
     let kept = Kept {
         store,
@@ -146,27 +145,7 @@ fn meet<S: Sent, W: Tally>(
     let halved = m.halved;
     let at_cut = m.bar.at(halved);
     let head_square = |j: usize| m.bar.at(halved + j + 1);
-    // The lower states this worker holds, and its upper states at the cut
-    // (after `from` squares across, in a resume).
-    let (upper, lower, from) = match resume {
-        Some(_) => {
-            let (lower, _) = kept.read("lower");
-            let (upper, from) = kept.read("upper");
-            (upper, lower, Some(from))
-        }
-        None => {
-            let (upper, lower) = halves(peer, crew, m)?;
-            kept.write("lower", &lower, 0);
-            (upper, lower, None)
-        }
-    };
-    let lower = {
-        let mut table: Lower<W> = FastMap::default();
-        for (s, ways) in lower.into_iter().flatten() {
-            add_lower(&mut table, s, ways, n);
-        }
-        table
-    };
+    let Held { upper, lower, from } = held_halves(peer, crew, m, &kept, resume)?;
     let held = lower_bytes(&lower);
     crew.note(peer.index, peer.peers, at_cut, &upper, held);
     // Every lower key to every worker, with the states at the cut, the
@@ -203,24 +182,14 @@ fn meet<S: Sent, W: Tally>(
     // of the lower states): each process holds its share of a piece, so
     // its memory falls as processes are added. One step across at least
     // after them.
-    let entry = std::mem::size_of::<(S, W)>() as u64;
-    let local = crew.local as u64;
-    let memory = sum(2);
-    let lower_share = sum(1).saturating_mul(local) / peer.peers as u64;
     let (head, from) = match from {
         Some(from) => (upper, from),
         None => {
-            let from = digits(
-                &m.crossing,
-                sum(0),
-                entry,
-                memory.saturating_sub(lower_share),
-            )
-            .max(in_pieces(&m.crossing, PIECES))
-            .min(m.crossing.len() - 1);
-            let head = &m.crossing[..from];
+            let lower_share = sum(1).saturating_mul(crew.local as u64) / peer.peers as u64;
+            let memory = sum(2).saturating_sub(lower_share);
+            let from = first_leg(m, sum(0), std::mem::size_of::<(S, W)>() as u64, memory);
             let leg = Leg::new(&head_square, held);
-            let head = through(peer, crew, head, upper, &sizes, leg)?;
+            let head = through(peer, crew, &m.crossing[..from], upper, &sizes, leg)?;
             kept.write("upper", &head, from);
             (head, from)
         }
@@ -278,6 +247,59 @@ fn meet<S: Sent, W: Tally>(
         }
     }
     Ok(tours)
+}
+
+/// The lower states this worker holds, as a table by moves at the cut,
+/// and its upper states at the cut, worked out (the lower written to the
+/// checkpoint) or, in a resume, read back with the squares they had gone
+/// across (`Some(from)`).
+fn held_halves<S: Sent, W: Tally>(
+    peer: &mut Peer<S, W>,
+    crew: &Crew,
+    m: &Meeting,
+    kept: &Kept,
+    resume: Option<u64>,
+) -> Result<Held<S, W>, u64> {
+    let (upper, lower, from) = match resume {
+        Some(_) => {
+            let (lower, _) = kept.read("lower");
+            let (upper, from) = kept.read("upper");
+            (upper, lower, Some(from))
+        }
+        None => {
+            let (upper, lower) = halves(peer, crew, m)?;
+            kept.write("lower", &lower, 0);
+            (upper, lower, None)
+        }
+    };
+    let n = 2 * crew.layout.w;
+    let mut table: Lower<W> = FastMap::default();
+    for (s, ways) in lower.into_iter().flatten() {
+        add_lower(&mut table, s, ways, n);
+    }
+    Ok(Held {
+        upper,
+        lower: table,
+        from,
+    })
+}
+
+/// How many squares across the cut go before the pieces: as many as one
+/// process's `memory` holds for the `states` at the cut (`entry` bytes
+/// each), at least enough for [`PIECES`] pieces, and one step at least
+/// after them.
+fn first_leg(m: &Meeting, states: u64, entry: u64, memory: u64) -> usize {
+    digits(&m.crossing, states, entry, memory)
+        .max(in_pieces(&m.crossing, PIECES))
+        .min(m.crossing.len() - 1)
+}
+
+/// What [`held_halves`] gives: the upper states at the cut (gone `from`
+/// squares across, in a resume), the lower states by their moves.
+struct Held<S, W> {
+    upper: Parts<S, W>,
+    lower: Lower<W>,
+    from: Option<usize>,
 }
 
 /// A worker's checkpoints of a meeting, in `store` if there is one. A
