@@ -660,7 +660,7 @@ pub const BINDINGS: &[Binding] = &[
             (k(Char('n')), C::No),
         ],
         3,
-        "quitting would lose work: quit, save the game and quit, or stay (Esc too)",
+        "a question: yes (quit, or count anyway), save the game and quit, or no (Esc too)",
         &[InConfirm],
         Some("quit / save and quit / stay"),
     ),

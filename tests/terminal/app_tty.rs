@@ -30,10 +30,10 @@ fn watch_pause_step_help_save_and_quit() {
     t.wait_for("Esc or ? closes)");
     // Taller than the screen: the arrows scroll it.
     t.keys(&["End"]);
-    t.wait_for("quitting would lose work: quit, save the game and quit, or stay");
+    t.wait_for("a question: yes (quit, or count anyway)");
     t.keys(&["Escape"]);
     t.keys(&["s"]);
-    // "saved " alone is also in the help's "unsaved game".
+    // The message names the file it saved.
     t.wait_for("saved /");
     let saved: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()

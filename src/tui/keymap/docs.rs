@@ -53,7 +53,10 @@ mod tests {
     pub const OTHERS: [(&str, Context); 3] = [
         ("Typing a file name (`l`)", Context::Prompt),
         ("The help (`?`)", Context::Help),
-        ("Quitting an unsaved game", Context::Confirm),
+        (
+            "Questions (quitting with work not saved, a long count)",
+            Context::Confirm,
+        ),
     ];
 
     /// The README's keys: the first a newcomer needs, by command.

@@ -48,7 +48,7 @@ fn heading(context: Context) -> &'static str {
         Context::Play => "Playing by hand",
         Context::Settings => "Settings (o)",
         Context::Prompt => "The file prompt (l)",
-        Context::Confirm => "Quitting an unsaved game",
+        Context::Confirm => "Questions",
         Context::Help => "This help",
         Context::Any => "Everywhere",
     }
