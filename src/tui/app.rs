@@ -586,7 +586,7 @@ impl App {
             (Context::Replay, _) => self.replay_key(c),
             (Context::Play, _) => self.play_key(c),
             (Context::Race, _) => self.race_key(c),
-            (Context::Watch | Context::Any | Context::Help, _) => self.search_key(c),
+            (Context::Watch | Context::Help, _) => self.search_key(c),
         }
     }
 

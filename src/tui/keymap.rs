@@ -180,8 +180,14 @@ pub enum Context {
     Confirm,
     /// The help is open: its own keys first, then the mode's.
     Help,
-    /// Everywhere.
-    Any,
+}
+
+/// A group of bindings, as help and the documents list them: those of
+/// one context, or those that work everywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    In(Context),
+    Everywhere,
 }
 
 /// One row of the keybinding table.
@@ -192,7 +198,10 @@ pub struct Binding {
     /// are other ways to type them: `=` for `+`).
     pub shown: usize,
     pub help: &'static str,
+    /// The contexts it works in (besides every one, when `everywhere`).
     pub contexts: &'static [Context],
+    /// It works in every context but the file prompt, where keys are text.
+    pub everywhere: bool,
     /// The hint bar's words for it, if it is shown there.
     pub hint: Option<&'static str>,
 }
@@ -209,16 +218,37 @@ const fn bind(
         shown,
         help,
         contexts,
+        everywhere: false,
         hint,
+    }
+}
+
+/// A binding that works everywhere (but the file prompt), and in `also`.
+const fn everywhere(
+    keys: &'static [(Key, Command)],
+    shown: usize,
+    help: &'static str,
+    also: &'static [Context],
+    hint: Option<&'static str>,
+) -> Binding {
+    Binding {
+        everywhere: true,
+        ..bind(keys, shown, help, also, hint)
     }
 }
 
 impl Binding {
     /// True when the binding works in `context`.
-    /// (`Any` means every context but the file prompt, where keys are text.)
     pub fn applies(&self, context: Context) -> bool {
-        self.contexts.contains(&context)
-            || (self.contexts.contains(&Context::Any) && context != Context::Prompt)
+        self.contexts.contains(&context) || (self.everywhere && context != Context::Prompt)
+    }
+
+    /// True when help and the documents list it in `group`.
+    pub fn listed_in(&self, group: Group) -> bool {
+        match group {
+            Group::In(context) => self.contexts.contains(&context),
+            Group::Everywhere => self.everywhere,
+        }
     }
 
     /// The keys as help and the hint bar name them: the shown keys'
@@ -278,7 +308,7 @@ fn label_of(keys: &[(Key, Command)]) -> String {
 
 use Command as C;
 use Context::{
-    Any, Confirm as InConfirm, Help as InHelp, Play as InPlay, Prompt as InPrompt, Race as InRace,
+    Confirm as InConfirm, Help as InHelp, Play as InPlay, Prompt as InPrompt, Race as InRace,
     Replay as InReplay, Settings as InSettings, Watch,
 };
 use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up};
@@ -560,35 +590,35 @@ pub const BINDINGS: &[Binding] = &[
         &[Watch],
         Some("count"),
     ),
-    bind(
+    everywhere(
         &[(k(Char('d')), C::NextDrawing)],
         1,
         "draw the path as step numbers, lines from square to square, or both",
-        &[Any],
+        &[],
         Some("lines"),
     ),
-    bind(
+    everywhere(
         &[(k(Char('g')), C::Labels)],
         1,
         "files and ranks on the board's edges (a-h, 1-8; row and column numbers past 26 columns)",
-        &[Any],
+        &[],
         Some("labels"),
     ),
-    bind(
+    everywhere(
         &[(k(Char('z')), C::ZoomIn), (k(Char('Z')), C::ZoomOut)],
         2,
         "zoom in / out on the board (or the mouse wheel)",
-        &[Any],
+        &[],
         Some("zoom"),
     ),
-    bind(
+    everywhere(
         &[(k(Char('j')), C::ZoomJump)],
         1,
         "jump between the whole board and the step numbers around the knight",
-        &[Any],
+        &[],
         Some("jump"),
     ),
-    bind(
+    everywhere(
         &[
             (k(Char('H')), C::Pan(0, -1)),
             (k(Char('J')), C::Pan(1, 0)),
@@ -601,7 +631,7 @@ pub const BINDINGS: &[Binding] = &[
         ],
         4,
         "zoomed: pan left / down / up / right (or Shift+arrows)",
-        &[Any],
+        &[],
         Some("pan"),
     ),
     bind(
@@ -618,39 +648,39 @@ pub const BINDINGS: &[Binding] = &[
         &[InHelp],
         Some("scroll"),
     ),
-    bind(
+    everywhere(
         &[(k(Char('?')), C::Help)],
         1,
         "show / hide this help",
-        &[Any],
+        &[],
         Some("help"),
     ),
-    bind(
+    everywhere(
         &[(k(Char('M')), C::Log)],
         1,
         "show / hide the last 100 messages, whole (a long one is cut with … on the status line)",
-        &[Any],
+        &[],
         None,
     ),
-    bind(
+    everywhere(
         &[(k(Esc), C::Back)],
         1,
         "close the help, settings (applying nothing) or file prompt; never quits",
-        &[Any, InPrompt],
+        &[InPrompt],
         None,
     ),
-    bind(
+    everywhere(
         &[(k(Char('q')), C::Quit)],
         1,
         "quit (asks first with a game unsaved or a search or count of a minute or more)",
-        &[Any],
+        &[],
         Some("quit"),
     ),
-    bind(
+    everywhere(
         &[(ctrl('c'), C::ForceQuit)],
         1,
         "quit at once, wherever you are (the file prompt too), asking nothing",
-        &[Any, InPrompt],
+        &[InPrompt],
         None,
     ),
     bind(
@@ -673,7 +703,7 @@ pub const BINDINGS: &[Binding] = &[
 pub fn mode_first(context: Context) -> Vec<&'static Binding> {
     let mut rows: Vec<&Binding> = BINDINGS.iter().filter(|b| b.applies(context)).collect();
     rows.sort_by_key(|b| match b.contexts {
-        [only] if *only == context => 0,
+        [only] if *only == context && !b.everywhere => 0,
         c if c.contains(&context) => 1,
         _ => 2,
     });

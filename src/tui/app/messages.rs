@@ -126,9 +126,13 @@ impl App {
             Context::Settings => "in the settings (o)",
             Context::Prompt => "in the file prompt",
             Context::Confirm => "when asked",
-            Context::Help | Context::Any => "everywhere",
+            Context::Help => "in the help",
         };
-        let places: Vec<&str> = b.contexts.iter().map(name).collect();
+        let everywhere = b.everywhere.then_some("everywhere");
+        let places: Vec<&str> = everywhere
+            .into_iter()
+            .chain(b.contexts.iter().map(name))
+            .collect();
         let here = name(&self.context());
         let label = b
             .keys

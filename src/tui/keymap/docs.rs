@@ -3,22 +3,20 @@
 //! page), the README's first keys and docs/keys.md, which a test writes
 //! from the same table and keeps equal.
 
-use super::{BINDINGS, Binding, Context};
+use super::{BINDINGS, Binding, Context, Group};
 
-/// The bindings listed under `context`: those made for it (the ones that
-/// work everywhere are listed once, under [`Context::Any`]).
-fn listed(context: Context) -> impl Iterator<Item = &'static Binding> {
-    BINDINGS
-        .iter()
-        .filter(move |b| b.contexts.contains(&context))
+/// The bindings listed in `group`: those made for a context (the ones
+/// that work everywhere are listed once, under [`Group::Everywhere`]).
+fn listed(group: Group) -> impl Iterator<Item = &'static Binding> {
+    BINDINGS.iter().filter(move |b| b.listed_in(group))
 }
 
 /// `Keys: Space pause, n step, …` for a subcommand's `--help`: the keys of
 /// `context` the hint bar shows, then those of every mode, wrapped to fit
 /// 80 columns.
 pub fn help_line(context: Context) -> String {
-    let items = listed(context)
-        .chain(listed(Context::Any))
+    let items = listed(Group::In(context))
+        .chain(listed(Group::Everywhere))
         .filter_map(|b| b.hint.map(|h| format!("{} {h}", b.label())));
     let mut lines = vec![String::from("Keys:")];
     for item in items {
@@ -40,49 +38,50 @@ mod tests {
     use super::*;
 
     /// The modes whose keys the documents list, with their headings.
-    pub const MODES: [(&str, Context); 6] = [
-        ("Search", Context::Watch),
-        ("Settings panel (`o`)", Context::Settings),
-        ("Replay", Context::Replay),
-        ("Hand play", Context::Play),
-        ("Race", Context::Race),
-        ("Everywhere", Context::Any),
+    pub const MODES: [(&str, Group); 6] = [
+        ("Search", Group::In(Context::Watch)),
+        ("Settings panel (`o`)", Group::In(Context::Settings)),
+        ("Replay", Group::In(Context::Replay)),
+        ("Hand play", Group::In(Context::Play)),
+        ("Race", Group::In(Context::Race)),
+        ("Everywhere", Group::Everywhere),
     ];
 
     /// The other places with keys of their own, for the full reference.
-    pub const OTHERS: [(&str, Context); 3] = [
-        ("Typing a file name (`l`)", Context::Prompt),
-        ("The help (`?`)", Context::Help),
+    pub const OTHERS: [(&str, Group); 3] = [
+        ("Typing a file name (`l`)", Group::In(Context::Prompt)),
+        ("The help (`?`)", Group::In(Context::Help)),
         (
             "Questions (quitting with work not saved, a long count)",
-            Context::Confirm,
+            Group::In(Context::Confirm),
         ),
     ];
 
     /// The README's keys: the first a newcomer needs, by command.
-    pub const FIRST: [(Context, super::super::Command); 10] = {
+    pub const FIRST: [(Group, super::super::Command); 10] = {
         use super::super::Command as C;
+        let (watch, play) = (Group::In(Context::Watch), Group::In(Context::Play));
         [
-            (Context::Watch, C::Pause),
-            (Context::Watch, C::Step),
-            (Context::Watch, C::Faster),
-            (Context::Watch, C::Settings),
-            (Context::Watch, C::NextMode),
-            (Context::Play, C::MoveHere),
-            (Context::Play, C::Undo),
-            (Context::Play, C::Hints),
-            (Context::Any, C::Help),
-            (Context::Any, C::Quit),
+            (watch, C::Pause),
+            (watch, C::Step),
+            (watch, C::Faster),
+            (watch, C::Settings),
+            (watch, C::NextMode),
+            (play, C::MoveHere),
+            (play, C::Undo),
+            (play, C::Hints),
+            (Group::Everywhere, C::Help),
+            (Group::Everywhere, C::Quit),
         ]
     };
 
     /// The table of the [`FIRST`] keys, in Markdown.
     pub fn first_keys() -> String {
         let mut out = String::from("| key | what it does |\n| --- | --- |\n");
-        for (context, command) in FIRST {
-            let b = listed(context)
+        for (group, command) in FIRST {
+            let b = listed(group)
                 .find(|b| b.gives(command))
-                .unwrap_or_else(|| panic!("no key for {command:?} in {context:?}"));
+                .unwrap_or_else(|| panic!("no key for {command:?} in {group:?}"));
             out.push_str(&row(b));
         }
         out
@@ -96,15 +95,15 @@ mod tests {
 
     /// The key tables of `sections`, in Markdown: a heading (at `level`) and
     /// a table of key and meaning for each.
-    pub fn markdown(sections: &[(&str, Context)], level: usize) -> String {
+    pub fn markdown(sections: &[(&str, Group)], level: usize) -> String {
         let mut out = String::new();
-        for (i, (title, context)) in sections.iter().enumerate() {
+        for (i, (title, group)) in sections.iter().enumerate() {
             if i > 0 {
                 out.push('\n');
             }
             out.push_str(&format!("{} {title}\n\n", "#".repeat(level)));
             out.push_str("| key | what it does |\n| --- | --- |\n");
-            for b in listed(*context) {
+            for b in listed(*group) {
                 out.push_str(&row(b));
             }
         }
@@ -138,16 +137,16 @@ mod tests {
     #[test]
     fn the_readme_and_docs_keys_list_the_keymap() {
         check("README.md", &first_keys());
-        let all: Vec<(&str, Context)> = MODES.iter().chain(&OTHERS).copied().collect();
+        let all: Vec<(&str, Group)> = MODES.iter().chain(&OTHERS).copied().collect();
         check("docs/keys.md", &markdown(&all, 2));
     }
 
     #[test]
     fn every_binding_is_listed_somewhere() {
-        let all: Vec<Context> = MODES.iter().chain(&OTHERS).map(|&(_, c)| c).collect();
+        let all: Vec<Group> = MODES.iter().chain(&OTHERS).map(|&(_, g)| g).collect();
         for b in BINDINGS {
             assert!(
-                b.contexts.iter().any(|c| all.contains(c)),
+                all.iter().any(|&g| b.listed_in(g)),
                 "{} is in no list",
                 b.label()
             );

@@ -41,10 +41,7 @@ fn keys_map_through_the_table() {
     // in one context.
     for b in BINDINGS {
         for &(k, c) in b.keys {
-            let ctx = match b.contexts[0] {
-                Context::Any => w,
-                c => c,
-            };
+            let ctx = if b.everywhere { w } else { b.contexts[0] };
             assert_eq!(
                 command_for(KeyEvent::new(k.code, k.mods), ctx),
                 Some(c),

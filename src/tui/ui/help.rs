@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::tui::app::App;
-use crate::tui::keymap::{BINDINGS, Binding, Context};
+use crate::tui::keymap::{BINDINGS, Binding, Context, Group};
 use crate::tui::theme::Theme;
 
 /// The help overlay, centred over `area`.
@@ -40,25 +40,29 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// The heading of a group of keys.
-fn heading(context: Context) -> &'static str {
-    match context {
-        Context::Watch => "Watching the search",
-        Context::Race => "The race",
-        Context::Replay => "Replay",
-        Context::Play => "Playing by hand",
-        Context::Settings => "Settings (o)",
-        Context::Prompt => "The file prompt (l)",
-        Context::Confirm => "Questions",
-        Context::Help => "This help",
-        Context::Any => "Everywhere",
+fn heading(group: Group) -> &'static str {
+    match group {
+        Group::In(Context::Watch) => "Watching the search",
+        Group::In(Context::Race) => "The race",
+        Group::In(Context::Replay) => "Replay",
+        Group::In(Context::Play) => "Playing by hand",
+        Group::In(Context::Settings) => "Settings (o)",
+        Group::In(Context::Prompt) => "The file prompt (l)",
+        Group::In(Context::Confirm) => "Questions",
+        Group::In(Context::Help) => "This help",
+        Group::Everywhere => "Everywhere",
     }
 }
 
 /// The groups in order, the current mode's first, then the keys that work
 /// everywhere: each binding in the first group it works in, so no row is
 /// repeated.
-pub fn groups(current: Context) -> Vec<(Context, Vec<&'static Binding>)> {
-    let mut order = vec![current, Context::Help, Context::Any];
+pub fn groups(current: Context) -> Vec<(Group, Vec<&'static Binding>)> {
+    let mut order = vec![
+        Group::In(current),
+        Group::In(Context::Help),
+        Group::Everywhere,
+    ];
     for c in [
         Context::Watch,
         Context::Race,
@@ -68,18 +72,17 @@ pub fn groups(current: Context) -> Vec<(Context, Vec<&'static Binding>)> {
         Context::Prompt,
         Context::Confirm,
     ] {
-        if !order.contains(&c) {
-            order.push(c);
+        if !order.contains(&Group::In(c)) {
+            order.push(Group::In(c));
         }
     }
     // Rows already in a group, by their place in the table.
     let mut shown = [false; BINDINGS.len()];
     let mut out = Vec::new();
     for c in order {
-        // (Everywhere: the rows marked `Any`, wherever else they work.)
         let mut rows: Vec<&Binding> = Vec::new();
         for (i, b) in BINDINGS.iter().enumerate() {
-            if !shown[i] && b.contexts.contains(&c) {
+            if !shown[i] && b.listed_in(c) {
                 shown[i] = true;
                 rows.push(b);
             }
@@ -95,14 +98,14 @@ pub fn groups(current: Context) -> Vec<(Context, Vec<&'static Binding>)> {
 /// the key it starts (counted from 1 over the whole help, from `first`),
 /// if it starts one.
 fn group_lines(
-    context: Context,
+    group: Group,
     rows: &[&Binding],
     text_w: usize,
     first: usize,
     theme: &Theme,
 ) -> Column {
     let mut lines = vec![(
-        Line::styled(format!(" {}", heading(context)), theme.fg(theme.accent)),
+        Line::styled(format!(" {}", heading(group)), theme.fg(theme.accent)),
         None,
     )];
     for (n, b) in rows.iter().enumerate() {

@@ -129,7 +129,7 @@ fn items(app: &App) -> Vec<Item> {
         .filter(|b| !confirm || b.contexts.contains(&ctx))
         .filter(|b| shown(app, b))
         .filter_map(|b| {
-            let spare = b.contexts == [Context::Any] && !needed(b);
+            let spare = b.everywhere && b.contexts.is_empty() && !needed(b);
             // Keys that toggle say what they would do now.
             b.hint
                 .map(|h| (b.label().into(), now(app, b, h), spare, Role::of(b)))

@@ -229,7 +229,10 @@ fn help_lists_every_binding_once_grouped_and_scrolls() {
     a.update(Action::Key(Command::Help));
     // Every row once, in the first group it works in; watching first.
     let groups = help::groups(a.context());
-    assert_eq!(groups[0].0, crate::tui::keymap::Context::Watch);
+    assert_eq!(
+        groups[0].0,
+        crate::tui::keymap::Group::In(crate::tui::keymap::Context::Watch)
+    );
     let listed: Vec<&str> = groups
         .iter()
         .flat_map(|(_, rows)| rows.iter().map(|b| b.help))
