@@ -26,6 +26,7 @@ pub mod rewind;
 pub mod runtime;
 pub mod saving;
 pub mod settings;
+pub mod shared;
 #[cfg(test)]
 pub mod testing;
 pub mod theme;

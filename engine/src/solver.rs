@@ -325,7 +325,7 @@ impl<'b> Problem<'b> {
 }
 
 /// Limits that stop a search early.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     pub nodes: Option<u64>,
     pub time: Option<Duration>,

@@ -8,7 +8,7 @@ use crate::solver::{Algorithm, Limits, MoveOrder, Options, Problem, TieBreak};
 use crate::tour::{Fault, FaultKind};
 
 /// Everything a search needs, settled from flags and configuration.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Spec {
     pub board: Board,
     pub start: Square,

@@ -34,10 +34,11 @@ use knight_engine::tour::compact::Compact;
 
 use super::clues::Clues;
 use super::complete::Entry;
-use super::game::{Game, Outlook};
+use super::game::{Game, Outlook, Position};
 use super::keymap::{Command, Context};
 use super::replay::Replay;
 use super::settings::Settings;
+use super::shared::Shared;
 use super::viewport::{Drawing, Zoom};
 use super::watched::Run;
 pub use super::watched::RunState;
@@ -153,7 +154,8 @@ impl Worker {
     }
 }
 
-/// What the runtime must do for the app.
+/// What the runtime must do for the app: each effect carries what it
+/// needs, so carrying it out reads nothing of the app.
 #[derive(Debug, PartialEq)]
 pub enum Effect {
     /// Start the search of this side (cancelling the one before) for this
@@ -161,6 +163,8 @@ pub enum Effect {
     Start {
         side: Side,
         generation: u64,
+        /// What that side searches.
+        spec: Box<Spec>,
         speed: Speed,
         paused: bool,
     },
@@ -192,12 +196,12 @@ pub enum Effect {
     /// Check, off the app's thread, whether the game can still be finished.
     Check {
         generation: u64,
-        prefix: Vec<u32>,
+        position: Box<Position>,
     },
     /// Have the solver finish the game's tour.
     Finish {
         generation: u64,
-        prefix: Vec<u32>,
+        position: Box<Position>,
     },
     /// Make this puzzle (no seed: one from the clock) for the game at
     /// this position (the answer comes back as `Action::PuzzleMade`).
@@ -218,14 +222,16 @@ pub enum Effect {
     Complete {
         text: String,
     },
-    /// Count the tours of the search's board and start on another thread,
-    /// reporting to the app's [`Counting`] (the answer comes back as
+    /// Count the tours of this spec on another thread, reporting to
+    /// `progress` (the app's [`Counting`]; the answer comes back as
     /// `Action::Counted`).
     Count {
         generation: u64,
+        spec: Box<Spec>,
+        progress: Shared<Progress>,
     },
-    /// Stop the count under way.
-    StopCount,
+    /// Stop the count reporting to this progress.
+    StopCount(Shared<Progress>),
     Quit,
 }
 

@@ -12,15 +12,17 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use knight_engine::files::FileLimit;
 use knight_engine::puzzle::{self, Outcome as Solved, PuzzleError};
-use knight_engine::solver::count::Count;
+use knight_engine::solver::count::{Count, Progress};
 use knight_engine::solver::{self, Control, Limits, Solution, Verdict};
+use knight_engine::spec::Spec;
 use knight_engine::tour;
 use knight_engine::words;
 
-use super::app::{Action, App, Effect, PuzzleRequest, Side, Worker};
+use super::app::{Action, Effect, PuzzleRequest, Side, Worker};
 use super::clues::Clues;
 use super::complete::{self, Entry};
 use super::game::Outlook;
+use super::game::Position;
 use super::replay::Replay;
 use super::saving::{save_new, write_new};
 
@@ -92,15 +94,16 @@ impl Executor {
     }
 
     /// Carries out the app's effects.
-    pub fn apply(&mut self, app: &App, effects: Vec<Effect>) {
+    pub fn apply(&mut self, effects: Vec<Effect>) {
         for effect in effects {
             match effect {
                 Effect::Start {
                     side,
                     generation,
+                    spec,
                     speed,
                     paused,
-                } => self.start(app, side, generation, speed, paused),
+                } => self.start(side, generation, &spec, speed, paused),
                 Effect::Stop(side) => self.stop(side),
                 Effect::Pause => self.with(|c| c.pause()),
                 Effect::Resume => self.with(|c| c.resume()),
@@ -144,8 +147,11 @@ impl Executor {
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
-                Effect::Check { generation, prefix } => {
-                    self.think(app, prefix, CHECK_TIME, move |thought| {
+                Effect::Check {
+                    generation,
+                    position,
+                } => {
+                    self.think(*position, CHECK_TIME, move |thought| {
                         let outlook = match thought {
                             Thought::Tour(sol) => match sol.verdict {
                                 Verdict::Found => Outlook::Solvable,
@@ -162,8 +168,11 @@ impl Executor {
                         Action::Checked(generation, outlook)
                     });
                 }
-                Effect::Finish { generation, prefix } => {
-                    self.think(app, prefix, FINISH_TIME, move |thought| {
+                Effect::Finish {
+                    generation,
+                    position,
+                } => {
+                    self.think(*position, FINISH_TIME, move |thought| {
                         let no_finish = || {
                             format!(
                                 "the solver found no finish within {} s",
@@ -195,32 +204,24 @@ impl Executor {
                 } => self.spawn(Worker::Puzzle, move || {
                     Action::PuzzleMade(generation, make_puzzle(request))
                 }),
-                Effect::Count { generation } => self.count(app, generation),
-                Effect::StopCount => {
-                    if let Some(c) = &app.counting {
-                        c.progress.cancel.store(true, Ordering::Relaxed);
-                    }
+                Effect::Count {
+                    generation,
+                    spec,
+                    progress,
+                } => self.count(generation, *spec, progress.0),
+                Effect::StopCount(progress) => {
+                    progress.0.cancel.store(true, Ordering::Relaxed);
                 }
                 Effect::Quit => self.cancel(),
             }
         }
     }
 
-    /// Starts the search of one side's spec, cancelling that side's search
-    /// before.
-    fn start(
-        &mut self,
-        app: &App,
-        side: Side,
-        generation: u64,
-        speed: solver::Speed,
-        paused: bool,
-    ) {
+    /// Starts the search of one side's spec `s`, cancelling that side's
+    /// search before.
+    fn start(&mut self, side: Side, generation: u64, s: &Spec, speed: solver::Speed, paused: bool) {
         self.stop(side);
         let tx = self.tx.clone();
-        let Some((s, _)) = app.side(side) else {
-            return;
-        };
         let previous = self.threads[side as usize].take();
         let job = match s.problem() {
             Ok(problem) => solver::Job::new(&problem, s.options(1)).paced(speed, paused),
@@ -290,12 +291,7 @@ impl Executor {
     /// Counts the tours of the search's board from its start (on every
     /// core when no limit is set), reporting live to the app's
     /// [`knight_engine::solver::count::Progress`].
-    fn count(&self, app: &App, generation: u64) {
-        let Some(c) = &app.counting else {
-            return;
-        };
-        let progress = c.progress.clone();
-        let spec = app.spec.clone();
+    fn count(&self, generation: u64, spec: Spec, progress: Arc<Progress>) {
         self.spawn(Worker::Count, move || {
             let count = match spec.problem() {
                 Ok(problem) => Ok(Count {
@@ -313,24 +309,27 @@ impl Executor {
 
     /// Runs `solver::finish` on the game's position within `time`, on the
     /// thinker (one job at a time; see [`Thinker`]).
-    fn think<F>(&self, app: &App, prefix: Vec<u32>, time: Duration, answer: F)
+    fn think<F>(&self, position: Position, time: Duration, answer: F)
     where
         F: FnOnce(Thought) -> Action + Send + 'static,
     {
-        let Some(game) = &app.game else {
-            return;
-        };
         let limits = Limits {
             nodes: None,
             time: Some(time),
         };
-        if let Some(clues) = game.clues.clone() {
+        let Position {
+            board,
+            closed,
+            end,
+            clues,
+            prefix,
+        } = position;
+        if let Some(clues) = clues {
             self.submit(Box::new(move || {
-                answer(Thought::Puzzle(clues.solve_after(&prefix, &limits)))
+                answer(Thought::Puzzle(clues.0.solve_after(&prefix, &limits)))
             }));
             return;
         }
-        let (board, closed, end) = (game.board.clone(), game.closed, game.end);
         self.submit(Box::new(move || {
             answer(Thought::Tour(solver::finish(
                 &board, &prefix, closed, end, limits,
@@ -534,8 +533,7 @@ mod tests {
         // Through the executor, answering for the text asked about.
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         let mut executor = Executor::new(tx);
-        let app = crate::tui::testing::app_on(Board::new(5, 5, &[]).unwrap());
-        executor.apply(&app, vec![Effect::Complete { text: at("oth") }]);
+        executor.apply(vec![Effect::Complete { text: at("oth") }]);
         match rx.blocking_recv() {
             Some(Action::Completions { text, entries }) => {
                 assert_eq!(text, at("oth"));
@@ -556,14 +554,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         let mut executor = Executor::new(tx);
-        let app = crate::tui::testing::app_on(Board::new(5, 5, &[]).unwrap());
         let picture = || Effect::Picture {
             dir: dir.path().to_path_buf(),
             stem: "knight-5x5".into(),
             board: Box::new(Board::new(5, 5, &[]).unwrap()),
             path: vec![0, 7, 4],
         };
-        executor.apply(&app, vec![picture(), picture()]);
+        executor.apply(vec![picture(), picture()]);
         let mut written = Vec::new();
         for _ in 0..2 {
             match rx.blocking_recv() {

@@ -10,6 +10,7 @@ use knight_engine::puzzle::{NoSolution, PuzzleError};
 use knight_engine::theory::NoTour;
 
 use super::clues::{Clues, Refusal};
+use super::shared::Shared;
 use super::trail::Trail;
 
 /// What the background check says about finishing from the position.
@@ -47,6 +48,17 @@ impl Outlook {
             _ => Vec::new(),
         }
     }
+}
+
+/// A game's position as a thread needs it to check or finish it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Position {
+    pub board: Board,
+    pub closed: bool,
+    pub end: Option<Square>,
+    pub clues: Option<Shared<Clues>>,
+    /// The path so far, as board indices.
+    pub prefix: Vec<u32>,
 }
 
 #[derive(Clone, Debug)]
@@ -219,6 +231,17 @@ impl Game {
             .neighbours(sq)
             .filter(|&n| !self.visited(n) && Some(n) != self.knight())
             .count()
+    }
+
+    /// The position, for a check or a finish on another thread.
+    pub fn position(&self) -> Position {
+        Position {
+            board: self.board.clone(),
+            closed: self.closed,
+            end: self.end,
+            clues: self.clues.clone().map(Shared),
+            prefix: self.trail.to_vec(),
+        }
     }
 
     /// Times a move made at `now`: the first starts the clock (a knight

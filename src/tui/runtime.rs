@@ -117,7 +117,7 @@ async fn event_loop(
     let mut input = EventStream::new();
     // A replay or play launch searches only once the user switches to search.
     let first = app.launch();
-    executor.apply(&app, first);
+    executor.apply(first);
     let mut dirty = true;
     let mut input_closed = false;
     // When the playing replay next advances: a deadline kept across loop
@@ -181,7 +181,7 @@ async fn event_loop(
                             let screen = Rect::new(0, 0, size.width, size.height);
                             if let Some(action) = input::decode(&event, &app, screen) {
                                 let fx = app.update_at(action, std::time::Instant::now());
-                                executor.apply(&app, fx);
+                                executor.apply(fx);
                                 dirty = true;
                             }
                         }
@@ -211,10 +211,10 @@ async fn event_loop(
             Some(action) = rx.recv() => {
                 // Take everything already queued before drawing once.
                 let fx = app.update_at(action, std::time::Instant::now());
-                executor.apply(&app, fx);
+                executor.apply(fx);
                 while let Ok(action) = rx.try_recv() {
                     let fx = app.update_at(action, std::time::Instant::now());
-                    executor.apply(&app, fx);
+                    executor.apply(fx);
                 }
                 dirty = true;
             }

@@ -52,7 +52,7 @@ impl App {
         g.outlook = Outlook::Checking;
         vec![Effect::Check {
             generation: self.position,
-            prefix: g.trail.to_vec(),
+            position: Box::new(g.position()),
         }]
     }
 
@@ -151,11 +151,11 @@ impl App {
                     self.refuse("place the knight first (Enter)");
                     return Vec::new();
                 }
-                let prefix = g.trail.to_vec();
+                let position = Box::new(g.position());
                 self.info("asking the solver to finish the tour…");
                 vec![Effect::Finish {
                     generation: self.position,
-                    prefix,
+                    position,
                 }]
             }
             Command::Restart => {

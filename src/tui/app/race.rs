@@ -61,6 +61,7 @@ impl App {
         let mut fx = vec![Effect::Start {
             side: Side::A,
             generation: self.search.restart(paused),
+            spec: Box::new(self.spec.clone()),
             speed,
             paused,
         }];
@@ -68,6 +69,7 @@ impl App {
             fx.push(Effect::Start {
                 side: Side::B,
                 generation: r.run.restart(paused),
+                spec: Box::new(r.spec.clone()),
                 speed,
                 paused,
             });

@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use knight_engine::solver::count::{Count, Method, Outcome, Total};
+use knight_engine::solver::count::{Count, Method, Outcome, Progress, Total};
 use knight_engine::solver::{Event, Limit};
 use knight_engine::words::thousands;
 
-use super::{App, Counting, Effect, Mode, Overlay, RunState, Side, Tone};
+use super::{App, Counting, Effect, Mode, Overlay, RunState, Shared, Side, Tone};
 
 /// Tours a second a count by enumeration finds at best: this machine (2
 /// cores, 2026-11) finds 1.8 million a second on one core on 8x8, so ten
@@ -32,6 +32,7 @@ impl App {
         vec![Effect::Start {
             side: Side::A,
             generation,
+            spec: Box::new(self.spec.clone()),
             speed: self.speed(),
             paused,
         }]
@@ -126,8 +127,9 @@ impl App {
             && c.result.is_none()
         {
             let what = c.what.clone();
+            let progress = Shared(c.progress.clone());
             self.info(format!("stopping the count of {what}"));
-            return vec![Effect::StopCount];
+            return vec![Effect::StopCount(progress)];
         }
         // A count that cannot end soon asks first.
         if let Some((why, least)) = self.out_of_reach() {
@@ -151,15 +153,20 @@ impl App {
             Some((why, _)) => self.info(format!("counting the {what}: {why}; # stops it")),
             None => self.info(format!("counting the {what} (# again stops it)")),
         }
+        let progress: Arc<Progress> = Arc::default();
         self.counting = Some(Counting {
             generation,
-            progress: Arc::default(),
+            progress: progress.clone(),
             warning: warning.map(|(_, least)| least),
             what,
             result: None,
             started: self.now,
         });
-        vec![Effect::Count { generation }]
+        vec![Effect::Count {
+            generation,
+            spec: Box::new(self.spec.clone()),
+            progress: Shared(progress),
+        }]
     }
 
     /// Why the count `#` would start cannot end soon, if it cannot: a count

@@ -33,7 +33,7 @@ fn play_place_move_refuse_pick_undo_redo() {
     // The first Enter places the knight on the cursor (top-left).
     let fx = keys(&mut a, &[Command::MoveHere]);
     assert!(
-        matches!(&fx[..], [Effect::Check { prefix, .. }] if prefix == &vec![0]),
+        matches!(&fx[..], [Effect::Check { position, .. }] if position.prefix == vec![0]),
         "{fx:?}"
     );
     assert_eq!(game(&a).knight(), Some(Square::new(0, 0)));
@@ -104,13 +104,13 @@ fn play_finish_is_animated_by_ticks() {
     let [
         Effect::Finish {
             generation,
-            ref prefix,
+            ref position,
         },
     ] = fx[..]
     else {
         panic!("{fx:?}")
     };
-    assert_eq!(prefix, &vec![0]);
+    assert_eq!(position.prefix, vec![0]);
     let b = a.spec.board.clone();
     let sol = knight_engine::solver::finish(&b, &[0], false, None, Limits::default());
     a.update(Action::Finished(generation, Ok(sol.tours[0].clone())));

@@ -48,12 +48,14 @@ fn a_race_starts_both_sides_and_steers_both() {
             Effect::Start {
                 side: Side::A,
                 generation: 1,
+                spec: Box::new(a.spec.clone()),
                 speed,
                 paused: false
             },
             Effect::Start {
                 side: Side::B,
                 generation: 1,
+                spec: Box::new(a.race.as_ref().unwrap().spec.clone()),
                 speed,
                 paused: false
             },
