@@ -84,7 +84,7 @@ impl Algorithm {
 
     /// The algorithm that finds `tours` tours on `board` when this one is
     /// asked for: `auto` constructs on strips (a side of at most
-    /// [`strip::MAX_WIDTH`], where a search can take exponential time) and
+    /// `strip::MAX_WIDTH`, where a search can take exponential time) and
     /// from [`AUTO_CONSTRUCT_SQUARES`] on, and uses warnsdorff elsewhere;
     /// `construct` falls back to warnsdorff where it does not apply (blocked
     /// squares on a board with both sides 5 or more, several tours).

@@ -1,8 +1,8 @@
 //! How many tours: one room in front of the three ways to count them.
 //! Enumeration (every tour, depth-first with the dead-end pruning of
 //! [`super::find::search`], in `count/enumerate.rs`), the strip's dynamic
-//! programme ([`super::find::strip`], on boards at most
-//! [`strip::MAX_WIDTH`] wide) and the frontier ([`frontier`]), picked by
+//! programme (`super::find::strip`, on boards at most
+//! `strip::MAX_WIDTH` wide) and the frontier ([`frontier`]), picked by
 //! the board, the algorithm asked for and the limits.
 //!
 //! Symmetry: a symmetry of the board that keeps its blocked squares blocked
@@ -230,7 +230,7 @@ fn count_one(problem: &Problem, facts: &theory::Facts, how: &Count, progress: &P
 
 /// Whether a count goes over the frontier (exact; time and memory grow
 /// with the states at the widest point, not with the tours): `auto` on
-/// boards [`strip::MAX_WIDTH`] + 1 to [`frontier::MAX_WIDTH`] wide, from
+/// boards `strip::MAX_WIDTH` + 1 to [`frontier::MAX_WIDTH`] wide, from
 /// [`FRONTIER_SQUARES`] free squares on, and for closed tours over all
 /// starts always. Below, enumeration is as quick or quicker: about even on
 /// 6x6 closed from a corner, some five times quicker on 6x6 open over all
@@ -357,7 +357,7 @@ fn stopped(outcome: Outcome, started: Instant) -> Total {
 
 /// Whether a count goes along the strip (exact, linear in the length)
 /// instead of enumerating: `auto` and `construct` on boards at most
-/// [`strip::MAX_WIDTH`] wide.
+/// `strip::MAX_WIDTH` wide.
 fn by_strip(board: &Board, algorithm: Algorithm) -> bool {
     matches!(algorithm, Algorithm::Auto | Algorithm::Construct) && strip::applies(board)
 }

@@ -1,13 +1,13 @@
 //! Find a tour: one room for every way to one. Theory answers first
 //! ([`crate::theory`], whose [`Facts`] about the board the search then
 //! uses); then the algorithm asked for searches or builds:
-//! [`backtrack`] (plain depth-first search), [`warnsdorff`] (with restarts,
+//! `backtrack` (plain depth-first search), `warnsdorff` (with restarts,
 //! rotated attempts, cycle [`merge`]s and 2-factor [`prune`]s), enumeration
 //! (the search with pruning, in fixed order), [`construct`] (with the
-//! [`strip`]'s exact programme on narrow boards), and [`finish`] for a
+//! `strip`'s exact programme on narrow boards), and [`finish`] for a
 //! hand-played game. The depth-first engine they share is [`search`].
 
-pub mod backtrack;
+pub(crate) mod backtrack;
 pub mod construct;
 mod finish;
 pub mod magic;
@@ -15,8 +15,8 @@ pub mod merge;
 pub mod prune;
 mod rotate;
 pub mod search;
-pub mod strip;
-pub mod warnsdorff;
+pub(crate) mod strip;
+pub(crate) mod warnsdorff;
 
 use std::time::Instant;
 

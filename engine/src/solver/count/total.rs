@@ -75,7 +75,7 @@ pub enum Method {
     /// By search, tour after tour.
     #[default]
     Enumeration,
-    /// Along a strip at most [`MAX_WIDTH`](crate::solver::find::strip::MAX_WIDTH) wide.
+    /// Along a strip 3 or 4 squares wide.
     Strip,
     /// Over the frontier (see [`frontier`](super::frontier)): the most states held at one
     /// square (when stopped: held then), the squares placed of all, and the

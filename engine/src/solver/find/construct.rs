@@ -29,7 +29,7 @@
 //! and the other blocks are joined into it the same way.
 //!
 //! Boards with a side of 3 or 4 (where no such blocks fit) are built along
-//! their length by [`super::strip`], exactly.
+//! their length by `super::strip`, exactly.
 //!
 //! (One file because it is one construction: the blocks, their tours and
 //! the joins read top to bottom; its size is its subject.)
@@ -343,8 +343,8 @@ impl BlockSearch {
 
 /// Whether the construction answers `problem`: one tour on a board with no
 /// blocked square and both sides at least [`MIN_SIDE`], or any number on a
-/// strip at most [`strip::MAX_WIDTH`] wide (blocked squares or not; several
-/// on at most [`strip::MANY_TOURS_SQUARES`] squares). For the knight only;
+/// strip at most `strip::MAX_WIDTH` wide (blocked squares or not; several
+/// on at most `strip::MANY_TOURS_SQUARES` squares). For the knight only;
 /// on a cylinder or torus the plane's tour is a tour too (each of its moves
 /// is a move there), so it is built where the plane has one and searched
 /// for elsewhere (see [`solve`]).
