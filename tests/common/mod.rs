@@ -211,7 +211,7 @@ pub fn launch(name: &str, speed: &str, args: &str) -> (Tmux, tempfile::TempDir) 
     .unwrap();
     let bin = env!("CARGO_BIN_EXE_knight-tui");
     let cmd = format!(
-        "{bin} --config {} {args}; echo EXIT=$?; {TTY}; sleep 10",
+        "{bin} --config {} {args}; echo EXIT=$?; {TTY}; sleep 60",
         config.display()
     );
     (Tmux::start(name, &cmd), dir)
