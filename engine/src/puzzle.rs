@@ -91,6 +91,24 @@ pub enum PuzzleError {
     },
 }
 
+impl PuzzleError {
+    /// The squares the error is about, in the order its line names them.
+    pub fn squares(&self) -> Vec<Square> {
+        match *self {
+            PuzzleError::Blocked { square, .. }
+            | PuzzleError::Step { square, .. }
+            | PuzzleError::SameSquare { square, .. } => vec![square],
+            PuzzleError::SameStep { first, second, .. } => vec![first, second],
+            PuzzleError::Colour {
+                first_square,
+                second_square,
+                ..
+            } => vec![first_square, second_square],
+            PuzzleError::TooBig { .. } | PuzzleError::OffBoard { .. } => Vec::new(),
+        }
+    }
+}
+
 impl Puzzle {
     /// Checks `clues` on `board`: on the board, on free squares, steps
     /// from 1 to the number of free squares, one clue a square and a step,

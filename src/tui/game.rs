@@ -45,6 +45,7 @@ impl Outlook {
         match self {
             Outlook::NoTour(proof) => proof.squares.clone(),
             Outlook::NoSolution(no) => no.squares(),
+            Outlook::Broken(e) => e.squares(),
             _ => Vec::new(),
         }
     }

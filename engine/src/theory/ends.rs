@@ -48,7 +48,9 @@ impl Facts<'_> {
                 );
             }
         }
-        if board.geometry().is_knight_plane() {
+        // As for a start (see `check`): only on a full board, where the
+        // outer lines hold as many squares as the inner ones.
+        if board.geometry().is_knight_plane() && board.blocked().is_empty() {
             four_wide(board.rows(), board.cols(), end, " (the end)")?;
         }
         let piece = piece_move(board);

@@ -252,3 +252,47 @@ fn every_proof_carries_the_squares_its_line_names() {
         );
     }
 }
+
+/// The 4-wide argument holds on full boards only: with blocked squares the
+/// outer lines need not hold as many squares as the inner ones, and a path
+/// may end on an inner line.
+#[test]
+fn an_end_on_an_inner_line_of_a_holed_four_wide_board_is_not_ruled_out() {
+    let b = Board::new(4, 5, &[Square::new(0, 0), Square::new(0, 1)]).unwrap();
+    let path: Vec<Square> = [
+        (3, 1),
+        (1, 0),
+        (0, 2),
+        (2, 3),
+        (0, 4),
+        (1, 2),
+        (2, 0),
+        (3, 2),
+        (2, 4),
+        (0, 3),
+        (1, 1),
+        (3, 0),
+        (2, 2),
+        (3, 4),
+        (1, 3),
+        (2, 1),
+        (3, 3),
+        (1, 4),
+    ]
+    .iter()
+    .map(|&(r, c)| Square::new(r, c))
+    .collect();
+    let indices: Vec<u32> = path.iter().map(|&s| b.index(s)).collect();
+    assert!(matches!(
+        crate::tour::check_indices(&b, &indices, false),
+        Ok(crate::tour::Summary::Complete { .. })
+    ));
+    let facts = Facts::new(&b);
+    assert_eq!(facts.check_between(path[0], path[17]), Ok(()));
+    // On the full board the argument stands.
+    let full = Board::new(4, 5, &[]).unwrap();
+    let proof = Facts::new(&full)
+        .check_between(Square::new(0, 0), Square::new(1, 4))
+        .unwrap_err();
+    assert_eq!(proof.argument, Argument::FourWide, "{proof}");
+}

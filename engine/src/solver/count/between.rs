@@ -45,7 +45,12 @@ pub(super) fn table(
             continue;
         }
         progress.start.fetch_add(1, Ordering::Relaxed);
-        let problem = request.problem(from, Some(end))?;
+        // A table of ends is of open tours, whatever the request says.
+        let open = Count {
+            closed: false,
+            ..*request
+        };
+        let problem = open.problem(from, Some(end))?;
         let count = table_entry(request, &problem, &facts, &mut stats, deadline, progress)?;
         for g in &fixing {
             let image = board.index(g.apply(end, rows, cols)) as usize;
