@@ -1,4 +1,5 @@
 use super::*;
+use crossterm::event::KeyCode::{Down, Left};
 use crossterm::event::KeyEventKind;
 
 fn press(c: char) -> KeyEvent {
