@@ -41,6 +41,12 @@ impl Spec {
         Problem::new(&self.board, self.start, self.closed)?.ending_on(self.end)
     }
 
+    /// The watched search of this spec (one tour), its board moved in.
+    pub fn into_job(self) -> Result<crate::solver::Job, BoardError> {
+        let options = self.options(1);
+        crate::solver::Job::owning(self.board, self.start, self.closed, self.end, options)
+    }
+
     /// Checks a tour the solvers gave, square by square: legal, complete,
     /// closed if it must be, and ending on the chosen last square. The
     /// fault says which step is wrong and why.

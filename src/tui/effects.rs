@@ -103,7 +103,7 @@ impl Executor {
                     spec,
                     speed,
                     paused,
-                } => self.start(side, generation, &spec, speed, paused),
+                } => self.start(side, generation, *spec, speed, paused),
                 Effect::Stop(side) => self.stop(side),
                 Effect::Pause => self.with(|c| c.pause()),
                 Effect::Resume => self.with(|c| c.resume()),
@@ -219,12 +219,13 @@ impl Executor {
 
     /// Starts the search of one side's spec `s`, cancelling that side's
     /// search before.
-    fn start(&mut self, side: Side, generation: u64, s: &Spec, speed: solver::Speed, paused: bool) {
+    fn start(&mut self, side: Side, generation: u64, s: Spec, speed: solver::Speed, paused: bool) {
         self.stop(side);
         let tx = self.tx.clone();
         let previous = self.threads[side as usize].take();
-        let job = match s.problem() {
-            Ok(problem) => solver::Job::new(&problem, s.options(1)).paced(speed, paused),
+        // The effect's copy of the spec moves its board into the job.
+        let job = match s.into_job() {
+            Ok(job) => job.paced(speed, paused),
             Err(e) => {
                 let _ = self.tx.send(Action::EngineFailed(side, e.to_string()));
                 return;

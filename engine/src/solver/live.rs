@@ -146,6 +146,28 @@ impl Job {
         }
     }
 
+    /// A search from `start` on `board` (closed, or to `end`), checked as
+    /// [`Problem::new`] and [`Problem::ending_on`] check it; the board is
+    /// moved in, not copied (a huge board's copy is some hundred MB).
+    pub fn owning(
+        board: Board,
+        start: Square,
+        closed: bool,
+        end: Option<Square>,
+        options: Options,
+    ) -> Result<Job, crate::board::BoardError> {
+        Problem::new(&board, start, closed)?.ending_on(end)?;
+        Ok(Job {
+            board,
+            start,
+            closed,
+            end,
+            options,
+            speed: Speed::Full,
+            paused: false,
+        })
+    }
+
     /// The same job at `speed`, starting paused when `paused`.
     pub fn paced(self, speed: Speed, paused: bool) -> Job {
         Job {

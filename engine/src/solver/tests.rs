@@ -606,3 +606,20 @@ fn a_cancelled_count_on_every_core_begins_no_job() {
     assert!(total > 1, "{total} jobs");
     assert_eq!(progress.done.load(std::sync::atomic::Ordering::Relaxed), 0);
 }
+
+/// A job made from a board it owns is checked as a problem is.
+#[test]
+fn a_job_owning_its_board_checks_its_squares() {
+    let holed = Board::new(5, 5, &[Square::new(2, 2)]).unwrap();
+    let job = |start, end| Job::owning(holed.clone(), start, false, end, Options::default());
+    assert!(job(Square::new(0, 0), None).is_ok());
+    assert!(job(Square::new(2, 2), None).is_err(), "a blocked start");
+    assert!(
+        job(Square::new(0, 0), Some(Square::new(0, 0))).is_err(),
+        "the end on the start"
+    );
+    assert!(
+        job(Square::new(0, 0), Some(Square::new(9, 9))).is_err(),
+        "an end off the board"
+    );
+}
