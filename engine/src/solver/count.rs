@@ -21,7 +21,14 @@ use super::{Algorithm, Limit, Limits, Problem, Stats};
 pub mod frontier;
 mod total;
 use frontier::Ends;
+#[cfg(feature = "cluster")]
 pub use frontier::spread::{Checkpoints, Cluster, Spread};
+
+/// Where a count's workers run. Built without the `cluster` feature no
+/// count is spread: this type has no value, so `Count::spread` is `None`.
+#[cfg(not(feature = "cluster"))]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Spread {}
 pub use total::{Failure, Method, Outcome, Total};
 
 /// Which starts a [`Count`] is over.
@@ -269,7 +276,10 @@ fn over_frontier(
     spread: Option<&Spread>,
 ) -> Result<frontier::Counted, frontier::Stop> {
     match spread {
+        #[cfg(feature = "cluster")]
         Some(s) => frontier::spread::count(board, ends, s, budget, progress),
+        #[cfg(not(feature = "cluster"))]
+        Some(s) => match *s {},
         None => frontier::count(board, ends, budget, progress),
     }
 }

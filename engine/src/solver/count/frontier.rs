@@ -8,12 +8,10 @@
 //! before it, and a square that has been placed matters to the rest of the
 //! tour only until its last move forward has been placed. Placing `v`
 //! chooses which of its moves back the tour uses (at most two). The *state*
-//! is what the placed squares still open to later moves need to know, one
-//! nibble each: no tour move yet, both tour moves taken, or one taken and
-//! then which loose end is the other end of the same path piece (a label
-//! shared by the two ends, renumbered in order of first appearance so that
-//! equal situations are one state) or that the piece's other end is a tour
-//! end (`T`).
+//! is what the placed squares still open to later moves need to know, a
+//! nibble each: no tour move yet, both, or one and which loose end is the
+//! other end of its path piece (a label the two share) or that the other
+//! end is a tour end (the nibbles are tabled above `T`).
 //!
 //! A state dies when a piece would close into a cycle before the last
 //! square (for a closed tour; never for an open one), when a square leaves
@@ -53,6 +51,7 @@ use crate::solver::states::FastMap;
 
 mod census;
 mod meet;
+#[cfg(feature = "cluster")]
 pub mod spread;
 mod word;
 pub use census::{Census, census};
@@ -68,12 +67,37 @@ pub const MAX_WIDTH: u32 = 8;
 /// tours of 8x8) the widest the programme takes.
 pub const NARROW: u32 = 7;
 
-/// A nibble: the piece's other end is a tour end (on a board with as many
-/// squares of each colour, counting open tours from any start: a tour end
-/// on the corner's colour).
+// The state, a `Word`, has a nibble a slot: bits 4j to 4j + 3 for slot j.
+// At the step of square `v`, slot j holds square `v - 2w - 1 + j`, `v` the
+// top slot 2w + 1; the step ends with `canonical(s >> 4)`, a slot down,
+// leaving the top slot 0.
+//
+//   nibble     name     the slot's square
+//   0          -        no tour move yet; or off the board, blocked, not
+//                       placed yet, or left (`settle` clears it)
+//   1 ..= w    label    one move; the other loose end of its piece holds
+//                       the same label (two slots a label: `partner`),
+//                       numbered from slot 0 up by `canonical` so that
+//                       equal situations are one state; 2w + 1 slots
+//                       between steps hold w labels at most
+//   w+1 ..= 11 -        never
+//   12         FRESH    one move, in a piece made at this step (`join`);
+//                       renumbered by `canonical` like any label
+//   13         T        one move; the piece's other end is a tour end (the
+//                       given start enters as T, its virtual move:
+//                       `expand`); paired, a tour end on the corner's
+//                       colour
+//   14         T_DARK   as T, paired only: a tour end on the other colour
+//   15         FULL     both moves taken (`full`: the only 0b1111)
+//
+// `canonical` keeps 0 and 13 ..= 15 (bits 3 and 2, and 1 or 0), `is_end`
+// is 13 or 14, and `degree` (meet) reads 0, 15 and the rest as 0, 2 and
+// 1 moves.
+
+/// A nibble: the piece's other end is a tour end (paired: on the corner's
+/// colour; see [`Step::paired`]).
 const T: u64 = 13;
-/// A nibble: the piece's other end is a tour end on the other colour than
-/// the corner's (only where [`T`] says the corner's colour).
+/// A nibble: as [`T`], on the other colour than the corner's.
 const T_DARK: u64 = 14;
 
 /// Whether a nibble marks a piece whose other end is a tour end.
@@ -829,6 +853,7 @@ pub(super) trait Ways: Copy + Default + Send + Sync {
     fn plus(self, other: Self) -> Self;
     fn wide(self) -> u128;
     /// The ways of 128 bits in this width (saturated if they do not fit).
+    #[cfg_attr(not(feature = "cluster"), allow(dead_code))]
     fn of_wide(x: u128) -> Self;
 }
 

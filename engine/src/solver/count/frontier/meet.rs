@@ -37,7 +37,10 @@ use super::{
 use crate::board::Board;
 
 mod join;
-pub(super) use join::{Lower, Seam, add_lower, degrees, join_one, lower_bytes, sigs, upside_down};
+pub(super) use join::{Seam, lower_bytes, sigs};
+// What the timely count's meeting shares with this one.
+#[cfg(feature = "cluster")]
+pub(super) use join::{Lower, add_lower, degrees, join_one, upside_down};
 use join::{degree, join, lower_side};
 
 /// Where `layout` is cut for a meeting (the first row of the lower half),
