@@ -48,6 +48,30 @@ use crate::theory::{Argument, NoTour};
 /// The widest strip this method takes.
 pub const MAX_WIDTH: u32 = 4;
 
+// The state, a `u64` (`pack`, `unpack`; a `Window` unpacked), has a field
+// of 6 bits for each position k in 0 ..= 2w, oldest first: before the
+// step of square `v`, position k holds square `v - 2w - 1 + k`; `pack`
+// moves each window position down one, the square placed to 2w.
+//
+//   bits           field         values      meaning
+//   6k, 6k+1       deg           0, 1, 2     tour moves so far; 2 also
+//                                            INERT (nothing joins it)
+//   6k+2 ..= 6k+5  mate          0 ..= 2w,   deg 1: the position of the
+//                                or 15       far end of its piece, or
+//                                            TERM; else 0
+//   6(2w+1) ..= 58 -             0           unused (54 ..= 58, 4 wide)
+//   59             START_PLACED  0, 1        the start (or fixed end)
+//                                            placed
+//   60, 61         inner         0 ..= cap   4 wide with a cap (at most
+//                                            2): moves between the inner
+//                                            rows so far; else 0
+//   62             END_USED      0, 1        open tours: the free end
+//                                            placed, or fixed
+//   63             -             0           1 only in FINAL (all ones)
+//
+// A piece's two ends name each other, so no renumbering is needed for
+// equal situations to be one state.
+
 /// Window positions during a step: the `2w + 1` squares of the state and the
 /// square being placed.
 const SLOTS: usize = 2 * MAX_WIDTH as usize + 2;
@@ -55,8 +79,7 @@ const SLOTS: usize = 2 * MAX_WIDTH as usize + 2;
 const TERM: u8 = 15;
 /// Open tours: the tour's free end has been placed.
 const END_USED: u64 = 1 << 62;
-/// Where a state keeps its number of moves between the two inner rows of a
-/// strip 4 wide (two bits).
+/// Where a state keeps `inner`, two bits (the table above).
 const INNER_SHIFT: u32 = 60;
 /// Open tours: the start has been placed.
 const START_PLACED: u64 = 1 << 59;
@@ -884,8 +907,9 @@ impl Across {
             holes,
             (!closed).then(|| self.step(start)),
             last_free.map_or(0, |i| i + 1),
-            // Two bits hold 0..=2 and one more to say "past the cap"; a
-            // cap below 0 means no tour, which the steps find by themselves.
+            // Two bits hold 0..=2 (a step past the cap is dropped in
+            // `expand`); a cap below 0 means no tour, which the steps find
+            // by themselves.
             inner_cap
                 .and_then(|c| u8::try_from(c).ok())
                 .filter(|&c| c <= 2),
