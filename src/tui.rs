@@ -64,10 +64,7 @@ pub fn run(spec: Spec, config: &Config, launch: Launch) -> color_eyre::Result<()
         Launch::Search => {}
         Launch::Replay(r) => app.open_replay(r),
         Launch::Race(rival) => app.open_race(rival),
-        Launch::Play(g) => {
-            app.game = Some(g);
-            app.mode = Mode::Play;
-        }
+        Launch::Play(g) => app.modes.show(Mode::Play(Box::new(g))),
     }
     runtime::run(app, Theme::from_config(config))
 }

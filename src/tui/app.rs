@@ -6,6 +6,7 @@
 
 mod files;
 mod messages;
+mod modes;
 mod overlays;
 mod play;
 mod puzzle;
@@ -18,8 +19,8 @@ mod view;
 
 pub use files::{Prompt, PromptNote};
 pub use messages::Loss;
+pub use modes::{Mode, Modes, Tab};
 pub use puzzle::PuzzleRequest;
-pub use race::Race;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -235,16 +236,6 @@ pub enum Effect {
     Quit,
 }
 
-/// What the app is doing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Search,
-    Replay,
-    Play,
-    /// Two searches side by side.
-    Race,
-}
-
 /// Something drawn over the mode: it takes the keys first, and Esc closes
 /// the top one. Help is passive: the keys below it still work.
 #[derive(Clone, Debug)]
@@ -297,11 +288,9 @@ pub struct App {
     log: std::collections::VecDeque<Message>,
     pub save_dir: PathBuf,
     pub quit: bool,
-    pub mode: Mode,
-    /// The tour being replayed (kept when switching back to search).
-    pub replay: Option<Replay>,
-    /// The game played by hand (kept when switching modes).
-    pub game: Option<Game>,
+    /// The mode shown and its work; the replay and the game are kept
+    /// while another mode is shown.
+    pub modes: Modes,
     /// Counts the game's positions, so late answers are told apart.
     pub position: u64,
     /// The part of the board in view.
@@ -316,8 +305,6 @@ pub struct App {
     loading: Option<(u64, String)>,
     /// Loads started, so a stopped load's late answer is told apart.
     loads: u64,
-    /// The race's right side, while there is a race.
-    pub race: Option<Box<Race>>,
     /// Quit once the save under way is written ("save and quit").
     quit_after_save: bool,
     /// A save of the game is under way: once written, the game is saved.
@@ -344,9 +331,7 @@ impl App {
             log: std::collections::VecDeque::new(),
             save_dir,
             quit: false,
-            mode: Mode::Search,
-            replay: None,
-            game: None,
+            modes: Modes::default(),
             position: 0,
             zoom: Zoom::default(),
             // The configuration's drawing (auto by default) replaces it
@@ -358,7 +343,6 @@ impl App {
             loads: 0,
             quit_after_save: false,
             saving_game: false,
-            race: None,
             help_scroll: 0,
             farewell: None,
             now: Instant::now(),
@@ -371,43 +355,50 @@ impl App {
 
     /// Which keys apply now.
     pub fn context(&self) -> Context {
-        match (self.active_overlay(), self.mode) {
+        match (self.active_overlay(), self.tab()) {
             (Some(Overlay::Prompt(_)), _) => Context::Prompt,
             (Some(Overlay::Settings(_)), _) => Context::Settings,
             (Some(Overlay::ConfirmQuit(_) | Overlay::ConfirmCount { .. }), _) => Context::Confirm,
-            (_, Mode::Replay) => Context::Replay,
-            (_, Mode::Play) => Context::Play,
-            (_, Mode::Race) => Context::Race,
-            (_, Mode::Search) => Context::Watch,
+            (_, Tab::Replay) => Context::Replay,
+            (_, Tab::Play) => Context::Play,
+            (_, Tab::Race) => Context::Race,
+            (_, Tab::Search) => Context::Watch,
         }
+    }
+
+    /// Which mode is shown.
+    pub fn tab(&self) -> Tab {
+        self.modes.tab()
     }
 
     /// The replay, when the app shows it.
     pub fn replaying(&self) -> Option<&Replay> {
-        self.replay
-            .as_ref()
-            .filter(|_| self.mode == Mode::Replay && self.settings().is_none())
+        match self.modes.shown() {
+            Mode::Replay(r) if self.settings().is_none() => Some(r),
+            _ => None,
+        }
     }
 
     /// The game, when the app shows it.
     pub fn playing(&self) -> Option<&Game> {
-        self.game
-            .as_ref()
-            .filter(|_| self.mode == Mode::Play && self.settings().is_none())
+        match self.modes.shown() {
+            Mode::Play(g) if self.settings().is_none() => Some(g),
+            _ => None,
+        }
     }
 
     /// What the runtime does at launch: search, or check the game.
     pub fn launch(&mut self) -> Vec<Effect> {
-        match self.mode {
-            Mode::Search => self.start(),
-            Mode::Race => self.restart_race(false),
-            Mode::Play => {
-                if let Some(c) = self.game.as_ref().and_then(|g| g.clues.clone()) {
+        match self.tab() {
+            Tab::Search => self.start(),
+            Tab::Race => self.restart_race(false),
+            Tab::Play => {
+                if let Some(c) = self.modes.game().and_then(|g| g.clues.clone()) {
                     self.info(play::puzzle_intro(&c));
                 }
                 self.check_game()
             }
-            Mode::Replay => Vec::new(),
+            Tab::Replay => Vec::new(),
         }
     }
 
@@ -435,7 +426,7 @@ impl App {
             Action::Click(sq, button) if self.settings().is_some() => {
                 self.settings_click(sq, button)
             }
-            Action::Click(sq, _) if self.mode == Mode::Play => self.play_click(sq),
+            Action::Click(sq, _) if self.tab() == Tab::Play => self.play_click(sq),
             Action::PuzzleMade(position, made) => self.puzzle_made(position, made),
             other => {
                 self.hear(other);
@@ -454,9 +445,9 @@ impl App {
             Action::EngineFailed(Side::B, why) => self.rival_failed(&why),
             Action::Failed(what, why) => self.worker_failed(what, &why),
             Action::Resize(w, h) => self.resized(w, h),
-            Action::Tick => match (self.tick(), self.mode) {
-                (Some((_, n @ 1..)), Mode::Replay) => self.replay_tick(n),
-                (Some((_, n @ 1..)), Mode::Play) => self.play_tick(n),
+            Action::Tick => match (self.tick(), self.tab()) {
+                (Some((_, n @ 1..)), Tab::Replay) => self.replay_tick(n),
+                (Some((_, n @ 1..)), Tab::Play) => self.play_tick(n),
                 _ => {}
             },
             Action::Type(_) | Action::Erase | Action::EraseWord | Action::EraseLine => {
@@ -468,7 +459,7 @@ impl App {
             Action::Finished(position, result) => self.finished(position, result),
             Action::Counted(generation, count) => self.counted(generation, count),
             Action::Jump(step) => {
-                if let Some(r) = self.replay.as_mut().filter(|_| self.mode == Mode::Replay) {
+                if let Some(r) = self.modes.replaying_mut() {
                     r.playing = false;
                     r.seek(step);
                 }
@@ -501,7 +492,7 @@ impl App {
                     tone: Tone::Info,
                 });
             }
-            if done && self.mode == Mode::Race {
+            if done && self.tab() == Tab::Race {
                 self.race_news();
             }
         }
@@ -513,7 +504,7 @@ impl App {
             Ok(path) => {
                 self.say(Tone::Success, format!("saved {}", path.display()));
                 if std::mem::take(&mut self.saving_game)
-                    && let Some(g) = &mut self.game
+                    && let Some(g) = self.modes.game_mut()
                 {
                     g.unsaved = false;
                 }
@@ -599,12 +590,12 @@ impl App {
     /// Tab: search -> replay (of the tour loaded, else of the tour just
     /// found; skipped when there is none) -> play -> search.
     fn next_mode(&mut self) -> Vec<Effect> {
-        match self.mode {
-            Mode::Search => {
+        match self.tab() {
+            Tab::Search => {
                 if self.search.state == RunState::Found
                     && self
-                        .replay
-                        .as_ref()
+                        .modes
+                        .replay()
                         .is_none_or(|r| !r.legal.same_path(&self.search.trail))
                 {
                     let name = "the search's tour";
@@ -624,18 +615,17 @@ impl App {
                     self.open_replay(r);
                     return Vec::new();
                 }
-                if self.replay.is_some() {
-                    self.mode = Mode::Replay;
+                if self.modes.switch(Tab::Replay) {
                     self.info("replay");
                     return Vec::new();
                 }
                 self.enter_play()
             }
-            Mode::Replay => self.enter_play(),
+            Tab::Replay => self.enter_play(),
             // The race's keys have no Tab: v ends it.
-            Mode::Race => Vec::new(),
-            Mode::Play => {
-                self.mode = Mode::Search;
+            Tab::Race => Vec::new(),
+            Tab::Play => {
+                self.modes.switch(Tab::Search);
                 self.info("search");
                 if self.search.generation == 0 {
                     // Launched in another mode: the search starts now.

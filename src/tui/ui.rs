@@ -116,12 +116,12 @@ fn overlays(app: &App, theme: &Theme, main: Rect, buf: &mut Buffer) {
 
 /// The modes as tabs, the current one marked.
 fn tabs(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    use super::app::Mode;
-    let current = match app.mode {
-        Mode::Search => 0,
-        Mode::Replay => 1,
-        Mode::Play => 2,
-        Mode::Race => 3,
+    use super::app::Tab;
+    let current = match app.tab() {
+        Tab::Search => 0,
+        Tab::Replay => 1,
+        Tab::Play => 2,
+        Tab::Race => 3,
     };
     ratatui::widgets::Tabs::new(["search", "replay", "play", "race"])
         .select(current)
@@ -130,10 +130,10 @@ fn tabs(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
     // How to move between them: a race starts from the search, and has
     // no Tab (v ends it).
-    let help = match app.mode {
-        Mode::Search => " Tab: next mode · v: race ",
-        Mode::Race => " v: back to one search ",
-        Mode::Replay | Mode::Play => " Tab: next mode ",
+    let help = match app.tab() {
+        Tab::Search => " Tab: next mode · v: race ",
+        Tab::Race => " v: back to one search ",
+        Tab::Replay | Tab::Play => " Tab: next mode ",
     };
     let x = area.right().saturating_sub(help.len() as u16 + 1);
     if x > area.x + 40 {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use knight_engine::board::Board;
 use knight_engine::tour::TourFile;
 
-use super::{Action, App, Effect, Mode, Overlay, Tone};
+use super::{Action, App, Effect, Mode, Overlay, Tab, Tone};
 use crate::tui::complete::{self, Completion, Entry};
 use crate::tui::keymap::Command;
 use crate::tui::replay::Replay;
@@ -170,8 +170,8 @@ impl App {
 
     /// `s`: the game's path in play, else the search's, as a tour file.
     pub(super) fn save(&mut self) -> Vec<Effect> {
-        let (b, closed, end, trail, algorithm) = match (&self.game, self.mode) {
-            (Some(g), Mode::Play) => (&g.board, g.closed, g.end, &g.trail, "hand"),
+        let (b, closed, end, trail, algorithm) = match self.modes.shown() {
+            Mode::Play(g) => (&g.board, g.closed, g.end, &g.trail, "hand"),
             _ => (
                 &self.spec.board,
                 self.spec.closed,
@@ -192,10 +192,10 @@ impl App {
         };
         let mut file =
             TourFile::of_run(b, closed, &path, algorithm, self.search.stats.work()).ending_on(end);
-        self.saving_game = self.mode == Mode::Play;
+        self.saving_game = self.tab() == Tab::Play;
         // A puzzle's game keeps its clues, to be resumed as one.
-        let clues = match (&self.game, self.mode) {
-            (Some(g), Mode::Play) => g.clues.as_ref(),
+        let clues = match self.modes.shown() {
+            Mode::Play(g) => g.clues.as_ref(),
             _ => None,
         };
         if let Some(c) = clues {

@@ -148,7 +148,7 @@ impl App {
     /// What quitting now would lose: a game with moves not saved, or a
     /// search or count that has run for [`LONG_RUN`] and is not over.
     pub(super) fn loss(&self) -> Option<Loss> {
-        if let Some(g) = self.game.as_ref().filter(|g| g.would_lose_work()) {
+        if let Some(g) = self.modes.game().filter(|g| g.would_lose_work()) {
             return Some(Loss::Game(g.moves_made()));
         }
         if let Some(c) = self.counting.as_ref().filter(|c| c.result.is_none()) {
@@ -228,7 +228,7 @@ impl App {
             // them (the game stays as it was).
             Worker::List | Worker::Puzzle => {}
             Worker::Check => {
-                if let Some(g) = &mut self.game
+                if let Some(g) = self.modes.game_mut()
                     && g.outlook == Outlook::Checking
                 {
                     g.outlook = Outlook::Unknown;

@@ -4,7 +4,7 @@
 
 use knight_engine::board::Square;
 
-use super::{App, Effect, Mode};
+use super::{App, Effect, Mode, Tab};
 use crate::tui::clues::Clues;
 use crate::tui::game::{Game, Moved, Outlook};
 use crate::tui::keymap::Command;
@@ -21,20 +21,26 @@ pub(super) fn puzzle_intro(c: &Clues) -> String {
 impl App {
     /// Play mode, with the game there was or a new one on the search's board.
     pub(super) fn enter_play(&mut self) -> Vec<Effect> {
-        let game = self.game.take().unwrap_or_else(|| {
-            Game::new(self.spec.board.clone(), None, self.spec.closed).ending_on(self.spec.end)
-        });
+        if self.modes.switch(Tab::Play) {
+            return self.game_shown();
+        }
+        let game =
+            Game::new(self.spec.board.clone(), None, self.spec.closed).ending_on(self.spec.end);
         self.open_game(game)
     }
 
-    /// Opens a game (the app launched with `play`, or Tab).
+    /// Opens a game (the app launched with `play`, a puzzle, or Tab).
     pub fn open_game(&mut self, game: Game) -> Vec<Effect> {
-        let intro = match &game.clues {
+        self.modes.show(Mode::Play(Box::new(game)));
+        self.game_shown()
+    }
+
+    /// The game shown: said, and its position checked.
+    fn game_shown(&mut self) -> Vec<Effect> {
+        let intro = match self.modes.game().and_then(|g| g.clues.as_ref()) {
             Some(c) => puzzle_intro(c),
             None => "play: arrows and Enter move the knight".into(),
         };
-        self.game = Some(game);
-        self.mode = Mode::Play;
         self.info(intro);
         self.check_game()
     }
@@ -43,7 +49,7 @@ impl App {
     /// knight and the game is neither won nor stuck).
     pub(super) fn check_game(&mut self) -> Vec<Effect> {
         self.position += 1;
-        let Some(g) = &mut self.game else {
+        let Some(g) = self.modes.game_mut() else {
             return Vec::new();
         };
         if g.knight().is_none() || g.is_complete() || g.dead_end() {
@@ -58,7 +64,7 @@ impl App {
 
     /// Moves the game's knight to `sq`.
     fn play_move(&mut self, sq: Square) -> Vec<Effect> {
-        let Some(g) = &mut self.game else {
+        let Some(g) = self.modes.game_mut() else {
             return Vec::new();
         };
         g.finishing.clear();
@@ -81,7 +87,7 @@ impl App {
 
     /// A click on a square: the cursor goes there and the knight tries to.
     pub(super) fn play_click(&mut self, sq: Square) -> Vec<Effect> {
-        if let Some(g) = self.game.as_mut() {
+        if let Some(g) = self.modes.game_mut() {
             g.cursor = sq;
         }
         self.play_move(sq)
@@ -89,7 +95,7 @@ impl App {
 
     /// Play keys (a game is open).
     pub(super) fn play_key(&mut self, c: Command) -> Vec<Effect> {
-        let Some(g) = &mut self.game else {
+        let Some(g) = self.modes.game_mut() else {
             return Vec::new();
         };
         match c {
@@ -159,16 +165,12 @@ impl App {
                 }]
             }
             Command::Restart => {
-                let Some(old) = self.game.take() else {
-                    return Vec::new();
-                };
-                let fresh = old.restart();
-                let back = if fresh.before.is_some() {
+                self.modes.remake_game(Game::restart);
+                let back = if self.modes.game().is_some_and(|g| g.before.is_some()) {
                     " (u brings the last game back)"
                 } else {
                     ""
                 };
-                self.game = Some(fresh);
                 self.info(format!("new game: place the knight{back}"));
                 self.check_game()
             }
@@ -183,7 +185,7 @@ impl App {
 
     /// `w`: the cursor on Warnsdorff's move, and why (each target's count).
     fn suggest(&mut self) -> Vec<Effect> {
-        let Some(g) = &mut self.game else {
+        let Some(g) = self.modes.game_mut() else {
             return Vec::new();
         };
         let Some((best, counts)) = g.warnsdorff() else {
@@ -223,7 +225,7 @@ impl App {
 
     /// `b`: undo back to the last position known to be solvable.
     fn back_to_solvable(&mut self) -> Vec<Effect> {
-        let Some(g) = &mut self.game else {
+        let Some(g) = self.modes.game_mut() else {
             return Vec::new();
         };
         let made = g.moves_made();
@@ -253,7 +255,7 @@ impl App {
     /// The check of a position came back; late answers are dropped.
     pub(super) fn checked(&mut self, position: u64, outlook: Outlook) {
         if position == self.position
-            && let Some(g) = self.game.as_mut()
+            && let Some(g) = self.modes.game_mut()
         {
             g.set_outlook(outlook);
         }
@@ -264,7 +266,7 @@ impl App {
         if position != self.position {
             return;
         }
-        match (result, self.game.as_mut()) {
+        match (result, self.modes.game_mut()) {
             (Ok(tour), Some(g)) => {
                 let done = g.moves_made();
                 g.finishing = tour.get(done..).unwrap_or_default().to_vec();
@@ -282,7 +284,7 @@ impl App {
 
     /// `n` more moves of the solver's finish.
     pub(super) fn play_tick(&mut self, n: usize) {
-        if let Some(g) = self.game.as_mut() {
+        if let Some(g) = self.modes.game_mut() {
             // The solver's moves are legal: no check needed.
             let take = n.min(g.finishing.len());
             let next: Vec<u32> = g.finishing.drain(..take).collect();

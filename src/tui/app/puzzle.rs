@@ -24,7 +24,7 @@ impl App {
     /// `p`: a new puzzle on the game's board, at the puzzle's difficulty
     /// (medium from a plain game); the next seed after a known one.
     pub(super) fn new_puzzle(&mut self) -> Vec<Effect> {
-        let Some(g) = &self.game else {
+        let Some(g) = self.modes.game() else {
             return Vec::new();
         };
         let b = &g.board;
@@ -88,10 +88,10 @@ impl App {
             }
         };
         let mut fresh = Game::puzzle(clues);
-        if let Some(old) = self.game.take() {
+        if let Some(old) = self.modes.take_game() {
             fresh.hints = old.hints;
             if old.moves_made() > 0 {
-                fresh.before = Some(Box::new(old));
+                fresh.before = Some(old);
             }
         }
         let back = if fresh.before.is_some() {

@@ -22,23 +22,22 @@ impl App {
     /// runtime starts both at launch, or [`App::race_key`] does.
     pub fn open_race(&mut self, rival: Spec) {
         let squares = rival.board.len();
-        self.race = Some(Box::new(Race {
+        self.modes.show(Mode::Race(Box::new(Race {
             spec: rival,
             run: Run::new(squares),
-        }));
-        self.mode = Mode::Race;
+        })));
     }
 
     /// The race, while the app shows it.
     pub fn racing(&self) -> Option<&Race> {
-        self.race.as_deref().filter(|_| self.mode == Mode::Race)
+        self.modes.race()
     }
 
     /// One side's search and what it has done.
     pub fn side(&self, side: Side) -> Option<(&Spec, &Run)> {
         match side {
             Side::A => Some((&self.spec, &self.search)),
-            Side::B => self.race.as_deref().map(|r| (&r.spec, &r.run)),
+            Side::B => self.modes.race().map(|r| (&r.spec, &r.run)),
         }
     }
 
@@ -48,8 +47,8 @@ impl App {
         self.info(format!(
             "race: {} against {} (v: back to one search)",
             self.spec.search_name(),
-            self.race
-                .as_ref()
+            self.modes
+                .race()
                 .map_or(String::new(), |r| r.spec.search_name())
         ));
         self.restart_race(false)
@@ -65,7 +64,7 @@ impl App {
             speed,
             paused,
         }];
-        if let Some(r) = &mut self.race {
+        if let Some(r) = self.modes.race_mut() {
             fx.push(Effect::Start {
                 side: Side::B,
                 generation: r.run.restart(paused),
@@ -80,7 +79,7 @@ impl App {
     /// Keys during the race: each acts on both sides, or changes B.
     pub(super) fn race_key(&mut self, c: Command) -> Vec<Effect> {
         let searching = |r: &Run| r.is_searching();
-        let runs = || [Some(&self.search), self.race.as_ref().map(|r| &r.run)];
+        let runs = || [Some(&self.search), self.modes.race().map(|r| &r.run)];
         let any = |state: RunState| runs().into_iter().flatten().any(|r| r.state == state);
         match c {
             Command::Pause => {
@@ -129,7 +128,7 @@ impl App {
     /// always between two different searches); said when there is none.
     fn next_rival(&mut self, c: Command) -> Vec<Effect> {
         let a = self.spec.search_name();
-        let Some(r) = &mut self.race else {
+        let Some(r) = self.modes.race_mut() else {
             return Vec::new();
         };
         let s = &mut r.spec;
@@ -162,7 +161,7 @@ impl App {
     fn set_race_state(&mut self, from: RunState, to: RunState) {
         for run in [
             Some(&mut self.search),
-            self.race.as_mut().map(|r| &mut r.run),
+            self.modes.race_mut().map(|r| &mut r.run),
         ]
         .into_iter()
         .flatten()
@@ -175,8 +174,7 @@ impl App {
 
     /// `v` in the race: back to watching side A alone (its search goes on).
     fn end_race(&mut self) -> Vec<Effect> {
-        self.race = None;
-        self.mode = Mode::Search;
+        self.modes.show(Mode::Search);
         self.info(format!("race over: watching {}", self.spec.search_name()));
         vec![Effect::Stop(Side::B)]
     }
@@ -184,8 +182,8 @@ impl App {
     /// An event of side B's search.
     pub(super) fn rival_engine(&mut self, generation: u64, event: Event) {
         let Some(r) = self
-            .race
-            .as_mut()
+            .modes
+            .race_mut()
             .filter(|r| r.run.generation == generation)
         else {
             return;
@@ -201,7 +199,7 @@ impl App {
     /// Side B's search ended on an internal error (or could not start):
     /// said, that side undecided; side A goes on.
     pub(super) fn rival_failed(&mut self, why: &str) {
-        if let Some(r) = &mut self.race {
+        if let Some(r) = self.modes.race_mut() {
             r.run.fail(why);
         }
         self.say(
@@ -230,7 +228,7 @@ impl App {
     /// The race's two sides with their names: the algorithms' when they
     /// differ, else the panes' letters (the status line is one line).
     fn race_sides(&self) -> Option<[(String, &Run); 2]> {
-        let r = self.race.as_ref()?;
+        let r = self.modes.race()?;
         let (aa, ab) = (
             self.spec.algorithm.for_solve(&self.spec.board, 1),
             r.spec.algorithm.for_solve(&r.spec.board, 1),

@@ -11,8 +11,7 @@ impl App {
         replay.seek(0);
         replay.playing = true;
         self.info(format!("replaying {}", replay.name));
-        self.replay = Some(replay);
-        self.mode = Mode::Replay;
+        self.modes.show(Mode::Replay(Box::new(replay)));
     }
 
     /// Whether the replay shown is the tour the search just found.
@@ -38,7 +37,7 @@ impl App {
             self.refuse("a replay of a file is in its file already: e draws it as a picture");
             return Vec::new();
         }
-        let Some(r) = &mut self.replay else {
+        let Some(r) = self.modes.replaying_mut() else {
             return Vec::new();
         };
         match c {
@@ -74,7 +73,7 @@ impl App {
 
     /// `n` more steps of the playing replay.
     pub(super) fn replay_tick(&mut self, n: usize) {
-        if let Some(r) = self.replay.as_mut() {
+        if let Some(r) = self.modes.replaying_mut() {
             r.seek(r.pos + n);
         }
     }

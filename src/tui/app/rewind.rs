@@ -6,7 +6,7 @@
 use knight_engine::solver::Event;
 use knight_engine::words::thousands;
 
-use super::{App, Effect, Mode, RunState};
+use super::{App, Effect, RunState, Tab};
 use crate::tui::trail::Trail;
 
 impl App {
@@ -17,7 +17,7 @@ impl App {
     /// while its path is held in full: a path held compactly (a huge
     /// board's tour, found) is not stepped back from.
     pub(super) fn remember(&mut self, event: &Event) {
-        let watched = self.mode == Mode::Search;
+        let watched = self.tab() == Tab::Search;
         let run = &mut self.search;
         match (event, run.trail.as_slice()) {
             (Event::Snapshot(s), Some(before)) if watched => run.rewind.record(before, &s.path),
@@ -29,7 +29,7 @@ impl App {
     /// and rewound, a past one.
     pub fn shown_trail(&self) -> &Trail {
         match self.search.state {
-            RunState::Paused if self.mode == Mode::Search => {
+            RunState::Paused if self.tab() == Tab::Search => {
                 self.search.rewind.shown(&self.search.trail)
             }
             _ => &self.search.trail,
@@ -39,7 +39,7 @@ impl App {
     /// `rewound: step 9,812 of 10,001 shown`, while a past path is shown.
     pub fn rewound(&self) -> Option<String> {
         let r = &self.search.rewind;
-        let shown = self.mode == Mode::Search && self.search.state == RunState::Paused;
+        let shown = self.tab() == Tab::Search && self.search.state == RunState::Paused;
         if !(shown && r.is_rewound()) {
             return None;
         }
@@ -53,7 +53,7 @@ impl App {
 
     /// Whether `←` steps back now: the search paused, with steps kept.
     pub fn can_rewind(&self) -> bool {
-        self.mode == Mode::Search
+        self.tab() == Tab::Search
             && self.search.state == RunState::Paused
             && !self.search.rewind.history.is_empty()
     }

@@ -7,7 +7,7 @@ use knight_engine::solver::count::{Count, Method, Outcome, Progress, Total};
 use knight_engine::solver::{Event, Limit};
 use knight_engine::words::thousands;
 
-use super::{App, Counting, Effect, Mode, Overlay, RunState, Shared, Side, Tone};
+use super::{App, Counting, Effect, Overlay, RunState, Shared, Side, Tab, Tone};
 
 /// Tours a second a count by enumeration finds at best: this machine (2
 /// cores, 2026-11) finds 1.8 million a second on one core on 8x8, so ten
@@ -109,7 +109,7 @@ impl App {
             self.search_failed(&why);
         }
         // A tour just found: what to try next, with its keys.
-        if self.mode == Mode::Search && self.search.state == RunState::Found && !was_found {
+        if self.tab() == Tab::Search && self.search.state == RunState::Found && !was_found {
             self.info(FOUND_NEXT);
         }
     }

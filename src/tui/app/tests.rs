@@ -89,7 +89,8 @@ fn counts_start_stop_and_say_their_answer() {
     a.update(Action::Counted(1, Ok(c)));
     assert!(a.counting.as_ref().is_some_and(|c| c.result.is_none()));
     // Not in replay or play: the key does nothing there.
-    a.mode = Mode::Replay;
+    let game = Game::new(a.spec.board.clone(), None, false);
+    a.modes.show(Mode::Play(Box::new(game)));
     assert!(keys(&mut a, &[Command::Count]).is_empty());
 }
 
@@ -427,7 +428,7 @@ fn quitting_a_search_or_count_of_a_minute_asks_first() {
 }
 
 pub(super) fn replay_of(a: &App) -> &Replay {
-    a.replay.as_ref().expect("a replay")
+    a.modes.replay().expect("a replay")
 }
 
 #[test]
@@ -481,9 +482,9 @@ fn tab_replays_the_tour_just_found() {
     let mut a = app();
     // Nothing to replay yet: Tab goes on to play, and back to search.
     assert!(keys(&mut a, &[Command::NextMode]).is_empty());
-    assert_eq!(a.mode, Mode::Play);
+    assert_eq!(a.tab(), Tab::Play);
     keys(&mut a, &[Command::NextMode]);
-    assert_eq!(a.mode, Mode::Search);
+    assert_eq!(a.tab(), Tab::Search);
     let g = a.search.generation;
     let tour = vec![0, 7, 14];
     a.update(Action::Engine(
@@ -500,7 +501,7 @@ fn tab_replays_the_tour_just_found() {
         }),
     ));
     keys(&mut a, &[Command::NextMode]);
-    assert_eq!(a.mode, Mode::Replay);
+    assert_eq!(a.tab(), Tab::Replay);
     assert_eq!(replay_of(&a).legal.to_vec(), tour);
     assert_eq!(replay_of(&a).pos, 0);
     // It says how it was made: the search that found it.
@@ -522,7 +523,7 @@ fn a_replay_launch_starts_the_search_on_first_tab() {
     a.open_replay(r);
     // Replay -> play (no knight yet: nothing to check) -> search.
     assert!(keys(&mut a, &[Command::NextMode]).is_empty());
-    assert_eq!(a.mode, Mode::Play);
+    assert_eq!(a.tab(), Tab::Play);
     let fx = keys(&mut a, &[Command::NextMode]);
     assert!(
         matches!(fx[..], [Effect::Start { generation: 1, .. }]),

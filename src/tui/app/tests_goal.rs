@@ -164,9 +164,9 @@ fn the_search_never_targets_the_goal_before_the_last_move() {
 fn a_saved_game_keeps_its_goal() {
     let mut a = app();
     let goal = Square::new(4, 4);
-    a.game =
-        Some(Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false).ending_on(Some(goal)));
-    a.mode = Mode::Play;
+    let game = Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+    a.modes
+        .show(Mode::Play(Box::new(game.ending_on(Some(goal)))));
     keys(&mut a, &[Command::Pick(1)]);
     let fx = keys(&mut a, &[Command::Save]);
     let [Effect::Save { file, .. }] = &fx[..] else {

@@ -11,13 +11,16 @@ use knight_engine::solver::{Limits, Verdict};
 
 fn game_app() -> App {
     let mut a = app();
-    a.mode = Mode::Play;
-    a.game = Some(Game::new(a.spec.board.clone(), None, false));
+    a.modes.show(Mode::Play(Box::new(Game::new(
+        a.spec.board.clone(),
+        None,
+        false,
+    ))));
     a
 }
 
 fn game(a: &App) -> &Game {
-    a.game.as_ref().expect("a game")
+    a.modes.game().expect("a game")
 }
 
 #[test]
@@ -176,9 +179,9 @@ fn load_a_file_by_path() {
         "t.txt".into(),
         Ok(Box::new(replay.clone())),
     ));
-    assert_eq!(a.mode, Mode::Search);
+    assert_eq!(a.tab(), Tab::Search);
     a.update(Action::Opened(2, "u".into(), Ok(Box::new(replay.clone()))));
-    assert_eq!(a.mode, Mode::Replay);
+    assert_eq!(a.tab(), Tab::Replay);
     assert_eq!(replay_of(&a).legal.len(), 25);
     // Esc stops a load under way (and does not quit); its answer is dropped.
     keys(&mut a, &[Command::Load]);
@@ -227,7 +230,7 @@ fn quitting_a_game_with_unsaved_moves_asks_first() {
         Square::new(0, 0),
         crossterm::event::MouseButton::Left,
     ));
-    assert!(!a.game.as_ref().unwrap().would_lose_work());
+    assert!(!a.modes.game().unwrap().would_lose_work());
     // Two moves: q asks, n stays, Esc stays.
     a.update(Action::Click(
         Square::new(1, 2),
@@ -248,7 +251,7 @@ fn quitting_a_game_with_unsaved_moves_asks_first() {
     // Other keys do not slip past the question.
     keys(&mut a, &[Command::Undo]);
     assert!(a.confirming_quit());
-    assert_eq!(a.game.as_ref().unwrap().moves_made(), 3);
+    assert_eq!(a.modes.game().unwrap().moves_made(), 3);
     keys(&mut a, &[Command::No]);
     assert!(!a.confirming_quit() && !a.quit);
     keys(&mut a, &[Command::Back]);
@@ -285,7 +288,7 @@ fn a_saved_game_quits_at_once_and_a_failed_save_stays() {
     // Saved with s: q quits without asking.
     keys(&mut a, &[Command::Save]);
     a.update(Action::Saved(Ok(PathBuf::from("/tmp/g.json"))));
-    assert!(!a.game.as_ref().unwrap().unsaved);
+    assert!(!a.modes.game().unwrap().unsaved);
     keys(&mut a, &[Command::Quit]);
     assert!(a.quit && !a.confirming_quit());
     // Ctrl-C never asks.
@@ -304,16 +307,16 @@ fn a_new_game_can_be_undone_and_the_finish_says_from_where() {
         a.update(Action::Click(sq, crossterm::event::MouseButton::Left));
     }
     keys(&mut a, &[Command::Restart]);
-    assert_eq!(a.game.as_ref().unwrap().moves_made(), 0);
+    assert_eq!(a.modes.game().unwrap().moves_made(), 0);
     assert_eq!(
         a.message(),
         Some("new game: place the knight (u brings the last game back)")
     );
     keys(&mut a, &[Command::Undo]);
-    assert_eq!(a.game.as_ref().unwrap().moves_made(), 2);
+    assert_eq!(a.modes.game().unwrap().moves_made(), 2);
     // The solver's finish: said from which step, and on the win.
     let pos = a.position;
-    let board = a.game.as_ref().unwrap().board.clone();
+    let board = a.modes.game().unwrap().board.clone();
     let mut prefix = vec![
         board.index(Square::new(0, 0)),
         board.index(Square::new(1, 2)),
@@ -328,17 +331,17 @@ fn a_new_game_can_be_undone_and_the_finish_says_from_where() {
             .starts_with("the solver finishes the tour from step 3: ")
     );
     a.update(Action::Tick);
-    while !a.game.as_ref().unwrap().finishing.is_empty() {
+    while !a.modes.game().unwrap().finishing.is_empty() {
         a.update(Action::Tick);
     }
     assert!(
-        a.game
-            .as_ref()
+        a.modes
+            .game()
             .unwrap()
             .status(std::time::Instant::now())
             .ends_with("the solver finished it from step 3"),
         "{}",
-        a.game.as_ref().unwrap().status(std::time::Instant::now())
+        a.modes.game().unwrap().status(std::time::Instant::now())
     );
 }
 
@@ -347,15 +350,18 @@ fn zoomed_play_keeps_the_knight_in_view() {
     let mut a = app();
     let board = Board::new(64, 64, &[]).unwrap();
     a.spec.board = board.clone();
-    a.mode = Mode::Play;
-    a.game = Some(Game::new(board, Some(Square::new(60, 60)), false));
+    a.modes.show(Mode::Play(Box::new(Game::new(
+        board,
+        Some(Square::new(60, 60)),
+        false,
+    ))));
     // z zooms in on the knight, not the board's centre.
     keys(&mut a, &[Command::ZoomIn, Command::ZoomIn, Command::ZoomIn]);
-    let knight = |a: &App| a.game.as_ref().unwrap().knight().unwrap();
+    let knight = |a: &App| a.modes.game().unwrap().knight().unwrap();
     assert!(a.window().contains(knight(&a)), "{:?}", a.window());
     // Thirty moves up the board: the view follows.
     for _ in 0..30 {
-        let g = a.game.as_ref().unwrap();
+        let g = a.modes.game().unwrap();
         let k = g.knight().unwrap();
         let Some(&up) = g.targets().iter().find(|t| t.row + 2 == k.row) else {
             break;
@@ -386,7 +392,7 @@ fn warnsdorff_suggests_and_b_goes_back_to_the_last_solvable_position() {
     ));
     // From the corner of 5x5 (one square blocked): 2,1 and 1,2 leave 3 and 3.
     keys(&mut a, &[Command::Suggest]);
-    let g = a.game.as_ref().unwrap();
+    let g = a.modes.game().unwrap();
     let (best, counts) = g.warnsdorff().unwrap();
     assert_eq!(g.cursor, best);
     let fewest = counts.iter().map(|c| c.1).min().unwrap();
@@ -407,11 +413,11 @@ fn warnsdorff_suggests_and_b_goes_back_to_the_last_solvable_position() {
     );
     // Enter plays it.
     keys(&mut a, &[Command::MoveHere]);
-    assert_eq!(a.game.as_ref().unwrap().knight(), Some(best));
+    assert_eq!(a.modes.game().unwrap().knight(), Some(best));
     // The check says solvable at 2 squares; two more moves, then b.
     let pos = a.position;
     a.update(Action::Checked(pos, crate::tui::game::Outlook::Solvable));
-    assert_eq!(a.game.as_ref().unwrap().solvable_upto, Some(2));
+    assert_eq!(a.modes.game().unwrap().solvable_upto, Some(2));
     keys(&mut a, &[Command::BackToSolvable]);
     assert_eq!(
         a.message(),
@@ -419,10 +425,10 @@ fn warnsdorff_suggests_and_b_goes_back_to_the_last_solvable_position() {
     );
     keys(&mut a, &[Command::Pick(1)]);
     keys(&mut a, &[Command::Pick(1)]);
-    assert_eq!(a.game.as_ref().unwrap().moves_made(), 4);
+    assert_eq!(a.modes.game().unwrap().moves_made(), 4);
     let fx = keys(&mut a, &[Command::BackToSolvable]);
     assert!(matches!(fx[..], [Effect::Check { .. }]), "{fx:?}");
-    let g = a.game.as_ref().unwrap();
+    let g = a.modes.game().unwrap();
     assert_eq!(g.moves_made(), 2);
     assert_eq!(g.undos, 2);
     assert_eq!(
@@ -431,7 +437,7 @@ fn warnsdorff_suggests_and_b_goes_back_to_the_last_solvable_position() {
     );
     // Undo below it: what is known shrinks with the path.
     keys(&mut a, &[Command::Undo]);
-    assert_eq!(a.game.as_ref().unwrap().solvable_upto, Some(1));
+    assert_eq!(a.modes.game().unwrap().solvable_upto, Some(1));
 }
 
 #[test]

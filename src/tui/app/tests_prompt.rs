@@ -71,7 +71,7 @@ fn tab_is_the_prompts_completion_and_still_the_next_mode_elsewhere() {
     assert_eq!(tab(&mut a), vec![Effect::Complete { text: "ass".into() }]);
     // Nothing changes until the answer comes.
     assert_eq!(a.prompt(), Some("ass"));
-    assert_eq!(a.mode, Mode::Search);
+    assert_eq!(a.tab(), Tab::Search);
 }
 
 #[test]
@@ -204,5 +204,5 @@ fn a_stale_answer_is_dropped() {
     a.update(Action::Key(Command::Back));
     a.update(answer("as", &["assets/"]));
     assert_eq!(a.prompt(), None);
-    assert_eq!(a.mode, Mode::Search);
+    assert_eq!(a.tab(), Tab::Search);
 }

@@ -30,7 +30,7 @@ fn puzzle_app(m: &Made, seed: u64) -> App {
 }
 
 fn game(a: &App) -> &Game {
-    a.game.as_ref().expect("a game")
+    a.modes.game().expect("a game")
 }
 
 /// Every made puzzle, from 5x5 to 8x8 at each difficulty, is solved by
@@ -206,23 +206,25 @@ fn a_saved_puzzle_keeps_its_clues_and_p_makes_the_next() {
 #[test]
 fn p_refuses_boards_puzzles_are_not_made_on() {
     let mut a = app();
-    a.mode = Mode::Play;
     let big = Board::new(13, 13, &[]).unwrap();
-    a.game = Some(Game::new(big, None, false));
+    a.modes
+        .show(Mode::Play(Box::new(Game::new(big, None, false))));
     assert!(keys(&mut a, &[Command::NewPuzzle]).is_empty());
     assert_eq!(
         a.message(),
         Some("puzzles are made on boards of 5 to 12 rows and columns, not 13x13")
     );
     let holed = Board::new(6, 6, &[Square::new(0, 0)]).unwrap();
-    a.game = Some(Game::new(holed, None, false));
+    a.modes
+        .show(Mode::Play(Box::new(Game::new(holed, None, false))));
     assert!(keys(&mut a, &[Command::NewPuzzle]).is_empty());
     assert_eq!(
         a.message(),
         Some("puzzles are made on boards without blocked squares")
     );
     // A plain 5x5 game asks for a medium puzzle with a seed from the clock.
-    a.game = Some(Game::new(Board::new(5, 5, &[]).unwrap(), None, false));
+    let plain = Game::new(Board::new(5, 5, &[]).unwrap(), None, false);
+    a.modes.show(Mode::Play(Box::new(plain)));
     let fx = keys(&mut a, &[Command::NewPuzzle]);
     let [Effect::MakePuzzle { request, .. }] = fx[..] else {
         panic!("{fx:?}")

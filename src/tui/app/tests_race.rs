@@ -37,7 +37,7 @@ fn a_race_starts_both_sides_and_steers_both() {
     let (mut a, fx) = race();
     assert_eq!(a.context(), Context::Race);
     assert_eq!(
-        a.race.as_ref().unwrap().spec.algorithm,
+        a.modes.race().unwrap().spec.algorithm,
         Algorithm::Warnsdorff,
         "backtracking's rival is Warnsdorff"
     );
@@ -55,7 +55,7 @@ fn a_race_starts_both_sides_and_steers_both() {
             Effect::Start {
                 side: Side::B,
                 generation: 1,
-                spec: Box::new(a.race.as_ref().unwrap().spec.clone()),
+                spec: Box::new(a.modes.race().unwrap().spec.clone()),
                 speed,
                 paused: false
             },
@@ -64,10 +64,10 @@ fn a_race_starts_both_sides_and_steers_both() {
     // Pause, step and speed reach every search; both sides change state.
     assert_eq!(keys(&mut a, &[Command::Pause]), vec![Effect::Pause]);
     assert_eq!(a.search.state, RunState::Paused);
-    assert_eq!(a.race.as_ref().unwrap().run.state, RunState::Paused);
+    assert_eq!(a.modes.race().unwrap().run.state, RunState::Paused);
     assert_eq!(keys(&mut a, &[Command::Step]), vec![Effect::Step]);
     assert_eq!(keys(&mut a, &[Command::Pause]), vec![Effect::Resume]);
-    assert_eq!(a.race.as_ref().unwrap().run.state, RunState::Running);
+    assert_eq!(a.modes.race().unwrap().run.state, RunState::Running);
     assert!(
         keys(&mut a, &[Command::Step]).is_empty(),
         "no step while running"
@@ -100,18 +100,18 @@ fn each_side_takes_only_its_own_events_and_the_winner_is_told() {
     let (mut a, _) = race();
     a.update(Action::Engine(Side::B, 1, snap(&[0, 7])));
     a.update(Action::Engine(Side::A, 1, snap(&[0, 11, 2])));
-    assert_eq!(a.race.as_ref().unwrap().run.trail.to_vec(), vec![0, 7]);
+    assert_eq!(a.modes.race().unwrap().run.trail.to_vec(), vec![0, 7]);
     assert_eq!(a.search.trail.to_vec(), vec![0, 11, 2]);
     // A late event of an earlier generation of B is ignored.
     a.update(Action::Engine(Side::B, 0, snap(&[0])));
-    assert_eq!(a.race.as_ref().unwrap().run.trail.to_vec(), vec![0, 7]);
+    assert_eq!(a.modes.race().unwrap().run.trail.to_vec(), vec![0, 7]);
     // B finds a tour first: said, with A still going.
     a.update(Action::Engine(
         Side::B,
         1,
         done_after(Verdict::Found, Some(vec![0, 7]), 25),
     ));
-    assert_eq!(a.race.as_ref().unwrap().run.state, RunState::Found);
+    assert_eq!(a.modes.race().unwrap().run.state, RunState::Found);
     assert_eq!(
         a.message(),
         Some("warnsdorff: a tour in 25 nodes; backtrack still going")
@@ -148,13 +148,13 @@ fn the_right_side_changes_and_the_race_ends_on_v() {
     assert_eq!(a.message_tone(), Some(Tone::Refusal));
     // m changes B's move order.
     keys(&mut a, &[Command::NextMoveOrder]);
-    let r = a.race.as_ref().unwrap();
+    let r = a.modes.race().unwrap();
     assert_eq!(r.spec.moves.name(), Some("textbook"));
     assert_eq!(r.spec.search_name(), "enumerate · textbook moves");
     // v: back to A alone, its search going on; B is stopped.
     assert_eq!(keys(&mut a, &[Command::Race]), vec![Effect::Stop(Side::B)]);
-    assert_eq!((a.mode, a.context()), (Mode::Search, Context::Watch));
-    assert!(a.race.is_none());
+    assert_eq!((a.tab(), a.context()), (Tab::Search, Context::Watch));
+    assert!(a.modes.race().is_none());
     // v again while watching: a new race against the coursework's rival.
     let fx = keys(&mut a, &[Command::Race]);
     assert_eq!(fx.len(), 2);
@@ -237,8 +237,8 @@ fn a_tour_held_compactly_is_drawn_saved_and_replayed() {
     assert_eq!(saved.as_ref(), Some(&compact));
     // Tab replays it, still compactly, to the same end.
     a.update(Action::Key(Command::NextMode));
-    assert_eq!(a.mode, Mode::Replay);
-    let r = a.replay.as_mut().unwrap();
+    assert_eq!(a.tab(), Tab::Replay);
+    let r = a.modes.replaying_mut().unwrap();
     assert!(r.legal.is_compact() && r.trail.is_compact());
     assert_eq!(r.legal.to_vec(), tour);
     r.seek(7);
@@ -247,9 +247,9 @@ fn a_tour_held_compactly_is_drawn_saved_and_replayed() {
     assert_eq!(r.verdict().unwrap(), "complete open tour of 25 squares");
     // Tab again: play; and back round, the same replay (not a new one).
     a.update(Action::Key(Command::NextMode));
-    assert_eq!(a.mode, Mode::Play);
+    assert_eq!(a.tab(), Tab::Play);
     a.update(Action::Key(Command::NextMode));
     a.update(Action::Key(Command::NextMode));
-    assert_eq!(a.mode, Mode::Replay);
-    assert_eq!(a.replay.as_ref().unwrap().pos, 25);
+    assert_eq!(a.tab(), Tab::Replay);
+    assert_eq!(a.modes.replay().unwrap().pos, 25);
 }

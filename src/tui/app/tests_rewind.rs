@@ -193,10 +193,11 @@ fn only_the_search_watched_alone_keeps_its_steps() {
     let (mut a, _) = watched();
     assert!(!a.search.rewind.history.is_empty());
     // A snapshot while a replay or a game is shown: the steps go.
-    a.mode = Mode::Play;
+    let game = Game::new(a.spec.board.clone(), None, false);
+    a.modes.show(Mode::Play(Box::new(game)));
     feed(&mut a, &[0, 10], 50);
     assert!(a.search.rewind.history.is_empty());
-    a.mode = Mode::Search;
+    a.modes.switch(Tab::Search);
     feed(&mut a, &[0, 10, 4], 51);
     assert_eq!(a.search.rewind.history.len(), 1);
     // The end of the search, and a new one, forget them.
@@ -221,7 +222,7 @@ fn only_the_search_watched_alone_keeps_its_steps() {
     assert!(a.search.rewind.history.is_empty());
     // A race keeps none.
     key(&mut a, Command::Race);
-    assert_eq!(a.mode, Mode::Race);
+    assert_eq!(a.tab(), Tab::Race);
     feed(&mut a, &[0, 10], 2);
     assert!(a.search.rewind.history.is_empty());
 }

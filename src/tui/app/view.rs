@@ -56,16 +56,15 @@ impl App {
     /// advance it, and by how many steps (at most 60 ticks a second). A count
     /// under way redraws ten times a second, advancing nothing.
     pub fn tick(&self) -> Option<(std::time::Duration, usize)> {
-        let moving = match self.mode {
-            Mode::Replay => self.replay.as_ref().is_some_and(|r| r.playing),
-            Mode::Play => self.game.as_ref().is_some_and(|g| !g.finishing.is_empty()),
-            Mode::Search | Mode::Race => false,
+        let moving = match self.modes.shown() {
+            Mode::Replay(r) => r.playing,
+            Mode::Play(g) => !g.finishing.is_empty(),
+            Mode::Search | Mode::Race(_) => false,
         };
         if !moving {
             let counting = self.counting.as_ref().is_some_and(|c| c.result.is_none());
             // The game's clock and move timer, redrawn each second.
-            let clock =
-                self.mode == Mode::Play && self.game.as_ref().is_some_and(|g| g.clock_running());
+            let clock = matches!(self.modes.shown(), Mode::Play(g) if g.clock_running());
             return if counting {
                 Some((std::time::Duration::from_millis(100), 0))
             } else {

@@ -21,12 +21,11 @@ fn lines(app: &App, w: u16, h: u16) -> Vec<String> {
 
 fn playing(n: u32) -> App {
     let mut a = app_on(Board::new(n, n, &[]).unwrap());
-    a.game = Some(Game::new(
+    a.modes.show(Mode::Play(Box::new(Game::new(
         a.spec.board.clone(),
         Some(Square::new(0, 0)),
         false,
-    ));
-    a.mode = Mode::Play;
+    ))));
     a
 }
 
@@ -285,7 +284,7 @@ fn j_jumps_from_the_whole_board_to_the_step_numbers_on_the_knight_and_back() {
     use super::geometry::{BoardView, geometry};
     let screen = Rect::new(0, 0, 120, 40);
     let mut a = playing(300);
-    a.game.as_mut().unwrap().move_to(Square::new(2, 1));
+    a.modes.game_mut().unwrap().move_to(Square::new(2, 1));
     let level = jump_level(screen, &a).expect("300x300 is not in numbers");
     a.update(Action::ZoomTo(Some(level)));
     let win = a.window();

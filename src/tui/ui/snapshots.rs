@@ -157,8 +157,7 @@ fn play_with_hints() {
     let mut a = app_on(Board::new(5, 5, &[]).unwrap());
     let mut g = Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
     g.hints = true;
-    a.game = Some(g);
-    a.mode = crate::tui::app::Mode::Play;
+    a.modes.show(crate::tui::app::Mode::Play(Box::new(g)));
     a.update(Action::Key(Command::Pick(1)));
     assert_snapshot!(masked(screen(&a, 100, 30)));
 }
@@ -180,7 +179,7 @@ fn play_a_puzzle() {
     let clues =
         crate::tui::clues::Clues::new(made.puzzle.clone(), Some(made.difficulty()), Some(7));
     a.open_game(Game::puzzle(clues));
-    let b = a.game.as_ref().unwrap().board.clone();
+    let b = a.modes.game().unwrap().board.clone();
     let left = crossterm::event::MouseButton::Left;
     a.update(Action::Click(b.square(made.solution[1]), left));
     assert_snapshot!(masked(screen(&a, 100, 30)));
@@ -305,8 +304,7 @@ fn targets_have_their_keys_in_the_half_block_view_with_and_without_colour() {
     );
     g.move_to(Square::new(4, 4));
     let mut a = app_on(Board::new(10, 10, &[]).unwrap());
-    a.game = Some(g);
-    a.mode = crate::tui::app::Mode::Play;
+    a.modes.show(crate::tui::app::Mode::Play(Box::new(g)));
     let want = [
         "┌ 10x10 ───┐",
         "│          │",
@@ -347,7 +345,7 @@ fn a_race_at_80x24() {
     a.launch();
     snap(&mut a, &[0, 7, 4, 13], 40);
     // B's real tour, checked square by square.
-    let rival = a.race.as_ref().unwrap().spec.clone();
+    let rival = a.modes.race().unwrap().spec.clone();
     let mut solution = knight_engine::solver::solve(&rival.problem().unwrap(), &rival.options(1));
     let summary =
         knight_engine::tour::check_indices(&rival.board, &solution.tours[0], false).unwrap();

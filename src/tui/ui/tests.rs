@@ -299,7 +299,7 @@ fn replay_screen_marks_the_fault_and_says_why() {
     let text = r#"{"format":"knight-tour","version":1,"rows":5,"cols":5,
         "path":[[0,0],[1,2],[2,4],[2,3]]}"#;
     a.open_replay(crate::tui::replay::Replay::load("bad.json", text).unwrap());
-    if let Some(r) = a.replay.as_mut() {
+    if let Some(r) = a.modes.replaying_mut() {
         r.seek(10);
     }
     let s = screen(&a, 120, 40, &Theme::default());
@@ -320,8 +320,7 @@ fn play_screen_lists_legal_moves_and_hints() {
     let mut a = app(5);
     let mut g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
     g.hints = true;
-    a.game = Some(g);
-    a.mode = Mode::Play;
+    a.modes.show(Mode::Play(Box::new(g)));
     let s = screen(&a, 120, 40, &Theme::default());
     for word in [
         "5x5 with 1 blocked square · play",
@@ -397,8 +396,7 @@ fn too_small_terminal_says_so() {
 fn a_big_board_in_play_marks_the_targets_with_their_keys() {
     let mut a = app_on(Board::new(30, 30, &[]).unwrap());
     let g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(3, 3)), false);
-    a.game = Some(g);
-    a.mode = Mode::Play;
+    a.modes.show(Mode::Play(Box::new(g)));
     let s = screen(&a, 120, 40, &Theme::default());
     assert!(s.contains("30x30 · play · compact"), "{s}");
     // The board pane's lines hold the keys 1-8, each on the row of its target.
@@ -424,8 +422,7 @@ fn a_big_board_in_play_marks_the_targets_with_their_keys() {
 fn the_quit_question_shows_its_box_and_only_its_answers() {
     let mut a = app(6);
     let g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
-    a.game = Some(g);
-    a.mode = Mode::Play;
+    a.modes.show(Mode::Play(Box::new(g)));
     a.update(Action::Key(Command::Pick(1)));
     a.update(Action::Key(Command::Pick(1)));
     a.update(Action::Key(Command::Quit));
@@ -584,8 +581,7 @@ fn without_colour_the_cursor_on_the_knight_is_not_striped() {
     };
     let mut a = app(5);
     let g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
-    a.game = Some(g);
-    a.mode = Mode::Play;
+    a.modes.show(Mode::Play(Box::new(g)));
     let buf = buffer(&a, 200, 60, &theme);
     // Tall cells: the knight's, under the cursor, is reversed, and no line
     // of it underlined.

@@ -47,12 +47,12 @@ fn hints_say_what_a_toggle_would_do_now() {
     a.update(Action::Key(Command::Pause));
     assert!(hints(&a).contains("Space resume"), "{}", hints(&a));
     // In play, h says whether the onward counts are shown.
-    a.game = Some(crate::tui::game::Game::new(
-        a.spec.board.clone(),
-        Some(Square::new(0, 0)),
-        false,
-    ));
-    a.mode = Mode::Play;
+    a.modes
+        .show(Mode::Play(Box::new(crate::tui::game::Game::new(
+            a.spec.board.clone(),
+            Some(Square::new(0, 0)),
+            false,
+        ))));
     assert!(hints(&a).contains("h hints: off"), "{}", hints(&a));
     a.update(Action::Key(Command::Hints));
     assert!(hints(&a).contains("h hints: on"), "{}", hints(&a));

@@ -98,8 +98,7 @@ fn at_every_size_and_colour_mode_play_and_its_questions_show() {
             let mut a = app(6);
             let g =
                 crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
-            a.game = Some(g);
-            a.mode = Mode::Play;
+            a.modes.show(Mode::Play(Box::new(g)));
             a.update(Action::Key(Command::Pick(1)));
             a.update(Action::Key(Command::Pick(1)));
             let s = screen(&a, w, h, &theme);

@@ -1,7 +1,15 @@
-//! The integer a state is packed in, a nibble a square: `u64` for windows
-//! of up to 16 squares (boards up to 7 wide), `u128` for 8 wide. Both
-//! take the same bit tricks; the narrower is kept where it fits, as it
-//! halves the tables' memory.
+//! The integer a state is packed in, nibble `j` (bits `4j` to `4j + 3`) for
+//! window slot `j` (what a nibble holds: the table above `T` in
+//! `frontier.rs`):
+//!
+//! ```text
+//! word   boards    slots           nibbles 0 in every state
+//! u64    w <= 7    0 ..= 2w + 1    2w + 2 ..= 15 (none 7 wide)
+//! u128   w = 8     0 ..= 17        18 ..= 31
+//! ```
+//!
+//! Both take the same bit tricks; the narrower is kept where it fits, as
+//! it halves the tables' memory.
 
 use std::fmt::Debug;
 use std::hash::Hash;
