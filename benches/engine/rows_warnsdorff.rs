@@ -147,7 +147,9 @@ fn watched_run(b: &Board, start: Square, algorithm: Algorithm) -> Duration {
     let (_ctl, handle) = spawn(
         None,
         knight_engine::solver::Job::new(
-            &knight_engine::solver::Problem::new(b, start, false).unwrap(),
+            knight_engine::solver::Problem::new(b, start, false)
+                .unwrap()
+                .to_task(),
             o,
         ),
         move |e| {

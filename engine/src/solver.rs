@@ -23,6 +23,7 @@ pub mod count;
 pub mod find;
 mod live;
 pub mod memory;
+mod problem;
 mod states;
 
 use std::fmt;
@@ -31,13 +32,13 @@ use std::time::{Duration, Instant};
 
 use find::{construct, strip};
 
-use crate::board::BoardError;
-use crate::board::{Board, Square};
+use crate::board::Board;
 use crate::words::UnknownName;
 
 pub use find::search::{Halt, Monitor, Search};
 pub use find::{NoMonitor, finish, solve, solve_with};
 pub use live::{Control, Event, Job, Report, Snapshot, Speed, panic_message, spawn};
+pub use problem::{Problem, Task};
 
 /// What a monitor tells the search after a node or a tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,111 +217,6 @@ impl Stats {
         self.max_depth = self.max_depth.max(o.max_depth);
         self.tours += o.tours;
         self.restarts += o.restarts;
-    }
-}
-
-/// A board, a start, whether the tour must be closed, and the square an
-/// open tour must end on, if one is chosen. Made only by [`Problem::new`]
-/// and [`Problem::ending_on`], which check them: a problem is valid.
-#[derive(Clone, Copy, Debug)]
-pub struct Problem<'b> {
-    board: &'b Board,
-    start: Square,
-    closed: bool,
-    /// The last square of an open tour (never with `closed`, never the
-    /// start): see [`Problem::ending_on`].
-    end: Option<Square>,
-}
-
-impl<'b> Problem<'b> {
-    /// The board.
-    pub fn board(&self) -> &'b Board {
-        self.board
-    }
-
-    /// The first square, free on the board.
-    pub fn start(&self) -> Square {
-        self.start
-    }
-
-    /// Whether the tour must end a move from its start.
-    pub fn closed(&self) -> bool {
-        self.closed
-    }
-
-    /// The last square of an open tour, when one is chosen.
-    pub fn end(&self) -> Option<Square> {
-        self.end
-    }
-
-    /// The same problem from another start, checked as [`Problem::new`]
-    /// checks it (the end, if any, kept and checked again).
-    pub fn starting_on(self, start: Square) -> Result<Self, BoardError> {
-        Problem::new(self.board, start, self.closed)?.ending_on(self.end)
-    }
-
-    /// Checks the start (on the board, not blocked).
-    ///
-    /// ```
-    /// use knight_engine::board::{Board, Square};
-    /// use knight_engine::solver::Problem;
-    ///
-    /// let board = Board::new(5, 5, &[Square::new(2, 2)]).unwrap();
-    /// let p = Problem::new(&board, Square::new(0, 0), false).unwrap();
-    /// assert_eq!((p.start(), p.closed(), p.end()), (Square::new(0, 0), false, None));
-    /// // A blocked start, a start off the board, an end on the start: refused.
-    /// assert!(Problem::new(&board, Square::new(2, 2), false).is_err());
-    /// assert!(Problem::new(&board, Square::new(5, 0), false).is_err());
-    /// assert!(p.ending_on(Some(Square::new(0, 0))).is_err());
-    /// ```
-    pub fn new(board: &'b Board, start: Square, closed: bool) -> Result<Self, BoardError> {
-        board.check_square(start, "start")?;
-        if !board.is_free(start) {
-            return Err(BoardError::BlockedStart(start));
-        }
-        Ok(Problem {
-            board,
-            start,
-            closed,
-            end: None,
-        })
-    }
-
-    /// The same problem with an open tour's last square chosen (`None`
-    /// leaves it free). Checks it: on the board, not blocked, not the
-    /// start, and the tour open.
-    pub fn ending_on(self, end: Option<Square>) -> Result<Self, BoardError> {
-        if let Some(e) = end {
-            self.board.check_square(e, "end")?;
-            if !self.board.is_free(e) {
-                return Err(BoardError::BlockedEnd(e));
-            }
-            if e == self.start {
-                return Err(BoardError::EndIsStart(e));
-            }
-            if self.closed {
-                return Err(BoardError::ClosedWithEnd);
-            }
-        }
-        Ok(Problem { end, ..self })
-    }
-
-    fn start_index(&self) -> u32 {
-        self.board.index(self.start)
-    }
-
-    /// What theory says of this problem: the start and the kind of tour,
-    /// or both ends when the last square is chosen.
-    pub fn check(&self, facts: &crate::theory::Facts) -> Result<(), crate::theory::NoTour> {
-        match self.end {
-            Some(end) => facts.check_between(self.start, end),
-            None => facts.check(Some(self.start), self.closed),
-        }
-    }
-
-    /// The chosen last square's index.
-    fn end_index(&self) -> Option<u32> {
-        self.end.map(|e| self.board.index(e))
     }
 }
 

@@ -2,20 +2,16 @@
 //! its tie-break, and the limits. Both front ends settle their flags and
 //! configuration into a [`Spec`]; the solvers take it apart here.
 
-use crate::board::BoardError;
 use crate::board::{Board, Square};
-use crate::solver::{Algorithm, Limits, MoveOrder, Options, Problem, TieBreak};
+use crate::solver::{Algorithm, Limits, MoveOrder, Options, Problem, Task, TieBreak};
 use crate::tour::{Fault, FaultKind};
 
 /// Everything a search needs, settled from flags and configuration.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Spec {
-    pub board: Board,
-    pub start: Square,
-    pub closed: bool,
-    /// The square an open tour must end on (checked as the spec was
-    /// settled: free, not the start, the tour open).
-    pub end: Option<Square>,
+    /// Which tours: the board, the start, open or closed, and an open
+    /// tour's last square if chosen (checked as it was made).
+    pub task: Task,
     pub algorithm: Algorithm,
     pub tie_break: TieBreak,
     pub limits: Limits,
@@ -35,28 +31,43 @@ impl Spec {
         }
     }
 
-    /// The board, start and kind of tour as the solvers take them (the
-    /// start was checked when the spec was settled).
-    pub fn problem(&self) -> Result<Problem<'_>, BoardError> {
-        Problem::new(&self.board, self.start, self.closed)?.ending_on(self.end)
+    /// The board, start and kind of tour as the solvers take them.
+    pub fn problem(&self) -> Problem<'_> {
+        self.task.problem()
+    }
+
+    pub fn board(&self) -> &Board {
+        self.task.board()
+    }
+
+    pub fn start(&self) -> Square {
+        self.task.start()
+    }
+
+    pub fn closed(&self) -> bool {
+        self.task.closed()
+    }
+
+    pub fn end(&self) -> Option<Square> {
+        self.task.end()
     }
 
     /// The watched search of this spec (one tour), its board moved in.
-    pub fn into_job(self) -> Result<crate::solver::Job, BoardError> {
+    pub fn into_job(self) -> crate::solver::Job {
         let options = self.options(1);
-        crate::solver::Job::owning(self.board, self.start, self.closed, self.end, options)
+        crate::solver::Job::new(self.task, options)
     }
 
     /// Checks a tour the solvers gave, square by square: legal, complete,
     /// closed if it must be, and ending on the chosen last square. The
     /// fault says which step is wrong and why.
     pub fn check_tour(&self, tour: &[u32]) -> Result<(), Fault> {
-        crate::tour::check_indices(&self.board, tour, self.closed)?;
-        match (self.end, tour.last()) {
-            (Some(end), Some(&last)) if self.board.square(last) != end => Err(Fault {
+        crate::tour::check_indices(self.board(), tour, self.closed())?;
+        match (self.end(), tour.last()) {
+            (Some(end), Some(&last)) if self.board().square(last) != end => Err(Fault {
                 step: tour.len(),
                 kind: FaultKind::NotEnd {
-                    last: self.board.square(last),
+                    last: self.board().square(last),
                     end: [end.row.into(), end.col.into()],
                 },
             }),
@@ -68,7 +79,7 @@ impl Spec {
     /// tie-break and move order where they change what it does:
     /// `backtrack`, `warnsdorff · fixed ties · textbook moves`.
     pub fn search_name(&self) -> String {
-        let algorithm = self.algorithm.for_solve(&self.board, 1);
+        let algorithm = self.algorithm.for_solve(self.board(), 1);
         let mut name = algorithm.name().to_string();
         if algorithm == Algorithm::Warnsdorff {
             name.push_str(&format!(" · {} ties", self.tie_break));
@@ -86,7 +97,7 @@ impl Spec {
     /// anything else, Warnsdorff against backtracking (the board, start,
     /// tie-break, moves and limits kept).
     pub fn rival(&self) -> Spec {
-        let algorithm = match self.algorithm.for_solve(&self.board, 1) {
+        let algorithm = match self.algorithm.for_solve(self.board(), 1) {
             Algorithm::Backtrack => Algorithm::Warnsdorff,
             _ => Algorithm::Backtrack,
         };
@@ -98,12 +109,12 @@ impl Spec {
 
     /// `open tours of 6x6 from 0,0` (`… to 5,4` with a chosen end).
     pub fn tours_wording(&self) -> String {
-        let to = self.end.map(|e| format!(" to {e}")).unwrap_or_default();
+        let to = self.end().map(|e| format!(" to {e}")).unwrap_or_default();
         format!(
             "{} tours of {} from {}{to}",
-            crate::words::kind(self.closed),
-            self.board.describe(),
-            self.start
+            crate::words::kind(self.closed()),
+            self.board().describe(),
+            self.start()
         )
     }
 }
@@ -133,11 +144,9 @@ mod tests {
     use super::*;
 
     fn spec(rows: u32, algorithm: Algorithm) -> Spec {
+        let board = Board::new(rows, rows, &[]).unwrap();
         Spec {
-            board: Board::new(rows, rows, &[]).unwrap(),
-            start: Square::new(0, 0),
-            closed: false,
-            end: None,
+            task: Task::new(board, Square::new(0, 0), false, None).unwrap(),
             algorithm,
             tie_break: TieBreak::Roth,
             limits: Limits::default(),
@@ -150,16 +159,17 @@ mod tests {
         // A solver's 5x5 tour from the corner passes; it fails when the
         // spec wants another end, or with two steps swapped.
         let mut s = spec(5, Algorithm::Auto);
-        let p = s.problem().unwrap();
+        let p = s.problem();
         let sol = crate::solver::solve(&p, &Options::default());
         let tour = sol.tours[0].clone();
         assert_eq!(s.check_tour(&tour), Ok(()));
-        let last = s.board.square(*tour.last().unwrap());
-        s.end = Some(if last == Square::new(4, 4) {
+        let last = s.board().square(*tour.last().unwrap());
+        let other = if last == Square::new(4, 4) {
             Square::new(4, 3)
         } else {
             Square::new(4, 4)
-        });
+        };
+        s.task = Task::new(s.board().clone(), s.start(), false, Some(other)).unwrap();
         let fault = s.check_tour(&tour).unwrap_err();
         assert_eq!(fault.step, 25);
         assert!(matches!(fault.kind, FaultKind::NotEnd { .. }), "{fault}");
@@ -199,7 +209,10 @@ mod tests {
             let r = s.rival();
             assert_eq!(r.algorithm, Algorithm::Backtrack);
             // The rest is kept: one board, one start, one move order.
-            assert_eq!((r.board.rows(), r.start, r.moves), (6, s.start, s.moves));
+            assert_eq!(
+                (r.board().rows(), r.start(), r.moves),
+                (6, s.start(), s.moves)
+            );
         }
     }
 }

@@ -17,7 +17,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let each_end = args.table && args.board.board.end.as_deref() == Some(EACH_END);
     let spec = spec_of(args, config, each_end)?;
     let algorithm = spec.algorithm;
-    let problem = spec.problem().map_err(usage)?;
+    let problem = spec.problem();
     let spread = spread_of(args)?;
     if spread.is_some() && algorithm != solver::Algorithm::Auto {
         return Err(usage(format!(
@@ -43,7 +43,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     if spread.is_some() && request.enumerates() {
         return Err(usage(format!(
             "--workers, --cluster and --checkpoint count over the frontier, which does not take {}: it counts the knight on boards up to {} wide",
-            spec.board.describe(),
+            spec.board().describe(),
             solver::count::frontier::MAX_WIDTH
         )));
     }
@@ -69,7 +69,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     });
     let result = match result {
         Answer::Table(..) if !answers => return Ok(Exit::Yes),
-        Answer::Table(table, stats) => return print_table(&spec.board, &table, &stats, args),
+        Answer::Table(table, stats) => return print_table(spec.board(), &table, &stats, args),
         Answer::One(count) => count,
     };
     match &result.outcome {
@@ -90,7 +90,7 @@ fn spec_of(
     config: &Config,
     each_end: bool,
 ) -> Result<knight_engine::spec::Spec, super::failure::Failure> {
-    let mut spec = if each_end {
+    let spec = if each_end {
         let mut board = args.board.clone();
         board.board.end = Some(String::new());
         board.spec(config)
@@ -100,14 +100,6 @@ fn spec_of(
         args.board.spec(config)
     }
     .map_err(usage)?;
-    // Over every start the start is none in particular: not the end.
-    if (args.all_starts || args.table)
-        && !each_end
-        && spec.end == Some(spec.start)
-        && let Some(other) = spec.board.free_squares().find(|&s| Some(s) != spec.end)
-    {
-        spec.start = other;
-    }
     Ok(spec)
 }
 

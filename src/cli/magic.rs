@@ -28,14 +28,15 @@ pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
     refuse_flags(args)?;
     // The search chooses where the tour starts and ends: a start or an
     // end from the configuration does not apply.
+    let spec = args.board.spec(config).map_err(usage)?;
     let spec = &Spec {
-        end: None,
-        ..args.board.spec(config).map_err(usage)?
+        task: spec.task.without_end(),
+        ..spec
     };
     check_output(args)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let board = &spec.board;
+    let board = spec.board();
     if let Some(reason) = ruled_out(board, kind == Magic::Full) {
         let verdict = Verdict::NoTour(reason.clone());
         let reason = &reason.reason;
@@ -70,18 +71,23 @@ pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
         return undecided(&mut out, args.format, &why);
     }
     let want = usize::try_from(args.tours).unwrap_or(usize::MAX);
-    let answer = magic::tours(board, kind, want, spec.closed, &spec.limits);
+    let answer = magic::tours(board, kind, want, spec.closed(), &spec.limits);
     for t in &answer.tours {
         check(spec, kind, t)?;
     }
     // The tour's first square is its start, for the files and pictures.
-    let spec = &match answer.tours.first() {
-        Some(t) => Spec {
-            start: board.square(t[0]),
+    let from_first = |t: &Vec<u32>| {
+        let task = spec.task.clone().starting_on(board.square(t[0])).ok()?;
+        Some(Spec {
+            task,
             ..spec.clone()
-        },
-        None => spec.clone(),
+        })
     };
+    let spec = &answer
+        .tours
+        .first()
+        .and_then(from_first)
+        .unwrap_or_else(|| spec.clone());
     let stats = stats_of(&answer);
     let verdict = verdict_of(&answer);
     if let Some(first) = answer.tours.first()
@@ -162,12 +168,12 @@ fn undecided(out: &mut impl Write, format: Format, why: &str) -> Outcome {
 /// A tour of the search, checked apart from it: a complete tour (closed if
 /// asked) numbered as `kind` asks, or the search's bug.
 fn check(spec: &Spec, kind: Magic, t: &[u32]) -> Result<(), Failure> {
-    if let Err(fault) = tour::check_indices(&spec.board, t, spec.closed) {
+    if let Err(fault) = tour::check_indices(spec.board(), t, spec.closed()) {
         return Err(Failure::Internal(format!(
             "the method of quartes produced an invalid tour ({fault})"
         )));
     }
-    match (kind, Sums::of_path(&spec.board, t).magic()) {
+    match (kind, Sums::of_path(spec.board(), t).magic()) {
         (_, Some(Magic::Full)) | (Magic::Semi, Some(Magic::Semi)) => Ok(()),
         (_, got) => Err(Failure::Internal(format!(
             "the method of quartes produced a tour that is not {kind} ({})",
@@ -224,11 +230,11 @@ fn not_found<W: Write>(
 /// Why fewer tours came than were asked.
 fn fewer(answer: &MagicAnswer, want: usize, spec: &Spec, kind: Magic) -> String {
     let found = answer.tours.len();
-    let closed = if spec.closed { "closed " } else { "" };
+    let closed = if spec.closed() { "closed " } else { "" };
     let asked = format!("{found} of the {want} {closed}{kind} tours asked");
     match answer.stopped {
         Some(limit) => format!("the {limit} stopped the search after {asked}"),
-        None if spec.board.rows() == 8 => format!(
+        None if spec.board().rows() == 8 => format!(
             "{asked}: the method of quartes reaches no more (on 8x8 it reaches 105 of the 140 semimagic tours up to symmetry, 44 of them closed)"
         ),
         None => format!("{asked}: the method of quartes reaches no more"),
@@ -245,12 +251,12 @@ fn write_file<W: Write>(
     out: &mut W,
     file: &std::path::Path,
 ) -> Outcome {
-    let board = &spec.board;
+    let board = spec.board();
     let written = write_out(file, |w| {
         if args.format == Format::Svg {
             tour::svg::write_svg(w, board, path, &svg_options(spec))
         } else {
-            TourFile::of_run(board, spec.closed, path, METHOD, stats.work()).write_json(w, false)
+            TourFile::of_run(board, spec.closed(), path, METHOD, stats.work()).write_json(w, false)
         }
     })?;
     if written == knight_engine::files::Written::File && !args.quiet {
@@ -259,7 +265,7 @@ fn write_file<W: Write>(
             out,
             "wrote {}: {kind} {} tour of {} from {start} ({} squares)",
             file.display(),
-            words::kind(spec.closed),
+            words::kind(spec.closed()),
             board.describe(),
             path.len()
         )

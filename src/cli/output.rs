@@ -22,8 +22,8 @@ pub fn tour_file(spec: &Spec, sol: &Solution, path: &[u32]) -> TourFile {
 /// The tour file of a tour found by `algorithm`, with the search's figures
 /// and, when it is not the default, the move order in `meta`.
 fn run_file(spec: &Spec, path: &[u32], algorithm: &str, stats: &Stats) -> TourFile {
-    let mut file = TourFile::of_run(&spec.board, spec.closed, path, algorithm, stats.work())
-        .ending_on(spec.end);
+    let mut file = TourFile::of_run(spec.board(), spec.closed(), path, algorithm, stats.work())
+        .ending_on(spec.end());
     if !spec.moves.is_default()
         && let Some(meta) = &mut file.meta
     {
@@ -83,9 +83,9 @@ pub fn svg_options(spec: &Spec) -> tour::svg::SvgOptions {
         numbers: false,
         title: Some(format!(
             "knight-tui: {} tour of {} from {}",
-            knight_engine::words::kind(spec.closed),
-            spec.board.describe(),
-            spec.start
+            knight_engine::words::kind(spec.closed()),
+            spec.board().describe(),
+            spec.start()
         )),
     }
 }
@@ -138,20 +138,20 @@ impl<'a, W: Write> Printer<'a, W> {
                 if self.printed > 0 {
                     writeln!(out)?;
                 }
-                tour::write_numbered(out, &spec.board, t)?;
+                tour::write_numbered(out, spec.board(), t)?;
             }
             Format::Json => {
                 run_file(spec, t, self.algorithm, stats).write_json(out, true)?;
             }
             Format::Svg => {
-                tour::svg::write_svg(out, &spec.board, t, &svg_options(spec))?;
+                tour::svg::write_svg(out, spec.board(), t, &svg_options(spec))?;
             }
             Format::Moves => {
                 for (i, &idx) in t.iter().enumerate() {
                     if i > 0 {
                         out.write_all(b" ")?;
                     }
-                    write!(out, "{}", spec.board.square(idx))?;
+                    write!(out, "{}", spec.board().square(idx))?;
                 }
                 writeln!(out)?;
             }

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use knight_engine::board::{Board, Square};
 use knight_engine::puzzle::Difficulty;
 use knight_engine::puzzle::file::{self as puzzle_file, PuzzleFile};
+use knight_engine::solver::Task;
 use knight_engine::spec::Spec;
 use knight_engine::tour::{self, TourFile};
 
@@ -42,18 +43,18 @@ pub fn play(args: &PlayArgs, config: &Config) -> Outcome {
         },
         // The knight is placed only where --start puts it; else by Enter.
         (None, None) => Game::new(
-            spec.board.clone(),
-            args.board.board.start.is_some().then_some(spec.start),
-            spec.closed,
+            spec.board().clone(),
+            args.board.board.start.is_some().then_some(spec.start()),
+            spec.closed(),
         )
-        .ending_on(spec.end),
+        .ending_on(spec.end()),
     };
     // Tab to the search watches a search of the game's board.
-    if game.clues.is_some() {
-        spec.board = game.board.clone();
-        spec.closed = game.closed;
-        spec.end = None;
-        spec.start = Square::new(0, 0);
+    if game.clues.is_some()
+        && let Some(start) = game.board.free_squares().next()
+        && let Ok(task) = Task::new(game.board.clone(), start, game.closed, None)
+    {
+        spec.task = task;
     }
     tui::run(spec, config, tui::Launch::Play(game)).map_err(Failure::Terminal)?;
     Ok(Exit::Yes)
@@ -64,7 +65,12 @@ pub fn play(args: &PlayArgs, config: &Config) -> Outcome {
 fn made(args: &PlayArgs, spec: &Spec) -> Result<Option<Game>, Failure> {
     let b = &args.board.board;
     let difficulty = args.difficulty.unwrap_or(Difficulty::Medium);
-    let made = super::puzzle::made((b.size, b.rows, b.cols), spec.closed, difficulty, args.seed)?;
+    let made = super::puzzle::made(
+        (b.size, b.rows, b.cols),
+        spec.closed(),
+        difficulty,
+        args.seed,
+    )?;
     Ok(made.map(|(m, seed)| {
         let difficulty = m.difficulty();
         Game::puzzle(Clues::new(m.puzzle, Some(difficulty), Some(seed)))

@@ -2,6 +2,7 @@
 //! into the engine's [`Spec`].
 
 use knight_engine::board::{Board, Geometry, Square, parse_square_list};
+use knight_engine::solver::Task;
 use knight_engine::solver::{Algorithm, Limits, MoveOrder, TieBreak};
 use knight_engine::spec::Spec;
 
@@ -141,12 +142,16 @@ impl BoardArgs {
         }
         let closed = value(&flags.closed.or(file.closed));
         let end = settle_end(&flags, config, &board, needs_start.then_some(start), closed)?;
+        // Over every start the start is none in particular: not the end.
+        if !needs_start
+            && end == Some(start)
+            && let Some(other) = board.free_squares().find(|&s| Some(s) != end)
+        {
+            start = other;
+        }
         let (algorithm, tie_break, limits, moves) = self.search.settle(config)?;
         Ok(Spec {
-            board,
-            start,
-            closed,
-            end,
+            task: Task::new(board, start, closed, end).map_err(|e| e.to_string())?,
             algorithm,
             tie_break,
             limits,

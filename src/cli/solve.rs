@@ -22,7 +22,7 @@ use crate::config::Config;
 pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     let spec = args.board.spec(config).map_err(usage)?;
     check_output(args)?;
-    let problem = spec.problem().map_err(usage)?;
+    let problem = spec.problem();
     let tours = usize::try_from(args.tours).unwrap_or(usize::MAX);
     let options = spec.options(tours);
     let stdout = io::stdout();
@@ -45,7 +45,7 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
             return moves_streamed(&spec, plan, &mut out);
         }
         if args.format == Format::Board {
-            let b = &spec.board;
+            let b = spec.board();
             let mut steps = vec![0u32; b.len()];
             let mut n = 0;
             walk_checked(&spec, plan, &mut |sq| {
@@ -62,7 +62,7 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
         return Ok(Exit::Yes);
     }
     // Each tour is checked square by square, then printed as it is found.
-    let algorithm = options.algorithm.for_solve(&spec.board, tours).name();
+    let algorithm = options.algorithm.for_solve(spec.board(), tours).name();
     let mut printer = Printer::new(&mut out, args.format, &spec, algorithm);
     let facts = knight_engine::theory::Facts::new(problem.board());
     let sol = solver::solve_with(&problem, &facts, &options, &mut printer);
@@ -191,7 +191,7 @@ fn walk_checked(
     plan: Plan,
     square: &mut dyn FnMut(Square) -> io::Result<()>,
 ) -> io::Result<Result<Solution, Failure>> {
-    let mut checking = Checking::new(&spec.board);
+    let mut checking = Checking::new(spec.board());
     let mut failed = Ok(());
     let sol = plan.walk(&mut |piece| {
         for &at in piece {
@@ -202,7 +202,7 @@ fn walk_checked(
         }
     });
     failed?;
-    Ok(checking.verdict(spec.closed).map(|()| sol))
+    Ok(checking.verdict(spec.closed()).map(|()| sol))
 }
 
 /// `--out` of one constructed tour: the file is written as the tour is
@@ -237,7 +237,7 @@ fn json_streamed(
     plan: Plan,
     compact: bool,
 ) -> io::Result<Result<usize, Failure>> {
-    let mut file = TourFile::new(&spec.board, spec.closed, &[], None);
+    let mut file = TourFile::new(spec.board(), spec.closed(), &[], None);
     let mut json = file.start_json(w, compact)?;
     let sol = match walk_checked(spec, plan, &mut |sq| {
         json.square(i64::from(sq.row), i64::from(sq.col))
@@ -312,7 +312,7 @@ fn write_tour<W: Write>(
             let file = tour_file(spec, &sol, t);
             let written = write_out(path, |w| {
                 if svg {
-                    tour::svg::write_svg(w, &spec.board, t, &super::output::svg_options(spec))
+                    tour::svg::write_svg(w, spec.board(), t, &super::output::svg_options(spec))
                 } else {
                     file.write_json(w, false)
                 }
@@ -325,9 +325,9 @@ fn write_tour<W: Write>(
             out,
             "wrote {}: {} tour of {} from {} ({} squares)",
             path.display(),
-            words::kind(spec.closed),
-            spec.board.describe(),
-            spec.start,
+            words::kind(spec.closed()),
+            spec.board().describe(),
+            spec.start(),
             squares
         )
         .and_then(|()| out.flush());

@@ -89,9 +89,9 @@ pub enum Action {
     ZoomTo(Option<u8>),
     /// The mouse wheel over the board (up: zoom in, on the square under it).
     Wheel(Option<Square>, bool),
-    /// The count of this generation has ended.
-    /// A count ended (or could not start: why).
-    Counted(u64, Result<Total, String>),
+    /// The count of this generation has ended (its spec is valid, so it
+    /// started: a failure is an outcome of the total).
+    Counted(u64, Total),
     /// Time for the playing replay (or the game's finish) to advance.
     Tick,
     /// The check of the game at this position says this.
@@ -321,7 +321,7 @@ pub struct App {
 
 impl App {
     pub fn new(spec: Spec, speed: usize, save_dir: PathBuf) -> App {
-        let squares = spec.board.len();
+        let squares = spec.board().len();
         App {
             spec,
             search: Run::new(squares),
@@ -602,13 +602,13 @@ impl App {
                     let made_by = Some(self.spec.search_name());
                     let r = match self.search.trail.compact() {
                         Some(tour) => {
-                            Replay::of_compact(name, &self.spec.board, tour.clone(), made_by)
+                            Replay::of_compact(name, self.spec.board(), tour.clone(), made_by)
                         }
                         None => Replay::of_path(
                             name,
-                            &self.spec.board,
+                            self.spec.board(),
                             &self.search.trail.to_vec(),
-                            self.spec.closed,
+                            self.spec.closed(),
                             made_by,
                         ),
                     };

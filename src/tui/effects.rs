@@ -13,7 +13,7 @@ use tokio::sync::mpsc::UnboundedSender;
 use knight_engine::files::FileLimit;
 use knight_engine::puzzle::{self, Outcome as Solved, PuzzleError};
 use knight_engine::solver::count::{Count, Progress};
-use knight_engine::solver::{self, Control, Limits, Solution, Verdict};
+use knight_engine::solver::{self, Control, Limits, Problem, Solution, Verdict};
 use knight_engine::spec::Spec;
 use knight_engine::tour;
 use knight_engine::words;
@@ -53,7 +53,8 @@ fn make_puzzle(r: PuzzleRequest) -> Result<Arc<Clues>, String> {
 /// What the thinker found about a game: a finish of the tour, or the
 /// completions of a puzzle.
 enum Thought {
-    Tour(Solution),
+    /// The finish, or why the position is no problem to finish.
+    Tour(Result<Solution, String>),
     Puzzle(Result<Solved, PuzzleError>),
 }
 
@@ -153,11 +154,12 @@ impl Executor {
                 } => {
                     self.think(*position, CHECK_TIME, move |thought| {
                         let outlook = match thought {
-                            Thought::Tour(sol) => match sol.verdict {
+                            Thought::Tour(Ok(sol)) => match sol.verdict {
                                 Verdict::Found => Outlook::Solvable,
                                 Verdict::NoTour(proof) => Outlook::NoTour(proof),
                                 _ => Outlook::Unknown,
                             },
+                            Thought::Tour(Err(_)) => Outlook::Unknown,
                             Thought::Puzzle(Ok(Solved::Unique(_) | Solved::Several(..))) => {
                                 Outlook::Solvable
                             }
@@ -180,14 +182,16 @@ impl Executor {
                             )
                         };
                         let result = match thought {
-                            Thought::Tour(sol) => match (sol.verdict, sol.tours.into_iter().next())
-                            {
-                                (Verdict::Found, Some(t)) => Ok(t),
-                                (Verdict::NoTour(why), _) => {
-                                    Err(format!("no tour from here: {why}"))
+                            Thought::Tour(Err(why)) => Err(format!("no finish: {why}")),
+                            Thought::Tour(Ok(sol)) => {
+                                match (sol.verdict, sol.tours.into_iter().next()) {
+                                    (Verdict::Found, Some(t)) => Ok(t),
+                                    (Verdict::NoTour(why), _) => {
+                                        Err(format!("no tour from here: {why}"))
+                                    }
+                                    _ => Err(no_finish()),
                                 }
-                                _ => Err(no_finish()),
-                            },
+                            }
                             Thought::Puzzle(Ok(Solved::Unique(t) | Solved::Several(t, _))) => Ok(t),
                             Thought::Puzzle(Ok(Solved::None(why))) => {
                                 Err(format!("no solution from here: {why}"))
@@ -224,13 +228,7 @@ impl Executor {
         let tx = self.tx.clone();
         let previous = self.threads[side as usize].take();
         // The effect's copy of the spec moves its board into the job.
-        let job = match s.into_job() {
-            Ok(job) => job.paced(speed, paused),
-            Err(e) => {
-                let _ = self.tx.send(Action::EngineFailed(side, e.to_string()));
-                return;
-            }
-        };
+        let job = s.into_job().paced(speed, paused);
         let spawned = solver::spawn(previous, job, move |e| {
             // The app may have quit: nobody to tell.
             let _ = tx.send(Action::Engine(side, generation, e));
@@ -294,16 +292,13 @@ impl Executor {
     /// [`knight_engine::solver::count::Progress`].
     fn count(&self, generation: u64, spec: Spec, progress: Arc<Progress>) {
         self.spawn(Worker::Count, move || {
-            let count = match spec.problem() {
-                Ok(problem) => Ok(Count {
-                    algorithm: spec.algorithm,
-                    limits: spec.limits,
-                    progress: Some(&progress),
-                    ..Count::from_start(&problem)
-                }
-                .run()),
-                Err(why) => Err(why.to_string()),
-            };
+            let count = Count {
+                algorithm: spec.algorithm,
+                limits: spec.limits,
+                progress: Some(&progress),
+                ..Count::from_start(&spec.problem())
+            }
+            .run();
             Action::Counted(generation, count)
         });
     }
@@ -332,9 +327,15 @@ impl Executor {
             return;
         }
         self.submit(Box::new(move || {
-            answer(Thought::Tour(solver::finish(
-                &board, &prefix, closed, end, limits,
-            )))
+            // The game's position is legal, so its problem is; a wrong one
+            // says why as a failed finish.
+            let start = prefix.first().map(|&i| board.square(i));
+            let problem = start.map(|s| Problem::new(&board, s, closed)?.ending_on(end));
+            answer(Thought::Tour(match problem {
+                Some(Ok(p)) => Ok(solver::finish(&p, &prefix, limits)),
+                Some(Err(e)) => Err(e.to_string()),
+                None => Err("no knight on the board".into()),
+            }))
         }));
     }
 

@@ -54,18 +54,18 @@ const VERDICT_SQUARES: usize = 40_000;
 impl Settings {
     pub fn from_spec(spec: &Spec) -> Settings {
         Settings {
-            rows: spec.board.rows(),
-            cols: spec.board.cols(),
-            blocked: spec.board.blocked().iter().copied().collect(),
-            start: spec.start,
-            closed: spec.closed,
-            end: spec.end,
+            rows: spec.board().rows(),
+            cols: spec.board().cols(),
+            blocked: spec.board().blocked().iter().copied().collect(),
+            start: spec.start(),
+            closed: spec.closed(),
+            end: spec.end(),
             algorithm: spec.algorithm,
             tie_break: spec.tie_break,
             moves: spec.moves,
-            geometry: spec.board.geometry(),
-            cursor: spec.start,
-            preview: spec.board.clone(),
+            geometry: spec.board().geometry(),
+            cursor: spec.start(),
+            preview: spec.board().clone(),
             error: None,
             verdict: Verdict::Unknown,
         }

@@ -1,7 +1,7 @@
 //! Test helpers shared by the app's unit tests: an app on a board.
 
 use knight_engine::board::{Board, Square};
-use knight_engine::solver::{Algorithm, Limits, TieBreak};
+use knight_engine::solver::{Algorithm, Limits, Task, TieBreak};
 use knight_engine::spec::Spec;
 
 use super::app::App;
@@ -9,11 +9,9 @@ use crate::config::SPEEDS;
 
 /// A search of `board` from its top-left square, auto and roth, no limits.
 pub fn spec(board: Board) -> Spec {
+    let start = board.free_squares().next().unwrap_or(Square::new(0, 0));
     Spec {
-        board,
-        start: Square::new(0, 0),
-        closed: false,
-        end: None,
+        task: Task::new(board, start, false, None).expect("a board with a free square"),
         algorithm: Algorithm::Auto,
         tie_break: TieBreak::Roth,
         limits: Limits::default(),
@@ -26,4 +24,23 @@ pub fn app_on(board: Board) -> App {
     let mut a = App::new(spec(board), SPEEDS.len() - 1, "/tmp".into());
     a.start();
     a
+}
+
+/// The spec's tours made closed or open, to `end` (board and start kept).
+pub fn retask(spec: &mut Spec, closed: bool, end: Option<Square>) {
+    let board = spec.board().clone();
+    spec.task = Task::new(board, spec.start(), closed, end).expect("a valid task");
+}
+
+/// The solver's finish of a game's `prefix` (from its first square).
+pub fn finish(
+    board: &Board,
+    prefix: &[u32],
+    closed: bool,
+    end: Option<Square>,
+) -> knight_engine::solver::Solution {
+    let problem = knight_engine::solver::Problem::new(board, board.square(prefix[0]), closed)
+        .and_then(|p| p.ending_on(end))
+        .expect("a game's problem");
+    knight_engine::solver::finish(&problem, prefix, Limits::default())
 }

@@ -74,9 +74,9 @@ impl<'a> Count<'a> {
     /// The tours of `problem` from its start, by `auto`, without limits.
     pub fn from_start(problem: &Problem<'a>) -> Count<'a> {
         Count {
-            starts: Starts::From(problem.start),
-            end: problem.end,
-            ..Count::all_starts(problem.board, problem.closed)
+            starts: Starts::From(problem.start()),
+            end: problem.end(),
+            ..Count::all_starts(problem.board(), problem.closed())
         }
     }
 
@@ -208,29 +208,29 @@ fn count_one(problem: &Problem, facts: &theory::Facts, how: &Count, progress: &P
     if let Err(no) = problem.check(facts) {
         return c.finish(Some(no), started);
     }
-    let (board, start) = (problem.board, problem.start);
+    let (board, start) = (problem.board(), problem.start());
     if by_strip(board, algorithm) {
-        let n = match problem.end {
+        let n = match problem.end() {
             Some(end) => strip::count_between(board, start, end),
-            None => strip::count(board, start, problem.closed),
+            None => strip::count(board, start, problem.closed()),
         };
         return strip_count(n, max, started);
     }
-    let ends = match problem.end {
-        _ if problem.closed => Ends::Closed,
+    let ends = match problem.end() {
+        _ if problem.closed() => Ends::Closed,
         Some(end) => Ends::Between(start, end),
         None => Ends::From(start),
     };
-    if by_frontier(problem.board, algorithm, ends, false, max, spread) {
+    if by_frontier(problem.board(), algorithm, ends, false, max, spread) {
         let budget = frontier_budget(limits, deadline);
-        let n = over_frontier(problem.board, ends, &budget, progress, spread);
+        let n = over_frontier(problem.board(), ends, &budget, progress, spread);
         // A closed tour is read from the start both ways.
-        let factor = if problem.closed { 2 } else { 1 };
+        let factor = if problem.closed() { 2 } else { 1 };
         return frontier_count(n, factor, max, started, progress);
     }
-    match problem.end {
+    match problem.end() {
         Some(end) => c.count_between(board, start, end, 1),
-        None => c.count_from(board, start, problem.closed, 1),
+        None => c.count_from(board, start, problem.closed(), 1),
     };
     c.finish(None, started)
 }

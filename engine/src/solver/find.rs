@@ -49,7 +49,7 @@ pub use finish::finish;
 /// assert_eq!(proof.squares, [Square::new(0, 1)]);
 /// ```
 pub fn solve(problem: &Problem, options: &Options) -> Solution {
-    let facts = Facts::new(problem.board);
+    let facts = Facts::new(problem.board());
     solve_with(problem, &facts, options, &mut NoMonitor)
 }
 
@@ -77,9 +77,9 @@ pub fn solve_with<M: Monitor>(
     options: &Options,
     monitor: &mut M,
 ) -> Solution {
-    debug_assert!(std::ptr::eq(facts.board(), problem.board));
+    debug_assert!(std::ptr::eq(facts.board(), problem.board()));
     let started = Instant::now();
-    let algorithm = options.algorithm.for_solve(problem.board, options.tours);
+    let algorithm = options.algorithm.for_solve(problem.board(), options.tours);
     let mut sol = match problem.check(facts) {
         Err(no) => Solution {
             tours: Vec::new(),
@@ -90,7 +90,7 @@ pub fn solve_with<M: Monitor>(
         Ok(()) => match algorithm {
             // The construction chooses its own last square; the strip's
             // programme ends where it is asked.
-            Algorithm::Construct => match problem.end {
+            Algorithm::Construct => match problem.end() {
                 None => construct::solve(problem, facts, options, monitor),
                 Some(_) => strip::solve(problem, options, monitor),
             }
@@ -187,7 +187,7 @@ fn search_for<'b>(
     order: search::Order,
     prune: bool,
 ) -> Search<'b> {
-    let mut search = Search::new(problem.board, prefix, problem.closed, order, prune);
+    let mut search = Search::new(problem.board(), prefix, problem.closed(), order, prune);
     if let Some(end) = problem.end_index() {
         search.end_on(end);
     }
@@ -207,15 +207,18 @@ fn verdict_of(halt: Halt, found: bool, problem: &Problem, stats: &Stats) -> Verd
 }
 
 fn exhausted(problem: &Problem, stats: &Stats) -> NoTour {
-    let to = problem.end.map(|e| format!(" to {e}")).unwrap_or_default();
+    let to = problem
+        .end()
+        .map(|e| format!(" to {e}"))
+        .unwrap_or_default();
     NoTour::new(
         Argument::Search,
-        [problem.start].into_iter().chain(problem.end).collect(),
+        [problem.start()].into_iter().chain(problem.end()).collect(),
         format!(
             "the search tried every {} path from {}{to} on {} ({} nodes)",
-            crate::words::kind(problem.closed),
-            problem.start,
-            problem.board.describe(),
+            crate::words::kind(problem.closed()),
+            problem.start(),
+            problem.board().describe(),
             stats.nodes
         ),
     )

@@ -10,13 +10,12 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Square};
 use crate::theory::Facts;
 use crate::tour::compact::{Compact, CompactBuilder, HUGE};
 
 use super::find::construct;
 use super::find::search::{Monitor, Search};
-use super::{Flow, Options, Problem, Solution, Stats, solve_with};
+use super::{Flow, Options, Problem, Solution, Stats, Task, solve_with};
 
 /// The shortest time between two snapshots at full speed.
 pub const SNAPSHOT_INTERVAL: Duration = Duration::from_millis(16);
@@ -118,54 +117,26 @@ impl Control {
     }
 }
 
-/// A search to run on its own thread, watched: the problem (its board
-/// owned, for the thread), the options, the pace, and whether it starts
-/// paused. Made from a checked [`Problem`] by [`Job::new`].
+/// A search to run on its own thread, watched: the tours wanted (their
+/// board owned, for the thread), the options, the pace, and whether it
+/// starts paused.
 pub struct Job {
-    board: Board,
-    start: Square,
-    closed: bool,
-    /// An open tour's chosen last square.
-    end: Option<Square>,
+    task: Task,
     options: Options,
     speed: Speed,
     paused: bool,
 }
 
 impl Job {
-    /// A search of `problem` with `options`, at full speed, not paused.
-    pub fn new(problem: &Problem, options: Options) -> Job {
+    /// A search of `task` with `options`, at full speed, not paused (a
+    /// borrowed [`Problem`] gives its task by [`Problem::to_task`]).
+    pub fn new(task: Task, options: Options) -> Job {
         Job {
-            board: problem.board().clone(),
-            start: problem.start(),
-            closed: problem.closed(),
-            end: problem.end(),
+            task,
             options,
             speed: Speed::Full,
             paused: false,
         }
-    }
-
-    /// A search from `start` on `board` (closed, or to `end`), checked as
-    /// [`Problem::new`] and [`Problem::ending_on`] check it; the board is
-    /// moved in, not copied (a huge board's copy is some hundred MB).
-    pub fn owning(
-        board: Board,
-        start: Square,
-        closed: bool,
-        end: Option<Square>,
-        options: Options,
-    ) -> Result<Job, crate::board::BoardError> {
-        Problem::new(&board, start, closed)?.ending_on(end)?;
-        Ok(Job {
-            board,
-            start,
-            closed,
-            end,
-            options,
-            speed: Speed::Full,
-            paused: false,
-        })
     }
 
     /// The same job at `speed`, starting paused when `paused`.
@@ -192,10 +163,7 @@ where
     F: FnMut(Event) + Send + 'static,
 {
     let Job {
-        board,
-        start,
-        closed,
-        end,
+        task,
         options,
         speed,
         paused,
@@ -215,13 +183,7 @@ where
                 // Its panic was caught and reported by its own thread.
                 let _ = previous.join();
             }
-            // Checked when the job was made from a problem.
-            let problem = Problem {
-                board: &board,
-                start,
-                closed,
-                end,
-            };
+            let problem = task.problem();
             let mut watch = Watch {
                 shared,
                 sink,
@@ -238,7 +200,7 @@ where
                 ) {
                     Some(built) => built.map(|(solution, tour)| (solution, Some(tour))),
                     None => Ok((
-                        solve_with(&problem, &Facts::new(problem.board), &options, &mut watch),
+                        solve_with(&problem, &Facts::new(problem.board()), &options, &mut watch),
                         None,
                     )),
                 }));
@@ -272,8 +234,8 @@ fn construct_compact(
     problem: &Problem,
     options: &Options,
 ) -> Option<Result<(Solution, Arc<Compact>), String>> {
-    let b = problem.board;
-    if b.len() < HUGE || problem.end.is_some() {
+    let b = problem.board();
+    if b.len() < HUGE || problem.end().is_some() {
         return None;
     }
     let plan = construct::Plan::for_options(problem, options)?;
@@ -303,7 +265,7 @@ fn construct_compact(
             tour.len(),
             b.free_count()
         )),
-        None if problem.closed && !closes => Err("the construction's tour does not close".into()),
+        None if problem.closed() && !closes => Err("the construction's tour does not close".into()),
         None => Ok((solution, Arc::new(tour))),
     })
 }

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use super::count::{Count, Progress};
 use super::*;
+use crate::board::Square;
 use crate::solver::Job;
 use crate::tour::{Summary, check_indices};
 
@@ -293,7 +294,9 @@ fn live_backtrack(
     let (ctl, handle) = spawn(
         None,
         Job::new(
-            &Problem::new(&board(10, 10), Square::new(0, 0), false).unwrap(),
+            Problem::new(&board(10, 10), Square::new(0, 0), false)
+                .unwrap()
+                .to_task(),
             opts(Algorithm::Backtrack),
         )
         .paced(speed, paused),
@@ -413,7 +416,7 @@ pub(super) fn reported(b: &Board, start: Square, closed: bool, algorithm: Algori
     let options = opts(algorithm);
     let (_ctl, handle) = spawn(
         None,
-        Job::new(&Problem::new(b, start, closed).unwrap(), options),
+        Job::new(Problem::new(b, start, closed).unwrap().to_task(), options),
         send,
     )
     .unwrap();
@@ -447,7 +450,9 @@ fn a_search_that_replaces_another_begins_when_the_other_has_ended() {
         let (control, thread) = spawn(
             last.take(),
             Job::new(
-                &Problem::new(&b, Square::new(0, 0), false).unwrap(),
+                Problem::new(&b, Square::new(0, 0), false)
+                    .unwrap()
+                    .to_task(),
                 opts(Algorithm::Warnsdorff),
             ),
             sink(k),
@@ -571,7 +576,9 @@ fn a_panic_in_the_search_thread_ends_with_failed_not_silence() {
         None,
         // Watched node by node, so the sink is called inside the search.
         Job::new(
-            &Problem::new(&b, Square::new(0, 0), false).unwrap(),
+            Problem::new(&b, Square::new(0, 0), false)
+                .unwrap()
+                .to_task(),
             Options::default(),
         )
         .paced(Speed::StepsPerSecond(10_000.0), false),
@@ -607,11 +614,11 @@ fn a_cancelled_count_on_every_core_begins_no_job() {
     assert_eq!(progress.done.load(std::sync::atomic::Ordering::Relaxed), 0);
 }
 
-/// A job made from a board it owns is checked as a problem is.
+/// A task, owning its board, is checked as a problem is.
 #[test]
-fn a_job_owning_its_board_checks_its_squares() {
+fn a_task_owning_its_board_checks_its_squares() {
     let holed = Board::new(5, 5, &[Square::new(2, 2)]).unwrap();
-    let job = |start, end| Job::owning(holed.clone(), start, false, end, Options::default());
+    let job = |start, end| Task::new(holed.clone(), start, false, end);
     assert!(job(Square::new(0, 0), None).is_ok());
     assert!(job(Square::new(2, 2), None).is_err(), "a blocked start");
     assert!(

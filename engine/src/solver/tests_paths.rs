@@ -7,6 +7,7 @@ use super::count::Count;
 use super::find::search;
 use super::tests::{board, opts, reported, solve_checked};
 use super::*;
+use crate::board::Square;
 use crate::tour::{Summary, check_indices};
 
 /// The numbered board of a tour (steps from 1), as the textbook prints it.
@@ -240,7 +241,7 @@ fn two_squares_and_back_is_not_a_closed_tour() {
     // Open, the same two squares are a tour.
     let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
     assert_eq!(
-        solve_checked(&b, p.start, false, &opts(Algorithm::Backtrack)).verdict,
+        solve_checked(&b, p.start(), false, &opts(Algorithm::Backtrack)).verdict,
         Verdict::Found
     );
 }

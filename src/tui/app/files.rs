@@ -146,7 +146,7 @@ impl App {
             (Some(r), _) => (&r.board, &r.trail),
             (None, Some(g)) => (&g.board, &g.trail),
             // The search's path as shown: a past one while rewound.
-            _ => (&self.spec.board, self.shown_trail()),
+            _ => (self.spec.board(), self.shown_trail()),
         };
         if trail.is_empty() {
             self.refuse("nothing to draw yet");
@@ -173,11 +173,11 @@ impl App {
         let (b, closed, end, trail, algorithm) = match self.modes.shown() {
             Mode::Play(g) => (&g.board, g.closed, g.end, &g.trail, "hand"),
             _ => (
-                &self.spec.board,
-                self.spec.closed,
-                self.spec.end,
+                self.spec.board(),
+                self.spec.closed(),
+                self.spec.end(),
                 &self.search.trail,
-                self.spec.algorithm.for_solve(&self.spec.board, 1).name(),
+                self.spec.algorithm.for_solve(self.spec.board(), 1).name(),
             ),
         };
         if trail.is_empty() {

@@ -24,8 +24,8 @@ impl App {
         if self.modes.switch(Tab::Play) {
             return self.game_shown();
         }
-        let game =
-            Game::new(self.spec.board.clone(), None, self.spec.closed).ending_on(self.spec.end);
+        let game = Game::new(self.spec.board().clone(), None, self.spec.closed())
+            .ending_on(self.spec.end());
         self.open_game(game)
     }
 

@@ -21,7 +21,7 @@ impl App {
     /// Opens the race of the app's search (A) against `rival` (B); the
     /// runtime starts both at launch, or [`App::race_key`] does.
     pub fn open_race(&mut self, rival: Spec) {
-        let squares = rival.board.len();
+        let squares = rival.board().len();
         self.modes.show(Mode::Race(Box::new(Race {
             spec: rival,
             run: Run::new(squares),
@@ -230,8 +230,8 @@ impl App {
     fn race_sides(&self) -> Option<[(String, &Run); 2]> {
         let r = self.modes.race()?;
         let (aa, ab) = (
-            self.spec.algorithm.for_solve(&self.spec.board, 1),
-            r.spec.algorithm.for_solve(&r.spec.board, 1),
+            self.spec.algorithm.for_solve(self.spec.board(), 1),
+            r.spec.algorithm.for_solve(r.spec.board(), 1),
         );
         let (na, nb) = if aa == ab {
             ("A".to_string(), "B".to_string())

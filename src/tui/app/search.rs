@@ -175,7 +175,7 @@ impl App {
     /// statistics (`at least 12 months`).
     fn out_of_reach(&self) -> Option<(String, String)> {
         let s = &self.spec;
-        let problem = s.problem().ok()?;
+        let problem = s.problem();
         let count = Count {
             algorithm: s.algorithm,
             ..Count::from_start(&problem)
@@ -183,7 +183,7 @@ impl App {
         if !count.enumerates() {
             return None;
         }
-        let known = knight_engine::theory::known::from_a_start(&s.board, s.closed)?;
+        let known = knight_engine::theory::known::from_a_start(s.board(), s.closed())?;
         let days = known.from_a_start / ENUMERATION_PACE / 86_400.0;
         if days * 24.0 < 1.0 {
             return None;
@@ -204,22 +204,13 @@ impl App {
 
     /// The end of a count: the answer in the status line and the
     /// statistics (or why it could not be taken).
-    pub(super) fn counted(&mut self, generation: u64, count: Result<Total, String>) {
+    pub(super) fn counted(&mut self, generation: u64, count: Total) {
         let Some(c) = self
             .counting
             .as_mut()
             .filter(|c| c.generation == generation)
         else {
             return;
-        };
-        let count = match count {
-            Ok(count) => count,
-            Err(why) => {
-                let what = c.what.clone();
-                self.counting = None;
-                self.say(Tone::Error, format!("cannot count the {what}: {why}"));
-                return;
-            }
         };
         let took = count.stats.elapsed.as_secs_f64();
         let n = thousands(count.count);

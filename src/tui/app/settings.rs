@@ -2,6 +2,7 @@
 //! search, and applying them as a new search (Enter) or not at all (Esc).
 
 use knight_engine::board::Square;
+use knight_engine::solver::Task;
 
 use super::{App, Effect, Overlay};
 use crate::tui::keymap::Command;
@@ -146,15 +147,20 @@ impl App {
             return Vec::new();
         };
         self.overlays.clear();
-        self.spec.board = st.preview;
-        self.spec.start = st.start;
-        self.spec.closed = st.closed;
-        self.spec.end = st.end;
+        // The settings showed any error as it was made (above): this
+        // check of the same squares is the task's own.
+        match Task::new(st.preview, st.start, st.closed, st.end) {
+            Ok(task) => self.spec.task = task,
+            Err(e) => {
+                self.refuse(format!("not applied: {e}"));
+                return Vec::new();
+            }
+        }
         self.spec.algorithm = st.algorithm;
         self.spec.tie_break = st.tie_break;
         self.spec.moves = st.moves;
-        self.search.trail = Trail::new(self.spec.board.len());
-        self.info(format!("new search on {}", self.spec.board.describe()));
+        self.search.trail = Trail::new(self.spec.board().len());
+        self.info(format!("new search on {}", self.spec.board().describe()));
         self.restart(false)
     }
 }

@@ -60,13 +60,13 @@ fn counts_start_stop_and_say_their_answer() {
         vec![Effect::StopCount(progress.clone())]
     );
     // Done: the answer (the engine counts on its own thread; here, directly).
-    let p = knight_engine::solver::Problem::new(&a.spec.board, a.spec.start, false).unwrap();
+    let p = knight_engine::solver::Problem::new(a.spec.board(), a.spec.start(), false).unwrap();
     let c = Count {
         algorithm: Algorithm::Enumerate,
         ..Count::from_start(&p)
     }
     .run();
-    a.update(Action::Counted(1, Ok(c.clone())));
+    a.update(Action::Counted(1, c.clone()));
     let msg = a.message().unwrap_or_default().to_string();
     assert!(
         msg.starts_with("304 open tours of 5x5 from 0,0, counted in"),
@@ -86,10 +86,10 @@ fn counts_start_stop_and_say_their_answer() {
         matches!(fx[..], [Effect::Count { generation: 2, .. }]),
         "{fx:?}"
     );
-    a.update(Action::Counted(1, Ok(c)));
+    a.update(Action::Counted(1, c));
     assert!(a.counting.as_ref().is_some_and(|c| c.result.is_none()));
     // Not in replay or play: the key does nothing there.
-    let game = Game::new(a.spec.board.clone(), None, false);
+    let game = Game::new(a.spec.board().clone(), None, false);
     a.modes.show(Mode::Play(Box::new(game)));
     assert!(keys(&mut a, &[Command::Count]).is_empty());
 }
@@ -99,13 +99,13 @@ fn counts_start_stop_and_say_their_answer() {
 #[test]
 fn a_count_over_the_frontier_says_where_it_stopped() {
     let mut a = crate::tui::testing::app_on(Board::new(5, 8, &[]).unwrap());
-    a.spec.closed = true;
+    crate::tui::testing::retask(&mut a.spec, true, None);
     keys(&mut a, &[Command::Count]);
-    let board = a.spec.board.clone();
-    let p = knight_engine::solver::Problem::new(&board, a.spec.start, true).unwrap();
+    let board = a.spec.board().clone();
+    let p = knight_engine::solver::Problem::new(&board, a.spec.start(), true).unwrap();
     let c = Count::from_start(&p).run();
     assert!(matches!(c.method, Method::Frontier { .. }), "{c:?}");
-    a.update(Action::Counted(1, Ok(c)));
+    a.update(Action::Counted(1, c));
     let msg = a.message().unwrap_or_default().to_string();
     assert!(msg.starts_with("88,404 closed tours of 5x8"), "{msg}");
     keys(&mut a, &[Command::Count]);
@@ -119,7 +119,7 @@ fn a_count_over_the_frontier_says_where_it_stopped() {
     }
     .run();
     assert!(!c.complete());
-    a.update(Action::Counted(2, Ok(c)));
+    a.update(Action::Counted(2, c));
     let msg = a.message().unwrap_or_default().to_string();
     assert!(
         msg.starts_with("the node limit stopped the count at square ")
@@ -169,8 +169,8 @@ fn settings_change_the_board_and_start_a_new_search() {
     let fx = keys(&mut a, &[Command::Apply]);
     assert!(matches!(fx[..], [Effect::Start { generation, .. }] if generation == g + 1));
     assert!(a.settings().is_none());
-    assert_eq!(a.spec.board.describe(), "6x7 with 1 blocked square");
-    assert_eq!((a.spec.start, a.spec.closed), (Square::new(2, 2), true));
+    assert_eq!(a.spec.board().describe(), "6x7 with 1 blocked square");
+    assert_eq!((a.spec.start(), a.spec.closed()), (Square::new(2, 2), true));
     assert_eq!(a.spec.algorithm, Algorithm::Warnsdorff);
     assert_eq!(a.spec.tie_break, TieBreak::Fixed);
     assert_eq!(a.search.trail.board_squares(), 42);
@@ -216,7 +216,7 @@ fn settings_refuse_what_cannot_be_and_esc_cancels() {
     // Esc: nothing changed.
     keys(&mut a, &[Command::Back]);
     assert!(a.settings().is_none() && !a.quit);
-    assert_eq!(a.spec.board.describe(), "5x5");
+    assert_eq!(a.spec.board().describe(), "5x5");
     // Clicks: left sets the start, right blocks.
     keys(&mut a, &[Command::Settings]);
     a.update(Action::Click(
@@ -519,7 +519,7 @@ fn tab_replays_the_tour_just_found() {
 fn a_replay_launch_starts_the_search_on_first_tab() {
     let spec = app().spec;
     let mut a = App::new(spec, 5, PathBuf::from("/tmp"));
-    let r = Replay::of_path("p", &a.spec.board, &[0], false, None);
+    let r = Replay::of_path("p", a.spec.board(), &[0], false, None);
     a.open_replay(r);
     // Replay -> play (no knight yet: nothing to check) -> search.
     assert!(keys(&mut a, &[Command::NextMode]).is_empty());
@@ -563,7 +563,7 @@ fn the_settings_panel_answers_as_you_edit_and_clears_stale_news() {
 fn a_key_of_another_mode_says_where_it_works() {
     let spec = app().spec;
     let mut a = App::new(spec, 5, PathBuf::from("/tmp"));
-    a.open_replay(Replay::of_path("p", &a.spec.board, &[0], false, None));
+    a.open_replay(Replay::of_path("p", a.spec.board(), &[0], false, None));
     for (c, said) in [
         (
             Command::Count,

@@ -6,7 +6,7 @@ use super::tests::{app, keys};
 use super::*;
 use crate::tui::game::{Game, Moved};
 use knight_engine::board::Board;
-use knight_engine::solver::{Limits, Verdict};
+use knight_engine::solver::Verdict;
 
 /// What the settings panel says it refused.
 fn refusal(a: &App) -> String {
@@ -47,7 +47,7 @@ fn the_settings_set_the_end_and_refuse_what_cannot_be() {
     keys(&mut a, &[Command::Cursor(-4, 0), Command::SetEnd]);
     let fx = keys(&mut a, &[Command::Apply]);
     assert!(matches!(fx[..], [Effect::Start { .. }]), "{fx:?}");
-    assert_eq!(a.spec.end, Some(Square::new(0, 4)));
+    assert_eq!(a.spec.end(), Some(Square::new(0, 4)));
     // Fewer rows take the end off the board: it goes.
     keys(&mut a, &[Command::Settings, Command::Rows(-1)]);
     assert_eq!(a.settings().unwrap().end, Some(Square::new(0, 4)));
@@ -78,7 +78,7 @@ fn in_play_the_goal_is_reached_only_by_the_last_move() {
     );
     // 0,0 to 4,4 with 56 tours: play one the solver finishes, by hand.
     let mut g = Game::new(board.clone(), Some(Square::new(0, 0)), false).ending_on(Some(goal));
-    let sol = knight_engine::solver::finish(&board, &[0], false, Some(goal), Limits::default());
+    let sol = crate::tui::testing::finish(&board, &[0], false, Some(goal));
     assert_eq!(sol.verdict, Verdict::Found);
     let tour = &sol.tours[0];
     assert_eq!(*tour.last().unwrap(), board.index(goal));
@@ -102,9 +102,8 @@ fn in_play_the_goal_is_reached_only_by_the_last_move() {
 fn the_finish_and_the_check_respect_the_goal() {
     let b = Board::new(5, 5, &[]).unwrap();
     let i = |r, c| b.index(Square::new(r, c));
-    let finish = |prefix: &[u32], end: Square| {
-        knight_engine::solver::finish(&b, prefix, false, Some(end), Limits::default())
-    };
+    let finish =
+        |prefix: &[u32], end: Square| crate::tui::testing::finish(&b, prefix, false, Some(end));
     // From 0,0 by 1,2: to the corner 0,4 there are tours; to the dark 0,1
     // none, by colour, at once.
     let sol = finish(&[i(0, 0), i(1, 2)], Square::new(0, 4));
@@ -124,13 +123,7 @@ fn the_finish_and_the_check_respect_the_goal() {
     }
     // A strip decides exactly: 3x4 from 0,0 to its far corner 2,3.
     let strip = Board::new(3, 4, &[]).unwrap();
-    let sol = knight_engine::solver::finish(
-        &strip,
-        &[0],
-        false,
-        Some(Square::new(2, 3)),
-        Limits::default(),
-    );
+    let sol = crate::tui::testing::finish(&strip, &[0], false, Some(Square::new(2, 3)));
     let to_corner = knight_engine::solver::count::Count::from_start(
         &knight_engine::solver::Problem::new(&strip, Square::new(0, 0), false)
             .unwrap()
@@ -145,9 +138,9 @@ fn the_finish_and_the_check_respect_the_goal() {
 #[test]
 fn the_search_never_targets_the_goal_before_the_last_move() {
     let mut a = crate::tui::testing::app_on(Board::new(5, 5, &[]).unwrap());
-    a.spec.end = Some(Square::new(4, 4));
+    crate::tui::testing::retask(&mut a.spec, false, Some(Square::new(4, 4)));
     // 0,0 1,2 2,0 3,2: the knight a move from the goal, 21 squares left.
-    let b = a.spec.board.clone();
+    let b = a.spec.board().clone();
     let path: Vec<u32> = [(0, 0), (1, 2), (2, 0), (3, 2)]
         .iter()
         .map(|&(r, c)| b.index(Square::new(r, c)))
@@ -164,7 +157,7 @@ fn the_search_never_targets_the_goal_before_the_last_move() {
 fn a_saved_game_keeps_its_goal() {
     let mut a = app();
     let goal = Square::new(4, 4);
-    let game = Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+    let game = Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
     a.modes
         .show(Mode::Play(Box::new(game.ending_on(Some(goal)))));
     keys(&mut a, &[Command::Pick(1)]);

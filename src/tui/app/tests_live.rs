@@ -7,7 +7,7 @@ use knight_engine::board::Board;
 
 fn count_message(board: Board, closed: bool) -> String {
     let mut a = app_on(board);
-    a.spec.closed = closed;
+    crate::tui::testing::retask(&mut a.spec, closed, None);
     let mut effects = a.update(Action::Key(Command::Count));
     // Out of reach: the question first; y counts anyway.
     if a.count_question().is_some() {

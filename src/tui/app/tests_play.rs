@@ -7,12 +7,12 @@ use crate::tui::game::Game;
 use crate::tui::keymap::command_for;
 use crossterm::event::{KeyCode, KeyEvent};
 use knight_engine::board::Board;
-use knight_engine::solver::{Limits, Verdict};
+use knight_engine::solver::Verdict;
 
 fn game_app() -> App {
     let mut a = app();
     a.modes.show(Mode::Play(Box::new(Game::new(
-        a.spec.board.clone(),
+        a.spec.board().clone(),
         None,
         false,
     ))));
@@ -114,8 +114,8 @@ fn play_finish_is_animated_by_ticks() {
         panic!("{fx:?}")
     };
     assert_eq!(position.prefix, vec![0]);
-    let b = a.spec.board.clone();
-    let sol = knight_engine::solver::finish(&b, &[0], false, None, Limits::default());
+    let b = a.spec.board().clone();
+    let sol = crate::tui::testing::finish(&b, &[0], false, None);
     a.update(Action::Finished(generation, Ok(sol.tours[0].clone())));
     assert_eq!(game(&a).finishing.len(), 24);
     assert!(a.tick().is_some());
@@ -321,7 +321,7 @@ fn a_new_game_can_be_undone_and_the_finish_says_from_where() {
         board.index(Square::new(0, 0)),
         board.index(Square::new(1, 2)),
     ];
-    let sol = knight_engine::solver::finish(&board, &prefix, false, None, Limits::default());
+    let sol = crate::tui::testing::finish(&board, &prefix, false, None);
     assert_eq!(sol.verdict, Verdict::Found);
     prefix = sol.tours[0].clone();
     a.update(Action::Finished(pos, Ok(prefix)));
@@ -349,7 +349,8 @@ fn a_new_game_can_be_undone_and_the_finish_says_from_where() {
 fn zoomed_play_keeps_the_knight_in_view() {
     let mut a = app();
     let board = Board::new(64, 64, &[]).unwrap();
-    a.spec.board = board.clone();
+    a.spec.task =
+        knight_engine::solver::Task::new(board.clone(), Square::new(0, 0), false, None).unwrap();
     a.modes.show(Mode::Play(Box::new(Game::new(
         board,
         Some(Square::new(60, 60)),

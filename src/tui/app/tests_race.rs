@@ -180,13 +180,13 @@ fn e_draws_the_path_on_screen_as_a_picture() {
             },
         ] => {
             assert_eq!(stem, "knight-5x5");
-            assert_eq!(**board, a.spec.board);
+            assert_eq!(**board, *a.spec.board());
             assert_eq!(path, &vec![0, 7, 4]);
         }
         other => panic!("{other:?}"),
     }
     // In a replay, the replayed path; s there says what to do instead.
-    let r = Replay::of_path("p", &a.spec.board, &[0, 7], false, None);
+    let r = Replay::of_path("p", a.spec.board(), &[0, 7], false, None);
     a.open_replay(r);
     a.update(Action::Key(Command::SeekEnd));
     assert!(matches!(
@@ -203,7 +203,7 @@ fn a_tour_held_compactly_is_drawn_saved_and_replayed() {
     let mut a = app();
     let g = a.search.generation;
     let tour =
-        knight_engine::solver::find::construct::construct(5, 5, a.spec.start, false).unwrap();
+        knight_engine::solver::find::construct::construct(5, 5, a.spec.start(), false).unwrap();
     let mut b = knight_engine::tour::compact::CompactBuilder::new(5, 5);
     assert!(tour.iter().all(|&sq| b.push(sq)));
     let compact = Arc::new(b.finish());

@@ -193,7 +193,7 @@ fn only_the_search_watched_alone_keeps_its_steps() {
     let (mut a, _) = watched();
     assert!(!a.search.rewind.history.is_empty());
     // A snapshot while a replay or a game is shown: the steps go.
-    let game = Game::new(a.spec.board.clone(), None, false);
+    let game = Game::new(a.spec.board().clone(), None, false);
     a.modes.show(Mode::Play(Box::new(game)));
     feed(&mut a, &[0, 10], 50);
     assert!(a.search.rewind.history.is_empty());

@@ -17,7 +17,7 @@ impl App {
             (Some(st), _, _) => &st.preview,
             (None, Some(r), _) => &r.board,
             (None, None, Some(g)) => &g.board,
-            (None, None, None) => &self.spec.board,
+            (None, None, None) => self.spec.board(),
         }
     }
 

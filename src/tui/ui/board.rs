@@ -76,7 +76,7 @@ impl<'a> Scene<'a> {
                 let last = trail.is_some_and(|t| t.len() + 1 == b.free_count());
                 free_neighbours(b, trail, c)
                     .into_iter()
-                    .filter(|&n| last || Some(n) != app.spec.end)
+                    .filter(|&n| last || Some(n) != app.spec.end())
                     .collect()
             }
             _ => Vec::new(),
@@ -102,7 +102,7 @@ impl<'a> Scene<'a> {
                 (Some(st), _, _) => st.end,
                 (None, Some(_), _) => None,
                 (None, None, Some(g)) => g.end,
-                (None, None, None) => app.spec.end,
+                (None, None, None) => app.spec.end(),
             },
             game,
             drawing: app.drawing,

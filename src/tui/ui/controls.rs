@@ -24,10 +24,10 @@ pub(super) fn state_word(app: &App) -> String {
         RunState::Running => "running".into(),
         RunState::Paused => app.rewound().unwrap_or_else(|| "paused".into()),
         RunState::Found => {
-            let closes = app.search.trail.closes(&app.spec.board);
+            let closes = app.search.trail.closes(app.spec.board());
             let squares = words::plural(app.search.trail.len() as u64, "square");
             // An open tour asked for may close by chance: said after.
-            match (app.spec.closed, closes) {
+            match (app.spec.closed(), closes) {
                 (false, true) => format!("found: open tour of {squares}, which closes"),
                 (closed, _) => format!("found: {} tour of {squares}", words::kind(closed)),
             }
@@ -68,15 +68,15 @@ impl Widget for Controls<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         let s = &app.spec;
-        let algo = s.algorithm.for_solve(&s.board, 1);
+        let algo = s.algorithm.for_solve(s.board(), 1);
         let algo_text = if algo == Algorithm::Warnsdorff {
             format!("{algo} ({})", s.tie_break)
         } else {
             algo.to_string()
         };
         let mut lines = vec![
-            board_line(&s.board, s.closed, theme),
-            label_value("start", s.start.to_string(), theme),
+            board_line(s.board(), s.closed(), theme),
+            label_value("start", s.start().to_string(), theme),
             label_value("algorithm", algo_text, theme),
             label_value("speed", app.speed_label(), theme),
             label_value("state", state_word(app), theme),
@@ -85,13 +85,13 @@ impl Widget for Controls<'_> {
             let moves = s.moves.name().map_or(s.moves.to_string(), str::to_string);
             lines.insert(3, label_value("moves", moves, theme));
         }
-        if let Some(end) = s.end {
+        if let Some(end) = s.end() {
             lines.insert(2, label_value("end", end.to_string(), theme));
         }
         if let Some(why) = app.search.state.why() {
             lines.push(label_value("why", why, theme));
         }
-        let lines = notation::lines(lines, &s.board, app.labels);
+        let lines = notation::lines(lines, s.board(), app.labels);
         Paragraph::new(hang(lines, inner.width))
             .wrap(Wrap { trim: false })
             .render(inner, buf);

@@ -22,7 +22,7 @@ fn lines(app: &App, w: u16, h: u16) -> Vec<String> {
 fn playing(n: u32) -> App {
     let mut a = app_on(Board::new(n, n, &[]).unwrap());
     a.modes.show(Mode::Play(Box::new(Game::new(
-        a.spec.board.clone(),
+        a.spec.board().clone(),
         Some(Square::new(0, 0)),
         false,
     ))));

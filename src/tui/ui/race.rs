@@ -47,12 +47,12 @@ impl Widget for RacePanes<'_> {
             let [board, figures] =
                 Layout::vertical([Constraint::Min(3), Constraint::Length(FIGURES)]).areas(half);
             let letter = letter(side);
-            let title = format!("{letter} · {}", spec.board.describe());
+            let title = format!("{letter} · {}", spec.board().describe());
             BoardPane {
                 scene: Scene {
-                    goal: spec.end,
+                    goal: spec.end(),
                     ..Scene::of_run(
-                        &spec.board,
+                        spec.board(),
                         app.window(),
                         run,
                         title,

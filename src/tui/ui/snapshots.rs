@@ -124,7 +124,7 @@ fn watching_a_search() {
 #[test]
 fn a_search_to_a_chosen_end() {
     let mut a = app_on(Board::new(8, 8, &[]).unwrap());
-    a.spec.end = Some(Square::new(7, 6));
+    crate::tui::testing::retask(&mut a.spec, false, Some(Square::new(7, 6)));
     snap(&mut a, &[0, 10, 25, 40, 57], 1234);
     assert_snapshot!(masked(screen(&a, 100, 30)));
 }
@@ -155,7 +155,7 @@ fn a_replay_stopped_at_its_fault() {
 #[test]
 fn play_with_hints() {
     let mut a = app_on(Board::new(5, 5, &[]).unwrap());
-    let mut g = Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+    let mut g = Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
     g.hints = true;
     a.modes.show(crate::tui::app::Mode::Play(Box::new(g)));
     a.update(Action::Key(Command::Pick(1)));
@@ -346,9 +346,9 @@ fn a_race_at_80x24() {
     snap(&mut a, &[0, 7, 4, 13], 40);
     // B's real tour, checked square by square.
     let rival = a.modes.race().unwrap().spec.clone();
-    let mut solution = knight_engine::solver::solve(&rival.problem().unwrap(), &rival.options(1));
+    let mut solution = knight_engine::solver::solve(&rival.problem(), &rival.options(1));
     let summary =
-        knight_engine::tour::check_indices(&rival.board, &solution.tours[0], false).unwrap();
+        knight_engine::tour::check_indices(rival.board(), &solution.tours[0], false).unwrap();
     assert!(matches!(
         summary,
         knight_engine::tour::Summary::Complete { .. }
@@ -444,8 +444,8 @@ fn without_colour_the_overview_shades_by_step() {
     // colour, early squares are light shades and late ones dark.
     let mut a = app_on(Board::new(40, 40, &[]).unwrap());
     a.spec.algorithm = knight_engine::solver::Algorithm::Warnsdorff;
-    let sol = knight_engine::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
-    knight_engine::tour::check_indices(&a.spec.board, &sol.tours[0], false).unwrap();
+    let sol = knight_engine::solver::solve(&a.spec.problem(), &a.spec.options(1));
+    knight_engine::tour::check_indices(a.spec.board(), &sol.tours[0], false).unwrap();
     snap(&mut a, &sol.tours[0], 1600);
     let shown = text(&board_buffer(&a, 24, 12));
     assert!(shown.contains("overview"), "{shown}");
@@ -547,8 +547,8 @@ fn every_view_at_two_sizes_without_colour() {
     let toured = |n: u32| {
         let mut a = app_on(Board::new(n, n, &[]).unwrap());
         a.spec.algorithm = knight_engine::solver::Algorithm::Warnsdorff;
-        let sol = knight_engine::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
-        knight_engine::tour::check_indices(&a.spec.board, &sol.tours[0], false).unwrap();
+        let sol = knight_engine::solver::solve(&a.spec.problem(), &a.spec.options(1));
+        knight_engine::tour::check_indices(a.spec.board(), &sol.tours[0], false).unwrap();
         snap(&mut a, &sol.tours[0], sol.stats.nodes);
         a
     };

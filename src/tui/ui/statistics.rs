@@ -35,7 +35,7 @@ impl Widget for Statistics<'_> {
             label_value("elapsed", duration(st.elapsed), theme),
             label_value(
                 // A construction places squares; it searches no nodes.
-                if app.spec.algorithm.for_solve(&app.spec.board, 1) == Algorithm::Construct {
+                if app.spec.algorithm.for_solve(app.spec.board(), 1) == Algorithm::Construct {
                     "squares/s"
                 } else {
                     "nodes/s"
@@ -81,7 +81,7 @@ impl Widget for Statistics<'_> {
         let start = data.len().saturating_sub(spark.width as usize);
         Sparkline::default()
             .data(&data[start..])
-            .max(app.spec.board.free_count() as u64)
+            .max(app.spec.board().free_count() as u64)
             .style(theme.fg(theme.accent))
             .render(spark, buf);
     }
@@ -101,7 +101,7 @@ impl Widget for DepthChart<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, theme) = (self.app, self.theme);
         let h = &app.search.history;
-        let n = app.spec.board.free_count() as f64;
+        let n = app.spec.board().free_count() as f64;
         TimeChart {
             lines: vec![
                 (

@@ -280,7 +280,7 @@ fn settings_panel_and_clicks_map_to_squares() {
     }
     // Every square's drawn position maps back to it.
     let screen_area = Rect::new(0, 0, 120, 40);
-    let g = geometry(panes_of(&a, screen_area).board, &a.spec.board, a.window());
+    let g = geometry(panes_of(&a, screen_area).board, a.spec.board(), a.window());
     for r in 0..8u32 {
         for c in 0..8u32 {
             let x = g.x0 + c as u16 * g.cw + g.cw / 2;
@@ -318,7 +318,7 @@ fn replay_screen_marks_the_fault_and_says_why() {
 #[test]
 fn play_screen_lists_legal_moves_and_hints() {
     let mut a = app(5);
-    let mut g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+    let mut g = crate::tui::game::Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
     g.hints = true;
     a.modes.show(Mode::Play(Box::new(g)));
     let s = screen(&a, 120, 40, &Theme::default());
@@ -395,7 +395,7 @@ fn too_small_terminal_says_so() {
 #[test]
 fn a_big_board_in_play_marks_the_targets_with_their_keys() {
     let mut a = app_on(Board::new(30, 30, &[]).unwrap());
-    let g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(3, 3)), false);
+    let g = crate::tui::game::Game::new(a.spec.board().clone(), Some(Square::new(3, 3)), false);
     a.modes.show(Mode::Play(Box::new(g)));
     let s = screen(&a, 120, 40, &Theme::default());
     assert!(s.contains("30x30 · play · compact"), "{s}");
@@ -421,7 +421,7 @@ fn a_big_board_in_play_marks_the_targets_with_their_keys() {
 #[test]
 fn the_quit_question_shows_its_box_and_only_its_answers() {
     let mut a = app(6);
-    let g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+    let g = crate::tui::game::Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
     a.modes.show(Mode::Play(Box::new(g)));
     a.update(Action::Key(Command::Pick(1)));
     a.update(Action::Key(Command::Pick(1)));
@@ -508,8 +508,8 @@ fn frame_times() {
     let found = |n: u32, algo: Algorithm| {
         let mut a = app_on(Board::new(n, n, &[]).unwrap());
         a.spec.algorithm = algo;
-        let solution = knight_engine::solver::solve(&a.spec.problem().unwrap(), &a.spec.options(1));
-        knight_engine::tour::check_indices(&a.spec.board, &solution.tours[0], false).unwrap();
+        let solution = knight_engine::solver::solve(&a.spec.problem(), &a.spec.options(1));
+        knight_engine::tour::check_indices(a.spec.board(), &solution.tours[0], false).unwrap();
         let g = a.search.generation;
         a.update(Action::Engine(
             Side::A,
@@ -580,7 +580,7 @@ fn without_colour_the_cursor_on_the_knight_is_not_striped() {
         ..Theme::default()
     };
     let mut a = app(5);
-    let g = crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+    let g = crate::tui::game::Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
     a.modes.show(Mode::Play(Box::new(g)));
     let buf = buffer(&a, 200, 60, &theme);
     // Tall cells: the knight's, under the cursor, is reversed, and no line

@@ -49,7 +49,7 @@ fn hints_say_what_a_toggle_would_do_now() {
     // In play, h says whether the onward counts are shown.
     a.modes
         .show(Mode::Play(Box::new(crate::tui::game::Game::new(
-            a.spec.board.clone(),
+            a.spec.board().clone(),
             Some(Square::new(0, 0)),
             false,
         ))));

@@ -97,7 +97,7 @@ fn at_every_size_and_colour_mode_play_and_its_questions_show() {
             let what = format!("{w}x{h}, colour {}", theme.colour);
             let mut a = app(6);
             let g =
-                crate::tui::game::Game::new(a.spec.board.clone(), Some(Square::new(0, 0)), false);
+                crate::tui::game::Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
             a.modes.show(Mode::Play(Box::new(g)));
             a.update(Action::Key(Command::Pick(1)));
             a.update(Action::Key(Command::Pick(1)));

@@ -366,17 +366,18 @@ pub fn solve<M: Monitor>(
     options: &Options,
     monitor: &mut M,
 ) -> Option<Solution> {
-    if !applies(problem.board, options.tours) {
+    if !applies(problem.board(), options.tours) {
         return None;
     }
-    if strip::applies(problem.board) {
-        if options.tours <= 1 && !problem.board.blocked().is_empty() {
+    if strip::applies(problem.board()) {
+        if options.tours <= 1 && !problem.board().blocked().is_empty() {
             // Blocked squares break the strip's repeats (each hole costs a
             // few dozen steps over thousands of states), where a short
             // search often finds a tour far sooner (600 holes along 4x12001,
             // figures: docs/benchmarks.md, "Construction and huge boards"):
             // it gets a bounded try first.
-            let budget = (problem.board.free_count() as u64 * STRIP_SEARCH_PER_SQUARE).max(20_000);
+            let budget =
+                (problem.board().free_count() as u64 * STRIP_SEARCH_PER_SQUARE).max(20_000);
             let tried = Options {
                 limits: Limits {
                     nodes: Some(options.limits.nodes.map_or(budget, |n| n.min(budget))),
@@ -392,8 +393,8 @@ pub fn solve<M: Monitor>(
         return strip::solve(problem, options, monitor);
     }
     let started = Instant::now();
-    let b = problem.board;
-    let path = construct(b.rows(), b.cols(), problem.start, problem.closed).ok()?;
+    let b = problem.board();
+    let path = construct(b.rows(), b.cols(), problem.start(), problem.closed()).ok()?;
     let n = path.len();
     Some(built(vec![path], n, started))
 }
@@ -430,14 +431,14 @@ impl Plan {
     /// build its tour.
     pub fn new(problem: &Problem) -> Option<Plan> {
         let started = Instant::now();
-        let b = problem.board;
+        let b = problem.board();
         if !applies(b, 1) || strip::applies(b) {
             return None;
         }
-        let layout = layout(b.rows(), b.cols(), problem.start, problem.closed).ok()?;
+        let layout = layout(b.rows(), b.cols(), problem.start(), problem.closed()).ok()?;
         Some(Plan {
             layout,
-            start: problem.start,
+            start: problem.start(),
             started,
         })
     }
@@ -446,12 +447,12 @@ impl Plan {
     /// tour, by the construction (named, or picked by `auto`), where theory
     /// allows a tour. Nothing is built otherwise.
     pub fn for_options(problem: &Problem, options: &Options) -> Option<Plan> {
-        let b = problem.board;
+        let b = problem.board();
         // The construction chooses its own last square.
         let wanted = options.tours == 1
-            && problem.end.is_none()
+            && problem.end().is_none()
             && options.algorithm.for_solve(b, 1) == Algorithm::Construct
-            && crate::theory::check(b, Some(problem.start), problem.closed).is_ok();
+            && crate::theory::check(b, Some(problem.start()), problem.closed()).is_ok();
         wanted.then(|| Plan::new(problem)).flatten()
     }
 

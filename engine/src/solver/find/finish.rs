@@ -9,18 +9,27 @@ use crate::board::{Board, Square};
 use crate::solver::{Algorithm, Limits, Options, Problem, Solution, Stats, Verdict};
 use crate::theory::{self, Argument, NoTour};
 
-/// Finishes a game: a tour that continues the legal path `prefix` (square
-/// indices, at least one), ending on `end` when one is chosen. Theory
-/// answers first, on the board with the visited squares taken out and the
-/// knight as the start (open tours); on a strip the dynamic programme then
-/// decides exactly; elsewhere warnsdorff searches within `limits`.
-pub fn finish(
-    board: &Board,
-    prefix: &[u32],
-    closed: bool,
-    end: Option<Square>,
-    limits: Limits,
-) -> Solution {
+/// Finishes a game of `problem`: a tour that continues the legal path
+/// `prefix` (square indices from the problem's start), ending on the
+/// problem's end when one is chosen. Theory answers first, on the board
+/// with the visited squares taken out and the knight as the start (open
+/// tours); on a strip the dynamic programme then decides exactly;
+/// elsewhere warnsdorff searches within `limits`.
+///
+/// ```
+/// use knight_engine::board::{Board, Square};
+/// use knight_engine::solver::{Limits, Problem, Verdict, finish};
+///
+/// let board = Board::new(5, 5, &[]).unwrap();
+/// let problem = Problem::new(&board, Square::new(0, 0), false).unwrap();
+/// // From the corner by 1,2: a tour of all 25 squares goes on from there.
+/// let path = [board.index(Square::new(0, 0)), board.index(Square::new(1, 2))];
+/// let sol = finish(&problem, &path, Limits::default());
+/// assert_eq!(sol.verdict, Verdict::Found);
+/// assert_eq!(&sol.tours[0][..2], &path);
+/// ```
+pub fn finish(problem: &Problem, prefix: &[u32], limits: Limits) -> Solution {
+    let (board, closed, end) = (problem.board(), problem.closed(), problem.end());
     let started = Instant::now();
     let options = Options {
         algorithm: Algorithm::Warnsdorff,
@@ -33,6 +42,11 @@ pub fn finish(
         let nothing = "no knight on the board".to_string();
         return no(NoTour::new(Argument::Path, Vec::new(), nothing));
     };
+    if prefix[0] != problem.start_index() {
+        let start = problem.start();
+        let elsewhere = format!("the path does not begin on the start {start}");
+        return no(NoTour::new(Argument::Path, vec![start], elsewhere));
+    }
     let n = prefix.len();
     if let Some(e) = end
         && n < board.free_count()
@@ -71,14 +85,8 @@ pub fn finish(
             }
         }
     }
-    let problem = Problem {
-        board,
-        start: board.square(prefix[0]),
-        closed,
-        end,
-    };
     let mut sol = warnsdorff::solve_from(
-        &problem,
+        problem,
         &theory::Facts::new(board),
         prefix,
         &options,
@@ -187,12 +195,29 @@ mod tests {
         continuations_with(b, prefix, closed, false)
     }
 
+    /// The finish of `prefix`, a game from its first square.
+    fn finish_from(b: &Board, prefix: &[u32], closed: bool) -> Solution {
+        let p = Problem::new(b, b.square(prefix[0]), closed).unwrap();
+        finish(&p, prefix, Limits::default())
+    }
+
+    #[test]
+    fn a_path_from_another_square_than_the_start_is_not_finished() {
+        let b = Board::new(5, 5, &[]).unwrap();
+        let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
+        let sol = finish(&p, &[b.index(Square::new(1, 2))], Limits::default());
+        match sol.verdict {
+            Verdict::NoTour(why) => assert_eq!(why.squares, vec![Square::new(0, 0)]),
+            v => panic!("{v:?}"),
+        }
+    }
+
     #[test]
     fn finishes_from_a_position_or_says_why_not() {
         let b = Board::new(5, 5, &[]).unwrap();
         let i = |r, c| b.index(Square::new(r, c));
         let prefix = [i(0, 0), i(1, 2), i(2, 4)];
-        let sol = finish(&b, &prefix, false, None, Limits::default());
+        let sol = finish_from(&b, &prefix, false);
         assert_eq!(sol.verdict, Verdict::Found);
         assert_eq!(&sol.tours[0][..3], &prefix);
         let done = check_indices(&b, &sol.tours[0], false);
@@ -200,7 +225,7 @@ mod tests {
         // 1,2 3,3 2,1 4,2 leaves 12 light and 10 dark squares to visit:
         // theory says no at once, and enumeration agrees.
         let prefix = [i(1, 2), i(3, 3), i(2, 1), i(4, 2)];
-        let sol = finish(&b, &prefix, false, None, Limits::default());
+        let sol = finish_from(&b, &prefix, false);
         match &sol.verdict {
             Verdict::NoTour(r) => assert!(
                 r.reason.contains("light") && r.reason.contains("dark"),
@@ -211,7 +236,7 @@ mod tests {
         assert_eq!(continuations(&b, &prefix, false), 0);
         // Where theory has nothing to say, the search decides, and agrees too.
         let prefix = [i(0, 0), i(2, 1), i(4, 2), i(3, 0), i(1, 1), i(0, 3)];
-        let sol = finish(&b, &prefix, false, None, Limits::default());
+        let sol = finish_from(&b, &prefix, false);
         assert_eq!(
             sol.verdict == Verdict::Found,
             continuations(&b, &prefix, false) > 0
@@ -236,7 +261,7 @@ mod tests {
                 }
             }
             for prefix in games {
-                let sol = finish(&b, &prefix, closed, None, Limits::default());
+                let sol = finish_from(&b, &prefix, closed);
                 let exists = continuations_with(&b, &prefix, closed, true) > 0;
                 assert_eq!(sol.verdict == Verdict::Found, exists, "{prefix:?}");
                 if exists {

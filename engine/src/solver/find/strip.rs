@@ -1216,21 +1216,27 @@ pub fn solve<M: Monitor>(
     options: &Options,
     monitor: &mut M,
 ) -> Option<Solution> {
-    let (b, many) = (problem.board, options.tours > 1);
-    if !applies(b) || many && (b.len() > MANY_TOURS_SQUARES || problem.end.is_some()) {
+    let (b, many) = (problem.board(), options.tours > 1);
+    if !applies(b) || many && (b.len() > MANY_TOURS_SQUARES || problem.end().is_some()) {
         return None;
     }
     let started = Instant::now();
     if many && monitor.takes_tours() {
-        let given = tours_each(b, problem.start, problem.closed, options.tours, |path| {
-            let stats = Stats {
-                nodes: path.len() as u64,
-                max_depth: path.len(),
-                elapsed: started.elapsed(),
-                ..Stats::default()
-            };
-            monitor.take_tour(path, &stats) == Flow::Continue
-        });
+        let given = tours_each(
+            b,
+            problem.start(),
+            problem.closed(),
+            options.tours,
+            |path| {
+                let stats = Stats {
+                    nodes: path.len() as u64,
+                    max_depth: path.len(),
+                    elapsed: started.elapsed(),
+                    ..Stats::default()
+                };
+                monitor.take_tour(path, &stats) == Flow::Continue
+            },
+        );
         let (found, verdict) = match given {
             Ok(n) => (n, Verdict::Found),
             Err(no) => (0, Verdict::NoTour(no.into())),
@@ -1249,14 +1255,14 @@ pub fn solve<M: Monitor>(
         });
     }
     let (tours, verdict) = if many {
-        match tours(b, problem.start, problem.closed, options.tours) {
+        match tours(b, problem.start(), problem.closed(), options.tours) {
             Ok(found) => (found, Verdict::Found),
             Err(no) => (Vec::new(), Verdict::NoTour(no.into())),
         }
     } else {
-        let answer = match problem.end {
-            Some(end) => path_between(b, problem.start, end),
-            None => tour(b, problem.start, problem.closed),
+        let answer = match problem.end() {
+            Some(end) => path_between(b, problem.start(), end),
+            None => tour(b, problem.start(), problem.closed()),
         };
         match answer {
             Answer::Tour(path) => (vec![path], Verdict::Found),

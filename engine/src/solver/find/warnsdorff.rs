@@ -59,7 +59,7 @@ pub fn solve_from<M: Monitor>(
     options: &Options,
     monitor: &mut M,
 ) -> Solution {
-    let board = problem.board;
+    let board = problem.board();
     let start = prefix;
     if options.tours > 1 {
         // Several distinct tours: one search that goes on after each tour.
@@ -83,7 +83,7 @@ pub fn solve_from<M: Monitor>(
     let mut attempt: u64 = 0;
     loop {
         // (They know nothing of a chosen last square.)
-        if luby_restarts && attempt > 0 && prefix.len() == 1 && problem.end.is_none() {
+        if luby_restarts && attempt > 0 && prefix.len() == 1 && problem.end().is_none() {
             let at = Attempt {
                 problem,
                 facts,
@@ -204,7 +204,7 @@ impl OtherWays {
         monitor: &mut M,
         total: &mut Stats,
     ) -> Option<Solution> {
-        let (board, closed, attempt) = (at.problem.board, at.problem.closed, at.attempt);
+        let (board, closed, attempt) = (at.problem.board(), at.problem.closed(), at.attempt);
         // Whether work outside a search (turns, pruning) may go on.
         let deadline = at.deadline;
         let going = |m: &M| !m.cancelled() && deadline.is_none_or(|d| Instant::now() < d);
@@ -264,7 +264,7 @@ impl OtherWays {
                     // The earlier calls' rounds are counted already.
                     total.nodes += (rounds - self.settled) * per_round;
                     let proof =
-                        theory::settled_proof(board, at.problem.start, closed, ends, rounds);
+                        theory::settled_proof(board, at.problem.start(), closed, ends, rounds);
                     return Some(at.answer(total, Vec::new(), Verdict::NoTour(proof)));
                 }
                 Settled::Unknown { rounds } => {
