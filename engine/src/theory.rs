@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use crate::board::{Board, Square, Surface};
 
 mod ends;
-pub mod factor;
+pub(crate) mod factor;
 pub mod known;
 
 /// A proof that there is no tour: the argument, the squares it names (for
@@ -215,7 +215,7 @@ impl<'b> Facts<'b> {
 
     /// The board's graph for 2-factors ([`factor::Factors`]), `None` when
     /// it is not two-coloured: built the first time it is asked for.
-    pub fn factors(&self) -> Option<&factor::Factors> {
+    pub(crate) fn factors(&self) -> Option<&factor::Factors> {
         self.factors
             .get_or_init(|| factor::Factors::new(self.board))
             .as_ref()
@@ -511,7 +511,7 @@ fn crowded(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), NoT
 
 /// The proof a [`factor::Crowd`] gives: Hall's condition about its
 /// squares and their neighbours.
-pub fn crowd_proof(board: &Board, crowd: &factor::Crowd, closed: bool) -> NoTour {
+pub(crate) fn crowd_proof(board: &Board, crowd: &factor::Crowd, closed: bool) -> NoTour {
     let named: &[u32] = if crowd.closed_off {
         &crowd.neighbours
     } else {

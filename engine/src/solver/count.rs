@@ -1,6 +1,6 @@
 //! How many tours: one room in front of the three ways to count them.
 //! Enumeration (every tour, depth-first with the dead-end pruning of
-//! [`super::find::search`], in `count/enumerate.rs`), the strip's dynamic
+//! `find::search`, in `count/enumerate.rs`), the strip's dynamic
 //! programme (`super::find::strip`, on boards at most
 //! `strip::MAX_WIDTH` wide) and the frontier ([`frontier`]), picked by
 //! the board, the algorithm asked for and the limits.

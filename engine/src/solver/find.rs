@@ -2,19 +2,20 @@
 //! ([`crate::theory`], whose [`Facts`] about the board the search then
 //! uses); then the algorithm asked for searches or builds:
 //! `backtrack` (plain depth-first search), `warnsdorff` (with restarts,
-//! rotated attempts, cycle [`merge`]s and 2-factor [`prune`]s), enumeration
+//! rotated attempts, cycle `merge`s and 2-factor `prune`s), enumeration
 //! (the search with pruning, in fixed order), [`construct`] (with the
 //! `strip`'s exact programme on narrow boards), and [`finish`] for a
-//! hand-played game. The depth-first engine they share is [`search`].
+//! hand-played game. The depth-first engine they share is `search`
+//! ([`super::Search`], [`super::Monitor`]).
 
 pub(crate) mod backtrack;
 pub mod construct;
 mod finish;
 pub mod magic;
-pub mod merge;
-pub mod prune;
+pub(crate) mod merge;
+pub(crate) mod prune;
 mod rotate;
-pub mod search;
+pub(crate) mod search;
 pub(crate) mod strip;
 pub(crate) mod warnsdorff;
 

@@ -538,3 +538,5 @@ impl Rng {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_brute;

@@ -156,7 +156,9 @@ impl Factors {
     /// Whether tours from `start` (a board index) exist: for an open tour,
     /// each square it could end on by the colour counts is pruned, and
     /// those left are decided (see [`Factors::decide`]), `budget` rounds of
-    /// pruning in all.
+    /// pruning in all. (The search settles a little at a time, by
+    /// [`Factors::settle_more`]; the tests settle at once.)
+    #[cfg(test)]
     pub fn settle(&self, start: u32, closed: bool, budget: u64) -> Settled {
         let mut settling = Settling::default();
         self.settle_more(&mut settling, start, closed, budget, &mut || true)

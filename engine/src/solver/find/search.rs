@@ -129,17 +129,6 @@ macro_rules! watch_as_inner {
 }
 pub(super) use watch_as_inner;
 
-/// A monitor that stops at the first tour and watches nothing else.
-pub struct FirstTour;
-impl Monitor for FirstTour {
-    fn looks_every(&self) -> Option<u64> {
-        None
-    }
-    fn looks_at_backs(&self) -> bool {
-        false
-    }
-}
-
 pub struct Search<'b> {
     board: &'b Board,
     /// The eight move slots in this search's order (see
