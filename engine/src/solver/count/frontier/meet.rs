@@ -263,6 +263,71 @@ pub(super) fn symmetric(layout: &Layout, k: u32) -> bool {
     2 * k == h && (0..(k * w) as usize).all(|v| layout.free[v] == layout.free[mirror(v)])
 }
 
+/// Where the board is cut, and what a meeting needs there (this process's,
+/// or the workers').
+pub(super) struct Meeting {
+    /// The first row of the lower half.
+    pub(super) k: u32,
+    /// The moves across the cut, as [`Layout::crossing`].
+    pub(super) crossing: Vec<Step>,
+    /// The lower half, counted from the last row up; `None` where it is the
+    /// upper half read upside down.
+    pub(super) below: Option<Layout>,
+    /// The two rows after the cut.
+    pub(super) seam: Seam,
+    /// The steps of both halves (the lower one's where it is counted).
+    #[cfg_attr(not(feature = "cluster"), allow(dead_code))]
+    pub(super) halved: usize,
+    /// The progress bar's squares over the steps.
+    pub(super) bar: Bar,
+}
+
+/// The progress bar of a meeting: the board's `squares` spread over its
+/// `steps`, the upper half's, the lower half's (none where it is the
+/// upper read upside down) and the moves across, in that order.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Bar {
+    pub(super) squares: u64,
+    pub(super) steps: u64,
+}
+
+impl Bar {
+    /// The square shown after `done` steps.
+    pub(super) fn at(self, done: usize) -> u64 {
+        done as u64 * self.squares / self.steps.max(1)
+    }
+
+    /// The square shown after `part` of `parts` of the steps from `from`
+    /// to the last.
+    #[cfg_attr(not(feature = "cluster"), allow(dead_code))]
+    pub(super) fn between(self, from: usize, part: usize, parts: usize) -> u64 {
+        let (a, b) = (self.at(from), self.squares);
+        a + (b - a) * part as u64 / parts.max(1) as u64
+    }
+}
+
+impl Meeting {
+    pub(super) fn new(board: &Board, layout: &Layout, ends: Ends) -> Meeting {
+        let k = meeting(layout, ends).expect("a board to meet on");
+        let crossing = layout.crossing(k);
+        let below = (!symmetric(layout, k)).then(|| Layout::new(board, ends, true));
+        let lower = below.as_ref().map_or(0, |_| (layout.h - k) * layout.w);
+        let halved = (k * layout.w + lower) as usize;
+        let bar = Bar {
+            squares: layout.steps.len() as u64,
+            steps: (halved + crossing.len()) as u64,
+        };
+        Meeting {
+            k,
+            crossing,
+            below,
+            seam: Seam::new(layout, k, ends),
+            halved,
+            bar,
+        }
+    }
+}
+
 /// Counts by meeting in the middle (see the module's doc).
 ///
 /// One of the engine's three hot loops kept whole (with the frontier's
@@ -275,22 +340,22 @@ pub(super) fn meet<S: Word, W: Ways>(
     budget: &Budget,
     progress: &Progress,
 ) -> Result<Counted, Stop> {
-    let k = meeting(layout, ends).expect("a board to meet on");
-    let (w, h) = (layout.w, layout.h);
+    let Meeting {
+        k,
+        crossing,
+        below,
+        seam,
+        bar,
+        ..
+    } = Meeting::new(board, layout, ends);
+    let w = layout.w;
     let cut = (k * w) as usize;
-    let crossing = layout.crossing(k);
-    let symmetric = symmetric(layout, k);
-    let below = (!symmetric).then(|| Layout::new(board, ends, true));
-    let lower_steps = ((h - k) * w) as usize;
-    // Progress counts the board's squares, spread over the steps: the
-    // upper half's, the lower half's (none where it is the upper read
-    // upside down) and the moves across; the join ends at the last.
-    let total = layout.steps.len() as u64;
-    let steps = cut + crossing.len() + if symmetric { 0 } else { lower_steps };
-    progress.total.store(total, Relaxed);
+    let lower_steps = ((layout.h - k) * w) as usize;
+    // The join ends at the last square of the bar.
+    progress.total.store(bar.squares, Relaxed);
     progress.done.store(0, Relaxed);
     let mut work = Work::new();
-    work.pace = (total, steps as u64);
+    work.pace = (bar.squares, bar.steps);
     let pass = Pass {
         w,
         ends,
@@ -308,7 +373,6 @@ pub(super) fn meet<S: Word, W: Ways>(
         }
     };
     let n = 2 * w;
-    let seam = Seam::new(layout, k, ends);
     let sizes = filter(sigs(&lower), &seam);
     let held = lower_bytes(&lower);
     let entry = std::mem::size_of::<(S, W)>() as u64;
@@ -358,26 +422,7 @@ pub(super) fn meet<S: Word, W: Ways>(
     };
     let before = work.expansions;
     let done: Vec<Result<(u128, u64, u64), Stop>> = if from > 0 {
-        // One after the other, the others waiting in memory.
-        let all: u64 = pieces.iter().map(|p| states_in(p)).sum();
-        let mut waiting: u64 = pieces.iter().map(|p| table_bytes(p)).sum();
-        let (mut expanded, mut prior) = (before, 0);
-        let mut done = Vec::new();
-        for piece in pieces {
-            waiting -= table_bytes(&piece);
-            let size = states_in(&piece);
-            let result = across(piece, (prior, size, all), expanded, waiting);
-            prior += size;
-            let stop = result.is_err();
-            if let Ok((_, e, _)) = result {
-                expanded += e;
-            }
-            done.push(result);
-            if stop {
-                break;
-            }
-        }
-        done
+        in_turn(pieces, before, across)
     } else if pieces.len() == 1 {
         pieces
             .into_iter()
@@ -399,8 +444,38 @@ pub(super) fn meet<S: Word, W: Ways>(
         work.peak = work.peak.max(peak);
     }
     progress.expanded.store(work.expansions, Relaxed);
-    progress.done.store(total, Relaxed);
+    progress.done.store(bar.squares, Relaxed);
     Ok(work.counted(tours))
+}
+
+/// The pieces taken across one after the other, the others waiting in
+/// memory, until one stops: `across(piece, share, expanded, waiting)` as
+/// in [`meet`], each told the states before it, its own and all of them,
+/// the states expanded before it and the bytes the others hold.
+fn in_turn<S: Word, W: Ways>(
+    pieces: Vec<Parts<S, W>>,
+    before: u64,
+    across: impl Fn(Parts<S, W>, (u64, u64, u64), u64, u64) -> Result<(u128, u64, u64), Stop>,
+) -> Vec<Result<(u128, u64, u64), Stop>> {
+    let all: u64 = pieces.iter().map(|p| states_in(p)).sum();
+    let mut waiting: u64 = pieces.iter().map(|p| table_bytes(p)).sum();
+    let (mut expanded, mut prior) = (before, 0);
+    let mut done = Vec::new();
+    for piece in pieces {
+        waiting -= table_bytes(&piece);
+        let size = states_in(&piece);
+        let result = across(piece, (prior, size, all), expanded, waiting);
+        prior += size;
+        let stop = result.is_err();
+        if let Ok((_, e, _)) = result {
+            expanded += e;
+        }
+        done.push(result);
+        if stop {
+            break;
+        }
+    }
+    done
 }
 
 #[cfg(test)]

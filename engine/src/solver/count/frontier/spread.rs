@@ -33,10 +33,10 @@ mod cluster;
 mod handshake;
 mod meet;
 mod peer;
+use super::meet::Meeting;
 use checkpoint::{Mark, Store};
 use cluster::{connect, quietly};
 use handshake::{Hello, agree};
-use meet::Meeting;
 use peer::{CANCEL, DEADLINE, FAILED, MEMORY, NODES, Peer, Round, SAVE, STOP, Sent, Tally};
 
 /// Where the workers of a count run, and where they keep checkpoints.

@@ -16,77 +16,14 @@ use std::convert::Infallible;
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::super::meet::{
-    Lower, Seam, add_lower, by_moves, degrees, digits, filter, in_pieces, join_one, lower_bytes,
-    meeting, sigs, symmetric, upside_down,
+    Lower, Meeting, add_lower, by_moves, degrees, digits, filter, in_pieces, join_one, lower_bytes,
+    sigs, upside_down,
 };
 use super::checkpoint::{Mark, Store};
 use super::peer::{Peer, Sent, Tally, mix};
 use super::{Crew, Outcome, start, summed};
-use crate::board::Board;
-use crate::solver::count::frontier::{ANY, Ends, Layout, Parts, Step, states_in, table_bytes};
+use crate::solver::count::frontier::{ANY, Ends, Parts, Step, states_in, table_bytes};
 use crate::solver::states::FastMap;
-
-/// Where the board is cut, and what the workers need to meet there.
-pub(super) struct Meeting {
-    /// The first row of the lower half.
-    k: u32,
-    /// The moves across the cut, as [`Layout::crossing`].
-    crossing: Vec<Step>,
-    /// The lower half, counted from the last row up; `None` where it is the
-    /// upper half read upside down.
-    below: Option<Layout>,
-    /// The two rows after the cut.
-    seam: Seam,
-    /// The steps of both halves (the lower one's where it is counted).
-    halved: usize,
-    /// The progress bar's squares over the steps.
-    bar: Bar,
-}
-
-/// The progress bar of a meeting: the board's `squares` spread over its
-/// `steps`, the upper half's, the lower half's (none where it is the
-/// upper read upside down) and the moves across, in that order.
-#[derive(Clone, Copy, Debug)]
-struct Bar {
-    squares: u64,
-    steps: u64,
-}
-
-impl Bar {
-    /// The square shown after `done` steps.
-    fn at(self, done: usize) -> u64 {
-        done as u64 * self.squares / self.steps.max(1)
-    }
-
-    /// The square shown after `part` of `parts` of the steps from `from`
-    /// to the last.
-    fn between(self, from: usize, part: usize, parts: usize) -> u64 {
-        let (a, b) = (self.at(from), self.squares);
-        a + (b - a) * part as u64 / parts.max(1) as u64
-    }
-}
-
-impl Meeting {
-    pub fn new(board: &Board, layout: &Layout, ends: Ends) -> Meeting {
-        let k = meeting(layout, ends).expect("a board to meet on");
-        let crossing = layout.crossing(k);
-        let below = (!symmetric(layout, k)).then(|| Layout::new(board, ends, true));
-        let lower = below.as_ref().map_or(0, |_| (layout.h - k) * layout.w);
-        let halved = (k * layout.w + lower) as usize;
-        let bar = Bar {
-            squares: layout.steps.len() as u64,
-            steps: (halved + crossing.len()) as u64,
-        };
-        Meeting {
-            k,
-            crossing,
-            below,
-            seam: Seam::new(layout, k, ends),
-            halved,
-            bar,
-        }
-    }
-}
 
 /// One worker's part of a meeting, kept in `store` (if any) and resumed
 /// after `resume` pieces joined: the tours, summed over every worker.
