@@ -37,19 +37,19 @@ impl Spec {
     }
 
     pub fn board(&self) -> &Board {
-        self.task.board()
+        self.task.problem().board()
     }
 
     pub fn start(&self) -> Square {
-        self.task.start()
+        self.task.problem().start()
     }
 
     pub fn closed(&self) -> bool {
-        self.task.closed()
+        self.task.problem().closed()
     }
 
     pub fn end(&self) -> Option<Square> {
-        self.task.end()
+        self.task.problem().end()
     }
 
     /// The watched search of this spec (one tour), its board moved in.

@@ -1,7 +1,7 @@
 //! Other leapers and surfaces from the command line, and the theory's
 //! arguments: each "no tour" names its argument. (Hall's certificates,
 //! merged cycles and the 2-factor pruning are checked against brute force
-//! in the engine's own tests: engine/src/theory/factor/tests_brute.rs.)
+//! in the engine's own tests: engine/src/theory/factor/brute_tests.rs.)
 
 use knight_engine::board::{Board, Geometry, Square, Surface};
 use knight_engine::solver::{self, Algorithm, Limits, Options, Problem, Verdict};

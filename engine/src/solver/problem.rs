@@ -151,7 +151,7 @@ impl Task {
         })
     }
 
-    /// The same tours, borrowed.
+    /// The same tours, borrowed: its board, start, kind and end.
     pub fn problem(&self) -> Problem<'_> {
         Problem {
             board: &self.board,
@@ -159,22 +159,6 @@ impl Task {
             closed: self.closed,
             end: self.end,
         }
-    }
-
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    pub fn start(&self) -> Square {
-        self.start
-    }
-
-    pub fn closed(&self) -> bool {
-        self.closed
-    }
-
-    pub fn end(&self) -> Option<Square> {
-        self.end
     }
 
     /// The same tours from `start`, checked (the end kept).

@@ -537,6 +537,6 @@ impl Rng {
 }
 
 #[cfg(test)]
-mod tests;
+mod brute_tests;
 #[cfg(test)]
-mod tests_brute;
+mod tests;
