@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use knight_engine::board::{Board, Geometry, Square};
-use knight_engine::solver::{Algorithm, MoveOrder, TieBreak};
+use knight_engine::solver::{Algorithm, MoveOrder, Problem, TieBreak};
 use knight_engine::spec::Spec;
 use knight_engine::theory::NoTour;
 
@@ -102,11 +102,22 @@ impl Settings {
         match Board::with_geometry(r, c, &blocked, self.geometry) {
             Ok(b) => {
                 self.preview = b;
-                self.error = None;
+                self.error = self.refusal();
             }
             Err(e) => self.error = Some(e.to_string()),
         }
         self.judge();
+    }
+}
+
+impl Settings {
+    /// Why the preview's start and end make no search (a start the
+    /// rows or columns moved onto a blocked square, say), if they do not.
+    pub fn refusal(&self) -> Option<String> {
+        Problem::new(&self.preview, self.start, self.closed)
+            .and_then(|p| p.ending_on(self.end))
+            .err()
+            .map(|e| e.to_string())
     }
 }
 

@@ -132,7 +132,13 @@ impl App {
 
     /// Enter: the settings become the search's, and it starts again.
     fn apply_settings(&mut self) -> Vec<Effect> {
-        if let Some(e) = self.settings().and_then(|st| st.error.clone()) {
+        let error = self
+            .settings()
+            .and_then(|st| st.error.clone().or_else(|| st.refusal()));
+        if let Some(e) = error {
+            if let Some(st) = self.settings_mut() {
+                st.error = Some(e.clone());
+            }
             self.refuse(format!("not applied: {e}"));
             return Vec::new();
         }
@@ -147,8 +153,7 @@ impl App {
             return Vec::new();
         };
         self.overlays.clear();
-        // The settings showed any error as it was made (above): this
-        // check of the same squares is the task's own.
+        // Checked above with the settings open: this is the same check.
         match Task::new(st.preview, st.start, st.closed, st.end) {
             Ok(task) => self.spec.task = task,
             Err(e) => {

@@ -177,6 +177,26 @@ fn settings_change_the_board_and_start_a_new_search() {
     assert!(a.search.trail.is_empty());
 }
 
+/// Fewer rows can move the start onto a blocked square: said at once,
+/// and Enter keeps the settings open (nothing the user chose is lost).
+#[test]
+fn a_start_moved_onto_a_blocked_square_is_refused_with_the_settings_kept() {
+    let mut a = app();
+    keys(&mut a, &[Command::Settings]);
+    keys(&mut a, &[Command::Cursor(4, 4), Command::SetStart]);
+    keys(&mut a, &[Command::Cursor(-1, 0), Command::ToggleBlock]);
+    assert!(a.settings().unwrap().error.is_none());
+    keys(&mut a, &[Command::Rows(-1)]);
+    let st = a.settings().unwrap();
+    assert_eq!(st.start, Square::new(3, 4));
+    let error = st.error.clone().expect("a start on a blocked square");
+    assert!(error.contains("3,4"), "{error}");
+    assert!(keys(&mut a, &[Command::Apply]).is_empty());
+    assert!(a.settings().is_some(), "still open");
+    assert_eq!(a.message(), Some(format!("not applied: {error}").as_str()));
+    assert_eq!(a.spec.board().describe(), "5x5");
+}
+
 #[test]
 fn settings_refuse_what_cannot_be_and_esc_cancels() {
     let mut a = app();
