@@ -62,7 +62,10 @@ pub fn run(spec: Spec, config: &Config, launch: Launch) -> color_eyre::Result<()
     app.labels = config.app.labels;
     match launch {
         Launch::Search => {}
-        Launch::Replay(r) => app.open_replay(r),
+        Launch::Replay(r) => {
+            // Nothing runs yet to stop: the launch has no effects of its own.
+            let _ = app.open_replay(r);
+        }
         Launch::Race(rival) => app.open_race(rival),
         Launch::Play(g) => app.modes.show(Mode::Play(Box::new(g))),
     }

@@ -428,6 +428,7 @@ impl App {
             }
             Action::Click(sq, _) if self.tab() == Tab::Play => self.play_click(sq),
             Action::PuzzleMade(position, made) => self.puzzle_made(position, made),
+            Action::Opened(load, name, replay) => self.opened(load, &name, replay),
             other => {
                 self.hear(other);
                 Vec::new()
@@ -454,7 +455,6 @@ impl App {
                 self.edit_prompt(&action)
             }
             Action::Completions { text, entries } => self.completions(&text, entries),
-            Action::Opened(load, name, replay) => self.opened(load, &name, replay),
             Action::Checked(position, outlook) => self.checked(position, outlook),
             Action::Finished(position, result) => self.finished(position, result),
             Action::Counted(generation, count) => self.counted(generation, count),
@@ -471,7 +471,11 @@ impl App {
             }
             Action::Wheel(at, true) => self.zoom_key(Command::ZoomIn, at),
             Action::Wheel(at, false) => self.zoom_key(Command::ZoomOut, at),
-            Action::Key(_) | Action::Saved(_) | Action::Click(..) | Action::PuzzleMade(..) => {}
+            Action::Key(_)
+            | Action::Saved(_)
+            | Action::Click(..)
+            | Action::PuzzleMade(..)
+            | Action::Opened(..) => {}
         }
     }
 
@@ -612,8 +616,7 @@ impl App {
                             made_by,
                         ),
                     };
-                    self.open_replay(r);
-                    return Vec::new();
+                    return self.open_replay(r);
                 }
                 if self.modes.switch(Tab::Replay) {
                     self.info("replay");

@@ -128,15 +128,23 @@ impl App {
         }
     }
 
-    pub(super) fn opened(&mut self, load: u64, name: &str, replay: Result<Box<Replay>, String>) {
+    pub(super) fn opened(
+        &mut self,
+        load: u64,
+        name: &str,
+        replay: Result<Box<Replay>, String>,
+    ) -> Vec<Effect> {
         // A stopped load, or one another load replaced: not wanted.
         if self.loading.as_ref().is_none_or(|(l, _)| *l != load) {
-            return;
+            return Vec::new();
         }
         self.loading = None;
         match replay {
             Ok(r) => self.open_replay(*r),
-            Err(e) => self.say(Tone::Error, format!("cannot open {name}: {e}")),
+            Err(e) => {
+                self.say(Tone::Error, format!("cannot open {name}: {e}"));
+                Vec::new()
+            }
         }
     }
 

@@ -40,8 +40,8 @@ impl Mode {
 }
 
 /// The mode shown, and the replay and game set aside while it is another.
-/// Only [`Modes::show`] and [`Modes::switch`] change the mode, so a piece
-/// of work is in one place: shown, or kept.
+/// The fields are private: the mode changes only through these methods,
+/// so a piece of work is in one place, shown or kept.
 #[derive(Debug)]
 pub struct Modes {
     shown: Mode,
@@ -150,8 +150,9 @@ impl Modes {
         }
     }
 
-    /// The game, shown or kept, taken away (the search is shown in its
-    /// place): a new puzzle keeps the old game inside the new one.
+    /// The game, shown or kept, taken away (a game shown leaves the
+    /// search shown in its place): a new puzzle keeps the old game inside
+    /// the new one.
     pub fn take_game(&mut self) -> Option<Box<Game>> {
         if !matches!(self.shown, Mode::Play(_)) {
             return self.game.take();

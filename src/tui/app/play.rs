@@ -31,8 +31,9 @@ impl App {
 
     /// Opens a game (the app launched with `play`, a puzzle, or Tab).
     pub fn open_game(&mut self, game: Game) -> Vec<Effect> {
-        self.modes.show(Mode::Play(Box::new(game)));
-        self.game_shown()
+        let mut effects = self.show(Mode::Play(Box::new(game)));
+        effects.extend(self.game_shown());
+        effects
     }
 
     /// The game shown: said, and its position checked.

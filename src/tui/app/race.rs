@@ -6,7 +6,7 @@ use knight_engine::solver::Event;
 use knight_engine::spec::Spec;
 use knight_engine::words::thousands;
 
-use super::{App, Effect, Mode, RunState, Side, Tone};
+use super::{App, Effect, Mode, RunState, Side, Tab, Tone};
 use crate::tui::keymap::Command;
 use crate::tui::watched::Run;
 
@@ -174,9 +174,20 @@ impl App {
 
     /// `v` in the race: back to watching side A alone (its search goes on).
     fn end_race(&mut self) -> Vec<Effect> {
-        self.modes.show(Mode::Search);
         self.info(format!("race over: watching {}", self.spec.search_name()));
-        vec![Effect::Stop(Side::B)]
+        self.show(Mode::Search)
+    }
+
+    /// Shows `mode` (see [`super::Modes::show`]); a race it replaces
+    /// ends, and its right side's search is stopped.
+    pub(super) fn show(&mut self, mode: Mode) -> Vec<Effect> {
+        let racing = self.tab() == Tab::Race;
+        self.modes.show(mode);
+        if racing && self.tab() != Tab::Race {
+            vec![Effect::Stop(Side::B)]
+        } else {
+            Vec::new()
+        }
     }
 
     /// An event of side B's search.

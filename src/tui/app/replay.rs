@@ -6,12 +6,12 @@ use crate::tui::replay::Replay;
 
 impl App {
     /// Opens a replay (the app launched with `replay FILE`, a loaded file,
-    /// or Tab after a search found a tour).
-    pub fn open_replay(&mut self, mut replay: Replay) {
+    /// or Tab after a search found a tour); a race shown ends.
+    pub fn open_replay(&mut self, mut replay: Replay) -> Vec<Effect> {
         replay.seek(0);
         replay.playing = true;
         self.info(format!("replaying {}", replay.name));
-        self.modes.show(Mode::Replay(Box::new(replay)));
+        self.show(Mode::Replay(Box::new(replay)))
     }
 
     /// Whether the replay shown is the tour the search just found.

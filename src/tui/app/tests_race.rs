@@ -253,3 +253,17 @@ fn a_tour_held_compactly_is_drawn_saved_and_replayed() {
     assert_eq!(a.tab(), Tab::Replay);
     assert_eq!(a.modes.replay().unwrap().pos, 25);
 }
+
+/// A file opened during a race ends it: the right side's search stops.
+#[test]
+fn a_replay_opened_over_a_race_stops_its_right_side() {
+    let (mut a, _) = race();
+    let r = crate::tui::replay::Replay::of_path("p", a.spec.board(), &[0, 7], false, None);
+    let fx = a.open_replay(r);
+    assert!(matches!(fx[..], [Effect::Stop(Side::B)]), "{fx:?}");
+    assert_eq!(a.tab(), Tab::Replay);
+    assert!(a.modes.race().is_none());
+    // Over anything else, nothing to stop.
+    let r = crate::tui::replay::Replay::of_path("q", a.spec.board(), &[0, 7], false, None);
+    assert!(a.open_replay(r).is_empty());
+}
