@@ -1,35 +1,84 @@
 //! The 2-factor arguments against brute force: Hall's certificates hold
 //! square by square, merged cycles are tours, and the pruning decides
-//! every pair of ends as a plain depth-first walk does. (Moved from the
-//! CLI's tests: these are internals, not the engine's public surface.)
+//! every pair of ends as a plain depth-first walk does. The moves are
+//! worked out here from the leap alone (`adjacency`), so `Factors` is
+//! checked against another reading of the board.
 
 use super::Factors;
 use crate::board::{Board, Geometry, Leaper, Square, Surface};
 use crate::solver::find::merge::Merged;
 use crate::solver::find::prune::{Decided, Settled};
-use crate::tour::{Summary, check_indices};
 
-/// Each square's moves as board indices (none for a blocked square).
+/// Each square's moves as board indices (`row * cols + col`), worked out
+/// here from the leap and the surface alone, not by the board's move
+/// tables that `Factors` reads: none for a blocked square.
 fn adjacency(board: &Board) -> Vec<Vec<usize>> {
-    (0..board.len() as u32)
-        .map(|i| {
-            let sq = board.square(i);
-            if !board.is_free(sq) {
-                return Vec::new();
+    let g = board.geometry();
+    let (a, b) = (g.leaper.a() as i64, g.leaper.b() as i64);
+    let (rows, cols) = (board.rows() as i64, board.cols() as i64);
+    let leaps: Vec<(i64, i64)> = [(a, b), (b, a)]
+        .into_iter()
+        .flat_map(|(x, y)| [(x, y), (x, -y), (-x, y), (-x, -y)])
+        .collect();
+    let fold = |v: i64, n: i64, wraps: bool| match wraps {
+        true => Some(v.rem_euclid(n)),
+        false => (0..n).contains(&v).then_some(v),
+    };
+    let free = |r: i64, c: i64| board.is_free(Square::new(r as u32, c as u32));
+    let targets = |i: i64| {
+        let (r, c) = (i / cols, i % cols);
+        let mut out: Vec<usize> = Vec::new();
+        for &(dr, dc) in leaps.iter().filter(|_| free(r, c)) {
+            let to_row = fold(r + dr, rows, g.surface == Surface::Torus);
+            let to_col = fold(c + dc, cols, g.surface != Surface::Plane);
+            if let (Some(r2), Some(c2)) = (to_row, to_col) {
+                let t = (r2 * cols + c2) as usize;
+                if free(r2, c2) && t != i as usize && !out.contains(&t) {
+                    out.push(t);
+                }
             }
-            board
-                .neighbours(sq)
-                .map(|t| board.index(t) as usize)
-                .collect()
-        })
-        .collect()
+        }
+        out
+    };
+    (0..rows * cols).map(targets).collect()
 }
 
-/// `path` is a tour of `board` (closed if `closed`), square by square.
-fn assert_tour(board: &Board, path: &[u32], closed: bool, what: &str) {
-    match check_indices(board, path, closed) {
-        Ok(Summary::Complete { closed: c }) => assert!(c || !closed, "{what}: not closed"),
-        other => panic!("{what}: {other:?}"),
+/// `path` visits `n` squares, each once, by moves of `adj` (and closes,
+/// if `closed`).
+fn assert_tour(adj: &[Vec<usize>], path: &[u32], n: usize, closed: bool, what: &str) {
+    assert_eq!(path.len(), n, "{what}: length");
+    let distinct: std::collections::HashSet<u32> = path.iter().copied().collect();
+    assert_eq!(distinct.len(), n, "{what}: a square twice");
+    let back = closed.then(|| (path[n - 1], path[0]));
+    for (x, y) in path.windows(2).map(|w| (w[0], w[1])).chain(back) {
+        let step = adj[x as usize].contains(&(y as usize));
+        assert!(step, "{what}: {x} -> {y} is no move");
+    }
+}
+
+/// The board's own moves are the leaps worked out here, on every piece,
+/// surface and board of up to 6 by 6 (and one with holes).
+#[test]
+fn the_boards_moves_are_the_leaps() {
+    for g in geometries() {
+        for (rows, cols) in (1..=6).flat_map(|r| (1..=6).map(move |c| (r, c))) {
+            let holes = [Square::new(0, 0)];
+            let holes = if rows * cols > 4 { &holes[..] } else { &[] };
+            let board = Board::with_geometry(rows, cols, holes, g).unwrap();
+            for (i, mut expected) in adjacency(&board).into_iter().enumerate() {
+                let sq = board.square(i as u32);
+                let mut got: Vec<usize> = match board.is_free(sq) {
+                    true => board
+                        .neighbours(sq)
+                        .map(|t| board.index(t) as usize)
+                        .collect(),
+                    false => Vec::new(),
+                };
+                got.sort_unstable();
+                expected.sort_unstable();
+                assert_eq!(got, expected, "{} at {sq}", board.describe());
+            }
+        }
     }
 }
 
@@ -144,6 +193,7 @@ fn tours_by_merging_cycles_are_tours() {
     ] {
         let g = Geometry::new(leaper.parse().unwrap(), Surface::Plane);
         let board = Board::with_geometry(n, n, &[], g).unwrap();
+        let adj = adjacency(&board);
         let factors = Factors::new(&board).unwrap();
         for start in board.free_squares().step_by(7) {
             if crate::theory::check(&board, Some(start), closed).is_err() {
@@ -159,7 +209,7 @@ fn tours_by_merging_cycles_are_tours() {
             });
             let tour = tour.unwrap_or_else(|| panic!("{what}: no tour in 20 tries"));
             assert_eq!(tour[0], board.index(start), "{what}: start");
-            assert_tour(&board, &tour, closed, &what);
+            assert_tour(&adj, &tour, adj.len(), closed, &what);
             found += 1;
         }
     }
@@ -266,7 +316,7 @@ fn pruning_agrees_up_to(most: u32, least_pairs: usize, least_tours: usize) {
                         Decided::None => assert_eq!(ends[t], 0, "{what}"),
                         Decided::Tour(path) => {
                             assert_ne!(ends[t], 0, "{what}");
-                            assert_tour(&board, &path, false, &what);
+                            assert_tour(&adj, &path, n, false, &what);
                             assert_eq!((path[0], path[n - 1]), (s as u32, t as u32), "{what}");
                         }
                         Decided::Unknown => panic!("{what}: undecided"),
@@ -281,7 +331,7 @@ fn pruning_agrees_up_to(most: u32, least_pairs: usize, least_tours: usize) {
                         Settled::None { .. } => assert_eq!(closing, 0, "{what}"),
                         Settled::Tour { path, .. } => {
                             assert_ne!(closing, 0, "{what}");
-                            assert_tour(&board, &path, true, &what);
+                            assert_tour(&adj, &path, n, true, &what);
                         }
                         Settled::Unknown { .. } => panic!("{what}: undecided"),
                     }
@@ -291,7 +341,7 @@ fn pruning_agrees_up_to(most: u32, least_pairs: usize, least_tours: usize) {
                 let what = format!("{} from {start}", board.describe());
                 match factors.settle(s as u32, false, 100_000) {
                     Settled::None { .. } => assert!(ends.iter().all(|&k| k == 0), "{what}"),
-                    Settled::Tour { path, .. } => assert_tour(&board, &path, false, &what),
+                    Settled::Tour { path, .. } => assert_tour(&adj, &path, n, false, &what),
                     Settled::Unknown { .. } => {
                         // Only where the colour counts allow no end.
                         assert!(ends.iter().all(|&k| k == 0), "{what}: undecided");
@@ -310,7 +360,8 @@ fn pruning_agrees_up_to(most: u32, least_pairs: usize, least_tours: usize) {
 /// The zebra has no open tour of 11x11, 12x12 or 13x13: theory rules out
 /// the starts of the minority colour and Hall's condition most of the
 /// others, and 2-factor pruning every square the rest could end on (the
-/// pruning is checked against the brute force above). The CLI says so.
+/// pruning is checked against the brute force above). The CLI's tests check
+/// that it says so.
 #[test]
 fn the_zebra_has_no_tour_of_11x11_12x12_or_13x13() {
     for n in [11, 13] {
