@@ -76,7 +76,8 @@ impl BoardArgs {
     /// As [`BoardArgs::spec`], for a command that counts from every start
     /// (`count --all-starts`, `count --table`): a configured start that is
     /// blocked is no error, as no start is used (the spec holds the first
-    /// free square). A blocked `--start` still is.
+    /// free square, or the next when that is the chosen end). A blocked
+    /// `--start` still is.
     pub fn spec_any_start(&self, config: &Config) -> Result<Spec, String> {
         self.spec_with(config, false)
     }

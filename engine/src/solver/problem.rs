@@ -170,11 +170,6 @@ impl Task {
     pub fn without_end(self) -> Task {
         Task { end: None, ..self }
     }
-
-    /// The board, given back.
-    pub fn into_board(self) -> Board {
-        self.board
-    }
 }
 
 impl Problem<'_> {
