@@ -39,8 +39,8 @@
 //! search (TdZdd) count paths in graphs this way, edge by edge; here a step
 //! is a square and its moves back, so a state is packed in one `u64`.
 //!
-//! (One file because it is one argument: the layout, the state's nibbles,
-//! the step and its budget read top to bottom; its size is its subject.)
+//! The board's layout, made once a count, is in `frontier/layout.rs`;
+//! here the state's nibbles, the step and its budget read top to bottom.
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
