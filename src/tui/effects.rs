@@ -58,6 +58,44 @@ enum Thought {
     Puzzle(Result<Solved, PuzzleError>),
 }
 
+/// What a check's thought says of the position.
+fn outlook_of(thought: Thought) -> Outlook {
+    match thought {
+        Thought::Tour(Ok(sol)) => match sol.verdict {
+            Verdict::Found => Outlook::Solvable,
+            Verdict::NoTour(proof) => Outlook::NoTour(proof),
+            _ => Outlook::Unknown,
+        },
+        Thought::Tour(Err(_)) => Outlook::Unknown,
+        Thought::Puzzle(Ok(Solved::Unique(_) | Solved::Several(..))) => Outlook::Solvable,
+        Thought::Puzzle(Ok(Solved::None(why))) => Outlook::NoSolution(why),
+        Thought::Puzzle(Err(e)) => Outlook::Broken(e),
+        Thought::Puzzle(Ok(Solved::Undecided(_))) => Outlook::Unknown,
+    }
+}
+
+/// A finish's thought: the whole tour, or why there is none to show.
+fn finish_of(thought: Thought) -> Result<Vec<u32>, String> {
+    let no_finish = || {
+        format!(
+            "the solver found no finish within {} s",
+            FINISH_TIME.as_secs()
+        )
+    };
+    match thought {
+        Thought::Tour(Err(why)) => Err(format!("no finish: {why}")),
+        Thought::Tour(Ok(sol)) => match (sol.verdict, sol.tours.into_iter().next()) {
+            (Verdict::Found, Some(t)) => Ok(t),
+            (Verdict::NoTour(why), _) => Err(format!("no tour from here: {why}")),
+            _ => Err(no_finish()),
+        },
+        Thought::Puzzle(Ok(Solved::Unique(t) | Solved::Several(t, _))) => Ok(t),
+        Thought::Puzzle(Ok(Solved::None(why))) => Err(format!("no solution from here: {why}")),
+        Thought::Puzzle(Err(e)) => Err(format!("no solution from here: {e}")),
+        Thought::Puzzle(Ok(Solved::Undecided(_))) => Err(no_finish()),
+    }
+}
+
 pub struct Executor {
     /// The searches under way, if any: side A's and side B's.
     controls: [Option<Control>; 2],
@@ -153,21 +191,7 @@ impl Executor {
                     position,
                 } => {
                     self.think(*position, CHECK_TIME, move |thought| {
-                        let outlook = match thought {
-                            Thought::Tour(Ok(sol)) => match sol.verdict {
-                                Verdict::Found => Outlook::Solvable,
-                                Verdict::NoTour(proof) => Outlook::NoTour(proof),
-                                _ => Outlook::Unknown,
-                            },
-                            Thought::Tour(Err(_)) => Outlook::Unknown,
-                            Thought::Puzzle(Ok(Solved::Unique(_) | Solved::Several(..))) => {
-                                Outlook::Solvable
-                            }
-                            Thought::Puzzle(Ok(Solved::None(why))) => Outlook::NoSolution(why),
-                            Thought::Puzzle(Err(e)) => Outlook::Broken(e),
-                            Thought::Puzzle(Ok(Solved::Undecided(_))) => Outlook::Unknown,
-                        };
-                        Action::Checked(generation, outlook)
+                        Action::Checked(generation, outlook_of(thought))
                     });
                 }
                 Effect::Finish {
@@ -175,31 +199,7 @@ impl Executor {
                     position,
                 } => {
                     self.think(*position, FINISH_TIME, move |thought| {
-                        let no_finish = || {
-                            format!(
-                                "the solver found no finish within {} s",
-                                FINISH_TIME.as_secs()
-                            )
-                        };
-                        let result = match thought {
-                            Thought::Tour(Err(why)) => Err(format!("no finish: {why}")),
-                            Thought::Tour(Ok(sol)) => {
-                                match (sol.verdict, sol.tours.into_iter().next()) {
-                                    (Verdict::Found, Some(t)) => Ok(t),
-                                    (Verdict::NoTour(why), _) => {
-                                        Err(format!("no tour from here: {why}"))
-                                    }
-                                    _ => Err(no_finish()),
-                                }
-                            }
-                            Thought::Puzzle(Ok(Solved::Unique(t) | Solved::Several(t, _))) => Ok(t),
-                            Thought::Puzzle(Ok(Solved::None(why))) => {
-                                Err(format!("no solution from here: {why}"))
-                            }
-                            Thought::Puzzle(Err(e)) => Err(format!("no solution from here: {e}")),
-                            Thought::Puzzle(Ok(Solved::Undecided(_))) => Err(no_finish()),
-                        };
-                        Action::Finished(generation, result)
+                        Action::Finished(generation, finish_of(thought))
                     });
                 }
                 Effect::MakePuzzle {
