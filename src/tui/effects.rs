@@ -13,7 +13,7 @@ use tokio::sync::mpsc::UnboundedSender;
 use knight_engine::files::FileLimit;
 use knight_engine::puzzle::{self, Outcome as Solved, PuzzleError};
 use knight_engine::solver::count::{Count, Progress};
-use knight_engine::solver::{self, Control, Limits, Problem, Solution, Verdict};
+use knight_engine::solver::{self, Control, Limits, Solution, Verdict};
 use knight_engine::spec::Spec;
 use knight_engine::tour;
 use knight_engine::words;
@@ -53,20 +53,18 @@ fn make_puzzle(r: PuzzleRequest) -> Result<Arc<Clues>, String> {
 /// What the thinker found about a game: a finish of the tour, or the
 /// completions of a puzzle.
 enum Thought {
-    /// The finish, or why the position is no problem to finish.
-    Tour(Result<Solution, String>),
+    Tour(Solution),
     Puzzle(Result<Solved, PuzzleError>),
 }
 
 /// What a check's thought says of the position.
 fn outlook_of(thought: Thought) -> Outlook {
     match thought {
-        Thought::Tour(Ok(sol)) => match sol.verdict {
+        Thought::Tour(sol) => match sol.verdict {
             Verdict::Found => Outlook::Solvable,
             Verdict::NoTour(proof) => Outlook::NoTour(proof),
             _ => Outlook::Unknown,
         },
-        Thought::Tour(Err(_)) => Outlook::Unknown,
         Thought::Puzzle(Ok(Solved::Unique(_) | Solved::Several(..))) => Outlook::Solvable,
         Thought::Puzzle(Ok(Solved::None(why))) => Outlook::NoSolution(why),
         Thought::Puzzle(Err(e)) => Outlook::Broken(e),
@@ -83,8 +81,7 @@ fn finish_of(thought: Thought) -> Result<Vec<u32>, String> {
         )
     };
     match thought {
-        Thought::Tour(Err(why)) => Err(format!("no finish: {why}")),
-        Thought::Tour(Ok(sol)) => match (sol.verdict, sol.tours.into_iter().next()) {
+        Thought::Tour(sol) => match (sol.verdict, sol.tours.into_iter().next()) {
             (Verdict::Found, Some(t)) => Ok(t),
             (Verdict::NoTour(why), _) => Err(format!("no tour from here: {why}")),
             _ => Err(no_finish()),
@@ -314,9 +311,7 @@ impl Executor {
             time: Some(time),
         };
         let Position {
-            board,
-            closed,
-            end,
+            task,
             clues,
             prefix,
         } = position;
@@ -327,15 +322,11 @@ impl Executor {
             return;
         }
         self.submit(Box::new(move || {
-            // The game's position is legal, so its problem is; a wrong one
-            // says why as a failed finish.
-            let start = prefix.first().map(|&i| board.square(i));
-            let problem = start.map(|s| Problem::new(&board, s, closed)?.ending_on(end));
-            answer(Thought::Tour(match problem {
-                Some(Ok(p)) => Ok(solver::finish(&p, &prefix, limits)),
-                Some(Err(e)) => Err(e.to_string()),
-                None => Err("no knight on the board".into()),
-            }))
+            answer(Thought::Tour(solver::finish(
+                &task.problem(),
+                &prefix,
+                limits,
+            )))
         }));
     }
 

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use knight_engine::board::{Board, Square};
 use knight_engine::puzzle::{NoSolution, PuzzleError};
+use knight_engine::solver::Task;
 use knight_engine::theory::NoTour;
 
 use super::clues::{Clues, Refusal};
@@ -51,12 +52,11 @@ impl Outlook {
     }
 }
 
-/// A game's position as a thread needs it to check or finish it.
+/// A game's position as a thread needs it to check or finish it: the
+/// tours wanted (from the knight's first square), checked.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Position {
-    pub board: Board,
-    pub closed: bool,
-    pub end: Option<Square>,
+    pub task: Task,
     pub clues: Option<Shared<Clues>>,
     /// The path so far, as board indices.
     pub prefix: Vec<u32>,
@@ -235,14 +235,17 @@ impl Game {
     }
 
     /// The position, for a check or a finish on another thread.
-    pub fn position(&self) -> Position {
-        Position {
-            board: self.board.clone(),
-            closed: self.closed,
-            end: self.end,
+    /// The position, once the knight is placed (a game's squares are
+    /// checked as it is played, so its task is valid).
+    pub fn position(&self) -> Option<Position> {
+        let prefix = self.trail.to_vec();
+        let start = self.board.square(*prefix.first()?);
+        let task = Task::new(self.board.clone(), start, self.closed, self.end).ok()?;
+        Some(Position {
+            task,
             clues: self.clues.clone().map(Shared),
-            prefix: self.trail.to_vec(),
-        }
+            prefix,
+        })
     }
 
     /// Times a move made at `now`: the first starts the clock (a knight

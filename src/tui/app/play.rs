@@ -53,13 +53,16 @@ impl App {
         let Some(g) = self.modes.game_mut() else {
             return Vec::new();
         };
-        if g.knight().is_none() || g.is_complete() || g.dead_end() {
+        if g.is_complete() || g.dead_end() {
             return Vec::new();
         }
+        let Some(position) = g.position() else {
+            return Vec::new();
+        };
         g.outlook = Outlook::Checking;
         vec![Effect::Check {
             generation: self.position,
-            position: Box::new(g.position()),
+            position: Box::new(position),
         }]
     }
 
@@ -154,11 +157,10 @@ impl App {
                     self.refuse("the tour is already complete");
                     return Vec::new();
                 }
-                if g.knight().is_none() {
+                let Some(position) = g.position().map(Box::new) else {
                     self.refuse("place the knight first (Enter)");
                     return Vec::new();
-                }
-                let position = Box::new(g.position());
+                };
                 self.info("asking the solver to finish the tour…");
                 vec![Effect::Finish {
                     generation: self.position,
