@@ -132,16 +132,26 @@ impl App {
 
     /// Enter: the settings become the search's, and it starts again.
     fn apply_settings(&mut self) -> Vec<Effect> {
-        let error = self
-            .settings()
-            .and_then(|st| st.error.clone().or_else(|| st.refusal()));
-        if let Some(e) = error {
-            if let Some(st) = self.settings_mut() {
-                st.error = Some(e.clone());
+        // The task is made with the settings still open, so a refusal
+        // keeps them (the board copied: at most a panel's, once).
+        let task = match self.settings() {
+            None => return Vec::new(),
+            Some(st) => match &st.error {
+                Some(e) => Err(e.clone()),
+                None => Task::new(st.preview.clone(), st.start, st.closed, st.end)
+                    .map_err(|e| e.to_string()),
+            },
+        };
+        let task = match task {
+            Ok(task) => task,
+            Err(e) => {
+                if let Some(st) = self.settings_mut() {
+                    st.error = Some(e.clone());
+                }
+                self.refuse(format!("not applied: {e}"));
+                return Vec::new();
             }
-            self.refuse(format!("not applied: {e}"));
-            return Vec::new();
-        }
+        };
         let Some(i) = self
             .overlays
             .iter()
@@ -153,14 +163,7 @@ impl App {
             return Vec::new();
         };
         self.overlays.clear();
-        // Checked above with the settings open: this is the same check.
-        match Task::new(st.preview, st.start, st.closed, st.end) {
-            Ok(task) => self.spec.task = task,
-            Err(e) => {
-                self.refuse(format!("not applied: {e}"));
-                return Vec::new();
-            }
-        }
+        self.spec.task = task;
         self.spec.algorithm = st.algorithm;
         self.spec.tie_break = st.tie_break;
         self.spec.moves = st.moves;
