@@ -38,12 +38,6 @@ impl<'b> Problem<'b> {
         self.end
     }
 
-    /// The same problem from another start, checked as [`Problem::new`]
-    /// checks it (the end, if any, kept and checked again).
-    pub fn starting_on(self, start: Square) -> Result<Self, BoardError> {
-        Problem::new(self.board, start, self.closed)?.ending_on(self.end)
-    }
-
     /// Checks the start (on the board, not blocked).
     ///
     /// ```

@@ -59,7 +59,7 @@ impl Step {
         self.marks(slot, can_end, dark);
     }
 
-    pub(super) fn marks(&mut self, slot: u32, can_end: bool, dark: bool) {
+    fn marks(&mut self, slot: u32, can_end: bool, dark: bool) {
         self.no_end |= u32::from(!can_end) << slot;
         self.dark |= u32::from(dark) << slot;
     }
@@ -114,7 +114,7 @@ pub(super) struct Layout {
 
 /// Each square's free neighbours, in index order, on a grid `w` squares
 /// across and `h` down whose free squares are `free`.
-pub(super) fn adjacency(free: &[bool], w: u32, h: u32) -> Vec<Vec<u32>> {
+fn adjacency(free: &[bool], w: u32, h: u32) -> Vec<Vec<u32>> {
     (0..w * h)
         .map(|v| {
             let (r, c) = ((v / w) as i64, (v % w) as i64);
@@ -133,23 +133,17 @@ pub(super) fn adjacency(free: &[bool], w: u32, h: u32) -> Vec<Vec<u32>> {
 
 /// What [`ahead`] marks on the squares it looks at: the last free square,
 /// the start, and which may end a tour and which are dark.
-pub(super) struct Marks<'a> {
-    pub(super) last: Option<usize>,
-    pub(super) start: Option<u32>,
-    pub(super) may_end: &'a [bool],
-    pub(super) dark: &'a [bool],
+struct Marks<'a> {
+    last: Option<usize>,
+    start: Option<u32>,
+    may_end: &'a [bool],
+    dark: &'a [bool],
 }
 
 /// The free squares after `v`, within its frontier's reach (`top`), that
 /// have a move to a square placed by now and fewer than two to squares
 /// after `v`: the squares whose moves the step after placing `v` checks.
-pub(super) fn ahead(
-    v: u32,
-    top: u32,
-    free: &[bool],
-    adjacent: &[Vec<u32>],
-    marks: &Marks,
-) -> Vec<Ahead> {
+fn ahead(v: u32, top: u32, free: &[bool], adjacent: &[Vec<u32>], marks: &Marks) -> Vec<Ahead> {
     let len = free.len() as u32;
     (v + 1..(v + top).min(len - 1) + 1)
         .filter(|&x| free[x as usize])
