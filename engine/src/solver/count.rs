@@ -22,7 +22,7 @@ pub mod frontier;
 mod total;
 use frontier::Ends;
 #[cfg(feature = "cluster")]
-pub use frontier::spread::{Checkpoints, Cluster, Spread};
+pub use frontier::spread::{Checkpoints, Cluster, FolderRefusal, Spread};
 
 /// Where a count's workers run. Built without the `cluster` feature no
 /// count is spread: this type has no value, so `Count::spread` is `None`.

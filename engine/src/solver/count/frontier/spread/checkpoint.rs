@@ -10,12 +10,19 @@
 //! has joined, and the tours each joined.
 //!
 //! Nothing in the folder is taken on trust. Each states file begins with
-//! the count it belongs to and its own name, and ends with the SHA-256 of
-//! all before it. The manifest names the count, the workers, the process
-//! and the last two marks every worker reached, with each file's length
-//! and checksum, and ends with its own checksum. A resume offers only
-//! marks whose files all check; reading a file checks its checksum again.
-//! Every file is written whole under a temporary name, then renamed.
+//! the count it belongs to and its own name, and ends with the seal of
+//! all before it: its SHA-256, or with a key its HMAC-SHA256. The
+//! manifest names the count, the workers, the process and the last two
+//! marks every worker reached, with each file's length and seal, and ends
+//! with its own seal. A resume offers only marks whose files all check;
+//! reading a file checks its seal again. Without a key the seals catch
+//! damage, not forgery; with one, nobody without the key can make a file
+//! a resume takes.
+//!
+//! Every file is written whole under a new temporary name of its own
+//! (random, created exclusively, so never through a link planted in the
+//! folder), then renamed; files are read only when regular and never
+//! through a link.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -23,14 +30,47 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use sha2::{Digest, Sha256};
-
 use super::super::{Ways, Word};
 
+mod folder;
 mod integrity;
-pub(super) use integrity::Refusal;
+pub use folder::{FolderRefusal, prepare};
 use integrity::{Fault, Hashing, Manifest, check_file, open_regular, read_small};
+pub(super) use integrity::{Refusal, Seal};
 pub(super) use integrity::{hex, unhex};
+
+/// A folder of checkpoints: every `every` (at the next square), each
+/// worker writes its states there; a count started again with the same
+/// arguments resumes from the last square all of them wrote.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Checkpoints {
+    pub dir: std::path::PathBuf,
+    pub every: std::time::Duration,
+    /// The key the files are sealed under (HMAC-SHA256), so that nobody
+    /// without it can make a checkpoint a resume takes; empty: none, and
+    /// the files' SHA-256 catches damage, not forgery.
+    pub key: Vec<u8>,
+}
+
+impl Checkpoints {
+    /// Refuses a folder that is not one, or that someone else owns or can
+    /// write (unless it is this user's own with the sticky bit): they
+    /// could plant or swap its files. A missing one is made (mode 700)
+    /// when the count starts.
+    pub fn check(&self) -> Result<(), FolderRefusal> {
+        folder::check(&self.dir)
+    }
+}
+
+impl std::fmt::Debug for Checkpoints {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Checkpoints")
+            .field("dir", &self.dir)
+            .field("every", &self.every)
+            .field("key", &format_args!("{} bytes", self.key.len()))
+            .finish()
+    }
+}
 
 /// The checkpoints of one count in one folder.
 #[derive(Debug)]
@@ -47,10 +87,14 @@ pub(super) struct Store {
     pub bits: u32,
     /// What this process's workers wrote, for its manifest.
     pub ledger: Mutex<Ledger>,
+    /// What seals the files.
+    seal: Seal,
 }
 
-/// The first bytes of a states file.
+/// The first bytes of a states file: sealed by its SHA-256, or by an
+/// HMAC.
 const MAGIC: &[u8; 8] = b"KTCKPT02";
+const MAGIC_KEYED: &[u8; 8] = b"KTCKMAC2";
 /// The first line of a manifest.
 const HEADER: &str = "knight-tui checkpoint 2";
 /// The largest manifest (two marks of 1,024 workers' files).
@@ -115,6 +159,7 @@ impl Store {
         key: String,
         (peers, local, process): (usize, usize, usize),
         bits: u32,
+        seal: Seal,
     ) -> Store {
         Store {
             dir,
@@ -124,6 +169,14 @@ impl Store {
             process,
             bits,
             ledger: Mutex::default(),
+            seal,
+        }
+    }
+
+    fn magic(&self) -> &'static [u8; 8] {
+        match self.seal.keyed() {
+            true => MAGIC_KEYED,
+            false => MAGIC,
         }
     }
 
@@ -177,7 +230,7 @@ impl Store {
             path: path.clone(),
             fault,
         };
-        let manifest = Manifest::parse(&text).map_err(damaged)?;
+        let manifest = Manifest::parse(&text, &self.seal).map_err(damaged)?;
         let expect = [
             ("count", self.key.clone()),
             ("workers", self.peers.to_string()),
@@ -284,8 +337,9 @@ impl Store {
             };
             text += &format!("mark={m}\n{lines}");
         }
-        text += &format!("sum={}\n", hex(&Sha256::digest(text.as_bytes())));
-        write_whole(&self.manifest(), text.as_bytes())?;
+        let last = if self.seal.keyed() { "mac" } else { "sum" };
+        text += &format!("{last}={}\n", hex(&self.seal.of(text.as_bytes())));
+        write_whole(&self.manifest(), |out| out.write_all(text.as_bytes()))?;
         ledger.noted = Some(mark);
         Ok(())
     }
@@ -388,7 +442,7 @@ impl Store {
             let Ok(name) = e.file_name().into_string() else {
                 continue;
             };
-            let base = name.strip_suffix(".tmp").unwrap_or(&name);
+            let base = temporary_of(&name).unwrap_or(&name);
             let ours =
                 (base.starts_with("sq") || base.starts_with("meet-")) && base.ends_with(&tail);
             if ours || note && base == manifest {
@@ -425,26 +479,26 @@ impl Store {
         head: u128,
     ) -> io::Result<Entry> {
         let path = self.dir.join(name);
-        let tmp = tmp_of(&path);
-        let mut out = Hashing::new(BufWriter::new(fs::File::create(&tmp)?));
+        let seal = &self.seal;
         let identity = self.identity(name);
-        out.write_all(MAGIC)?;
-        out.write_all(&(identity.len() as u32).to_le_bytes())?;
-        out.write_all(&identity)?;
-        out.write_all(&head.to_le_bytes())?;
-        let n: usize = states.iter().map(Vec::len).sum();
-        out.write_all(&(n as u64).to_le_bytes())?;
-        for &(s, w) in states.iter().flatten() {
-            out.write_all(&wide(s).to_le_bytes())?;
-            out.write_all(&w.wide().to_le_bytes())?;
-        }
-        let (sum, mut inner) = out.finish();
-        inner.write_all(&sum)?;
-        let file = inner.into_inner().map_err(io::IntoInnerError::into_error)?;
-        file.sync_all()?;
-        let len = file.metadata()?.len();
-        drop(file);
-        fs::rename(tmp, path)?;
+        let magic = self.magic();
+        let (sum, len) = write_whole(&path, |file| {
+            let mut out = Hashing::new(BufWriter::new(file), seal);
+            out.write_all(magic)?;
+            out.write_all(&(identity.len() as u32).to_le_bytes())?;
+            out.write_all(&identity)?;
+            out.write_all(&head.to_le_bytes())?;
+            let n: usize = states.iter().map(Vec::len).sum();
+            out.write_all(&(n as u64).to_le_bytes())?;
+            for &(s, w) in states.iter().flatten() {
+                out.write_all(&wide(s).to_le_bytes())?;
+                out.write_all(&w.wide().to_le_bytes())?;
+            }
+            let (sum, mut inner) = out.finish();
+            inner.write_all(&sum)?;
+            inner.flush()?;
+            Ok((sum, inner.get_ref().metadata()?.len()))
+        })?;
         Ok(Entry {
             name: name.to_string(),
             len,
@@ -478,11 +532,14 @@ impl Store {
         };
         let file = open_regular(path)?;
         let len = file.metadata()?.len();
-        let mut input = Hashing::new(BufReader::new(file));
+        let mut input = Hashing::new(BufReader::new(file), &self.seal);
         let mut magic = [0u8; 8];
         input.read_exact(&mut magic)?;
-        if &magic != MAGIC {
-            return Err(bad("not a checkpoint of this knight-tui"));
+        match (&magic, self.seal.keyed()) {
+            (m, _) if m == self.magic() => {}
+            (MAGIC, true) => return Err(bad(&Fault::Unkeyed.to_string())),
+            (MAGIC_KEYED, false) => return Err(bad(&Fault::Keyed.to_string())),
+            _ => return Err(bad("not a checkpoint of this knight-tui")),
         }
         let mut b4 = [0u8; 4];
         input.read_exact(&mut b4)?;
@@ -512,7 +569,11 @@ impl Store {
         let mut stored = [0u8; 32];
         inner.read_exact(&mut stored)?;
         if sum != stored {
-            return Err(bad("damaged (its checksum does not match)"));
+            return Err(bad(&match self.seal.keyed() {
+                true => Fault::Mac,
+                false => Fault::Checksum,
+            }
+            .to_string()));
         }
         Ok((states, head))
     }
@@ -586,18 +647,45 @@ fn wide<S: Word>(s: S) -> u128 {
     u128::from(s.low()) | u128::from(((s >> 32) >> 32).low()) << 64
 }
 
-/// The temporary name `path` is written under: its name and `.tmp`.
-fn tmp_of(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    path.with_file_name(name)
+/// The name of the file a temporary `name` was to become: `.{name}.`,
+/// six random characters and `.tmp` (or, from an earlier knight-tui,
+/// `{name}.tmp`).
+fn temporary_of(name: &str) -> Option<&str> {
+    let inner = name.strip_suffix(".tmp")?;
+    match inner.strip_prefix('.') {
+        Some(rest) => rest.get(..rest.len().checked_sub(7)?),
+        None => Some(inner),
+    }
 }
 
-/// Writes `bytes` to `path` whole: under a temporary name, synced, renamed.
-fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = tmp_of(path);
-    let mut f = fs::File::create(&tmp)?;
-    f.write_all(bytes)?;
-    f.sync_all()?;
-    fs::rename(tmp, path)
+/// Writes `path` whole: `fill` writes a new temporary file in its folder
+/// (a random name, created exclusively: never a file or a link already
+/// there), which is synced and renamed over `path`. On failure the
+/// temporary file is removed.
+fn write_whole<T>(path: &Path, fill: impl FnOnce(&mut fs::File) -> io::Result<T>) -> io::Result<T> {
+    // Every failure names the file (a full disk said only "No space left").
+    let named = |e: io::Error| {
+        io::Error::new(
+            e.kind(),
+            format!("{}: {}", path.display(), crate::words::io_error(&e)),
+        )
+    };
+    write_within(path, fill).map_err(named)
+}
+
+fn write_within<T>(
+    path: &Path,
+    fill: impl FnOnce(&mut fs::File) -> io::Result<T>,
+) -> io::Result<T> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .rand_bytes(6)
+        .tempfile_in(dir)?;
+    let made = fill(tmp.as_file_mut())?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(made)
 }

@@ -112,6 +112,7 @@ fn store(dir: &std::path::Path) -> checkpoint::Store {
         "6x7, open tours over all starts".into(),
         (2, 2, 0),
         64,
+        checkpoint::Seal::default(),
     )
 }
 

@@ -7,6 +7,7 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
+use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
 use super::{Entry, HEADER, MANIFEST_BYTES, Mark};
@@ -47,6 +48,14 @@ pub(in crate::solver::count::frontier::spread) enum Fault {
     NoChecksum,
     #[error("damaged (its checksum does not match)")]
     Checksum,
+    #[error("its MAC does not match the count's key: written under another key, or edited")]
+    Mac,
+    #[error("written without a key, and this count has one: anyone could have written it")]
+    Unkeyed,
+    #[error(
+        "written under a key: give the count the same key (--checkpoint-key, or the cluster's)"
+    )]
+    Keyed,
     #[error("not a manifest of this knight-tui")]
     NotOurs,
     #[error("a line without '='")]
@@ -98,16 +107,25 @@ pub(super) struct Manifest {
 pub(super) type Noted = (Mark, Vec<Entry>, Vec<(usize, u128)>);
 
 impl Manifest {
-    pub fn parse(text: &str) -> Result<Manifest, Fault> {
+    /// The manifest in `text`, once its last line, `sum=` (unkeyed) or
+    /// `mac=` (keyed), checks under `seal`.
+    pub fn parse(text: &str, seal: &Seal) -> Result<Manifest, Fault> {
         let body = text
             .strip_suffix('\n')
             .and_then(|t| t.rsplit_once('\n'))
-            .and_then(|(body, last)| Some((body, last.strip_prefix("sum=")?)));
-        let Some((body, sum)) = body else {
-            return Err(Fault::NoChecksum);
+            .and_then(|(body, last)| Some((body, last.split_once('=')?)));
+        let (body, sum) = match body {
+            Some((body, ("sum", sum))) if !seal.keyed() => (body, sum),
+            Some((body, ("mac", sum))) if seal.keyed() => (body, sum),
+            Some((_, ("sum", _))) => return Err(Fault::Unkeyed),
+            Some((_, ("mac", _))) => return Err(Fault::Keyed),
+            _ => return Err(Fault::NoChecksum),
         };
-        if hex(&Sha256::digest(format!("{body}\n").as_bytes())) != sum {
-            return Err(Fault::Checksum);
+        if hex(&seal.of(format!("{body}\n").as_bytes())) != sum {
+            return Err(match seal.keyed() {
+                true => Fault::Mac,
+                false => Fault::Checksum,
+            });
         }
         let mut lines = body.lines();
         if lines.next() != Some(HEADER) {
@@ -202,17 +220,30 @@ pub(super) fn check_file(path: &Path, entry: &Entry) -> Result<(), Fault> {
     }
 }
 
-/// Opens `path` for reading if it is a regular file (never a FIFO, a
-/// device or a folder, which could hang or never end).
+/// Opens `path` for reading if it is a regular file: never through a
+/// symbolic link (someone who can write the folder could point it
+/// anywhere), never a FIFO, a device or a folder (which could hang or
+/// never end). The file opened is the one checked.
 pub(super) fn open_regular(path: &Path) -> io::Result<fs::File> {
-    let meta = fs::metadata(path)?;
-    if !meta.is_file() {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| match e.raw_os_error() {
+            Some(libc::ELOOP) => io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a symbolic link, which a checkpoint never follows",
+            ),
+            _ => e,
+        })?;
+    if !file.metadata()?.is_file() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("{}: not a regular file", path.display()),
+            "not a regular file",
         ));
     }
-    fs::File::open(path)
+    Ok(file)
 }
 
 /// A small regular file's text (a manifest), refused past
@@ -230,22 +261,91 @@ pub(super) fn read_small(path: &Path) -> io::Result<String> {
     Ok(text)
 }
 
-/// A writer or reader that takes the SHA-256 of what passes through.
+/// What seals a checkpoint's files: their SHA-256, which catches damage
+/// but not forgery (anyone can compute it again), or with the count's key
+/// an HMAC-SHA256, which nobody without the key can make.
+#[derive(Clone, Default)]
+pub(in crate::solver::count::frontier::spread) struct Seal {
+    key: Option<Vec<u8>>,
+}
+
+impl std::fmt::Debug for Seal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.key {
+            None => f.write_str("Seal(SHA-256)"),
+            Some(k) => write!(f, "Seal(HMAC, a key of {} bytes)", k.len()),
+        }
+    }
+}
+
+impl Seal {
+    /// A seal under `key` (none if empty).
+    pub fn new(key: &[u8]) -> Seal {
+        Seal {
+            key: (!key.is_empty()).then(|| key.to_vec()),
+        }
+    }
+
+    /// Whether the seal is keyed.
+    pub fn keyed(&self) -> bool {
+        self.key.is_some()
+    }
+
+    fn start(&self) -> Sealing {
+        match &self.key {
+            None => Sealing::Sum(Sha256::new()),
+            Some(k) => {
+                Sealing::Mac(<Hmac<Sha256> as Mac>::new_from_slice(k).expect("HMAC takes any key"))
+            }
+        }
+    }
+
+    /// The seal of `bytes`.
+    pub fn of(&self, bytes: &[u8]) -> [u8; 32] {
+        let mut s = self.start();
+        s.update(bytes);
+        s.finish()
+    }
+}
+
+/// A seal being taken.
+enum Sealing {
+    Sum(Sha256),
+    Mac(Hmac<Sha256>),
+}
+
+impl Sealing {
+    fn update(&mut self, bytes: &[u8]) {
+        match self {
+            Sealing::Sum(h) => h.update(bytes),
+            Sealing::Mac(m) => m.update(bytes),
+        }
+    }
+
+    fn finish(self) -> [u8; 32] {
+        match self {
+            Sealing::Sum(h) => h.finalize().into(),
+            Sealing::Mac(m) => m.finalize().into_bytes().into(),
+        }
+    }
+}
+
+/// A writer or reader that takes the seal of what passes through.
 pub(super) struct Hashing<T> {
     inner: T,
-    hash: Sha256,
+    hash: Sealing,
 }
 
 impl<T> Hashing<T> {
-    pub fn new(inner: T) -> Self {
+    pub fn new(inner: T, seal: &Seal) -> Self {
         Hashing {
             inner,
-            hash: Sha256::new(),
+            hash: seal.start(),
         }
     }
 
     pub fn finish(self) -> ([u8; 32], T) {
-        (self.hash.finalize().into(), self.inner)
+        (self.hash.finish(), self.inner)
     }
 }
 
