@@ -258,7 +258,7 @@ pub struct SolveArgs {
     /// Find semimagic tours (rows and columns sum alike, 260 on 8x8) or magic ones (the long diagonals too), by the method of quartes: n x n boards, n a multiple of 4, at least 8.
     #[arg(long, value_enum, value_name = "KIND")]
     pub magic: Option<MagicKind>,
-    /// Solve the puzzle in FILE (JSON with "clues", or a board of steps and '-'; '-' for standard input): exit 0 one solution, 1 none or several, 3 undecided.
+    /// Solve the puzzle in FILE (JSON with "clues", or a board of steps and '-'; '-' for standard input): exit 0 one solution, 1 none or several, 3 undecided. Stops after 30 s unless --time-limit says otherwise.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["magic", "tours", "out"])]
     pub puzzle: Option<PathBuf>,
 }
@@ -349,6 +349,9 @@ pub struct CountArgs {
         allow_hyphen_values = true
     )]
     pub checkpoint_every: u64,
+    /// With --checkpoint: the file of a key (16 bytes or more) that seals the checkpoint, so nobody without it can forge one a resume takes (a cluster's key does the same).
+    #[arg(long, value_name = "FILE", requires = "checkpoint")]
+    pub checkpoint_key: Option<std::path::PathBuf>,
     /// This process's place in the --cluster file, from 0 (process 0 prints the count).
     #[arg(long, value_name = "I", requires = "cluster", value_parser = parse_index, allow_hyphen_values = true)]
     pub process: Option<usize>,

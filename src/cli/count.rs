@@ -360,26 +360,11 @@ fn spread_of(args: &CountArgs) -> Result<Option<solver::count::Spread>, super::f
             "knight-tui: --workers {asked}: more than {most} ({WORKERS_A_CORE} a core of this machine's {cores}) only slows the count; counting on {most}"
         ));
     }
-    let checkpoint = match &args.checkpoint {
-        Some(dir) => {
-            if dir.exists() && !dir.is_dir() {
-                return Err(usage(format!(
-                    "--checkpoint {}: not a folder",
-                    dir.display()
-                )));
-            }
-            Some(Checkpoints {
-                dir: dir.clone(),
-                every: std::time::Duration::from_secs(args.checkpoint_every),
-            })
-        }
-        None => None,
-    };
     let cluster = match (&args.cluster, args.process) {
         (Some(file), Some(process)) => {
             let (hosts, named) = hosts_of(file, process)?;
             let key = match args.cluster_key.as_ref().or(named.as_ref()) {
-                Some(k) => key_of(k)?,
+                Some(k) => key_of("--cluster-key", k)?,
                 None => Vec::new(),
             };
             if key.is_empty() && hosts.iter().any(|h| !loopback(h)) {
@@ -387,13 +372,43 @@ fn spread_of(args: &CountArgs) -> Result<Option<solver::count::Spread>, super::f
                     "knight-tui: the cluster has no key (--cluster-key FILE): any program that reaches its ports can join",
                 );
             }
+            // What shapes the answer beyond the board and the tours.
+            let question = format!(
+                "{}{}",
+                match (args.table, args.all_starts) {
+                    (true, _) => "a table by start",
+                    (false, true) => "the sum over all starts",
+                    (false, false) => "one count",
+                },
+                args.max
+                    .map(|m| format!(", at most {m}"))
+                    .unwrap_or_default()
+            );
             Some(Cluster {
                 hosts,
                 process,
                 key,
+                question,
             })
         }
         _ => None,
+    };
+    let checkpoint = match &args.checkpoint {
+        Some(dir) => {
+            // The checkpoint's own key, or the cluster's.
+            let key = match &args.checkpoint_key {
+                Some(k) => key_of("--checkpoint-key", k)?,
+                None => cluster.as_ref().map(|c| c.key.clone()).unwrap_or_default(),
+            };
+            let checkpoints = Checkpoints {
+                dir: dir.clone(),
+                every: std::time::Duration::from_secs(args.checkpoint_every),
+                key,
+            };
+            checkpoints.check().map_err(|e| usage(e.to_string()))?;
+            Some(checkpoints)
+        }
+        None => None,
     };
     let spread = args.workers.is_some() || cluster.is_some() || checkpoint.is_some();
     Ok(spread.then_some(Spread {
@@ -428,13 +443,14 @@ fn small_file(flag: &str, file: &std::path::Path) -> Result<Vec<u8>, super::fail
     Ok(bytes)
 }
 
-/// The key in `file`: its bytes, less blank space at the ends.
-fn key_of(file: &std::path::Path) -> Result<Vec<u8>, super::failure::Failure> {
-    let bytes = small_file("--cluster-key", file)?;
+/// The key in `file` (given with `flag`): its bytes, less blank space
+/// at the ends.
+fn key_of(flag: &str, file: &std::path::Path) -> Result<Vec<u8>, super::failure::Failure> {
+    let bytes = small_file(flag, file)?;
     let key = bytes.trim_ascii().to_vec();
     if key.len() < 16 {
         return Err(usage(format!(
-            "--cluster-key {}: {} bytes; a key needs 16 or more (say, `head -c 32 /dev/urandom | base64 > {}`)",
+            "{flag} {}: {} bytes; a key needs 16 or more (say, `head -c 32 /dev/urandom | base64 > {}`)",
             file.display(),
             key.len(),
             file.display()
@@ -465,8 +481,13 @@ fn hosts_of(
     let text = String::from_utf8(bytes)
         .map_err(|_| usage(format!("--cluster {name}: not a text file")))?;
     let mut hosts: Vec<String> = Vec::new();
+    // Each host's addresses, looked up once: two lines that name one
+    // address (`localhost` and `127.0.0.1`, a port with a leading 0) are
+    // one process listed twice.
+    let mut seen: Vec<(usize, Vec<std::net::SocketAddr>)> = Vec::new();
     let mut key = None;
-    for line in text.lines().map(str::trim) {
+    for (n, line) in text.lines().map(str::trim).enumerate() {
+        let at = format!("--cluster {name} line {}", n + 1);
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
@@ -477,26 +498,30 @@ fn hosts_of(
         }
         let port = line
             .rsplit_once(':')
-            .filter(|(host, _)| !host.is_empty())
+            .filter(|(host, _)| !host.is_empty() && !host.contains(char::is_whitespace))
             .and_then(|(_, port)| port.parse::<u16>().ok());
         match port {
-            None => {
-                return Err(usage(format!(
-                    "--cluster {name}: '{line}' is not host:port"
-                )));
-            }
+            None => return Err(usage(format!("{at}: '{line}' is not host:port"))),
             Some(0) => {
                 return Err(usage(format!(
-                    "--cluster {name}: '{line}': port 0 is no fixed port; give each process its own"
+                    "{at}: '{line}': port 0 is no fixed port; give each process its own"
                 )));
             }
-            Some(_) if hosts.iter().any(|h| h == line) => {
-                return Err(usage(format!(
-                    "--cluster {name}: '{line}' is listed twice; each process needs its own host:port"
-                )));
-            }
-            Some(_) => hosts.push(line.to_string()),
+            Some(_) => {}
         }
+        let addrs: Vec<std::net::SocketAddr> = std::net::ToSocketAddrs::to_socket_addrs(line)
+            .map_err(|e| usage(format!("{at}: '{line}': cannot look up the host ({e})")))?
+            .collect();
+        if let Some((first, _)) = seen
+            .iter()
+            .find(|(_, theirs)| theirs.iter().any(|a| addrs.contains(a)))
+        {
+            return Err(usage(format!(
+                "{at}: '{line}' is the address of line {first} again; each process needs its own host:port"
+            )));
+        }
+        seen.push((n + 1, addrs));
+        hosts.push(line.to_string());
     }
     if hosts.is_empty() {
         return Err(usage(format!(

@@ -5,25 +5,13 @@
 //! reason. On 127.0.0.1 only; every process is waited for or killed.
 
 use std::io::Write;
-use std::net::TcpStream;
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
-use crate::common::{free_hosts, kt, written};
+use crate::common::{cluster_process as spawn, connect_when_up, free_hosts, kt, written};
 
 fn hosts(n: usize, extra: &str) -> (tempfile::TempDir, String, Vec<String>) {
     free_hosts(n, extra)
-}
-
-/// Process `i` of the cluster in `file` counting `args`.
-fn spawn(args: &[&str], file: &str, i: usize) -> Child {
-    kt().arg("count")
-        .args(args)
-        .args(["--cluster", file, "--process", &i.to_string()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
 }
 
 /// A child's exit code, stdout and stderr.
@@ -34,18 +22,6 @@ fn ended(child: Child) -> (Option<i32>, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
-}
-
-/// A connection to `host` once it listens (within 20 s).
-fn connect_when_up(host: &str) -> TcpStream {
-    let started = Instant::now();
-    loop {
-        match TcpStream::connect(host) {
-            Ok(s) => return s,
-            Err(e) if started.elapsed() > Duration::from_secs(20) => panic!("{host}: {e}"),
-            Err(_) => std::thread::sleep(Duration::from_millis(20)),
-        }
-    }
 }
 
 #[test]
@@ -112,8 +88,9 @@ fn a_silent_stranger_is_dropped_in_time_and_the_count_goes_on() {
 }
 
 /// Strangers connect to process 0 before process 1 does: one that says
-/// it is process 1, as a process once began, and one that sends a hello's
-/// magic and a huge length (and, with `silent`, one that says nothing).
+/// it is process 1, as a process once began, and one that sends the
+/// magic word, a nonce and a proof made without the key (and, with
+/// `silent`, one that says nothing).
 /// Each is dropped and said; the count is right.
 fn strangers_dropped(silent: bool) {
     let (_dir, file, lines) = hosts(2, "");
@@ -122,8 +99,9 @@ fn strangers_dropped(silent: bool) {
     let _silent = silent.then(|| connect_when_up(&lines[0]));
     let mut liar = connect_when_up(&lines[0]);
     liar.write_all(&1u64.to_be_bytes()).unwrap();
-    let mut huge = connect_when_up(&lines[0]);
-    huge.write_all(b"KTCLSTR1\xff\xff\xff\xff").unwrap();
+    let mut forger = connect_when_up(&lines[0]);
+    forger.write_all(b"KTCLSTR1").unwrap();
+    forger.write_all(&[7; 16 + 32]).unwrap();
     let p1 = spawn(&args, &file, 1);
     let (code, out, err) = ended(p0);
     assert_eq!(code, Some(0), "{err}");
@@ -135,6 +113,7 @@ fn strangers_dropped(silent: bool) {
     );
     assert_eq!(err.contains("no hello in time"), silent, "{err}");
     assert!(err.contains("did not say the magic word"), "{err}");
+    assert!(err.contains("does not hold this cluster's key"), "{err}");
     let (code, out, err) = ended(p1);
     assert_eq!((code, out.as_str()), (Some(0), ""), "{err}");
 }
@@ -167,7 +146,7 @@ fn a_process_without_the_key_is_refused() {
     other.extend(["--cluster-key", &wrong]);
     let (code, _, err) = ended(spawn(&other, &file, 1));
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("does not hold this cluster's key"), "{err}");
+    assert!(err.contains("does not hold this process's key"), "{err}");
     // With the key: the count.
     let mut with = args.to_vec();
     with.extend(["--cluster-key", &right]);
@@ -195,7 +174,7 @@ fn host_files_are_bounded_and_checked() {
     let (_d3, empty) = written("hosts", "# nothing\n\n");
     for (file, says) in [
         (port0.as_str(), "port 0 is no fixed port"),
-        (twice.as_str(), "is listed twice"),
+        (twice.as_str(), "is the address of line 1 again"),
         (empty.as_str(), "lists no processes"),
         ("/dev/zero", "not a regular file"),
         (fifo.to_str().unwrap(), "not a regular file"),

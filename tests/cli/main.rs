@@ -9,7 +9,9 @@ mod common;
 
 mod bounds;
 mod building;
+mod checkpoint_trust;
 mod cluster;
+mod cluster_stalls;
 mod cluster_trust;
 mod commands;
 mod docs;
@@ -23,6 +25,7 @@ mod leaper_theory;
 mod leapers;
 mod magic;
 mod puzzle;
+mod puzzle_rules;
 mod reliability;
 mod shell;
 

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// The binary, away from a developer's own config file, with no input.
@@ -228,4 +228,49 @@ pub fn assert_ended(t: &Tmux, code: i32) {
     assert!(t.screen().contains("TTY=sane"), "terminal left raw");
     assert_eq!(t.display("#{alternate_on}"), "0", "alternate screen left");
     assert_eq!(t.display("#{cursor_flag}"), "1", "cursor shown");
+}
+
+/// The child's output, or a failure naming `what` when it runs past
+/// `limit` (it is killed).
+pub fn within(mut child: Child, limit: Duration, what: &str) -> Output {
+    let began = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if began.elapsed() > limit {
+            child.kill().unwrap();
+            let _ = child.wait();
+            panic!("{what}: still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+pub fn spawn(cmd: &mut Command) -> Child {
+    cmd.stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// A connection to `host` once it listens (within 20 s).
+pub fn connect_when_up(host: &str) -> std::net::TcpStream {
+    let started = Instant::now();
+    loop {
+        match std::net::TcpStream::connect(host) {
+            Ok(s) => return s,
+            Err(e) if started.elapsed() > Duration::from_secs(20) => panic!("{host}: {e}"),
+            Err(_) => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+}
+
+/// Process `i` of the cluster in `file` counting `args`, its output piped.
+pub fn cluster_process(args: &[&str], file: &str, i: usize) -> Child {
+    kt().arg("count")
+        .args(args)
+        .args(["--cluster", file, "--process", &i.to_string()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
 }

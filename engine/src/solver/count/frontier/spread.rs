@@ -31,9 +31,11 @@ use crate::solver::count::Progress;
 mod checkpoint;
 mod cluster;
 mod handshake;
+mod heartbeat;
 mod meet;
 mod peer;
 use super::meet::Meeting;
+pub use checkpoint::{Checkpoints, FolderRefusal};
 use checkpoint::{Mark, Store};
 use cluster::{connect, quietly};
 use handshake::{Hello, agree};
@@ -59,6 +61,9 @@ pub struct Cluster {
     pub process: usize,
     /// The key every process proves it holds (empty: none).
     pub key: Vec<u8>,
+    /// What the command asks beyond the count at hand (a table by start,
+    /// a sum over starts, a most), which every process must ask alike.
+    pub question: String,
 }
 
 impl std::fmt::Debug for Cluster {
@@ -67,17 +72,9 @@ impl std::fmt::Debug for Cluster {
             .field("hosts", &self.hosts)
             .field("process", &self.process)
             .field("key", &format_args!("{} bytes", self.key.len()))
+            .field("question", &self.question)
             .finish()
     }
-}
-
-/// A folder of checkpoints: every `every` (at the next square), each
-/// worker writes its states there; a count started again with the same
-/// arguments resumes from the last square all of them wrote.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Checkpoints {
-    pub dir: std::path::PathBuf,
-    pub every: std::time::Duration,
 }
 
 impl Spread {
@@ -91,7 +88,7 @@ impl Spread {
         match &self.cluster {
             None => timely::CommunicationConfig::Process(*workers)
                 .try_build()
-                .map(|(builders, _)| (builders, None, offers.first().copied()))
+                .map(|(builders, _)| (builders, None, None, offers.first().copied()))
                 .map_err(Stop::Workers),
             Some(c) => {
                 let hello = Hello::new(c.process, terms.to_vec(), offers);
@@ -107,7 +104,12 @@ impl Spread {
                     initialize_networking_from_sockets(local, sockets, c.process, *workers, hooks)
                         .map_err(|e| Stop::Workers(e.to_string()))?;
                 let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
-                Ok((builders, Some(guard), resume))
+                let mut nonces = vec![[0u8; 16]; c.hosts.len()];
+                for h in &hellos {
+                    nonces[h.process] = h.nonce;
+                }
+                let beating = heartbeat::start(&c.hosts, c.process, &c.key, nonces);
+                Ok((builders, Some(guard), beating, resume))
             }
         }
     }
@@ -140,7 +142,12 @@ impl Spread {
 
 /// The workers' connections, their threads' guard, and where every
 /// worker resumes.
-type Connected = (Vec<AllocatorBuilder>, Option<CommsGuard>, Option<Mark>);
+type Connected = (
+    Vec<AllocatorBuilder>,
+    Option<CommsGuard>,
+    Option<heartbeat::Beating>,
+    Option<Mark>,
+);
 
 /// What the workers share in this process: the figures a progress bar
 /// shows, whether to stop, and why a worker failed.
@@ -222,6 +229,7 @@ pub fn count(
                     key.clone(),
                     (spread.peers(), spread.local(), spread.process()),
                     bits,
+                    checkpoint::Seal::new(&c.key),
                 )
             }),
             every: spread.checkpoint.as_ref().map(|c| c.every),
@@ -370,6 +378,14 @@ fn terms(key: &str, bits: u32, spread: &Spread) -> Vec<(String, String)> {
         ("workers a process", spread.local().to_string()),
         ("the hosts", hosts.unwrap_or_default()),
         (
+            "the question",
+            spread
+                .cluster
+                .as_ref()
+                .map(|c| c.question.clone())
+                .unwrap_or_default(),
+        ),
+        (
             "checkpoints",
             if spread.checkpoint.is_some() {
                 "kept"
@@ -440,13 +456,16 @@ impl Crew<'_> {
     }
 
     /// After a round: this worker holds `cur` and `held` bytes besides, at
-    /// `square` of the board. Shows progress (worker 0) and the peak, and
+    /// `square` of the board. Shows progress (a process's first worker)
+    /// and the peak, and
     /// asks the workers to stop past the memory bound.
     fn note<S, W>(&self, index: usize, peers: usize, square: u64, cur: &[Run<S, W>], held: u64) {
         let shared = self.shared;
         let all = states_in(cur) * peers as u64;
         shared.peak.fetch_max(all, Relaxed);
-        if index == 0 {
+        // The first worker of each process, so every process says where
+        // the count stood.
+        if index.is_multiple_of(self.local) {
             shared.done.store(square, Relaxed);
             shared.states.store(all, Relaxed);
         }
@@ -514,13 +533,12 @@ fn run<S: Sent, W: Tally>(
     let of = job.layout.steps.len() as u64;
     let offers = match &job.store {
         Some(st) => {
-            std::fs::create_dir_all(&st.dir)
-                .map_err(|e| Stop::Workers(format!("{}: {e}", st.dir.display())))?;
+            checkpoint::prepare(&st.dir).map_err(|e| Stop::Workers(e.to_string()))?;
             st.offers(of).map_err(|e| Stop::Workers(e.to_string()))?
         }
         None => Vec::new(),
     };
-    let (builders, connections, resume) = spread.builders(&job.terms, offers)?;
+    let (builders, connections, beating, resume) = spread.builders(&job.terms, offers)?;
     let (square, pieces) = match resume {
         Some(Mark::Square(j)) => {
             eprintln!(
@@ -570,6 +588,7 @@ fn run<S: Sent, W: Tally>(
             Err(e) => outcome = Err(Stop::Workers(e)),
         }
     }
+    drop(beating);
     match outcome {
         // The connections' threads end with the workers.
         Ok(_) => drop(connections),

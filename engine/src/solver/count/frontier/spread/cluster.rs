@@ -17,6 +17,21 @@ const CONNECT_FOR: Duration = Duration::from_secs(300);
 const STRANGER_FOR: Duration = Duration::from_secs(5);
 /// How long a process it connected to has to answer.
 const ANSWER_FOR: Duration = Duration::from_secs(30);
+/// How long a process that refuses goes on meeting the others, so that
+/// they refuse too.
+const TELL_FOR: Duration = Duration::from_secs(5);
+/// The most handshakes under way at once; more connections are dropped.
+const SHAKING: usize = 64;
+
+/// Why a peer's proof of the key failed, as this process can tell: the
+/// two hold different keys, or this one holds none.
+fn key_differs(key: &[u8]) -> &'static str {
+    if key.is_empty() {
+        "it holds a key and this process has none (--cluster-key FILE)"
+    } else {
+        "it does not hold this process's key (or has none)"
+    }
+}
 
 /// One connection to each other process of the cluster, in order, `None`
 /// at `me`, and the hellos of all (this process's first): this process
@@ -32,85 +47,133 @@ pub(super) fn connect(
     key: &[u8],
     mine: &Hello,
 ) -> Result<(Vec<Option<TcpStream>>, Vec<Hello>), Stop> {
-    let deadline = Instant::now() + CONNECT_FOR;
+    let mut deadline = Instant::now() + CONNECT_FOR;
+    // A refusal (a process that differs, or holds another key) is told
+    // to every process that can be reached within TELL_FOR: this process
+    // goes on meeting the others, which then see it too, and all refuse
+    // together.
+    let mut refusal: Option<String> = None;
     let io = |what: String| Stop::Workers(what);
     let listener = TcpListener::bind(&hosts[me])
         .map_err(|e| io(format!("listening at {}: {e}", hosts[me])))?;
     let mut sockets: Vec<Option<TcpStream>> = (0..hosts.len()).map(|_| None).collect();
     let mut hellos = vec![mine.clone()];
     let wait = say_waiting;
-    let agreed = |theirs: &Hello| match mine.differs(theirs) {
-        Some(why) => Err(Stop::Refused(why)),
-        None => Ok(()),
-    };
     for (i, host) in hosts.iter().enumerate().take(me) {
-        let (stream, theirs) = dial(i, host, mine, key, deadline)?;
-        agreed(&theirs)?;
-        hellos.push(theirs);
-        sockets[i] = Some(stream);
+        match dial(i, host, mine, key, deadline) {
+            Ok((stream, theirs)) => {
+                if let Some(why) = mine.differs(&theirs) {
+                    refuse(&mut refusal, why, &mut deadline);
+                }
+                hellos.push(theirs);
+                sockets[i] = Some(stream);
+            }
+            Err(Stop::Refused(why)) => refuse(&mut refusal, why, &mut deadline),
+            // Telling the others of a refusal is done as far as it goes.
+            Err(_) if refusal.is_some() => {}
+            Err(e) => return Err(e),
+        }
     }
     listener
         .set_nonblocking(true)
         .map_err(|e| io(format!("listening at {}: {e}", hosts[me])))?;
+    // Each connection that comes in has its handshake on a thread of its
+    // own, under one deadline: a stranger, however slow, holds up no one.
+    let (done, results) = std::sync::mpsc::channel();
+    let mut shaking = 0usize;
     let mut dropped = Vec::new();
     while sockets[me + 1..].iter().any(Option::is_none) {
+        let mut idle = true;
         match listener.accept() {
-            Ok((stream, from)) => {
-                let ready = stream
-                    .set_nonblocking(false)
-                    .and_then(|()| stream.set_nodelay(true));
+            Ok((stream, from)) if shaking < SHAKING => {
+                idle = false;
+                shaking += 1;
+                let (done, mine, key) = (done.clone(), mine.clone(), key.to_vec());
                 let limit = deadline.min(Instant::now() + STRANGER_FOR);
-                let taken = match ready
-                    .map_err(Bad::Io)
-                    .and_then(|()| exchange(&stream, mine, key, limit))
-                {
-                    Ok(h)
-                        if h.process <= me
-                            || h.process >= hosts.len()
-                            || sockets[h.process].is_some() =>
-                    {
-                        Err(format!("it said it was process {}", h.process))
-                    }
-                    Ok(h) => Ok(h),
-                    Err(bad) => Err(bad.to_string()),
-                };
-                match taken {
-                    Ok(theirs) => {
-                        agreed(&theirs)?;
-                        let i = theirs.process;
-                        hellos.push(theirs);
-                        sockets[i] = Some(stream);
-                    }
-                    Err(why) => {
-                        eprintln!("knight-tui: dropped a connection from {from}: {why}");
-                        dropped.push(why);
-                    }
-                }
+                std::thread::spawn(move || {
+                    let taken = stream
+                        .set_nonblocking(false)
+                        .and_then(|()| stream.set_nodelay(true))
+                        .map_err(Bad::Io)
+                        .and_then(|()| exchange(&stream, &mine, &key, limit));
+                    let _ = done.send((stream, from, taken));
+                });
             }
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                if Instant::now() >= deadline {
-                    let missing: Vec<String> = (me + 1..hosts.len())
-                        .filter(|&i| sockets[i].is_none())
-                        .map(|i| i.to_string())
-                        .collect();
-                    let strays = match dropped.len() {
-                        0 => String::new(),
-                        n => format!(" ({n} other connections dropped)"),
-                    };
-                    return Err(io(format!(
-                        "process {} did not connect to {} in {} s{strays}",
-                        missing.join(", "),
-                        hosts[me],
-                        CONNECT_FOR.as_secs()
-                    )));
-                }
-                wait();
-                std::thread::sleep(Duration::from_millis(50));
+            Ok((_, from)) => {
+                idle = false;
+                eprintln!(
+                    "knight-tui: dropped a connection from {from}: {SHAKING} handshakes under way"
+                );
             }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
             Err(e) => return Err(io(format!("listening at {}: {e}", hosts[me]))),
         }
+        while let Ok((stream, from, taken)) = results.try_recv() {
+            idle = false;
+            shaking -= 1;
+            let taken = match taken {
+                Ok(h)
+                    if h.process <= me
+                        || h.process >= hosts.len()
+                        || sockets[h.process].is_some() =>
+                {
+                    Err(format!("it said it was process {}", h.process))
+                }
+                Ok(h) => Ok(h),
+                Err(bad) => Err(bad.to_string()),
+            };
+            match taken {
+                Ok(theirs) => {
+                    if let Some(why) = mine.differs(&theirs) {
+                        refuse(&mut refusal, why, &mut deadline);
+                    }
+                    let i = theirs.process;
+                    hellos.push(theirs);
+                    sockets[i] = Some(stream);
+                }
+                Err(why) => {
+                    eprintln!("knight-tui: dropped a connection from {from}: {why}");
+                    dropped.push(why);
+                }
+            }
+        }
+        if !idle {
+            continue;
+        }
+        if Instant::now() >= deadline {
+            if let Some(why) = refusal {
+                return Err(Stop::Refused(why));
+            }
+            let missing: Vec<String> = (me + 1..hosts.len())
+                .filter(|&i| sockets[i].is_none())
+                .map(|i| i.to_string())
+                .collect();
+            let strays = match dropped.len() {
+                0 => String::new(),
+                n => format!(" ({n} other connections dropped)"),
+            };
+            return Err(io(format!(
+                "process {} did not connect to {} in {} s{strays}",
+                missing.join(", "),
+                hosts[me],
+                CONNECT_FOR.as_secs()
+            )));
+        }
+        wait();
+        std::thread::sleep(Duration::from_millis(20));
     }
-    Ok((sockets, hellos))
+    match refusal {
+        Some(why) => Err(Stop::Refused(why)),
+        None => Ok((sockets, hellos)),
+    }
+}
+
+/// Notes the first refusal, and shortens the wait to telling the others.
+fn refuse(refusal: &mut Option<String>, why: String, deadline: &mut Instant) {
+    if refusal.is_none() {
+        *refusal = Some(why);
+        *deadline = (*deadline).min(Instant::now() + TELL_FOR);
+    }
 }
 
 /// Says once a process (not once a count: a table counts each start)
@@ -155,7 +218,8 @@ fn dial(
             h.process
         ))),
         Err(Bad::Key) => Err(Stop::Refused(format!(
-            "process {i} at {host} does not hold this cluster's key: give every process the same key"
+            "process {i} at {host}: {}; give every process the same key",
+            key_differs(key)
         ))),
         Err(bad) => Err(failed(&bad)),
     }

@@ -21,8 +21,8 @@ use super::checkpoint::{Mark, hex, unhex};
 
 /// The first bytes of every hello.
 const MAGIC: &[u8; 8] = b"KTCLSTR1";
-/// The longest hello.
-const MOST: u32 = 64 * 1024;
+/// The longest hello: the terms, with a host file of up to 64 KiB.
+const MOST: u32 = 256 * 1024;
 /// The bytes of a proof.
 const PROOF: usize = 32;
 
@@ -152,47 +152,108 @@ impl Hello {
     }
 }
 
-/// The proof that the sender of `first` holds `key`, for the receiver of
-/// `second`.
-fn proof(key: &[u8], first: &[u8], second: &[u8]) -> Hmac<Sha256> {
+/// An HMAC-SHA256 under `key` of `parts`, each with its length, after
+/// the handshake's name and what the MAC is for.
+fn mac(key: &[u8], what: &[u8], parts: &[&[u8]]) -> Hmac<Sha256> {
     let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC takes any key");
-    mac.update(b"knight-tui cluster handshake\0");
-    for part in [first, second] {
+    mac.update(b"knight-tui cluster handshake 2\0");
+    mac.update(what);
+    for part in parts {
         mac.update(&(part.len() as u64).to_be_bytes());
         mac.update(part);
     }
     mac
 }
 
-/// Shows `mine` to the other end of `stream` and reads its hello, both
-/// proved with `key`, by `deadline`. The stream is left blocking with no
-/// timeouts, for the count.
+/// A stream read and written under one deadline for the whole
+/// handshake: each read or write waits only for what is left of it, so a
+/// peer that trickles a byte at a time cannot hold the connection past it.
+struct Deadlined<'s> {
+    stream: &'s TcpStream,
+    deadline: Instant,
+}
+
+impl Deadlined<'_> {
+    fn left(&self) -> std::io::Result<Duration> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        Ok(left)
+    }
+}
+
+impl Read for Deadlined<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.stream.set_read_timeout(Some(self.left()?))?;
+        (&mut &*self.stream).read(buf)
+    }
+}
+
+impl Write for Deadlined<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.stream.set_write_timeout(Some(self.left()?))?;
+        (&mut &*self.stream).write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The handshake on `stream`, whole by `deadline`: each end sends the
+/// magic word and a fresh nonce, then proves it holds `key` with an HMAC
+/// over both nonces (its own first); only once the other's proof checks
+/// does it send its hello, with an HMAC binding it to both nonces. So a
+/// stranger learns nothing of the count, and a recorded hello cannot be
+/// played back. The stream is left blocking with no timeouts, for the
+/// count.
 pub(super) fn exchange(
     stream: &TcpStream,
     mine: &Hello,
     key: &[u8],
     deadline: Instant,
 ) -> Result<Hello, Bad> {
-    let left = deadline
-        .saturating_duration_since(Instant::now())
-        .max(Duration::from_millis(1));
-    stream.set_read_timeout(Some(left)).map_err(Bad::Io)?;
-    stream.set_write_timeout(Some(left)).map_err(Bad::Io)?;
-    let mut s = stream;
-    let ours = mine.encode();
-    let mut frame = MAGIC.to_vec();
-    frame.extend_from_slice(&(ours.len() as u32).to_be_bytes());
-    frame.extend_from_slice(&ours);
-    s.write_all(&frame).map_err(Bad::Io)?;
+    let mut s = Deadlined { stream, deadline };
     let eof = |e: std::io::Error| match e.kind() {
         std::io::ErrorKind::UnexpectedEof => Bad::Stranger("it closed the connection".into()),
         _ => Bad::Io(e),
     };
+    let mut opening = MAGIC.to_vec();
+    opening.extend_from_slice(&mine.nonce);
+    s.write_all(&opening).map_err(Bad::Io)?;
     let mut magic = [0u8; 8];
     s.read_exact(&mut magic).map_err(eof)?;
     if &magic != MAGIC {
         return Err(Bad::Stranger("it did not say the magic word".into()));
     }
+    let mut nonce = [0u8; 16];
+    s.read_exact(&mut nonce).map_err(eof)?;
+    if nonce == mine.nonce {
+        return Err(Bad::Stranger(
+            "it sent this process's own nonce back".into(),
+        ));
+    }
+    // The key, proved both ways before anything of the count is said.
+    let proof = mac(key, b"proof", &[&mine.nonce, &nonce]);
+    s.write_all(&proof.finalize().into_bytes())
+        .map_err(Bad::Io)?;
+    let mut shown = [0u8; PROOF];
+    s.read_exact(&mut shown).map_err(|e| match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => Bad::Key,
+        _ => Bad::Io(e),
+    })?;
+    mac(key, b"proof", &[&nonce, &mine.nonce])
+        .verify_slice(&shown)
+        .map_err(|_| Bad::Key)?;
+    let ours = mine.encode();
+    let mut frame = (ours.len() as u32).to_be_bytes().to_vec();
+    frame.extend_from_slice(&ours);
+    frame.extend_from_slice(
+        &mac(key, b"hello", &[&mine.nonce, &nonce, &ours])
+            .finalize()
+            .into_bytes(),
+    );
+    s.write_all(&frame).map_err(Bad::Io)?;
     let mut len = [0u8; 4];
     s.read_exact(&mut len).map_err(eof)?;
     let len = u32::from_be_bytes(len);
@@ -201,22 +262,14 @@ pub(super) fn exchange(
     }
     let mut theirs = vec![0u8; len as usize];
     s.read_exact(&mut theirs).map_err(eof)?;
-    let hello = Hello::decode(&theirs).ok_or_else(|| Bad::Stranger("a garbled hello".into()))?;
-    if hello.nonce == mine.nonce {
-        return Err(Bad::Stranger(
-            "it sent this process's own hello back".into(),
-        ));
-    }
-    s.write_all(&proof(key, &ours, &theirs).finalize().into_bytes())
-        .map_err(Bad::Io)?;
-    let mut shown = [0u8; PROOF];
-    s.read_exact(&mut shown).map_err(|e| match e.kind() {
-        std::io::ErrorKind::UnexpectedEof => Bad::Key,
-        _ => Bad::Io(e),
-    })?;
-    proof(key, &theirs, &ours)
-        .verify_slice(&shown)
+    let mut sealed = [0u8; PROOF];
+    s.read_exact(&mut sealed).map_err(eof)?;
+    mac(key, b"hello", &[&nonce, &mine.nonce, &theirs])
+        .verify_slice(&sealed)
         .map_err(|_| Bad::Key)?;
+    let mut hello =
+        Hello::decode(&theirs).ok_or_else(|| Bad::Stranger("a garbled hello".into()))?;
+    hello.nonce = nonce;
     stream.set_read_timeout(None).map_err(Bad::Io)?;
     stream.set_write_timeout(None).map_err(Bad::Io)?;
     Ok(hello)
@@ -366,7 +419,7 @@ mod tests {
             exchange(&a, &ha, b"", soon()),
             Err(Bad::Stranger(_))
         ));
-        // The hello sent back as it came.
+        // The opening sent back as it came.
         let (a, b) = pair();
         let echo = std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
@@ -378,13 +431,44 @@ mod tests {
             Err(Bad::Stranger(_))
         ));
         echo.join().unwrap();
-        // A huge length.
+        // A stranger without the key hears nothing of the count.
         let (a, mut b) = pair();
-        b.write_all(MAGIC).unwrap();
-        b.write_all(&u32::MAX.to_be_bytes()).unwrap();
-        assert!(matches!(
-            exchange(&a, &ha, b"", soon()),
-            Err(Bad::Stranger(_))
-        ));
+        let mut opening = MAGIC.to_vec();
+        opening.extend_from_slice(&[7; 16]);
+        b.write_all(&opening).unwrap();
+        b.write_all(&[0; PROOF]).unwrap();
+        let r = exchange(&a, &ha, b"key of sixteen b", soon());
+        assert!(matches!(r, Err(Bad::Key)), "{r:?}");
+        drop(a);
+        let mut heard = Vec::new();
+        b.read_to_end(&mut heard).unwrap();
+        assert_eq!(heard.len(), 8 + 16 + PROOF, "only the opening and a proof");
+        assert!(!String::from_utf8_lossy(&heard).contains("process="));
+    }
+
+    /// A peer that sends a byte every 100 ms never finishes its opening
+    /// within 1 s: the deadline is the handshake's, not a read's.
+    #[test]
+    fn a_trickling_peer_is_cut_off_at_the_deadline() {
+        let ha = hello(0, "c", vec![]);
+        let (a, mut b) = pair();
+        let trickle = std::thread::spawn(move || {
+            for byte in MAGIC.iter().chain(&[1u8; 16]) {
+                std::thread::sleep(Duration::from_millis(100));
+                if b.write_all(&[*byte]).is_err() {
+                    return;
+                }
+            }
+        });
+        let began = Instant::now();
+        let r = exchange(&a, &ha, b"", Instant::now() + Duration::from_secs(1));
+        assert!(matches!(r, Err(Bad::Io(ref e)) if is_timeout(e)), "{r:?}");
+        assert!(
+            began.elapsed() < Duration::from_millis(1800),
+            "{:?}",
+            began.elapsed()
+        );
+        drop(a);
+        trickle.join().unwrap();
     }
 }

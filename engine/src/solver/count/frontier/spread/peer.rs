@@ -48,6 +48,9 @@ const NEAR: usize = 1 << 13;
 /// 395 MB, at the same speed (the development machine, 2026-11-26).
 const FAR: usize = 1 << 10;
 
+/// The longest a waiting worker parks before it looks again.
+const PARK: std::time::Duration = std::time::Duration::from_millis(20);
+
 /// States for one part (`.1`) of one worker's (`.0`) tables.
 type Batch<S, W> = (u64, u32, Vec<(S, W)>);
 
@@ -271,8 +274,10 @@ impl<'w, S: Sent, W: Tally> Peer<'w, S, W> {
         let next = now + 1;
         self.batches.advance_to(next);
         self.sums.advance_to(next);
+        // Parked while nothing comes in: a process that waits on a slow
+        // or stopped one spins no core.
         while self.probe.less_than(&next) {
-            self.worker.step();
+            self.worker.step_or_park(Some(PARK));
         }
         let p = now as usize % 2;
         let mut sums = std::mem::take(&mut *self.summed[p].borrow_mut());
