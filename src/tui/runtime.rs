@@ -38,6 +38,7 @@ struct TerminalGuard {
 
 impl TerminalGuard {
     fn new() -> TerminalGuard {
+        crate::oom::screen(true);
         let terminal = ratatui::init();
         let previous = std::panic::take_hook();
         let app_thread = std::thread::current().id();
@@ -57,6 +58,7 @@ impl Drop for TerminalGuard {
     fn drop(&mut self) {
         let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
         ratatui::restore();
+        crate::oom::screen(false);
     }
 }
 

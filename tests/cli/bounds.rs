@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::{kt, written};
+use crate::common::{kt, spawn, within, written};
 
 fn run(args: &[&str]) -> (Option<i32>, String, String, Duration) {
     let started = Instant::now();
@@ -207,5 +207,78 @@ fn checkpoint_flags_are_checked_before_anything_is_made() {
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
         assert!(!folder.exists(), "{args:?} made the folder");
+    }
+}
+
+/// The day's puzzle reads its time zone within bounds: a device, a FIFO
+/// or a name that does not read falls back to UTC with a note, at once
+/// (TZ=:/dev/zero grew to 5 GB in 7 s).
+#[test]
+fn the_day_s_puzzle_reads_its_time_zone_within_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()));
+    let fifo = format!(":{}", fifo.display());
+    for tz in [
+        ":/dev/zero",
+        fifo.as_str(),
+        ":/nonexistent/zone",
+        "not a zone",
+    ] {
+        let child = spawn(kt().env("TZ", tz).args(["puzzle", "--size", "5"]));
+        let out = within(child, Duration::from_secs(20), tz);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{tz}: {err}");
+        assert!(err.contains("the day's puzzle is UTC's"), "{tz}: {err}");
+    }
+    let out = kt()
+        .env("TZ", "Europe/Paris")
+        .args(["puzzle", "--size", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty());
+}
+
+/// Counts on workers under an address-space limit (`prlimit --as`) end
+/// with exit 3 and one line about memory, never SIGABRT (exit 134): the
+/// workers' arenas and stacks are beyond what the count's bound sees.
+#[test]
+fn counts_on_workers_under_an_address_space_limit_end_in_words() {
+    use std::os::unix::process::CommandExt;
+    // 6x7 open tours need more than 300 MB in one process: these never
+    // fit, so each run ends on a limit, the bound's or the system's.
+    let ck = tempfile::tempdir().unwrap();
+    let ck = ck.path().join("ck");
+    let ck = ck.to_str().unwrap();
+    for (bytes, args) in [
+        (100_000_000u64, vec!["--rows", "6", "--cols", "7"]),
+        (
+            150_000_000,
+            vec!["--rows", "6", "--cols", "7", "--checkpoint", ck],
+        ),
+    ] {
+        let mut cmd = kt();
+        cmd.arg("count").args(&args).args(["--workers", "2"]);
+        // SAFETY: setrlimit only, between fork and exec.
+        unsafe {
+            cmd.pre_exec(move || {
+                let limit = libc::rlimit {
+                    rlim_cur: bytes,
+                    rlim_max: bytes,
+                };
+                match libc::setrlimit(libc::RLIMIT_AS, &limit) {
+                    0 => Ok(()),
+                    _ => Err(std::io::Error::last_os_error()),
+                }
+            });
+        }
+        let out = within(spawn(&mut cmd), Duration::from_secs(120), "count");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
+        assert!(err.contains("memory"), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
     }
 }
