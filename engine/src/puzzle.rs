@@ -67,7 +67,7 @@ pub enum PuzzleError {
         square: Square,
         last: u32,
     },
-    #[error("clues {first} and {second} are both on {square}")]
+    #[error("{}", if first == second { format!("clue {first} is given twice on {square}") } else { format!("clues {first} and {second} are both on {square}") })]
     SameSquare {
         first: u32,
         second: u32,

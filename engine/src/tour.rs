@@ -12,6 +12,7 @@ pub mod svg;
 mod walk;
 
 pub use error::{NumberedError, TourFileError};
+pub(crate) use file::shallow;
 pub use file::{
     FORMAT_NAME, JsonTour, Loaded, TourFile, parse, parse_numbered, write_numbered,
     write_numbered_steps,

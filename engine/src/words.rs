@@ -168,13 +168,15 @@ pub fn clip(message: &str) -> String {
         let c = chars[i];
         out.push(c);
         i += 1;
-        if c != '\'' && c != '"' {
+        // An apostrophe after a letter (process's, processes') opens
+        // nothing; one before a letter (don't) closes nothing.
+        let word = |k: usize| chars.get(k).is_some_and(|d: &char| d.is_alphanumeric());
+        if c != '\'' && c != '"' || c == '\'' && i >= 2 && word(i - 2) {
             continue;
         }
-        let end = chars[i..]
-            .iter()
-            .position(|&d| d == c)
-            .map_or(chars.len(), |n| i + n);
+        let end = (i..chars.len())
+            .find(|&k| chars[k] == c && (c == '"' || !word(k + 1)))
+            .unwrap_or(chars.len());
         if end - i > QUOTED {
             out.extend(&chars[i..i + QUOTED]);
             out.push('…');
@@ -198,6 +200,27 @@ pub fn clip(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn apostrophes_in_words_are_not_quotes() {
+        let long = format!(
+            "the processes' checkpoints disagree: process 0's is at square 12, process 1's at square 14; {}",
+            "a".repeat(150)
+        );
+        let cut = clip(&long);
+        assert!(
+            cut.contains("process 0's is at square 12, process 1's at square 14"),
+            "{cut}"
+        );
+        let quoted = format!(
+            "bad value '{}' here, and don't stop {}",
+            "x".repeat(200),
+            "b".repeat(100)
+        );
+        let cut = clip(&quoted);
+        assert!(cut.contains("'xxxxxxxx"), "{cut}");
+        assert!(cut.contains("…' here, and don't stop"), "{cut}");
+    }
 
     #[test]
     fn numbers_and_durations() {

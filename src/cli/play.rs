@@ -14,13 +14,19 @@ use knight_engine::spec::Spec;
 use knight_engine::tour::{self, TourFile};
 
 use super::args::PlayArgs;
-use super::failure::{Exit, Failure, Outcome, usage};
+use super::failure::{Exit, Failure, Outcome, say, usage};
 use crate::config::Config;
 use crate::tui::{self, clues::Clues, game::Game};
 
 /// Opens the app in play mode.
 pub fn play(args: &PlayArgs, config: &Config) -> Outcome {
     let mut spec = args.board.spec(config).map_err(usage)?;
+    let piece = &args.board.board.piece;
+    if args.puzzle.is_some() && (piece.leaper.is_some() || piece.surface.is_some()) {
+        return Err(usage(
+            "--puzzle: puzzles are for the knight on the plane: leave out --leaper and --surface",
+        ));
+    }
     let game = match (&args.resume, &args.puzzle) {
         (Some(file), _) => resume(file)?,
         (None, Some(Some(file))) => {
@@ -34,6 +40,12 @@ pub fn play(args: &PlayArgs, config: &Config) -> Outcome {
             let PuzzleFile { puzzle, about } =
                 puzzle_file::parse(&text, args.board.board.closed_flag)
                     .map_err(|e| usage(format!("{name}: {e}")))?;
+            // A board with no tour of the kind is said before the screen
+            // opens, as for a puzzle made from flags.
+            if let Err(no) = knight_engine::theory::check(puzzle.board(), None, puzzle.closed()) {
+                say(&format!("{name}: no solution: {}", no.reason));
+                return Ok(Exit::No);
+            }
             let (difficulty, seed) = about_of(about.as_ref());
             Game::puzzle(Clues::new(puzzle, difficulty, seed))
         }

@@ -94,9 +94,14 @@ pub fn made(
     }
 }
 
-/// Today's date as a number, 20261127: the day's puzzle.
+/// Today's date as a number, 20261127: the day's puzzle. Where `TZ`
+/// does not read, the day in UTC, with a note.
 pub fn today() -> u64 {
-    let day = jiff::ZonedDateTime::now().strftime("%Y%m%d").to_string();
+    let (now, why) = crate::clock::now();
+    if let Some(why) = why {
+        say(&format!("knight-tui: {why}; the day's puzzle is UTC's"));
+    }
+    let day = now.strftime("%Y%m%d").to_string();
     day.parse().unwrap_or(0)
 }
 
@@ -119,6 +124,9 @@ fn headline(made: &puzzle::Made, seed: u64) -> String {
     )
 }
 
+/// How long `solve --puzzle` searches when no time limit is given.
+const PUZZLE_TIME: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// `solve --puzzle FILE`: the one completion (exit 0), none or several
 /// (exit 1), or undecided (exit 3).
 pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Outcome {
@@ -133,10 +141,20 @@ pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Outcome {
             "--puzzle takes the board and its clues from the file: leave out --size, --rows, --cols, --start, --end and --block",
         ));
     }
+    let b = &args.board.board;
+    if b.piece.leaper.is_some() || b.piece.surface.is_some() {
+        return Err(usage(
+            "--puzzle: puzzles are for the knight on the plane: leave out --leaper and --surface",
+        ));
+    }
     if !matches!(args.format, Format::Board | Format::Json | Format::Moves) {
         return Err(usage("--puzzle prints the board, json or moves"));
     }
-    let limits = args.board.spec(config).map_err(usage)?.limits;
+    let mut limits = args.board.spec(config).map_err(usage)?.limits;
+    // A file with few clues can leave a search that never ends in a
+    // lifetime (12x12 with clue 1 alone): bounded unless asked otherwise.
+    let by_default = limits.time.is_none();
+    limits.time = limits.time.or(Some(PUZZLE_TIME));
     let name = file.display().to_string();
     // Standard input within the tour file's limits, as a file is read.
     let text = if file == Path::new("-") {
@@ -169,9 +187,14 @@ pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Outcome {
         }
         Solved::Undecided(stop) => {
             say(&format!(
-                "{name}: undecided: {} stopped the search after {} positions",
+                "{name}: undecided: {} stopped the search after {} positions{}",
                 stop.by,
-                words::thousands(stop.nodes)
+                words::thousands(stop.nodes),
+                if by_default {
+                    " (the default for --puzzle; --time-limit for longer)"
+                } else {
+                    ""
+                }
             ));
             Exit::Undecided
         }

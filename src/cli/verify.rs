@@ -86,13 +86,24 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
         Err(CheckError::Read(ReadError::Io(source))) => return Err(Failure::Read { name, source }),
         Err(e) => refused(name, &e),
         Ok(checked) => {
-            let clue =
-                unhonoured_clue(&checked, &args.file).map_err(|e| usage(format!("{name}: {e}")))?;
+            let clue = unhonoured_clue(&checked, &args.file);
             let mut j = judge(name, checked, &args.file);
-            if let (Some((step, why)), true) = (clue, j.error.is_none()) {
-                j.valid = false;
-                j.step = Some(step);
-                j.error = Some(why);
+            match clue {
+                // Clues that cannot be (off the board, twice on a square):
+                // not a valid file, the path's own fault first.
+                Err(Clues::Invalid(why)) if j.error.is_none() => {
+                    j.valid = false;
+                    j.error = Some(clip(&why));
+                }
+                Err(Clues::Unreadable(why)) => {
+                    return Err(usage(format!("{}: {why}", j.file)));
+                }
+                Ok(Some((step, why))) if j.error.is_none() => {
+                    j.valid = false;
+                    j.step = Some(step);
+                    j.error = Some(why);
+                }
+                _ => {}
             }
             j
         }
@@ -117,17 +128,28 @@ pub fn verify(args: &VerifyArgs) -> Outcome {
     Ok(if judged.valid { Exit::Yes } else { Exit::No })
 }
 
+/// Why a file's clues cannot be checked against its path.
+enum Clues {
+    /// The clues cannot be (not a list of `[row, col, step]`, off the
+    /// board, twice on a square, against the colour rule): not a valid
+    /// tour file.
+    Invalid(String),
+    /// The file could not be read again.
+    Unreadable(String),
+}
+
 /// A file with clues (a solved puzzle): the first clue its path does not
 /// honour, as its step and why; an error when the clues themselves cannot
-/// be (off the board, twice on a square, against the colour rule).
-fn unhonoured_clue(checked: &Checked, file: &Path) -> Result<Option<(usize, String)>, String> {
+/// be, or the path cannot be read again.
+fn unhonoured_clue(checked: &Checked, file: &Path) -> Result<Option<(usize, String)>, Clues> {
     let Some(raw) = checked.file.extra.get("clues") else {
         return Ok(None);
     };
-    let raw: Vec<[i64; 3]> =
-        serde_json::from_value(raw.clone()).map_err(|e| format!("\"clues\": {e}"))?;
+    let raw: Vec<[i64; 3]> = serde_json::from_value(raw.clone())
+        .map_err(|e| Clues::Invalid(format!("\"clues\": {e}")))?;
     let board = &checked.board;
-    let puzzle = puzzle_of(board, checked.file.closed, &raw).map_err(|e| e.to_string())?;
+    let puzzle =
+        puzzle_of(board, checked.file.closed, &raw).map_err(|e| Clues::Invalid(e.to_string()))?;
     if checked.summary.is_err() {
         // The path's own fault comes first.
         return Ok(None);
@@ -141,9 +163,9 @@ fn unhonoured_clue(checked: &Checked, file: &Path) -> Result<Option<(usize, Stri
             .collect()
     } else {
         let text = knight_engine::files::read_path(file, &FileLimit::tour_file(), None)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| Clues::Unreadable(e.to_string()))?;
         let again = knight_engine::tour::parse(&text)
-            .map_err(|e| e.to_string())?
+            .map_err(|e| Clues::Unreadable(e.to_string()))?
             .file;
         again.indices(board, again.path.len())
     };

@@ -38,7 +38,8 @@ pub fn save_new(
 /// The local date and time as a file name says it: `2026-11-25-193012`
 /// (in UTC where the time zone is not known).
 pub fn stamp() -> String {
-    jiff::ZonedDateTime::now()
+    crate::clock::now()
+        .0
         .strftime("%Y-%m-%d-%H%M%S")
         .to_string()
 }

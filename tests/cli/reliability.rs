@@ -3,32 +3,10 @@
 //! an interrupt, and pictures of any size in bounded time and bytes.
 
 use std::io::Write;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::kt;
-
-/// The child's output, or a failure naming `what` when it runs past
-/// `limit` (it is killed).
-fn within(mut child: Child, limit: Duration, what: &str) -> Output {
-    let began = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if began.elapsed() > limit {
-            child.kill().unwrap();
-            let _ = child.wait();
-            panic!("{what}: still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn spawn(cmd: &mut Command) -> Child {
-    cmd.stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
+use crate::common::{kt, spawn, within};
 
 /// A streamed 5x5 path (the board comes before it) that visits 1,2 again
 /// at step 8.

@@ -2,8 +2,10 @@
 //! `[row, col, step]`, step 1-based), `"puzzle"` (`difficulty`, `seed`) and
 //! no `path` until solved. Text: the numbered board with the clues' steps,
 //! a `-` on each square to fill and a `.` on a blocked one; lines starting
-//! with `#` are comments, and one with the word `closed` makes the tour
-//! closed.
+//! with `#` are comments, and one with a comma-separated part `closed` or
+//! `closed tour` (as the headline `puzzle` writes) makes the tour closed.
+//! A JSON file's `"end"` is a clue of the last step; a closed tour has no
+//! end.
 
 use std::io::{self, Write};
 
@@ -36,6 +38,8 @@ pub enum PuzzleFileError {
     NoClues,
     #[error("puzzles are for the knight on the plane; the file has \"{0}\"")]
     Piece(&'static str),
+    #[error("a closed tour has no end: the file has both \"closed\": true and \"end\"")]
+    ClosedEnd,
     #[error("line {line}: {what}")]
     Text { line: usize, what: String },
     #[error("{0}")]
@@ -62,6 +66,8 @@ struct Json {
     surface: Option<Value>,
     #[serde(default)]
     puzzle: Option<Map<String, Value>>,
+    #[serde(default)]
+    end: Option<[i64; 2]>,
 }
 
 /// Reads a puzzle: JSON when the text starts with `{`, else the board.
@@ -123,6 +129,13 @@ pub fn puzzle_of(board: &Board, closed: bool, raw: &[[i64; 3]]) -> Result<Puzzle
 }
 
 fn parse_json(text: &str, closed: bool) -> Result<PuzzleFile, PuzzleFileError> {
+    crate::tour::shallow(text.as_bytes()).map_err(|e| {
+        let said = e.to_string();
+        let said = said
+            .strip_prefix("not a valid tour file: ")
+            .unwrap_or(&said);
+        PuzzleFileError::Json(said.to_string())
+    })?;
     let j: Json = serde_json::from_str(text).map_err(|e| PuzzleFileError::Json(e.to_string()))?;
     if j.format != FORMAT_NAME {
         return Err(PuzzleFileError::Format(j.format));
@@ -148,9 +161,16 @@ fn parse_json(text: &str, closed: bool) -> Result<PuzzleFile, PuzzleFileError> {
         }
     }
     let board = board_of(j.rows, j.cols, &blocked)?;
-    let raw = j.clues.ok_or(PuzzleFileError::NoClues)?;
+    let mut raw = j.clues.ok_or(PuzzleFileError::NoClues)?;
+    let closed = j.closed || closed;
+    // The end is where the last step goes: a clue like any other.
+    match j.end {
+        Some(_) if closed => return Err(PuzzleFileError::ClosedEnd),
+        Some([r, c]) => raw.push([r, c, board.free_count() as i64]),
+        None => {}
+    }
     Ok(PuzzleFile {
-        puzzle: puzzle_of(&board, j.closed || closed, &raw)?,
+        puzzle: puzzle_of(&board, closed, &raw)?,
         about: j.puzzle,
     })
 }
@@ -162,9 +182,10 @@ fn parse_text(text: &str, closed: bool) -> Result<PuzzleFile, PuzzleFileError> {
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if let Some(comment) = line.strip_prefix('#') {
-            closed |= comment
-                .split(|c: char| !c.is_alphanumeric())
-                .any(|w| w == "closed");
+            closed |= comment.split(',').any(|part| {
+                let part = part.trim().to_ascii_lowercase();
+                part == "closed" || part == "closed tour"
+            });
             continue;
         }
         if line.is_empty() {

@@ -356,6 +356,18 @@ fn deserialize(text: &[u8], deepest: usize) -> serde_json::Result<TourFile> {
     })
 }
 
+/// Refuses JSON whose arrays and objects nest deeper than a tour file
+/// may (a puzzle file is held to the same bound).
+pub(crate) fn shallow(text: &[u8]) -> Result<(), TourFileError> {
+    depth(text)
+        .map(|_| ())
+        .map_err(|(line, column)| TourFileError::TooDeep {
+            most: MAX_DEPTH,
+            line,
+            column,
+        })
+}
+
 /// How deep arrays and objects nest; Err: where they first nest deeper
 /// than [`MAX_DEPTH`] (line and column from 1, as serde_json counts them).
 fn depth(text: &[u8]) -> Result<usize, (u64, u64)> {
