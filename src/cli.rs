@@ -31,8 +31,21 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = e.print();
-            ExitCode::SUCCESS
+            // Help that cannot be written (a full disk, a closed stdout)
+            // is no success.
+            match e
+                .print()
+                .and_then(|()| std::io::Write::flush(&mut std::io::stdout()))
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => {
+                    failure::say(&format!(
+                        "error: cannot write output: {}",
+                        knight_engine::words::io_error(&err)
+                    ));
+                    Exit::Usage.into()
+                }
+            }
         }
         _ => {
             if let Some(said) = refusal(&e) {

@@ -448,9 +448,19 @@ impl Config {
             toml::from_str(DEFAULT).map_err(|e| format!("built-in config: {e}"))?;
         let user = match explicit {
             Some(p) => Some(p.to_path_buf()),
-            None => user_path().filter(|p| p.is_file()),
+            None => user_path().filter(|p| p.exists()),
         };
         if let Some(path) = &user {
+            // A FIFO would block and a device never end: refused, never
+            // read, and never passed over in silence.
+            if let Ok(meta) = std::fs::metadata(path)
+                && !meta.is_file()
+            {
+                return Err(format!(
+                    "config file {}: not a regular file",
+                    path.display()
+                ));
+            }
             let text = knight_engine::files::read_path(
                 path,
                 &knight_engine::files::FileLimit::config(),

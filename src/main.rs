@@ -3,7 +3,9 @@
 //! input, 3 undecided).
 
 mod cli;
+mod clock;
 mod config;
+mod oom;
 mod tui;
 
 use std::process::ExitCode;
@@ -14,9 +16,34 @@ use cli::args::{BoardArgs, Cli, Command};
 use cli::failure::{Exit, Failure, Outcome, usage};
 use config::Config;
 
+/// Whether the process began with stdout closed: seen before std's start
+/// (which opens /dev/null in its place), from the loader's list of
+/// constructors.
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+#[used]
+#[unsafe(link_section = ".init_array")]
+static SEE_STDOUT: extern "C" fn() = {
+    extern "C" fn see() {
+        // SAFETY: fcntl on fd 1 only reads its flags.
+        if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+            STDOUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+    see
+};
+
 fn main() -> ExitCode {
     // A panic is a bug: color-eyre prints it with a backtrace hint.
     let _ = color_eyre::install();
+    // A closed stdout (`>&-`) would swallow every line in silence (std
+    // puts /dev/null in its place): refused before anything.
+    if STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
+        cli::failure::say(
+            "error: standard output is closed (>&-): give it a place, such as >/dev/null",
+        );
+        return Exit::Usage.into();
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => return cli::usage_error(e),

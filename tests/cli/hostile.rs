@@ -308,3 +308,65 @@ fn config_errors_name_the_file_and_a_relative_xdg_config_home_is_ignored() {
     assert_eq!(board_of("rel"), 64, "relative: ignored, the built-in 8x8");
     assert_eq!(board_of(dir.path().join("rel").to_str().unwrap()), 25);
 }
+
+/// A config file that is a FIFO, a folder or a link to a device is
+/// refused in one line (`--config FIFO` once waited for ever; at the
+/// user's place they were passed over in silence).
+#[test]
+fn config_files_that_are_not_files_are_refused() {
+    use crate::common::{spawn, within};
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()));
+    let zero = dir.path().join("zero");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    for path in [&fifo, &zero, &dir.path().to_path_buf()] {
+        let mut cmd = kt();
+        cmd.arg("--config").arg(path).args(["solve", "--size", "5"]);
+        let out = within(
+            spawn(&mut cmd),
+            std::time::Duration::from_secs(20),
+            "config",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("not a regular file"), "{err}");
+    }
+    // At the user's place: the same.
+    let home = dir.path().join("home");
+    std::fs::create_dir_all(home.join("knight-tui")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", home.join("knight-tui/config.toml")).unwrap();
+    let mut cmd = kt();
+    cmd.env("XDG_CONFIG_HOME", &home)
+        .args(["solve", "--size", "5"]);
+    let out = within(
+        spawn(&mut cmd),
+        std::time::Duration::from_secs(20),
+        "config",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Help that cannot be written, or a closed stdout, is exit 2 with a
+/// line (both were exit 0, the output lost).
+#[test]
+fn help_into_a_full_disk_and_a_closed_stdout_are_failures() {
+    for args in [&["--help"][..], &["--version"], &["solve", "--help"]] {
+        let out = kt().args(args).stdout(full()).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write output"));
+    }
+    for args in [&["--help"][..], &["solve", "--size", "5"]] {
+        let status = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" {} >&-", args.join(" ")))
+            .arg(env!("CARGO_BIN_EXE_knight-tui"))
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(status.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&status.stderr);
+        assert!(err.contains("standard output is closed"), "{err}");
+    }
+}
