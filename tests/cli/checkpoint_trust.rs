@@ -196,3 +196,40 @@ fn without_a_key_the_sums_catch_damage_not_forgery() {
     let out = cmd.output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_second_count_in_the_same_folder_is_refused_while_the_first_runs() {
+    let ck = tempfile::tempdir().unwrap();
+    let dir = ck.path().to_str().unwrap();
+    let args = [
+        "count",
+        "--rows",
+        "7",
+        "--cols",
+        "7",
+        "--workers",
+        "2",
+        "--checkpoint",
+        dir,
+    ];
+    let mut first = kt()
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let lock = ck.path().join(".lock-p0");
+    let began = std::time::Instant::now();
+    while !lock.exists() && began.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let (code, out, err) = run(&args);
+    let _ = first.kill();
+    let _ = first.wait();
+    assert_eq!((code, out.as_str()), (3, ""), "{err}");
+    assert!(
+        err.contains("another count is using this folder as process 0"),
+        "{err}"
+    );
+}

@@ -68,11 +68,18 @@ fn arb_damage() -> impl Strategy<Value = Damage> {
     ]
 }
 
-/// The files of a folder, sorted.
+/// The checkpoint's files in a folder, sorted (not the lock, which
+/// holds nothing).
 fn files(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| {
+            !p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(".lock")
+        })
         .collect();
     v.sort();
     v

@@ -531,9 +531,12 @@ fn run<S: Sent, W: Tally>(
     // where every worker resumes: after a square, or (a meeting) after
     // some pieces across the cut.
     let of = job.layout.steps.len() as u64;
+    // This process's hold on the folder, for as long as the count runs.
+    let mut lock = None;
     let offers = match &job.store {
         Some(st) => {
             checkpoint::prepare(&st.dir).map_err(|e| Stop::Workers(e.to_string()))?;
+            lock = Some(checkpoint::lock(&st.dir, st.process).map_err(Stop::Workers)?);
             st.offers(of).map_err(|e| Stop::Workers(e.to_string()))?
         }
         None => Vec::new(),
@@ -589,6 +592,7 @@ fn run<S: Sent, W: Tally>(
         }
     }
     drop(beating);
+    drop(lock);
     match outcome {
         // The connections' threads end with the workers.
         Ok(_) => drop(connections),

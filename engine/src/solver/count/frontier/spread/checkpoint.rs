@@ -34,7 +34,7 @@ use super::super::{Ways, Word};
 
 mod folder;
 mod integrity;
-pub use folder::{FolderRefusal, prepare};
+pub use folder::{FolderRefusal, lock, prepare};
 use integrity::{Fault, Hashing, Manifest, check_file, open_regular, read_small};
 pub(super) use integrity::{Refusal, Seal};
 pub(super) use integrity::{hex, unhex};
@@ -433,7 +433,7 @@ impl Store {
 
     /// Removes worker `index`'s files (and what an interrupted write left
     /// of them), and with `note`, this process's manifest: the count is
-    /// done.
+    /// done. With `note`, a file that cannot be removed is said.
     pub fn clear(&self, index: usize, note: bool) {
         let tail = format!("-w{index}-of-{}.{}", self.peers, self.bits);
         let manifest = self.manifest();
@@ -445,8 +445,18 @@ impl Store {
             let base = temporary_of(&name).unwrap_or(&name);
             let ours =
                 (base.starts_with("sq") || base.starts_with("meet-")) && base.ends_with(&tail);
-            if ours || note && base == manifest {
-                let _ = fs::remove_file(e.path());
+            let lock = name == format!(".lock-p{}", self.process);
+            if (ours || note && (base == manifest || lock))
+                && let Err(e) = fs::remove_file(e.path())
+                && note
+            {
+                // Left behind, a later count would resume from them.
+                eprintln!(
+                    "knight-tui: {}: the checkpoint's files could not be removed ({}): remove them before counting again",
+                    self.dir.display(),
+                    crate::words::io_error(&e)
+                );
+                return;
             }
         }
     }

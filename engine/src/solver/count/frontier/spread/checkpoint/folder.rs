@@ -82,3 +82,30 @@ pub fn check(dir: &Path) -> Result<(), FolderRefusal> {
     }
     Ok(())
 }
+
+/// Holds this process's place in `dir` for as long as the file lives:
+/// a second count started there as the same process (the same command
+/// again while the first runs) is refused instead of each removing the
+/// other's files.
+pub fn lock(dir: &Path, process: usize) -> Result<std::fs::File, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::os::unix::io::AsRawFd;
+    let path = dir.join(format!(".lock-p{process}"));
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(&path)
+        .map_err(|e| format!("{}: {}", path.display(), crate::words::io_error(&e)))?;
+    // SAFETY: flock on a descriptor this function owns.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        return Err(format!(
+            "{}: another count is using this folder as process {process}: wait for it to end, or use another folder",
+            dir.display()
+        ));
+    }
+    Ok(file)
+}
