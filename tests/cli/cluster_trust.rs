@@ -79,19 +79,19 @@ fn strangers_on_a_port_are_dropped_and_the_count_goes_on() {
     strangers_dropped(false);
 }
 
-/// The same with a stranger that says nothing, dropped only after the
-/// 5 s a hello may take (the timeout itself has a unit test of 200 ms).
+/// The same with a stranger that says nothing: its handshake runs on a
+/// thread of its own, so the count ends before the 5 s it may take
+/// (the timeout itself has a unit test of 1 s).
 #[test]
-#[ignore = "long proof: .ci/run runs it (cargo test -- --ignored)"]
-fn a_silent_stranger_is_dropped_in_time_and_the_count_goes_on() {
+fn a_silent_stranger_holds_up_no_one() {
     strangers_dropped(true);
 }
 
 /// Strangers connect to process 0 before process 1 does: one that says
 /// it is process 1, as a process once began, and one that sends the
 /// magic word, a nonce and a proof made without the key (and, with
-/// `silent`, one that says nothing).
-/// Each is dropped and said; the count is right.
+/// `silent`, one that says nothing, still connected when the count
+/// ends). The first two are dropped and said; the count is right.
 fn strangers_dropped(silent: bool) {
     let (_dir, file, lines) = hosts(2, "");
     let args = ["--size", "6", "--closed"];
@@ -102,16 +102,21 @@ fn strangers_dropped(silent: bool) {
     let mut forger = connect_when_up(&lines[0]);
     forger.write_all(b"KTCLSTR1").unwrap();
     forger.write_all(&[7; 16 + 32]).unwrap();
+    let began = Instant::now();
     let p1 = spawn(&args, &file, 1);
     let (code, out, err) = ended(p0);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out.trim(), "19724");
+    assert!(
+        began.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        began.elapsed()
+    );
     assert_eq!(
         err.matches("dropped a connection from 127.0.0.1:").count(),
-        2 + usize::from(silent),
+        2,
         "{err}"
     );
-    assert_eq!(err.contains("no hello in time"), silent, "{err}");
     assert!(err.contains("did not say the magic word"), "{err}");
     assert!(err.contains("does not hold this cluster's key"), "{err}");
     let (code, out, err) = ended(p1);
