@@ -20,7 +20,7 @@ use thiserror::Error;
 use crate::board::{Board, Square};
 
 pub use logic::{Logic, Rating, Stuck, deduce, rate, rate_with};
-pub use make::{Difficulty, Made, MakeError, Request, SIDES, make};
+pub use make::{Difficulty, Made, MakeError, NotADifficulty, Request, SIDES, make};
 pub use solve::{Counted, Limit, NoSolution, Outcome, Stopped, count, solve, solve_with};
 
 /// Puzzles have at most this many squares: the search keeps the knight

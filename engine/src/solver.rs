@@ -289,9 +289,10 @@ pub struct Options {
 }
 
 /// An order of the eight knight moves: a permutation of
-/// [`crate::board::MOVES`] (whose own order is the default).
+/// [`crate::board::MOVES`] (whose own order is the default), made only
+/// from one ([`MoveOrder::new`], or parsed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveOrder(pub [u8; 8]);
+pub struct MoveOrder([u8; 8]);
 
 impl Default for MoveOrder {
     fn default() -> Self {
@@ -308,6 +309,24 @@ impl MoveOrder {
         ("textbook", MoveOrder([0, 4, 3, 5, 2, 6, 1, 7])),
         ("counter-clockwise", MoveOrder([0, 7, 6, 5, 4, 3, 2, 1])),
     ];
+
+    /// The order that tries move `order[i]` of [`crate::board::MOVES`]
+    /// `i`th: refused unless each of 0 to 7 is there once.
+    pub fn new(order: [u8; 8]) -> Result<MoveOrder, MoveOrderError> {
+        let mut seen = [false; 8];
+        for &k in &order {
+            match seen.get_mut(k as usize) {
+                Some(s) if !*s => *s = true,
+                _ => return Err(MoveOrderError::NotAPermutation(order)),
+            }
+        }
+        Ok(MoveOrder(order))
+    }
+
+    /// The indices into [`crate::board::MOVES`], in the order tried.
+    pub fn indices(&self) -> [u8; 8] {
+        self.0
+    }
 
     /// Whether this is the default order.
     pub fn is_default(&self) -> bool {
@@ -382,6 +401,8 @@ pub enum MoveOrderError {
         MoveOrder::default()
     )]
     NotEight { got: usize },
+    #[error("{0:?} is not an order of the eight moves: each of 0 to 7 once")]
+    NotAPermutation([u8; 8]),
 }
 
 /// Tours found (square indices in visit order) and how the search ended.

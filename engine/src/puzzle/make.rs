@@ -59,13 +59,18 @@ impl fmt::Display for Difficulty {
     }
 }
 
+/// A name that is not a difficulty.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a difficulty: easy, medium or hard")]
+pub struct NotADifficulty(String);
+
 impl FromStr for Difficulty {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = NotADifficulty;
+    fn from_str(s: &str) -> Result<Self, NotADifficulty> {
         Difficulty::ALL
             .into_iter()
             .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("'{s}' is not a difficulty: easy, medium or hard"))
+            .ok_or_else(|| NotADifficulty(s.to_string()))
     }
 }
 

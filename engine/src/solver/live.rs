@@ -211,7 +211,7 @@ where
                     solution.stats.elapsed = solution.stats.elapsed.saturating_sub(paused_for);
                     Event::Done(Report { solution, tour })
                 }
-                Ok(Err(why)) => Event::Failed(why),
+                Ok(Err(why)) => Event::Failed(why.to_string()),
                 Err(panic) => Event::Failed(panic_message(panic.as_ref())),
             });
         })
@@ -233,7 +233,7 @@ pub enum SpawnError {
 fn construct_compact(
     problem: &Problem,
     options: &Options,
-) -> Option<Result<(Solution, Arc<Compact>), String>> {
+) -> Option<Result<(Solution, Arc<Compact>), Unbuilt>> {
     let b = problem.board();
     if b.len() < HUGE || problem.end().is_some() {
         return None;
@@ -257,17 +257,25 @@ fn construct_compact(
         .map(|(a, z)| (b.square(a), b.square(z)));
     let closes = ends.is_some_and(|(a, z)| a.is_knight_move(z));
     Some(match refused {
-        Some(step) => Err(format!(
-            "the construction produced an invalid tour (step {step} refused)"
-        )),
-        None if tour.len() != b.free_count() => Err(format!(
-            "the construction produced {} squares of {}",
-            tour.len(),
-            b.free_count()
-        )),
-        None if problem.closed() && !closes => Err("the construction's tour does not close".into()),
+        Some(step) => Err(Unbuilt::Refused { step }),
+        None if tour.len() != b.free_count() => Err(Unbuilt::Short {
+            built: tour.len(),
+            squares: b.free_count(),
+        }),
+        None if problem.closed() && !closes => Err(Unbuilt::Open),
         None => Ok((solution, Arc::new(tour))),
     })
+}
+
+/// How a construction's tour failed its check (a bug, said as such).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+enum Unbuilt {
+    #[error("the construction produced an invalid tour (step {step} refused)")]
+    Refused { step: usize },
+    #[error("the construction produced {built} squares of {squares}")]
+    Short { built: usize, squares: usize },
+    #[error("the construction's tour does not close")]
+    Open,
 }
 
 /// What a caught panic said.

@@ -75,6 +75,16 @@ fn plain_backtracking_in_the_default_order_meets_its_first_tour_after_8250733_no
 
 #[test]
 fn move_orders_are_read_and_refused_in_one_line() {
+    assert_eq!(
+        MoveOrder::new([7, 6, 5, 4, 3, 2, 1, 0]).map(|m| m.indices()),
+        Ok([7, 6, 5, 4, 3, 2, 1, 0])
+    );
+    for bad in [[0, 0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6, 8]] {
+        assert_eq!(
+            MoveOrder::new(bad),
+            Err(MoveOrderError::NotAPermutation(bad))
+        );
+    }
     let d = MoveOrder::default();
     assert_eq!(d.to_string(), "2,1;1,2;-1,2;-2,1;-2,-1;-1,-2;1,-2;2,-1");
     assert_eq!(d.to_string().parse::<MoveOrder>(), Ok(d));

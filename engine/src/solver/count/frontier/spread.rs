@@ -93,7 +93,7 @@ impl Spread {
             Some(c) => {
                 let hello = Hello::new(c.process, terms.to_vec(), offers);
                 let (sockets, hellos) = connect(&c.hosts, c.process, &c.key, &hello)?;
-                let resume = agree(&hellos).map_err(Stop::Workers)?;
+                let resume = agree(&hellos).map_err(|e| Stop::Workers(e.to_string()))?;
                 let hooks = Hooks::default();
                 let local = ProcessBuilder::new_typed_vector(
                     *workers,
@@ -536,7 +536,9 @@ fn run<S: Sent, W: Tally>(
     let offers = match &job.store {
         Some(st) => {
             checkpoint::prepare(&st.dir).map_err(|e| Stop::Workers(e.to_string()))?;
-            lock = Some(checkpoint::lock(&st.dir, st.process).map_err(Stop::Workers)?);
+            lock = Some(
+                checkpoint::lock(&st.dir, st.process).map_err(|e| Stop::Workers(e.to_string()))?,
+            );
             st.offers(of).map_err(|e| Stop::Workers(e.to_string()))?
         }
         None => Vec::new(),

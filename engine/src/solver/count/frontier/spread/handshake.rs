@@ -275,11 +275,39 @@ pub(super) fn exchange(
     Ok(hello)
 }
 
+/// Checkpoints of the processes with no mark in common: each process
+/// and the marks it could resume from.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Disagreement(Vec<(usize, Vec<Mark>)>);
+
+impl std::fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let said: Vec<String> = self
+            .0
+            .iter()
+            .map(|(process, marks)| {
+                let marks: Vec<String> = marks.iter().map(Mark::to_string).collect();
+                let marks = if marks.is_empty() {
+                    "none".to_string()
+                } else {
+                    marks.join(" or ")
+                };
+                format!("process {process} {marks}")
+            })
+            .collect();
+        write!(
+            f,
+            "the processes' checkpoints disagree (the checkpoints each could resume from: {}); empty every process's folder to start over",
+            said.join("; ")
+        )
+    }
+}
+
 /// Where every process resumes, from the checkpoints each could resume
 /// from (this process's first): the newest mark all of them hold, none
-/// when none has any. An error in words when some have checkpoints and
+/// when none has any. A disagreement when some have checkpoints and
 /// others none, or theirs have nothing in common.
-pub(super) fn agree(hellos: &[Hello]) -> Result<Option<Mark>, String> {
+pub(super) fn agree(hellos: &[Hello]) -> Result<Option<Mark>, Disagreement> {
     let Some(me) = hellos.first() else {
         return Ok(None);
     };
@@ -292,24 +320,12 @@ pub(super) fn agree(hellos: &[Hello]) -> Result<Option<Mark>, String> {
         .find(|m| hellos.iter().all(|h| h.marks.contains(m)));
     match common {
         Some(m) => Ok(Some(*m)),
-        None => {
-            let said: Vec<String> = hellos
+        None => Err(Disagreement(
+            hellos
                 .iter()
-                .map(|h| {
-                    let marks: Vec<String> = h.marks.iter().map(Mark::to_string).collect();
-                    let marks = if marks.is_empty() {
-                        "none".to_string()
-                    } else {
-                        marks.join(" or ")
-                    };
-                    format!("process {} {marks}", h.process)
-                })
-                .collect();
-            Err(format!(
-                "the processes' checkpoints disagree (the checkpoints each could resume from: {}); empty every process's folder to start over",
-                said.join("; ")
-            ))
-        }
+                .map(|h| (h.process, h.marks.clone()))
+                .collect(),
+        )),
     }
 }
 
@@ -363,7 +379,9 @@ mod tests {
             Ok(Some(Mark::Square(29)))
         );
         assert_eq!(agree(&[marks(0, &[]), marks(1, &[])]), Ok(None));
-        let why = agree(&[marks(0, &[30, 29]), marks(1, &[])]).unwrap_err();
+        let why = agree(&[marks(0, &[30, 29]), marks(1, &[])])
+            .unwrap_err()
+            .to_string();
         assert!(why.contains("process 1 none"), "{why}");
         assert!(agree(&[marks(0, &[30]), marks(1, &[28])]).is_err());
     }

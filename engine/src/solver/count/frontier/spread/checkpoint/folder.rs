@@ -26,6 +26,12 @@ pub enum FolderRefusal {
         .dir.display()
     )]
     Writable { dir: PathBuf, mode: u32 },
+    /// The same count runs there already, as this process.
+    #[error(
+        "{}: another count is using this folder as process {process}: wait for it to end, or use another folder",
+        .dir.display()
+    )]
+    Busy { dir: PathBuf, process: usize },
 }
 
 /// Makes `dir` if missing (mode 700), then [`check`]s it.
@@ -87,7 +93,7 @@ pub fn check(dir: &Path) -> Result<(), FolderRefusal> {
 /// a second count started there as the same process (the same command
 /// again while the first runs) is refused instead of each removing the
 /// other's files.
-pub fn lock(dir: &Path, process: usize) -> Result<std::fs::File, String> {
+pub fn lock(dir: &Path, process: usize) -> Result<std::fs::File, FolderRefusal> {
     use std::os::unix::fs::OpenOptionsExt;
     use std::os::unix::io::AsRawFd;
     let path = dir.join(format!(".lock-p{process}"));
@@ -99,13 +105,13 @@ pub fn lock(dir: &Path, process: usize) -> Result<std::fs::File, String> {
         .mode(0o600)
         .custom_flags(libc::O_NOFOLLOW)
         .open(&path)
-        .map_err(|e| format!("{}: {}", path.display(), crate::words::io_error(&e)))?;
+        .map_err(|source| FolderRefusal::Io { dir: path, source })?;
     // SAFETY: flock on a descriptor this function owns.
     if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-        return Err(format!(
-            "{}: another count is using this folder as process {process}: wait for it to end, or use another folder",
-            dir.display()
-        ));
+        return Err(FolderRefusal::Busy {
+            dir: dir.to_path_buf(),
+            process,
+        });
     }
     Ok(file)
 }
