@@ -233,3 +233,19 @@ fn a_second_count_in_the_same_folder_is_refused_while_the_first_runs() {
         "{err}"
     );
 }
+
+#[test]
+fn a_file_that_is_not_a_checkpoint_s_is_named_once() {
+    let ck = stopped(None);
+    let manifest = std::fs::read_to_string(ck.path().join("checkpoint-64-p0.txt")).unwrap();
+    let line = manifest.lines().find(|l| l.starts_with("file=")).unwrap();
+    let name = line["file=".len()..].split(' ').next().unwrap();
+    let path = ck.path().join(name);
+    std::fs::remove_file(&path).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(&path).status();
+    assert!(made.is_ok_and(|s| s.success()));
+    let (code, _, err) = count(ck.path(), &[]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    assert_eq!(err.matches(name).count(), 1, "{err}");
+}

@@ -152,6 +152,14 @@ fn a_process_without_the_key_is_refused() {
     let (code, _, err) = ended(spawn(&other, &file, 1));
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("does not hold this process's key"), "{err}");
+    // Process 1 with no key says it has none (it once said process 0
+    // lacked the key).
+    let (code, _, err) = ended(spawn(&args, &file, 1));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("it holds a key and this process has none"),
+        "{err}"
+    );
     // With the key: the count.
     let mut with = args.to_vec();
     with.extend(["--cluster-key", &right]);

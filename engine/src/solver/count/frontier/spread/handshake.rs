@@ -398,6 +398,22 @@ mod tests {
         Instant::now() + Duration::from_secs(5)
     }
 
+    /// A hello with a host list as long as a host file may be (64 KiB)
+    /// is taken (one over 64 KiB was refused as a stranger's).
+    #[test]
+    fn a_hello_with_the_longest_host_file_is_taken() {
+        let long = |p| {
+            let mut h = hello(p, "c", vec![]);
+            h.terms.push(("the hosts".into(), "h".repeat(64 * 1024)));
+            h
+        };
+        let (a, b) = pair();
+        let hb = long(1);
+        let other = std::thread::spawn(move || exchange(&b, &hb, b"", soon()).map(|h| h.process));
+        assert_eq!(exchange(&a, &long(0), b"", soon()).unwrap().process, 1);
+        assert_eq!(other.join().unwrap().unwrap(), 0);
+    }
+
     #[test]
     fn two_processes_with_one_key_meet_and_others_do_not() {
         let (a, b) = pair();
