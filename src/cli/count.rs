@@ -49,9 +49,11 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     }
     let finished = std::sync::atomic::AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
-        if !args.quiet && answers && io::stderr().is_terminal() {
-            scope.spawn(|| progress_bar(&progress, &finished));
-        }
+        // The count's notices are said on every process; the bar is drawn
+        // on process 0's terminal.
+        let draw = !args.quiet && answers && io::stderr().is_terminal();
+        let (progress, finished) = (&progress, &finished);
+        scope.spawn(move || progress_bar(progress, finished, draw));
         // A table is whole, or it gives the count of a start that stopped.
         let table = |t: Result<_, Box<_>>| match t {
             Ok((table, stats)) => Answer::Table(table, stats),
@@ -280,18 +282,33 @@ fn print_table(
     Ok(if total > 0 { Exit::Yes } else { Exit::No })
 }
 
-/// Draws `[#####.....] 52% of 736 subtrees, 3,456,789 tours so far` on
-/// stderr while a count runs, from half a second on, and erases it at the end.
-fn progress_bar(p: &solver::count::Progress, finished: &std::sync::atomic::AtomicBool) {
+/// Says the count's notices on stderr as they come (`knight-tui: …`),
+/// and with `draw` draws `[#####.....] 52% of 736 subtrees, 3,456,789
+/// tours so far` there while the count runs, from half a second on,
+/// erased at the end.
+fn progress_bar(p: &solver::count::Progress, finished: &std::sync::atomic::AtomicBool, draw: bool) {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use std::sync::atomic::Ordering::Relaxed;
     let started = std::time::Instant::now();
     let mut bar: Option<ProgressBar> = None;
     let mut drawn = "";
+    let notices = |bar: &Option<ProgressBar>| {
+        for n in p.notices.take() {
+            let line = format!("knight-tui: {n}");
+            match bar {
+                Some(b) => b.suspend(|| say(&line)),
+                None => say(&line),
+            }
+        }
+    };
     while !finished.load(Relaxed) {
-        std::thread::sleep(std::time::Duration::from_millis(100));
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        notices(&bar);
         // Quick counts draw nothing.
-        if started.elapsed() < std::time::Duration::from_millis(500) || finished.load(Relaxed) {
+        if !draw
+            || started.elapsed() < std::time::Duration::from_millis(500)
+            || finished.load(Relaxed)
+        {
             continue;
         }
         // With --max or a limit the count runs start by start: no share of
@@ -332,9 +349,10 @@ fn progress_bar(p: &solver::count::Progress, finished: &std::sync::atomic::Atomi
         }
         bar.set_message(message);
     }
-    if let Some(bar) = bar {
+    if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
+    notices(&None);
 }
 
 /// Where `--workers`, `--cluster` and `--process` put the count: `None`

@@ -19,6 +19,7 @@ use super::find::strip;
 use super::{Algorithm, Limit, Limits, Problem, Stats};
 
 pub mod frontier;
+mod notice;
 mod total;
 use frontier::Ends;
 #[cfg(feature = "cluster")]
@@ -29,6 +30,7 @@ pub use frontier::spread::{Checkpoints, Cluster, FolderRefusal, Spread};
 #[cfg(not(feature = "cluster"))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spread {}
+pub use notice::{Notice, Notices};
 pub use total::{Failure, Method, Outcome, Total};
 
 /// Which starts a [`Count`] is over.
@@ -598,6 +600,8 @@ pub struct Progress {
     pub starts: AtomicU64,
     /// Set by the watcher to stop the count (it then ends incomplete).
     pub cancel: AtomicBool,
+    /// What the count has to say as it goes, for the caller to say.
+    pub notices: Notices,
 }
 
 /// Groups squares into orbits under `syms`: (smallest square, orbit size).

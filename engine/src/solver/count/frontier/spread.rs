@@ -26,7 +26,7 @@ use super::{
     meets_sooner, states_in, table_bytes,
 };
 use crate::board::Board;
-use crate::solver::count::Progress;
+use crate::solver::count::{Notice, Notices, Progress};
 
 mod checkpoint;
 mod cluster;
@@ -83,7 +83,12 @@ impl Spread {
     /// newest every process holds). The connections' threads come back
     /// apart (`CommsGuard`): when a process dies they panic, and their
     /// guard would panic again on drop.
-    fn builders(&self, terms: &[(String, String)], offers: Vec<Mark>) -> Result<Connected, Stop> {
+    fn builders(
+        &self,
+        terms: &[(String, String)],
+        offers: Vec<Mark>,
+        notices: &Notices,
+    ) -> Result<Connected, Stop> {
         let workers = &self.local();
         match &self.cluster {
             None => timely::CommunicationConfig::Process(*workers)
@@ -92,7 +97,7 @@ impl Spread {
                 .map_err(Stop::Workers),
             Some(c) => {
                 let hello = Hello::new(c.process, terms.to_vec(), offers);
-                let (sockets, hellos) = connect(&c.hosts, c.process, &c.key, &hello)?;
+                let (sockets, hellos) = connect(&c.hosts, c.process, &c.key, &hello, notices)?;
                 let resume = agree(&hellos).map_err(|e| Stop::Workers(e.to_string()))?;
                 let hooks = Hooks::default();
                 let local = ProcessBuilder::new_typed_vector(
@@ -108,7 +113,7 @@ impl Spread {
                 for h in &hellos {
                     nonces[h.process] = h.nonce;
                 }
-                let beating = heartbeat::start(&c.hosts, c.process, &c.key, nonces);
+                let beating = heartbeat::start(&c.hosts, c.process, &c.key, nonces, notices);
                 Ok((builders, Some(guard), beating, resume))
             }
         }
@@ -223,6 +228,7 @@ pub fn count(
             bytes: budget.bytes,
             meeting: meeting.clone(),
             terms: terms(&key, bits, spread),
+            notices: progress.notices.clone(),
             store: spread.checkpoint.as_ref().map(|c| {
                 Store::new(
                     c.dir.clone(),
@@ -230,6 +236,7 @@ pub fn count(
                     (spread.peers(), spread.local(), spread.process()),
                     bits,
                     checkpoint::Seal::new(&c.key),
+                    progress.notices.clone(),
                 )
             }),
             every: spread.checkpoint.as_ref().map(|c| c.every),
@@ -355,6 +362,8 @@ struct Job {
     meeting: Option<Arc<Meeting>>,
     /// What every process of a cluster must agree on, by name.
     terms: Vec<(String, String)>,
+    /// Where the count's notices go.
+    notices: Notices,
 }
 
 /// The board, with its blocked squares, in words.
@@ -543,19 +552,16 @@ fn run<S: Sent, W: Tally>(
         }
         None => Vec::new(),
     };
-    let (builders, connections, beating, resume) = spread.builders(&job.terms, offers)?;
+    let (builders, connections, beating, resume) =
+        spread.builders(&job.terms, offers, &job.notices)?;
     let (square, pieces) = match resume {
         Some(Mark::Square(j)) => {
-            eprintln!(
-                "knight-tui: resuming from the checkpoint after square {} of {of}",
-                j + 1
-            );
+            job.notices
+                .say(Notice::ResumedAfterSquare { square: j + 1, of });
             (Some(j), None)
         }
         Some(Mark::Pieces(p)) => {
-            eprintln!(
-                "knight-tui: resuming from the checkpoint: the halves met, {p} pieces across the cut joined"
-            );
+            job.notices.say(Notice::ResumedAfterPieces { pieces: p });
             (None, Some(p))
         }
         None => (None, None),

@@ -31,6 +31,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use super::super::{Ways, Word};
+use crate::solver::count::{Notice, Notices};
 
 mod folder;
 mod integrity;
@@ -89,6 +90,8 @@ pub(super) struct Store {
     pub ledger: Mutex<Ledger>,
     /// What seals the files.
     seal: Seal,
+    /// Where the count's notices go.
+    notices: Notices,
 }
 
 /// The first bytes of a states file: sealed by its SHA-256, or by an
@@ -160,6 +163,7 @@ impl Store {
         (peers, local, process): (usize, usize, usize),
         bits: u32,
         seal: Seal,
+        notices: Notices,
     ) -> Store {
         Store {
             dir,
@@ -170,6 +174,7 @@ impl Store {
             bits,
             ledger: Mutex::default(),
             seal,
+            notices,
         }
     }
 
@@ -451,11 +456,10 @@ impl Store {
                 && note
             {
                 // Left behind, a later count would resume from them.
-                eprintln!(
-                    "knight-tui: {}: the checkpoint's files could not be removed ({}): remove them before counting again",
-                    self.dir.display(),
-                    crate::words::io_error(&e)
-                );
+                self.notices.say(Notice::Uncleared {
+                    dir: self.dir.clone(),
+                    why: crate::words::io_error(&e),
+                });
                 return;
             }
         }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use super::Outcome;
 use super::handshake::{Bad, Hello, exchange};
 use crate::solver::count::frontier::Stop;
+use crate::solver::count::{Notice, Notices};
 
 /// How long a process of a cluster waits for the others to come up.
 const CONNECT_FOR: Duration = Duration::from_secs(300);
@@ -46,6 +47,7 @@ pub(super) fn connect(
     me: usize,
     key: &[u8],
     mine: &Hello,
+    notices: &Notices,
 ) -> Result<(Vec<Option<TcpStream>>, Vec<Hello>), Stop> {
     let mut deadline = Instant::now() + CONNECT_FOR;
     // A refusal (a process that differs, or holds another key) is told
@@ -58,9 +60,9 @@ pub(super) fn connect(
         .map_err(|e| io(format!("listening at {}: {e}", hosts[me])))?;
     let mut sockets: Vec<Option<TcpStream>> = (0..hosts.len()).map(|_| None).collect();
     let mut hellos = vec![mine.clone()];
-    let wait = say_waiting;
+    let wait = || say_waiting(notices);
     for (i, host) in hosts.iter().enumerate().take(me) {
-        match dial(i, host, mine, key, deadline) {
+        match dial(i, host, mine, key, deadline, notices) {
             Ok((stream, theirs)) => {
                 if let Some(why) = mine.differs(&theirs) {
                     refuse(&mut refusal, why, &mut deadline);
@@ -101,9 +103,10 @@ pub(super) fn connect(
             }
             Ok((_, from)) => {
                 idle = false;
-                eprintln!(
-                    "knight-tui: dropped a connection from {from}: {SHAKING} handshakes under way"
-                );
+                notices.say(Notice::Crowded {
+                    from,
+                    most: SHAKING,
+                });
             }
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
             Err(e) => return Err(io(format!("listening at {}: {e}", hosts[me]))),
@@ -132,7 +135,10 @@ pub(super) fn connect(
                     sockets[i] = Some(stream);
                 }
                 Err(why) => {
-                    eprintln!("knight-tui: dropped a connection from {from}: {why}");
+                    notices.say(Notice::Dropped {
+                        from,
+                        why: why.clone(),
+                    });
                     dropped.push(why);
                 }
             }
@@ -178,10 +184,10 @@ fn refuse(refusal: &mut Option<String>, why: String, deadline: &mut Instant) {
 
 /// Says once a process (not once a count: a table counts each start)
 /// that it waits for the others.
-fn say_waiting() {
+fn say_waiting(notices: &Notices) {
     static SAID: AtomicBool = AtomicBool::new(false);
     if !SAID.swap(true, Relaxed) {
-        eprintln!("knight-tui: waiting for the other processes of the cluster");
+        notices.say(Notice::Waiting);
     }
 }
 
@@ -193,6 +199,7 @@ fn dial(
     mine: &Hello,
     key: &[u8],
     deadline: Instant,
+    notices: &Notices,
 ) -> Result<(TcpStream, Hello), Stop> {
     let failed = |e: &dyn std::fmt::Display| Stop::Workers(format!("process {i} at {host}: {e}"));
     let stream = loop {
@@ -200,7 +207,7 @@ fn dial(
             Ok(s) => break s,
             Err(e) if Instant::now() >= deadline => return Err(failed(&e)),
             Err(_) => {
-                say_waiting();
+                say_waiting(notices);
                 std::thread::sleep(Duration::from_millis(200));
             }
         }

@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
+use crate::solver::count::{Notice, Notices};
+
 /// How often a process beats.
 const EVERY: Duration = Duration::from_secs(2);
 /// How long a process that was heard may go unheard.
@@ -94,14 +96,15 @@ pub(super) fn start(
     me: usize,
     key: &[u8],
     nonces: Vec<[u8; 16]>,
+    notices: &Notices,
 ) -> Option<Beating> {
     let socket = match UdpSocket::bind(&hosts[me]) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!(
-                "knight-tui: no heartbeats at {} (UDP: {e}): a frozen process would go unnoticed",
-                hosts[me]
-            );
+            notices.say(Notice::Unwatched {
+                host: hosts[me].clone(),
+                why: crate::words::io_error(&e),
+            });
             return None;
         }
     };
@@ -134,8 +137,8 @@ pub(super) fn start(
         })
     };
     let listen = {
-        let stop = Arc::clone(&stop);
-        std::thread::spawn(move || listen(&socket, &peers, &stop))
+        let (stop, notices) = (Arc::clone(&stop), notices.clone());
+        std::thread::spawn(move || listen(&socket, &peers, &stop, &notices))
     };
     Some(Beating {
         stop,
@@ -153,7 +156,7 @@ fn sleep_unless(stop: &AtomicBool, d: Duration) {
 
 /// Hears the others' beats until `stop`; ends the process when one that
 /// was heard goes unheard for [`LOST`].
-fn listen(socket: &UdpSocket, peers: &Peers, stop: &AtomicBool) {
+fn listen(socket: &UdpSocket, peers: &Peers, stop: &AtomicBool, notices: &Notices) {
     let began = Instant::now();
     let mut last: Vec<Option<Instant>> = vec![None; peers.hosts.len()];
     let mut said = false;
@@ -181,10 +184,10 @@ fn listen(socket: &UdpSocket, peers: &Peers, stop: &AtomicBool) {
                 }
                 None if i != peers.me && !said && now.duration_since(began) > LOST => {
                     said = true;
-                    eprintln!(
-                        "knight-tui: no heartbeats from process {i} at {} (UDP blocked?): a frozen process would go unnoticed",
-                        peers.hosts[i]
-                    );
+                    notices.say(Notice::Unheard {
+                        process: i,
+                        host: peers.hosts[i].clone(),
+                    });
                 }
                 _ => {}
             }

@@ -113,6 +113,7 @@ fn store(dir: &std::path::Path) -> checkpoint::Store {
         (2, 2, 0),
         64,
         checkpoint::Seal::default(),
+        crate::solver::count::Notices::default(),
     )
 }
 
