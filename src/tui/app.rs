@@ -72,9 +72,10 @@ pub enum Action {
     /// Work on another thread ended on an internal error: which, and what
     /// it said.
     Failed(Worker, String),
-    /// The runtime saved (or failed to save) a tour file: the file really
-    /// written, or why not.
-    Saved(Result<PathBuf, super::saving::SaveError>),
+    /// The runtime saved (or failed to save) a tour file: the save's
+    /// number (as its effect had it), and the file really written, or why
+    /// not.
+    Saved(u64, Result<PathBuf, super::saving::SaveError>),
     /// The terminal's size (columns, lines), at start and when it changes.
     Resize(u16, u16),
     /// A mouse click on a square of the board pane (`right`: right button).
@@ -177,8 +178,10 @@ pub enum Effect {
     Step,
     SetSpeed(Speed),
     /// Write the tour file into `dir` under a new name starting `stem`
-    /// (never over another file); the answer comes back as `Action::Saved`.
+    /// (never over another file); the answer comes back as `Action::Saved`
+    /// with `number`.
     Save {
+        number: u64,
         dir: PathBuf,
         stem: String,
         file: Box<TourFile>,
@@ -187,8 +190,10 @@ pub enum Effect {
         tour: Option<Arc<Compact>>,
     },
     /// Draw this path as an SVG picture into `dir`, under a new name
-    /// starting `stem` (the answer comes back as `Action::Saved`).
+    /// starting `stem` (the answer comes back as `Action::Saved` with
+    /// `number`).
     Picture {
+        number: u64,
         dir: PathBuf,
         stem: String,
         board: Box<Board>,
@@ -317,6 +322,12 @@ pub struct App {
     /// The time of the action being handled (or last handled): the app
     /// reads no clock of its own, so an update depends on its action alone.
     pub now: Instant,
+    /// When the status line's message was said.
+    said_at: Option<Instant>,
+    /// Saves asked for, and the newest whose answer the status line
+    /// shows: an earlier save that ends later goes to the log alone.
+    saves: u64,
+    save_shown: u64,
 }
 
 impl App {
@@ -346,6 +357,9 @@ impl App {
             help_scroll: 0,
             farewell: None,
             now: Instant::now(),
+            said_at: None,
+            saves: 0,
+            save_shown: 0,
         }
     }
 
@@ -422,7 +436,7 @@ impl App {
     fn act(&mut self, action: Action) -> Vec<Effect> {
         match action {
             Action::Key(c) => self.key(c),
-            Action::Saved(result) => self.saved(result),
+            Action::Saved(number, result) => self.saved(number, result),
             Action::Click(sq, button) if self.settings().is_some() => {
                 self.settings_click(sq, button)
             }
@@ -472,7 +486,7 @@ impl App {
             Action::Wheel(at, true) => self.zoom_key(Command::ZoomIn, at),
             Action::Wheel(at, false) => self.zoom_key(Command::ZoomOut, at),
             Action::Key(_)
-            | Action::Saved(_)
+            | Action::Saved(..)
             | Action::Click(..)
             | Action::PuzzleMade(..)
             | Action::Opened(..) => {}
@@ -503,7 +517,34 @@ impl App {
     }
 
     /// A save ended: said, and a quit that waited for it carried out.
-    fn saved(&mut self, result: Result<PathBuf, super::saving::SaveError>) -> Vec<Effect> {
+    /// The number of the next save.
+    pub(super) fn next_save(&mut self) -> u64 {
+        self.saves += 1;
+        self.saves
+    }
+
+    fn saved(
+        &mut self,
+        number: u64,
+        result: Result<PathBuf, super::saving::SaveError>,
+    ) -> Vec<Effect> {
+        // Two saves at once may end in either order: the status line names
+        // the last asked for, and the log keeps both.
+        if number < self.save_shown {
+            let message = match &result {
+                Ok(path) => Message {
+                    text: format!("saved {}", path.display()),
+                    tone: Tone::Success,
+                },
+                Err(e) => Message {
+                    text: format!("not saved: {e}"),
+                    tone: Tone::Error,
+                },
+            };
+            self.keep_in_log(message);
+            return Vec::new();
+        }
+        self.save_shown = number;
         match result {
             Ok(path) => {
                 self.say(Tone::Success, format!("saved {}", path.display()));

@@ -102,6 +102,9 @@ pub struct Executor {
     loading: Option<Arc<AtomicBool>>,
     /// Runs the game's checks and finishes.
     thinker: Arc<Thinker>,
+    /// The last save's thread: the next waits for it, so saves claim
+    /// their names in the order asked (the last asked, the last name).
+    saving: Option<std::thread::JoinHandle<()>>,
     tx: UnboundedSender<Action>,
 }
 
@@ -112,6 +115,7 @@ impl Executor {
             threads: [None, None],
             loading: None,
             thinker: Arc::default(),
+            saving: None,
             tx,
         }
     }
@@ -146,29 +150,34 @@ impl Executor {
                 Effect::Step => self.with(|c| c.step()),
                 Effect::SetSpeed(s) => self.with(|c| c.set_speed(s)),
                 Effect::Save {
+                    number,
                     dir,
                     stem,
                     file,
                     tour,
                 } => {
-                    self.spawn(Worker::Save, move || {
-                        Action::Saved(save_new(&dir, &stem, &file, tour.as_deref()))
+                    self.save_in_turn(move || {
+                        Action::Saved(number, save_new(&dir, &stem, &file, tour.as_deref()))
                     });
                 }
                 Effect::Picture {
+                    number,
                     dir,
                     stem,
                     board,
                     path,
                 } => {
-                    self.spawn(Worker::Save, move || {
+                    self.save_in_turn(move || {
                         let options = knight_engine::tour::svg::SvgOptions {
                             numbers: path.len() <= 400,
                             title: Some(format!("knight-tui: {stem}")),
                         };
-                        Action::Saved(write_new(&dir, &stem, "svg", |w| {
-                            knight_engine::tour::svg::write_svg(w, &board, &path, &options)
-                        }))
+                        Action::Saved(
+                            number,
+                            write_new(&dir, &stem, "svg", |w| {
+                                knight_engine::tour::svg::write_svg(w, &board, &path, &options)
+                            }),
+                        )
                     });
                 }
                 Effect::Open { load, path } => self.open(load, path),
@@ -272,6 +281,24 @@ impl Executor {
 
     /// Runs `work` on a thread of its own (named `knight-WHAT`) and sends
     /// its answer back; a panic there comes back as `Action::Failed`.
+    /// Runs a save on a thread of its own once the save before it ends.
+    fn save_in_turn<F>(&mut self, work: F)
+    where
+        F: FnOnce() -> Action + Send + 'static,
+    {
+        let before = self.saving.take();
+        let tx = self.tx.clone();
+        self.saving = std::thread::Builder::new()
+            .name(format!("knight-{}", Worker::Save.name()))
+            .spawn(move || {
+                if let Some(b) = before {
+                    let _ = b.join();
+                }
+                let _ = tx.send(caught(Worker::Save, work));
+            })
+            .ok();
+    }
+
     fn spawn<F>(&self, what: Worker, work: F)
     where
         F: FnOnce() -> Action + Send + 'static,
@@ -547,21 +574,27 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         let mut executor = Executor::new(tx);
-        let picture = || Effect::Picture {
+        let picture = |number| Effect::Picture {
+            number,
             dir: dir.path().to_path_buf(),
             stem: "knight-5x5".into(),
             board: Box::new(Board::new(5, 5, &[]).unwrap()),
             path: vec![0, 7, 4],
         };
-        executor.apply(vec![picture(), picture()]);
+        executor.apply(vec![picture(1), picture(2), picture(3)]);
         let mut written = Vec::new();
-        for _ in 0..2 {
+        for n in 1..=3 {
             match rx.blocking_recv() {
-                Some(Action::Saved(Ok(p))) => written.push(p),
+                // In the order asked, each name after the one before.
+                Some(Action::Saved(k, Ok(p))) if k == n => written.push(p),
                 other => panic!("{other:?}"),
             }
         }
         assert_ne!(written[0], written[1], "never over another file");
+        let name = |p: &std::path::Path| p.file_stem().unwrap().to_string_lossy().into_owned();
+        if name(&written[0]) == name(&written[2]).trim_end_matches("-3") {
+            assert!(name(&written[1]).ends_with("-2"), "{written:?}");
+        }
         for p in written {
             assert_eq!(p.extension().unwrap(), "svg");
             let text = std::fs::read_to_string(&p).unwrap();

@@ -168,11 +168,13 @@ impl App {
             ));
             return Vec::new();
         }
+        let (stem, board, path) = (file_stem(board), Box::new(board.clone()), trail.to_vec());
         vec![Effect::Picture {
+            number: self.next_save(),
             dir: self.save_dir.clone(),
-            stem: file_stem(board),
-            board: Box::new(board.clone()),
-            path: trail.to_vec(),
+            stem,
+            board,
+            path,
         }]
     }
 
@@ -220,6 +222,7 @@ impl App {
             meta.insert("moves".into(), self.spec.moves.to_string().into());
         }
         vec![Effect::Save {
+            number: self.next_save(),
             dir: self.save_dir.clone(),
             stem,
             file: Box::new(file),

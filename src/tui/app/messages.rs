@@ -72,6 +72,13 @@ impl App {
         };
         self.keep_in_log(message.clone());
         self.message = Some(message);
+        self.said_at = Some(self.now);
+    }
+
+    /// Whether the status line's message was said after `t` (news after
+    /// a game ended, such as a save, over the game's verdict).
+    pub fn said_since(&self, t: std::time::Instant) -> bool {
+        self.message.is_some() && self.said_at.is_some_and(|at| at > t)
     }
 
     /// Keeps `message` in the log (the newest [`LOG`]), once when said

@@ -393,11 +393,12 @@ fn save_writes_the_path_and_reports() {
     assert!(dir.starts_with("/tmp"));
     assert_eq!(file.path, vec![[0, 0], [1, 2]]);
     // The runtime picks the name (a new one each time) and says which.
-    a.update(Action::Saved(Ok(
-        dir.join(format!("{stem}-1795430541.json"))
-    )));
+    a.update(Action::Saved(
+        1,
+        Ok(dir.join(format!("{stem}-1795430541.json"))),
+    ));
     assert!(a.message().unwrap().starts_with("saved /tmp/knight-5x5-"));
-    a.update(Action::Saved(Err(disk_full())));
+    a.update(Action::Saved(1, Err(disk_full())));
     assert_eq!(
         a.message(),
         Some("not saved: /full/g.json: the disk is full")

@@ -265,7 +265,7 @@ fn quitting_a_game_with_unsaved_moves_asks_first() {
     let fx = keys(&mut a, &[Command::SaveAndQuit]);
     assert!(matches!(fx[..], [Effect::Save { .. }]), "{fx:?}");
     assert!(!a.quit);
-    let fx = a.update(Action::Saved(Ok(PathBuf::from("/tmp/g.json"))));
+    let fx = a.update(Action::Saved(1, Ok(PathBuf::from("/tmp/g.json"))));
     assert_eq!(fx, vec![Effect::Quit]);
     assert!(a.quit);
     assert_eq!(a.farewell.as_deref(), Some("saved the game to /tmp/g.json"));
@@ -279,7 +279,7 @@ fn a_saved_game_quits_at_once_and_a_failed_save_stays() {
     }
     // The save fails: still here, and still asked.
     keys(&mut a, &[Command::Quit, Command::SaveAndQuit]);
-    a.update(Action::Saved(Err(disk_full())));
+    a.update(Action::Saved(1, Err(disk_full())));
     assert!(!a.quit);
     assert_eq!(
         a.message(),
@@ -287,7 +287,7 @@ fn a_saved_game_quits_at_once_and_a_failed_save_stays() {
     );
     // Saved with s: q quits without asking.
     keys(&mut a, &[Command::Save]);
-    a.update(Action::Saved(Ok(PathBuf::from("/tmp/g.json"))));
+    a.update(Action::Saved(1, Ok(PathBuf::from("/tmp/g.json"))));
     assert!(!a.modes.game().unwrap().unsaved);
     keys(&mut a, &[Command::Quit]);
     assert!(a.quit && !a.confirming_quit());

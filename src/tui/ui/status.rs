@@ -136,8 +136,14 @@ fn said(app: &App, theme: &Theme, width: u16) -> Line<'static> {
             // pane shows all along).
             let (text, colour) = match (app.message(), app.message_tone()) {
                 (Some(m), Some(Tone::Refusal | Tone::Error)) => (m.to_string(), Color::Red),
-                // A finished tour is said over any other news.
-                _ if g.is_complete() => (g.status(app.now), Color::Green),
+                // A finished tour is said over older news; what came
+                // after (a save) is said over it.
+                _ if g.is_complete()
+                    && g.done_at
+                        .map_or(app.message().is_none(), |t| !app.said_since(t)) =>
+                {
+                    (g.status(app.now), Color::Green)
+                }
                 (Some(m), Some(Tone::Success)) => (m.to_string(), Color::Green),
                 (Some(m), _) => (m.to_string(), Color::Reset),
                 (None, _) if g.dead_end() => (g.status(app.now), Color::Red),

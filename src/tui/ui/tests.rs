@@ -688,3 +688,80 @@ fn the_title_offers_z_for_lines_only_where_zooming_brings_them() {
     let s = screen(&big, 120, 40, &Theme::default());
     assert!(s.contains("(z for lines)"), "{s}");
 }
+
+/// A save after a finished tour is said over the tour's verdict (the
+/// verdict kept the status line, the file written unsaid); a message from
+/// before the last move is not.
+#[test]
+fn a_save_after_the_tour_is_done_is_said() {
+    use std::time::{Duration, Instant};
+    let mut a = app_on(Board::new(3, 4, &[]).unwrap());
+    let g = crate::tui::game::Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
+    a.modes.show(Mode::Play(Box::new(g)));
+    let t0 = Instant::now();
+    let tour = [
+        (1, 2),
+        (2, 0),
+        (0, 1),
+        (1, 3),
+        (2, 1),
+        (0, 2),
+        (2, 3),
+        (1, 1),
+        (0, 3),
+        (2, 2),
+        (1, 0),
+    ];
+    for (k, (r, c)) in tour.into_iter().enumerate() {
+        let at = t0 + Duration::from_secs(k as u64 + 1);
+        a.update_at(
+            Action::Click(Square::new(r, c), crossterm::event::MouseButton::Left),
+            at,
+        );
+    }
+    let status = |a: &App| {
+        let s = screen(a, 120, 40, &Theme::default());
+        s.lines()
+            .rev()
+            .find(|l| l.contains("complete") || l.contains("saved"))
+            .unwrap_or("")
+            .to_string()
+    };
+    assert!(a.modes.game().unwrap().is_complete());
+    assert!(
+        status(&a).contains("complete open tour of 12 squares"),
+        "{}",
+        status(&a)
+    );
+    let later = t0 + Duration::from_secs(30);
+    a.update_at(Action::Saved(1, Ok("/tmp/knight-3x4.json".into())), later);
+    assert!(
+        status(&a).contains("saved /tmp/knight-3x4.json"),
+        "{}",
+        status(&a)
+    );
+    // Two more saves within a second, ending in the other order: the
+    // status names the last asked for (it named the first), the log both.
+    let mut fx = a.update(Action::Key(Command::Save));
+    fx.extend(a.update(Action::Key(Command::Save)));
+    let numbers: Vec<u64> = fx
+        .iter()
+        .filter_map(|e| match e {
+            crate::tui::app::Effect::Save { number, .. } => Some(*number),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(numbers.len(), 2, "{fx:?}");
+    let (first, second) = (numbers[0], numbers[1]);
+    a.update_at(
+        Action::Saved(second, Ok("/tmp/k-2.json".into())),
+        later + Duration::from_secs(1),
+    );
+    a.update_at(
+        Action::Saved(first, Ok("/tmp/k.json".into())),
+        later + Duration::from_secs(2),
+    );
+    assert_eq!(a.message(), Some("saved /tmp/k-2.json"));
+    let log: Vec<&str> = a.log().map(|m| m.text.as_str()).take(2).collect();
+    assert_eq!(log, ["saved /tmp/k.json", "saved /tmp/k-2.json"]);
+}
