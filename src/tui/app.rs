@@ -316,6 +316,9 @@ pub struct App {
     saving_game: bool,
     /// Lines of the help scrolled past (the widget keeps it in range).
     pub help_scroll: u16,
+    /// How far the help or the log can scroll, as last drawn (the most
+    /// until then): End goes there, so ↑ and PgUp move from the last page.
+    pub help_most: std::cell::Cell<u16>,
     /// A line for the shell once the terminal is given back: where "save
     /// and quit" wrote the game.
     pub farewell: Option<String>,
@@ -324,6 +327,8 @@ pub struct App {
     pub now: Instant,
     /// When the status line's message was said.
     said_at: Option<Instant>,
+    /// The message stays until the next key (a count's answer).
+    pinned: bool,
     /// Saves asked for, and the newest whose answer the status line
     /// shows: an earlier save that ends later goes to the log alone.
     saves: u64,
@@ -355,9 +360,11 @@ impl App {
             quit_after_save: false,
             saving_game: false,
             help_scroll: 0,
+            help_most: std::cell::Cell::new(u16::MAX),
             farewell: None,
             now: Instant::now(),
             said_at: None,
+            pinned: false,
             saves: 0,
             save_shown: 0,
         }
@@ -574,6 +581,7 @@ impl App {
     /// A key's command: the overlays first, then keys that work everywhere,
     /// then the mode's handler.
     fn key(&mut self, c: Command) -> Vec<Effect> {
+        self.pinned = false;
         match (self.context(), c) {
             // The question takes every key.
             (Context::Confirm, _) => self.confirm_key(c),
@@ -596,8 +604,9 @@ impl App {
             }
             (Context::Watch | Context::Replay | Context::Play, Command::Picture) => self.picture(),
             (_, Command::HelpScroll(d)) => {
-                self.help_scroll =
-                    (self.help_scroll as i32 + d as i32).clamp(0, u16::MAX as i32) as u16;
+                let most = i32::from(self.help_most.get());
+                let from = i32::from(self.help_scroll).min(most);
+                self.help_scroll = (from + i32::from(d)).clamp(0, most) as u16;
                 Vec::new()
             }
             (_, Command::Labels) => {

@@ -109,7 +109,11 @@ impl App {
             self.search_failed(&why);
         }
         // A tour just found: what to try next, with its keys.
-        if self.tab() == Tab::Search && self.search.state == RunState::Found && !was_found {
+        if self.tab() == Tab::Search
+            && self.search.state == RunState::Found
+            && !was_found
+            && !self.pinned
+        {
             self.info(FOUND_NEXT);
         }
     }
@@ -251,5 +255,8 @@ impl App {
         };
         c.result = Some(count);
         self.say(tone, text);
+        // The answer stays until the next key: a search that ends now
+        // does not say what to try over it.
+        self.pinned = true;
     }
 }

@@ -72,6 +72,20 @@ fn counts_start_stop_and_say_their_answer() {
         msg.starts_with("304 open tours of 5x5 from 0,0, counted in"),
         "{msg}"
     );
+    // The search finding its tour now says nothing over the answer (it
+    // said what to try next at once).
+    let found = Event::Done(Report {
+        solution: Solution {
+            tours: vec![vec![0, 7]],
+            verdict: Verdict::Found,
+            stats: Stats::default(),
+            algorithm: Algorithm::Warnsdorff,
+        },
+        tour: None,
+    });
+    a.update(Action::Engine(Side::A, a.search.generation, found));
+    assert_eq!(a.search.state, RunState::Found);
+    assert_eq!(a.message(), Some(msg.as_str()));
     assert_eq!(
         a.counting
             .as_ref()

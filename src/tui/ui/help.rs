@@ -221,7 +221,9 @@ impl Widget for Help<'_> {
         let room = h.saturating_sub(2) as usize;
         let total = lines.len();
         // Scrolled no further than the last page.
-        let top = (app.help_scroll as usize).min(total.saturating_sub(room));
+        let most = total.saturating_sub(room);
+        app.help_most.set(most.min(u16::MAX as usize) as u16);
+        let top = (app.help_scroll as usize).min(most);
         // The keys whose first line is in view, counted as keys, not lines.
         let shown: Vec<usize> = starts[top..(top + room).min(total)]
             .iter()

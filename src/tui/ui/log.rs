@@ -31,7 +31,9 @@ impl Widget for Log<'_> {
         let total = lines.len();
         let h = (total as u16 + 2).clamp(3, area.height);
         let room = h.saturating_sub(2) as usize;
-        let top = (app.help_scroll as usize).min(total.saturating_sub(room));
+        let most = total.saturating_sub(room);
+        app.help_most.set(most.min(u16::MAX as usize) as u16);
+        let top = (app.help_scroll as usize).min(most);
         let n = app.log().count();
         let title = if total <= room {
             format!(" Messages: the last {n}, newest first (Esc or M closes) ")

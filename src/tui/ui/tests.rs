@@ -262,6 +262,21 @@ fn help_lists_every_binding_once_grouped_and_scrolls() {
     let top = screen(&a, 80, 24, &Theme::default());
     assert!(top.contains("Watching the search"), "{top}");
     assert!(top.contains("Keys 1-"), "{top}");
+    // End, then PgUp moves up from the last page (it stuck there).
+    let title = |s: &str| {
+        s.lines()
+            .find_map(|l| l.find(" Keys ").map(|i| l[i..].to_string()))
+    };
+    a.update(Action::Key(Command::HelpScroll(i16::MAX)));
+    let last = title(&screen(&a, 80, 24, &Theme::default()));
+    a.update(Action::Key(Command::HelpScroll(-10)));
+    let up = title(&screen(&a, 80, 24, &Theme::default()));
+    assert_ne!(last, up, "PgUp after End moved nothing");
+    for _ in 0..12 {
+        a.update(Action::Key(Command::HelpScroll(-10)));
+    }
+    let back = screen(&a, 80, 24, &Theme::default());
+    assert!(back.contains("Keys 1-"), "{back}");
 }
 
 #[test]
