@@ -135,7 +135,10 @@ fn said(app: &App, theme: &Theme, width: u16) -> Line<'static> {
             // The last message, else where the game stands (which the side
             // pane shows all along).
             let (text, colour) = match (app.message(), app.message_tone()) {
-                (Some(m), Some(Tone::Refusal | Tone::Error)) => (m.to_string(), Color::Red),
+                (Some(m), Some(Tone::Error)) => (m.to_string(), Color::Red),
+                (Some(m), Some(Tone::Refusal)) => {
+                    return Line::styled(format!(" {m}"), tone_style(Tone::Refusal, theme));
+                }
                 // A finished tour is said over older news; what came
                 // after (a save) is said over it.
                 _ if g.is_complete()
@@ -254,11 +257,14 @@ fn message_span(app: &App, theme: &Theme) -> Option<Span<'static>> {
     Some(Span::styled(text, tone_style(app.message_tone()?, theme)))
 }
 
-/// How a message of `tone` looks: red for refusals and errors only.
+/// How a message of `tone` looks: red for errors only; a refusal bold.
 pub fn tone_style(tone: Tone, theme: &Theme) -> Style {
     match tone {
         Tone::Info => Style::new(),
         Tone::Success => theme.fg(Color::Green),
-        Tone::Refusal | Tone::Error => theme.fg(Color::Red).add_modifier(Modifier::BOLD),
+        // A key that could not act is news, not an error: bold, in the
+        // terminal's own colour.
+        Tone::Refusal => Style::new().add_modifier(Modifier::BOLD),
+        Tone::Error => theme.fg(Color::Red).add_modifier(Modifier::BOLD),
     }
 }

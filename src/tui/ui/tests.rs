@@ -780,3 +780,32 @@ fn a_save_after_the_tour_is_done_is_said() {
     let log: Vec<&str> = a.log().map(|m| m.text.as_str()).take(2).collect();
     assert_eq!(log, ["saved /tmp/k.json", "saved /tmp/k-2.json"]);
 }
+
+/// A key that could not act is said in bold, in the terminal's colour;
+/// red is for errors (refusals such as "nothing to undo" were bold red).
+#[test]
+fn refusals_are_bold_and_errors_red() {
+    let mut a = app(5);
+    let g = crate::tui::game::Game::new(a.spec.board().clone(), None, false);
+    a.modes.show(Mode::Play(Box::new(g)));
+    a.update(Action::Key(Command::Finish));
+    let said = "place the knight first";
+    assert!(
+        a.message().is_some_and(|m| m.starts_with(said)),
+        "{:?}",
+        a.message()
+    );
+    let theme = Theme::default();
+    let buf = buffer(&a, 120, 40, &theme);
+    let row = (0..40)
+        .find(|&y| {
+            let line: String = (0..120).map(|x| buf[(x, y)].symbol().to_string()).collect();
+            line.contains(said)
+        })
+        .expect("the refusal on screen");
+    let cell = &buf[(3, row)];
+    assert_eq!(cell.fg, ratatui::style::Color::Reset, "a refusal in colour");
+    assert!(cell.modifier.contains(ratatui::style::Modifier::BOLD));
+    let error = super::status::tone_style(crate::tui::app::Tone::Error, &theme);
+    assert_eq!(error.fg, Some(theme.readable(ratatui::style::Color::Red)));
+}
