@@ -164,6 +164,15 @@ impl Theme {
         }
     }
 
+    /// Whether text on a dark square stands on the terminal's own
+    /// background instead: at 16 colours on a dark background, where the
+    /// dark squares are the palette's dark grey, on which no colour reads
+    /// in every palette (xterm's light blue on its dark grey: 1.2:1; white:
+    /// 4.0:1; in Tango's, black: 1.7:1).
+    pub fn chips(&self) -> bool {
+        self.colour && self.depth == Depth::Ansi16 && !self.light
+    }
+
     /// The dark squares' background, in this terminal's palette.
     pub fn dark_square(&self) -> Color {
         palette::dark_square(self.depth, self.light)

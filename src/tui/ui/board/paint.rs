@@ -102,6 +102,19 @@ impl Painter<'_> {
                 let ty = cell.y + (h - 1) / 2;
                 let len = text.chars().count() as u16;
                 let tx = cell.x + w.saturating_sub(widest).div_ceil(2) + widest.saturating_sub(len);
+                // On a dark square where no colour reads, a number stands
+                // on the terminal's own background, a space either side.
+                let chip = (r + c) % 2 == 1
+                    && theme.chips()
+                    && style.bg.is_none()
+                    && text.chars().any(|ch| ch.is_ascii_digit())
+                    && tx > cell.x
+                    && tx + len < cell.x + w;
+                let (tx, text, style) = if chip {
+                    (tx - 1, format!(" {text} "), style.bg(Color::Reset))
+                } else {
+                    (tx, text, style)
+                };
                 let s = self.step_at(sq);
                 if self.lines && s > 0 {
                     // Over the lines: the start, the knight, and with both,
