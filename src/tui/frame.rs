@@ -7,8 +7,7 @@
 /// From this height the modes show as tabs over the panes, and the status
 /// area has two lines.
 const TALL: u16 = 30;
-/// From this width the hint bar takes one line and the side column is
-/// [`WIDE_SIDE`] wide.
+/// From this width the side column is [`WIDE_SIDE`] wide.
 const WIDE: u16 = 160;
 /// The side column's width.
 const SIDE: u16 = 30;
@@ -24,9 +23,11 @@ pub fn status_lines(lines: u16) -> u16 {
     if lines >= TALL { 2 } else { 1 }
 }
 
-/// Lines of the hint bar on a screen `columns` wide.
-pub fn hint_lines(columns: u16) -> u16 {
-    if columns >= WIDE { 1 } else { 2 }
+/// Lines of the hint bar on a screen `columns` wide: two at every width,
+/// so a wider screen never shows fewer keys than a narrower one (one line
+/// from 160 columns dropped keys that two lines of 159 held).
+pub fn hint_lines(_columns: u16) -> u16 {
+    2
 }
 
 /// The side column's width on a screen `columns` wide.

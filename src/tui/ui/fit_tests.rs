@@ -54,9 +54,39 @@ fn at_80x24_play_shows_its_own_keys_first() {
 }
 
 #[test]
-fn a_wide_screen_keeps_the_hint_bar_to_one_line_and_a_narrow_one_to_two() {
+fn a_wider_screen_shows_every_key_a_narrower_one_does() {
     let a = app_on(Board::new(8, 8, &[]).unwrap());
-    assert_eq!(crate::tui::frame::hint_lines(200), 1);
+    // The hint bar's words at each width, by the line.
+    let bar = |a: &App, width: u16| {
+        let n = crate::tui::frame::hint_lines(width) as usize;
+        let s = lines(a, width, 40);
+        s[40 - n..].join(" ")
+    };
+    let mut puzzle = app_on(Board::new(6, 6, &[]).unwrap());
+    let made = knight_engine::puzzle::make(&knight_engine::puzzle::Request {
+        rows: 6,
+        cols: 6,
+        closed: false,
+        difficulty: knight_engine::puzzle::Difficulty::Easy,
+        seed: 3,
+    })
+    .unwrap();
+    let clues = crate::tui::clues::Clues::new(made.puzzle, None, Some(3));
+    puzzle.modes.show(crate::tui::app::Mode::Play(Box::new(
+        crate::tui::game::Game::puzzle(clues),
+    )));
+    for app in [&a, &puzzle] {
+        for width in (100..=240).step_by(10) {
+            let (narrow, wide) = (bar(app, width - 1), bar(app, width));
+            for key in [
+                "arrows", " d ", " g ", " z ", " j ", "H J K L", "? ", "q quit",
+            ] {
+                if narrow.contains(key) {
+                    assert!(wide.contains(key), "{width}: {key} gone: {wide}");
+                }
+            }
+        }
+    }
     for width in [60, 80, 100] {
         assert!(crate::tui::frame::hint_lines(width) <= 2);
         let s = lines(&a, width, 24);
@@ -156,12 +186,12 @@ fn a_long_message_is_cut_the_board_stays_and_the_log_keeps_it_whole() {
         let status = s[n - bar - h..n - bar].join("\n");
         if h == 1 {
             // Cut at its end.
-            assert!(status.trim_end().ends_with("… M"), "{status}");
+            assert!(status.trim_end().ends_with("… (M log)"), "{status}");
         } else {
             // Over two lines, the second indented, whole or cut.
             let end = status.trim_end();
             assert!(
-                end.ends_with("# stops it") || end.ends_with("… M"),
+                end.ends_with("# stops it") || end.ends_with("… (M log)"),
                 "{status}"
             );
             assert!(s[n - bar - 1].starts_with("   "), "{status}");
