@@ -20,7 +20,7 @@ pub struct StatusLine<'a> {
 impl Widget for StatusLine<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         // Wrapped at words into the lines the area has, never more: a
-        // longer text is cut with `… M` (the log keeps it whole).
+        // longer text is cut with `… (M log)` (the log keeps it whole).
         let text = line(self.app, self.theme, area.width);
         Paragraph::new(fit(text, area.width as usize, area.height as usize)).render(area, buf);
     }
@@ -28,12 +28,19 @@ impl Widget for StatusLine<'_> {
 
 /// How far a continued line is indented.
 const INDENT: usize = 3;
-/// What ends a text cut short: the key of the log that keeps it whole.
-const CUT: &str = "… M";
+/// What ends a text cut short: `… (M log)`, the key (from the key
+/// table) of the log that keeps the text whole.
+fn cut_marker() -> String {
+    let key = crate::tui::keymap::BINDINGS
+        .iter()
+        .find(|b| b.gives(crate::tui::keymap::Command::Log))
+        .map_or_else(|| "M".to_string(), |b| b.label());
+    format!("… ({key} log)")
+}
 
 /// `line` wrapped at spaces into at most `rows` lines of `width` columns,
 /// continued lines indented by [`INDENT`]; a text that does not fit ends
-/// with [`CUT`].
+/// with [`cut_marker`].
 pub fn fit(line: Line<'_>, width: usize, rows: usize) -> Vec<Line<'static>> {
     /// A character, its style and its width in columns.
     type Cell = (char, Style, usize);
@@ -84,7 +91,8 @@ pub fn fit(line: Line<'_>, width: usize, rows: usize) -> Vec<Line<'static>> {
     if cut && let Some((indent, last)) = out.last_mut() {
         let room = width.saturating_sub(*indent);
         let style = last.last().map_or(Style::new(), |&(_, s, _)| s);
-        let tail = CUT.chars().count() + 1;
+        let marker = cut_marker();
+        let tail = marker.chars().count() + 1;
         while !last.is_empty() && last.iter().map(|c| c.2).sum::<usize>() + tail > room {
             last.pop();
         }
@@ -92,7 +100,7 @@ pub fn fit(line: Line<'_>, width: usize, rows: usize) -> Vec<Line<'static>> {
             last.pop();
         }
         last.push((' ', style, 1));
-        last.extend(CUT.chars().map(|c| (c, style, 1)));
+        last.extend(marker.chars().map(|c| (c, style, 1)));
     }
     out.into_iter()
         .map(|(indent, cells)| {

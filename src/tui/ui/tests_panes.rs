@@ -22,10 +22,10 @@ fn a_long_message_is_cut_on_its_line_and_clicks_still_land() {
     assert!(msg.len() > 60, "{msg}");
     let s = screen(&a, 60, 22, &Theme::default());
     let lines: Vec<&str> = s.lines().collect();
-    // One status line above the hints, the message cut with `… M`.
+    // One status line above the hints, the message cut with `… (M log)`.
     let bar = 22 - crate::tui::frame::hint_lines(60) as usize;
     let status = lines[bar - 1].trim_end();
-    assert!(status.ends_with("… M"), "{s}");
+    assert!(status.ends_with("… (M log)"), "{s}");
     assert!(status.contains(&msg[..20]), "{s}");
     assert!(lines[21].contains("? ") || lines[20].contains("? "), "{s}");
     // The board did not move: a click finds the square drawn there.
