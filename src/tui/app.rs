@@ -78,6 +78,8 @@ pub enum Action {
     Saved(u64, Result<PathBuf, super::saving::SaveError>),
     /// The terminal's size (columns, lines), at start and when it changes.
     Resize(u16, u16),
+    /// A click on a mode's tab.
+    ToTab(Tab),
     /// A mouse click on a square of the board pane (`right`: right button).
     Click(Square, crossterm::event::MouseButton),
     /// A click on a row of the replay's move list: show the replay up to
@@ -444,6 +446,7 @@ impl App {
         match action {
             Action::Key(c) => self.key(c),
             Action::Saved(number, result) => self.saved(number, result),
+            Action::ToTab(tab) => self.open_tab(tab),
             Action::Click(sq, button) if self.settings().is_some() => {
                 self.settings_click(sq, button)
             }
@@ -495,6 +498,7 @@ impl App {
             Action::Key(_)
             | Action::Saved(..)
             | Action::Click(..)
+            | Action::ToTab(_)
             | Action::PuzzleMade(..)
             | Action::Opened(..) => {}
         }
@@ -646,27 +650,8 @@ impl App {
     fn next_mode(&mut self) -> Vec<Effect> {
         match self.tab() {
             Tab::Search => {
-                if self.search.state == RunState::Found
-                    && self
-                        .modes
-                        .replay()
-                        .is_none_or(|r| !r.legal.same_path(&self.search.trail))
-                {
-                    let name = "the search's tour";
-                    let made_by = Some(self.spec.search_name());
-                    let r = match self.search.trail.compact() {
-                        Some(tour) => {
-                            Replay::of_compact(name, self.spec.board(), tour.clone(), made_by)
-                        }
-                        None => Replay::of_path(
-                            name,
-                            self.spec.board(),
-                            &self.search.trail.to_vec(),
-                            self.spec.closed(),
-                            made_by,
-                        ),
-                    };
-                    return self.open_replay(r);
+                if let Some(fx) = self.replay_search() {
+                    return fx;
                 }
                 if self.modes.switch(Tab::Replay) {
                     self.info("replay");
@@ -677,16 +662,75 @@ impl App {
             Tab::Replay => self.enter_play(),
             // The race's keys have no Tab: v ends it.
             Tab::Race => Vec::new(),
-            Tab::Play => {
-                self.modes.switch(Tab::Search);
-                self.info("search");
-                if self.search.generation == 0 {
-                    // Launched in another mode: the search starts now.
-                    return self.start();
-                }
-                Vec::new()
-            }
+            Tab::Play => self.back_to_search(),
         }
+    }
+
+    /// The search's tour replayed, when it found one not shown yet.
+    fn replay_search(&mut self) -> Option<Vec<Effect>> {
+        let new = self.search.state == RunState::Found
+            && self
+                .modes
+                .replay()
+                .is_none_or(|r| !r.legal.same_path(&self.search.trail));
+        if !new {
+            return None;
+        }
+        let name = "the search's tour";
+        let made_by = Some(self.spec.search_name());
+        let r = match self.search.trail.compact() {
+            Some(tour) => Replay::of_compact(name, self.spec.board(), tour.clone(), made_by),
+            None => Replay::of_path(
+                name,
+                self.spec.board(),
+                &self.search.trail.to_vec(),
+                self.spec.closed(),
+                made_by,
+            ),
+        };
+        Some(self.open_replay(r))
+    }
+
+    /// Back to the search (started now if the app began in another mode).
+    fn back_to_search(&mut self) -> Vec<Effect> {
+        self.modes.switch(Tab::Search);
+        self.info("search");
+        if self.search.generation == 0 {
+            return self.start();
+        }
+        Vec::new()
+    }
+
+    /// A click on the tab of `tab`: that mode, as its keys would bring it
+    /// (a race from the search; a replay of the search's tour or the one
+    /// kept; the game kept or a new one).
+    pub(super) fn open_tab(&mut self, tab: Tab) -> Vec<Effect> {
+        if self.tab() == tab {
+            return Vec::new();
+        }
+        let mut fx = Vec::new();
+        if self.tab() == Tab::Race {
+            fx.extend(self.end_race());
+        }
+        match tab {
+            Tab::Search if self.tab() != Tab::Search => fx.extend(self.back_to_search()),
+            Tab::Search => {}
+            Tab::Race => {
+                if self.tab() != Tab::Search {
+                    fx.extend(self.back_to_search());
+                }
+                fx.extend(self.start_race());
+            }
+            Tab::Play => fx.extend(self.enter_play()),
+            Tab::Replay => match self.replay_search() {
+                Some(more) => fx.extend(more),
+                None if self.modes.switch(Tab::Replay) => self.info("replay"),
+                None => self.refuse(
+                    "nothing to replay yet: the search has found no tour, and no file is open",
+                ),
+            },
+        }
+        fx
     }
 }
 

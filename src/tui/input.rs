@@ -54,6 +54,11 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
                 }
                 _ => return None,
             };
+            if click == Some(MouseButton::Left)
+                && let Some(tab) = ui::tab_at(screen, app, m.column, m.row)
+            {
+                return Some(Action::ToTab(tab));
+            }
             let at = ui::square_at(screen, app, m.column, m.row);
             match (click, at) {
                 (None, _) => Some(Action::Wheel(at, up)),

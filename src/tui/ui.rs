@@ -114,22 +114,51 @@ fn overlays(app: &App, theme: &Theme, main: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The tabs, in their order on screen, and their names.
+const TABS: [(super::app::Tab, &str); 4] = [
+    (super::app::Tab::Search, "search"),
+    (super::app::Tab::Replay, "replay"),
+    (super::app::Tab::Play, "play"),
+    (super::app::Tab::Race, "race"),
+];
+
+/// The tab drawn at screen position (x, y), if any: each tab's name with
+/// a space either side, a divider between (as ratatui's `Tabs` lays them
+/// out), on the tabs' row.
+pub fn tab_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<super::app::Tab> {
+    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
+        return None;
+    }
+    let area = panes_of(app, screen).tabs;
+    if area.height == 0 || y != area.y || x < area.x {
+        return None;
+    }
+    let mut left = area.x;
+    for (tab, name) in TABS {
+        let right = left + name.len() as u16 + 2;
+        if x < right {
+            return Some(tab);
+        }
+        // The divider between two tabs belongs to neither.
+        if x == right {
+            return None;
+        }
+        left = right + 1;
+    }
+    None
+}
+
 /// The modes as tabs, the current one marked.
 fn tabs(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    use super::app::Tab;
-    let current = match app.tab() {
-        Tab::Search => 0,
-        Tab::Replay => 1,
-        Tab::Play => 2,
-        Tab::Race => 3,
-    };
-    ratatui::widgets::Tabs::new(["search", "replay", "play", "race"])
+    let current = TABS.iter().position(|(t, _)| *t == app.tab()).unwrap_or(0);
+    ratatui::widgets::Tabs::new(TABS.map(|(_, name)| name))
         .select(current)
         .highlight_style(theme.key().add_modifier(ratatui::style::Modifier::REVERSED))
         .divider("·")
         .render(area, buf);
     // How to move between them: a race starts from the search, and has
     // no Tab (v ends it).
+    use super::app::Tab;
     let help = match app.tab() {
         Tab::Search => " Tab: next mode · v: race ",
         Tab::Race => " v: back to one search ",

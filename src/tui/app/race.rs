@@ -173,7 +173,7 @@ impl App {
     }
 
     /// `v` in the race: back to watching side A alone (its search goes on).
-    fn end_race(&mut self) -> Vec<Effect> {
+    pub(super) fn end_race(&mut self) -> Vec<Effect> {
         self.info(format!("race over: watching {}", self.spec.search_name()));
         self.show(Mode::Search)
     }

@@ -809,3 +809,48 @@ fn refusals_are_bold_and_errors_red() {
     let error = super::status::tone_style(crate::tui::app::Tone::Error, &theme);
     assert_eq!(error.fg, Some(theme.readable(ratatui::style::Color::Red)));
 }
+
+/// Each tab's name on screen is where a click finds it (a click on "race"
+/// did nothing), and a click takes the app there.
+#[test]
+fn a_click_on_a_tab_opens_its_mode() {
+    use crate::tui::app::Tab;
+    let mut a = app(6);
+    let screen_rect = Rect::new(0, 0, 120, 40);
+    let s = screen(&a, 120, 40, &Theme::default());
+    let top = s.lines().next().unwrap();
+    for (tab, name) in [
+        (Tab::Search, "search"),
+        (Tab::Replay, "replay"),
+        (Tab::Play, "play"),
+        (Tab::Race, "race"),
+    ] {
+        let at = top
+            .find(&format!(" {name} "))
+            .unwrap_or_else(|| panic!("{name} in {top}"));
+        // In columns, not bytes (the dividers are two bytes each).
+        let x = top[..at].chars().count() as u16 + 1;
+        for dx in 0..name.len() as u16 {
+            assert_eq!(
+                super::tab_at(screen_rect, &a, x + dx, 0),
+                Some(tab),
+                "{name}"
+            );
+        }
+        assert_eq!(super::tab_at(screen_rect, &a, x, 1), None, "below the tabs");
+    }
+    // Clicks: race, then play, then back to the search.
+    a.update(Action::ToTab(Tab::Race));
+    assert_eq!(a.tab(), Tab::Race);
+    a.update(Action::ToTab(Tab::Play));
+    assert_eq!(a.tab(), Tab::Play);
+    a.update(Action::ToTab(Tab::Search));
+    assert_eq!(a.tab(), Tab::Search);
+    // Nothing to replay yet: said, and the search stays.
+    a.update(Action::ToTab(Tab::Replay));
+    assert_eq!(a.tab(), Tab::Search);
+    assert!(
+        a.message()
+            .is_some_and(|m| m.starts_with("nothing to replay yet"))
+    );
+}
