@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use knight_engine::solver::count::{Count, Method, Outcome, Progress, Total};
 use knight_engine::solver::{Event, Limit};
-use knight_engine::words::thousands;
+use knight_engine::words::{self, thousands};
 
 use super::{App, Counting, Effect, Overlay, RunState, Shared, Side, Tab, Tone};
 
@@ -216,7 +216,6 @@ impl App {
         else {
             return;
         };
-        let took = count.stats.elapsed.as_secs_f64();
         let n = thousands(count.count);
         let frontier = match count.method {
             Method::Frontier { done: 0, .. } if !count.complete() => {
@@ -230,7 +229,13 @@ impl App {
         let what = &c.what;
         let (tone, text) = match (&count.outcome, frontier) {
             (Outcome::NoTour(proof), _) => (Tone::Success, format!("0 {what}: {proof}")),
-            (Outcome::Counted, _) => (Tone::Success, format!("{n} {what}, counted in {took:.2} s")),
+            (Outcome::Counted, _) => (
+                Tone::Success,
+                format!(
+                    "{n} {what}, counted in {}",
+                    words::duration(count.stats.elapsed)
+                ),
+            ),
             (Outcome::Stopped(Limit::Memory), at) => (
                 Tone::Info,
                 format!(

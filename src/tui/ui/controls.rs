@@ -28,7 +28,7 @@ pub(super) fn state_word(app: &App) -> String {
             let squares = words::plural(app.search.trail.len() as u64, "square");
             // An open tour asked for may close by chance: said after.
             match (app.spec.closed(), closes) {
-                (false, true) => format!("found: open tour of {squares}, which closes"),
+                (false, true) => format!("found: open tour of {squares} (it closes too)"),
                 (closed, _) => format!("found: {} tour of {squares}", words::kind(closed)),
             }
         }

@@ -35,10 +35,14 @@ impl Widget for Log<'_> {
         app.help_most.set(most.min(u16::MAX as usize) as u16);
         let top = (app.help_scroll as usize).min(most);
         let n = app.log().count();
+        let which = match n {
+            1 => "the last one".to_string(),
+            n => format!("the last {n}, newest first"),
+        };
         let title = if total <= room {
-            format!(" Messages: the last {n}, newest first (Esc or M closes) ")
+            format!(" Messages: {which} (Esc or M closes) ")
         } else {
-            format!(" Messages: the last {n}, newest first (↑ ↓ scroll; Esc or M closes) ")
+            format!(" Messages: {which} (↑ ↓ scroll; Esc or M closes) ")
         };
         let popup = area.centered(Constraint::Length(w), Constraint::Length(h));
         Clear.render(popup, buf);

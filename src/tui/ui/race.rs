@@ -117,7 +117,7 @@ fn result_line(run: &Run, theme: &Theme) -> Line<'static> {
     let n = thousands(run.stats.nodes);
     let (symbol, ascii, colour, text) = match &run.state {
         RunState::Running => ("▶", ">", Color::Green, "still going".to_string()),
-        RunState::Paused => ("⏸", "=", Color::Yellow, "paused".to_string()),
+        RunState::Paused => ("‖", "=", Color::Yellow, "paused".to_string()),
         RunState::Found => ("✔", "+", Color::Green, format!("found after {n} nodes")),
         RunState::NoTour(why) => ("✘", "x", Color::Red, format!("no tour: {why}")),
         RunState::Undecided(limit) => (

@@ -177,7 +177,7 @@ fn said(app: &App, theme: &Theme, width: u16) -> Line<'static> {
                     format!("replay: step {} / {}", r.pos, r.length()),
                 ),
                 None => (
-                    "⏸",
+                    "‖",
                     Color::Yellow,
                     format!("paused: step {} / {}", r.pos, r.length()),
                 ),
@@ -196,7 +196,7 @@ fn said(app: &App, theme: &Theme, width: u16) -> Line<'static> {
             let (symbol, colour, word) = if states.contains(&&RunState::Running) {
                 (if theme.ascii { ">" } else { "▶" }, Color::Green, "racing")
             } else if states.contains(&&RunState::Paused) {
-                (if theme.ascii { "=" } else { "⏸" }, Color::Yellow, "paused")
+                (if theme.ascii { "=" } else { "‖" }, Color::Yellow, "paused")
             } else {
                 (
                     if theme.ascii { "+" } else { "✔" },
@@ -221,7 +221,7 @@ fn said(app: &App, theme: &Theme, width: u16) -> Line<'static> {
         }
         let (symbol, colour) = match app.search.state {
             RunState::Running => (if theme.ascii { ">" } else { "▶" }, Color::Green),
-            RunState::Paused => (if theme.ascii { "=" } else { "⏸" }, Color::Yellow),
+            RunState::Paused => (if theme.ascii { "=" } else { "‖" }, Color::Yellow),
             RunState::Found => (if theme.ascii { "+" } else { "✔" }, Color::Green),
             RunState::NoTour(_) => (if theme.ascii { "x" } else { "✘" }, Color::Red),
             RunState::Undecided(_) => ("?", Color::Yellow),

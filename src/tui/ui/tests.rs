@@ -854,3 +854,16 @@ fn a_click_on_a_tab_opens_its_mode() {
             .is_some_and(|m| m.starts_with("nothing to replay yet"))
     );
 }
+
+/// Small words: one message is "the last one" (it said "the last 1").
+#[test]
+fn the_log_of_one_message_says_so() {
+    let mut a = app(5);
+    a.update(Action::Key(Command::Labels));
+    a.update(Action::Key(Command::Log));
+    let s = screen(&a, 100, 30, &Theme::default());
+    assert!(
+        s.contains("Messages: the last one (Esc or M closes)"),
+        "{s}"
+    );
+}
