@@ -128,7 +128,9 @@ fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &
         ),
         label_value("speed", app.speed_label(), theme),
     ];
-    let lines = [lines, sums].concat();
+    // Wrapped under their values: the sums' line is longer than the pane
+    // (it was cut at "semimagic: every" even at 300 columns).
+    let lines = hang([lines, sums].concat(), top.width);
     Paragraph::new(lines).render(top, buf);
     let ratio = if r.length() == 0 {
         0.0

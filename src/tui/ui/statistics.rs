@@ -60,6 +60,7 @@ impl Widget for Statistics<'_> {
         if let Some(c) = &app.counting {
             lines.extend(count_lines(c, app.now, theme));
         }
+        let lines = super::hang(lines, inner.width);
         let [text, spark] =
             Layout::vertical([Constraint::Length(lines.len() as u16), Constraint::Min(1)])
                 .areas(inner);

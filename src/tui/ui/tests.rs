@@ -867,3 +867,41 @@ fn the_log_of_one_message_says_so() {
         "{s}"
     );
 }
+
+/// Beverley's semimagic tour at its end: the sums' line is read whole in
+/// the replay pane at every width (it was cut at "semimagic: every" at
+/// 80x24 and "…every row and co" even at 300 columns).
+#[test]
+fn the_semimagic_line_reads_whole_in_the_replay() {
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/beverley-1848-8x8.json"
+    ))
+    .unwrap();
+    let file = knight_engine::tour::parse(&text).unwrap().file;
+    let board = a.spec.board().clone();
+    let path = file.indices(&board, 64);
+    let mut r =
+        crate::tui::replay::Replay::of_path("beverley-1848-8x8.json", &board, &path, false, None);
+    r.seek(64);
+    a.modes.show(Mode::Replay(Box::new(r)));
+    for (w, h) in [(80, 24), (120, 40), (300, 60)] {
+        let s = screen(&a, w, h, &Theme::default());
+        // The side pane's text: right of the board pane's border.
+        let side: Vec<&str> = s
+            .lines()
+            .filter_map(|l| l.split_once("││").map(|(_, r)| r))
+            .collect();
+        let words: Vec<&str> = side
+            .iter()
+            .flat_map(|l| l.split(|c: char| c.is_whitespace() || c == '│'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let said = words.join(" ");
+        assert!(
+            said.contains("semimagic: every row and column sums to 260"),
+            "{w}x{h}:\n{s}"
+        );
+    }
+}
