@@ -210,8 +210,10 @@ pub fn launch(name: &str, speed: &str, args: &str) -> (Tmux, tempfile::TempDir) 
     )
     .unwrap();
     let bin = env!("CARGO_BIN_EXE_knight-tui");
+    // A panic says its message and place in a few lines (no backtrace),
+    // so the screen a failing test prints still shows them.
     let cmd = format!(
-        "{bin} --config {} {args}; echo EXIT=$?; {TTY}; sleep 60",
+        "RUST_BACKTRACE=0 RUST_LIB_BACKTRACE=0 {bin} --config {} {args}; echo EXIT=$?; {TTY}; sleep 60",
         config.display()
     );
     (Tmux::start(name, &cmd), dir)
