@@ -80,6 +80,8 @@ pub enum Action {
     Resize(u16, u16),
     /// A click on a mode's tab.
     ToTab(Tab),
+    /// A key of the table pressed where it does nothing.
+    NotHere(Command),
     /// A mouse click on a square of the board pane (`right`: right button).
     Click(Square, crossterm::event::MouseButton),
     /// A click on a row of the replay's move list: show the replay up to
@@ -447,6 +449,11 @@ impl App {
             Action::Key(c) => self.key(c),
             Action::Saved(number, result) => self.saved(number, result),
             Action::ToTab(tab) => self.open_tab(tab),
+            Action::NotHere(c) => {
+                self.pinned = false;
+                self.not_here(c);
+                Vec::new()
+            }
             Action::Click(sq, button) if self.settings().is_some() => {
                 self.settings_click(sq, button)
             }
@@ -499,6 +506,7 @@ impl App {
             | Action::Saved(..)
             | Action::Click(..)
             | Action::ToTab(_)
+            | Action::NotHere(_)
             | Action::PuzzleMade(..)
             | Action::Opened(..) => {}
         }

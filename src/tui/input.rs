@@ -6,7 +6,7 @@ use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers, MouseButton, 
 use ratatui::layout::Rect;
 
 use super::app::{Action, App};
-use super::keymap::{Context, command_for};
+use super::keymap::{Context, command_anywhere, command_for};
 use super::ui;
 
 /// What a terminal event means to the app on a screen of `screen`.
@@ -31,7 +31,15 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
             let help = (app.help_open() || app.log_open())
                 .then(|| command_for(*key, Context::Help))
                 .flatten();
-            match help.or_else(|| command_for(*key, context))? {
+            let Some(command) = help.or_else(|| command_for(*key, context)) else {
+                // A key of the table that does nothing here says where it
+                // works (not over a question or in the prompt's text).
+                if matches!(context, Context::Prompt | Context::Confirm) {
+                    return None;
+                }
+                return command_anywhere(*key).map(Action::NotHere);
+            };
+            match command {
                 // The level to jump to depends on the screen: found here.
                 super::keymap::Command::ZoomJump => {
                     Some(Action::ZoomTo(ui::jump_level(screen, app)))
@@ -109,6 +117,51 @@ mod tests {
     }
 
     const SCREEN: Rect = Rect::new(0, 0, 120, 40);
+
+    /// Every key of the table answers in every mode: with its command
+    /// there, else with where it works (h, x, w and others said nothing
+    /// while watching the search).
+    #[test]
+    fn every_key_of_the_table_answers_in_every_mode() {
+        use crate::tui::app::{Mode, Tab};
+        use crate::tui::keymap::BINDINGS;
+        let screen = Rect::new(0, 0, 120, 40);
+        let board = Board::new(8, 8, &[]).unwrap();
+        let search = crate::tui::testing::app_on(board.clone());
+        let mut race = crate::tui::testing::app_on(board.clone());
+        race.update(Action::ToTab(Tab::Race));
+        let mut replay = crate::tui::testing::app_on(board.clone());
+        let r = crate::tui::replay::Replay::of_path("t", &board, &[0, 10], false, None);
+        replay.modes.show(Mode::Replay(Box::new(r)));
+        let mut play = crate::tui::testing::app_on(board.clone());
+        let game = crate::tui::game::Game::new(board.clone(), None, false);
+        play.modes.show(Mode::Play(Box::new(game)));
+        let modes = [
+            ("search", &search),
+            ("race", &race),
+            ("replay", &replay),
+            ("play", &play),
+        ];
+        for (name, a) in modes {
+            for b in BINDINGS {
+                for (k, _) in b.keys {
+                    let event = key(k.code, k.mods, KeyEventKind::Press);
+                    let answer = decode(&event, a, screen);
+                    assert!(answer.is_some(), "{name}: {} ({})", k.name(), b.help);
+                }
+            }
+        }
+        // Said, with where it works.
+        let mut a = crate::tui::testing::app_on(board);
+        let h = key(KeyCode::Char('h'), KeyModifiers::NONE, KeyEventKind::Press);
+        let action = decode(&h, &a, screen).expect("an answer");
+        a.update(action);
+        let said = a.message().unwrap_or_default().to_string();
+        assert!(
+            said.starts_with("h works in play, not while watching the search"),
+            "{said}"
+        );
+    }
 
     #[test]
     fn keys_become_commands_and_releases_nothing() {

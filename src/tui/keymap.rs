@@ -290,6 +290,17 @@ pub fn mode_first(context: Context) -> Vec<&'static Binding> {
 }
 
 /// The command a key press stands for in `context`.
+/// The command `key` gives in some context of the table, if any: for a
+/// key that does nothing where it is pressed, to say where it works.
+pub fn command_anywhere(key: KeyEvent) -> Option<Command> {
+    let pressed = Key::of(key);
+    BINDINGS
+        .iter()
+        .flat_map(|b| b.keys.iter())
+        .find(|(k, _)| *k == pressed)
+        .map(|&(_, c)| c)
+}
+
 pub fn command_for(key: KeyEvent, context: Context) -> Option<Command> {
     let pressed = Key::of(key);
     BINDINGS
