@@ -318,6 +318,9 @@ pub struct App {
     quit_after_save: bool,
     /// A save of the game is under way: once written, the game is saved.
     saving_game: bool,
+    /// Where the game was last saved, said on quitting while nothing
+    /// since is unsaved.
+    game_saved_to: Option<PathBuf>,
     /// Lines of the help scrolled past (the widget keeps it in range).
     pub help_scroll: u16,
     /// How far the help or the log can scroll, as last drawn (the most
@@ -363,6 +366,7 @@ impl App {
             loads: 0,
             quit_after_save: false,
             saving_game: false,
+            game_saved_to: None,
             help_scroll: 0,
             help_most: std::cell::Cell::new(u16::MAX),
             farewell: None,
@@ -571,6 +575,7 @@ impl App {
                     && let Some(g) = self.modes.game_mut()
                 {
                     g.unsaved = false;
+                    self.game_saved_to = Some(path.clone());
                 }
                 if std::mem::take(&mut self.quit_after_save) {
                     self.farewell = Some(format!("saved the game to {}", path.display()));

@@ -112,6 +112,14 @@ impl App {
 
     pub(super) fn quit_now(&mut self) -> Vec<Effect> {
         self.quit = true;
+        // Where the game went, when it was saved and nothing since is not.
+        let saved = self.modes.game().is_some_and(|g| !g.unsaved);
+        if self.farewell.is_none()
+            && saved
+            && let Some(path) = &self.game_saved_to
+        {
+            self.farewell = Some(format!("the game is saved in {}", path.display()));
+        }
         vec![Effect::Quit]
     }
 

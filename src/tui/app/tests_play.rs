@@ -291,6 +291,11 @@ fn a_saved_game_quits_at_once_and_a_failed_save_stays() {
     assert!(!a.modes.game().unwrap().unsaved);
     keys(&mut a, &[Command::Quit]);
     assert!(a.quit && !a.confirming_quit());
+    // And says where the game went (nothing did).
+    assert_eq!(
+        a.farewell.as_deref(),
+        Some("the game is saved in /tmp/g.json")
+    );
     // Ctrl-C never asks.
     let mut b = game_app();
     for sq in [Square::new(0, 0), Square::new(1, 2), Square::new(2, 4)] {
