@@ -199,7 +199,7 @@ impl App {
         );
         Some((
             format!(
-                "out of reach: {about} {:.1e} of them (from {}), {least}",
+                "out of reach: {about} {:.1e} of them, from {}; {least}",
                 known.from_a_start, known.source,
             ),
             least,

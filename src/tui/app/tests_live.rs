@@ -27,6 +27,12 @@ fn a_count_out_of_reach_asks_first_and_n_leaves_it() {
     let mut a = app_on(Board::new(8, 8, &[]).unwrap());
     assert!(a.update(Action::Key(Command::Count)).is_empty());
     assert!(a.count_question().unwrap().contains("at least 12 months"));
+    // Its source in one pair of brackets (it was "(from … (OEIS A165134))").
+    let asked = a.count_question().unwrap();
+    assert!(
+        asked.contains("of them, from ") && !asked.contains("))"),
+        "{asked}"
+    );
     // Other keys wait for the answer.
     assert!(a.update(Action::Key(Command::Pause)).is_empty());
     assert!(a.count_question().is_some());
