@@ -435,4 +435,6 @@ mod tests;
 #[cfg(test)]
 mod tests_panes;
 #[cfg(test)]
+mod tests_said;
+#[cfg(test)]
 mod tests_sizes;

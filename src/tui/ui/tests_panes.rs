@@ -210,3 +210,19 @@ fn a_tall_screen_charts_depth_over_time_with_labelled_axes() {
     let short = screen(&a, 120, 40, &Theme::default());
     assert!(!short.contains("0.5"), "{short}");
 }
+
+#[test]
+fn the_title_offers_z_for_lines_only_where_zooming_brings_them() {
+    use crate::tui::viewport::Drawing;
+    // The settings' preview has no path: no lines, and no promise of them.
+    let mut a = app(8);
+    a.drawing = Drawing::Lines;
+    a.update(Action::Key(Command::Settings));
+    let s = screen(&a, 120, 40, &Theme::default());
+    assert!(!s.contains("z for lines"), "{s}");
+    // 300x300 in the overview: zooming in brings the lines.
+    let mut big = app(300);
+    big.drawing = Drawing::Lines;
+    let s = screen(&big, 120, 40, &Theme::default());
+    assert!(s.contains("(z for lines)"), "{s}");
+}

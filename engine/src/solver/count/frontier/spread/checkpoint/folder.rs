@@ -5,6 +5,39 @@ use std::io;
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
+/// A folder of checkpoints: every `every` (at the next square), each
+/// worker writes its states there; a count started again with the same
+/// arguments resumes from the last square all of them wrote.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Checkpoints {
+    pub dir: std::path::PathBuf,
+    pub every: std::time::Duration,
+    /// The key the files are sealed under (HMAC-SHA256), so that nobody
+    /// without it can make a checkpoint a resume takes; empty: none, and
+    /// the files' SHA-256 catches damage, not forgery.
+    pub key: Vec<u8>,
+}
+
+impl Checkpoints {
+    /// Refuses a folder that is not one, or that someone else owns or can
+    /// write (unless it is this user's own with the sticky bit): they
+    /// could plant or swap its files. A missing one is made (mode 700)
+    /// when the count starts.
+    pub fn check(&self) -> Result<(), FolderRefusal> {
+        check(&self.dir)
+    }
+}
+
+impl std::fmt::Debug for Checkpoints {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Checkpoints")
+            .field("dir", &self.dir)
+            .field("every", &self.every)
+            .field("key", &format_args!("{} bytes", self.key.len()))
+            .finish()
+    }
+}
+
 /// Why a folder cannot hold checkpoints.
 #[derive(Debug, thiserror::Error)]
 pub enum FolderRefusal {
