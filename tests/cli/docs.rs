@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 pub(crate) const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The README's longest allowed length, in lines.
-const README_LINES: usize = 250;
+const README_LINES: usize = 100;
 
 /// The longest a page in docs/ may be, in lines, but for the references
 /// the keymap writes.
