@@ -2,7 +2,8 @@
 //! only as a zone name, a POSIX rule, or a regular TZif file of at most
 //! 64 KiB. Anything else (a device such as `/dev/zero`, a FIFO, a huge
 //! file, a name that does not read) falls back to UTC with a reason,
-//! never a hang or unbounded memory.
+//! never a hang or unbounded memory. (A long `TZ` is cut where the
+//! reason is said, by `words::clip`.)
 
 use std::io::Read;
 
@@ -40,14 +41,14 @@ fn zone_of(tz: &str) -> Result<TimeZone, String> {
     if name && let Ok(z) = jiff::tz::db().get(bare) {
         return Ok(z);
     }
-    TimeZone::posix(bare).map_err(|_| format!("TZ '{}' names no time zone", clip(tz)))
+    TimeZone::posix(bare).map_err(|_| format!("TZ '{tz}' names no time zone"))
 }
 
 /// The zone in the TZif file at `path`, read only when it is a regular
 /// file of at most [`TZIF_BYTES`].
 fn tzif_file(path: &str) -> Result<TimeZone, String> {
     use std::os::unix::fs::OpenOptionsExt;
-    let why = |what: &str| format!("TZ '{}': {what}", clip(path));
+    let why = |what: &str| format!("TZ '{path}': {what}");
     // Non-blocking, so that opening a FIFO cannot wait for a writer.
     let file = std::fs::OpenOptions::new()
         .read(true)
@@ -68,14 +69,6 @@ fn tzif_file(path: &str) -> Result<TimeZone, String> {
         return Err(why(&format!("larger than {TZIF_BYTES} bytes")));
     }
     TimeZone::tzif(path, &bytes).map_err(|_| why("not a time zone file"))
-}
-
-/// At most 60 characters of `text`, for a message.
-fn clip(text: &str) -> String {
-    match text.char_indices().nth(60) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_string(),
-    }
 }
 
 /// The time now in the local zone, or in UTC and why.

@@ -90,9 +90,11 @@ fn refused(size: usize) -> ! {
     }
     let mut line = [0u8; 256];
     let mut n = 0;
+    // itoa formats into a buffer on the stack.
+    let mut number = itoa::Buffer::new();
     for part in [
         &b"knight-tui: out of memory: "[..],
-        digits(size, &mut [0u8; 20]),
+        number.format(size).as_bytes(),
         b" bytes more could not be had (free memory, ulimit and cgroup limits); stopped\n",
     ] {
         line[n..n + part.len()].copy_from_slice(part);
@@ -103,20 +105,6 @@ fn refused(size: usize) -> ! {
     unsafe { libc::_exit(3) }
 }
 
-/// `n` in decimal, in `buf`.
-fn digits(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
-    let mut at = buf.len();
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    &buf[at..]
-}
-
 fn write_all(fd: i32, mut bytes: &[u8]) {
     while !bytes.is_empty() {
         // SAFETY: a valid buffer of its length.
@@ -125,18 +113,5 @@ fn write_all(fd: i32, mut bytes: &[u8]) {
             return;
         }
         bytes = &bytes[n as usize..];
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn digits_without_allocating() {
-        assert_eq!(super::digits(0, &mut [0; 20]), b"0");
-        assert_eq!(super::digits(131_072, &mut [0; 20]), b"131072");
-        assert_eq!(
-            super::digits(usize::MAX, &mut [0; 20]),
-            b"18446744073709551615"
-        );
     }
 }
