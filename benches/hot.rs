@@ -5,7 +5,7 @@
 use divan::{Bencher, black_box};
 use knight_engine::board::{Board, Square};
 use knight_engine::solver::count::Count;
-use knight_engine::solver::{self, Algorithm, Options, Problem};
+use knight_engine::solver::{self, Algorithm, Options, Problem, Tours};
 use knight_engine::tour::check_indices;
 
 fn main() {
@@ -15,7 +15,7 @@ fn main() {
 /// One solve and the square-by-square check of its tour: what every
 /// iteration below times.
 fn solve(b: &Board, start: Square, closed: bool, algorithm: Algorithm) -> Vec<u32> {
-    let p = Problem::new(b, start, closed).unwrap();
+    let p = Problem::new(Tours::closed_if(b.clone(), closed), start).unwrap();
     let o = Options {
         algorithm,
         tours: 1,
@@ -78,7 +78,7 @@ fn count_5x5_all_starts() -> u128 {
     let b = Board::new(5, 5, &[]).unwrap();
     let c = Count {
         algorithm: Algorithm::Enumerate,
-        ..Count::all_starts(&b, false)
+        ..Count::all_starts(&Tours::open(b.clone()))
     }
     .run();
     assert_eq!(c.count, 1728);
@@ -88,7 +88,7 @@ fn count_5x5_all_starts() -> u128 {
 #[divan::bench(sample_count = 20)]
 fn count_6x6_closed_corner() -> u128 {
     let b = Board::new(6, 6, &[]).unwrap();
-    let p = Problem::new(&b, Square::new(0, 0), true).unwrap();
+    let p = Problem::new(Tours::closed(b.clone()), Square::new(0, 0)).unwrap();
     let c = Count {
         algorithm: Algorithm::Enumerate,
         ..Count::from_start(&p)

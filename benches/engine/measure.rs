@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use knight_engine::board::{Board, Square};
 use knight_engine::solver::count::Count;
-use knight_engine::solver::{self, Algorithm, Options, Problem, Verdict};
+use knight_engine::solver::{self, Algorithm, Options, Problem, Tours, Verdict};
 use knight_engine::tour::check_indices;
 
 pub fn median(mut v: Vec<Duration>) -> Duration {
@@ -39,7 +39,7 @@ pub fn time<F: FnMut()>(reps: usize, mut f: F) -> Duration {
 }
 
 pub fn solve(b: &Board, start: Square, closed: bool, algorithm: Algorithm) -> solver::Solution {
-    let p = Problem::new(b, start, closed).unwrap();
+    let p = Problem::new(Tours::closed_if(b.clone(), closed), start).unwrap();
     let o = Options {
         algorithm,
         tours: 1,
@@ -70,7 +70,7 @@ pub fn count(b: &Board, start: Option<Square>, closed: bool) -> u128 {
 pub fn count_with(b: &Board, start: Option<Square>, closed: bool, algorithm: Algorithm) -> u128 {
     let c = match start {
         Some(s) => {
-            let p = Problem::new(b, s, closed).unwrap();
+            let p = Problem::new(Tours::closed_if(b.clone(), closed), s).unwrap();
             Count {
                 algorithm,
                 ..Count::from_start(&p)
@@ -79,7 +79,7 @@ pub fn count_with(b: &Board, start: Option<Square>, closed: bool, algorithm: Alg
         }
         None => Count {
             algorithm,
-            ..Count::all_starts(b, closed)
+            ..Count::all_starts(&Tours::closed_if(b.clone(), closed))
         }
         .run(),
     };

@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use knight_engine::board::{Board, Square};
-use knight_engine::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
+use knight_engine::solver::{self, Algorithm, Limits, Options, Problem, Tours, Verdict};
 
 use crate::measure::{fmt, median, peak_mb, process, run_binary, solve, solve_checked, time};
 use crate::{Ctx, Row, Workload};
@@ -252,7 +252,7 @@ fn strip(ctx: &Ctx, name: &str, rows: u32, cols: u32, start: Square, closed: boo
     });
     // The search on the same board, for comparison (with a time limit:
     // on some strips it runs for minutes).
-    let p = Problem::new(&b, start, closed).unwrap();
+    let p = Problem::new(Tours::closed_if(b.clone(), closed), start).unwrap();
     let o = Options {
         algorithm: Algorithm::Warnsdorff,
         tours: 1,

@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use knight_engine::board::{Board, Square};
 use knight_engine::solver::count::Count;
-use knight_engine::solver::{Options, Problem, Verdict, solve};
+use knight_engine::solver::{Options, Problem, Tours, Verdict, solve};
 use knight_engine::tour::check_indices;
 
 use crate::measure::time;
@@ -23,7 +23,7 @@ pub fn workloads() -> Vec<Workload> {
 fn find(ctx: &Ctx) -> Row {
     let board = Board::new(1000, 1000, &[]).unwrap();
     let end = Square::new(999, 998);
-    let problem = Problem::new(&board, Square::new(0, 0), false)
+    let problem = Problem::new(Tours::open(board.clone()), Square::new(0, 0))
         .and_then(|p| p.ending_on(Some(end)))
         .unwrap();
     let sol = solve(&problem, &Options::default());
@@ -54,7 +54,7 @@ fn find(ctx: &Ctx) -> Row {
 
 fn count(ctx: &Ctx) -> Row {
     let board = Board::new(6, 7, &[]).unwrap();
-    let problem = Problem::new(&board, Square::new(1, 1), false)
+    let problem = Problem::new(Tours::open(board.clone()), Square::new(1, 1))
         .and_then(|p| p.ending_on(Some(Square::new(5, 6))))
         .unwrap();
     let request = Count::from_start(&problem);

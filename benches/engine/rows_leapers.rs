@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use knight_engine::board::{Board, Geometry, Square};
-use knight_engine::solver::{self, Algorithm, Limits, NoMonitor, Options, Problem, Verdict};
+use knight_engine::solver::{self, Algorithm, Limits, NoMonitor, Options, Problem, Tours, Verdict};
 use knight_engine::tour::check_indices;
 
 use crate::measure::{fmt, solve, solve_checked, time};
@@ -105,7 +105,7 @@ fn success_table(quick: bool) {
                     continue;
                 }
                 starts += 1;
-                let p = Problem::new(&b, start, false).unwrap();
+                let p = Problem::new(Tours::open(b.clone()), start).unwrap();
                 let first = solver::solve_with(
                     &p,
                     &facts,

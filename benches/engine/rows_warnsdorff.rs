@@ -147,9 +147,11 @@ fn watched_run(b: &Board, start: Square, algorithm: Algorithm) -> Duration {
     let (_ctl, handle) = spawn(
         None,
         knight_engine::solver::Job::new(
-            knight_engine::solver::Problem::new(b, start, false)
-                .unwrap()
-                .to_task(),
+            knight_engine::solver::Problem::new(
+                knight_engine::solver::Tours::open(b.clone()),
+                start,
+            )
+            .unwrap(),
             o,
         ),
         move |e| {

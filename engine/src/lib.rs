@@ -8,11 +8,11 @@
 //! ```
 //! use knight_engine::board::{Board, Square};
 //! use knight_engine::solver::count::Count;
-//! use knight_engine::solver::{self, Algorithm, Options, Problem, Verdict};
+//! use knight_engine::solver::{self, Algorithm, Options, Problem, Tours, Verdict};
 //! use knight_engine::tour::{Summary, check_indices};
 //!
 //! let board = Board::new(8, 8, &[]).unwrap();
-//! let problem = Problem::new(&board, Square::new(0, 0), false).unwrap();
+//! let problem = Problem::new(Tours::open(board.clone()), Square::new(0, 0)).unwrap();
 //!
 //! // Find: Warnsdorff's rule, fewest onward moves first.
 //! let options = Options {
@@ -33,7 +33,7 @@
 //!
 //! // Count: the open tours from a corner of 5x5.
 //! let five = Board::new(5, 5, &[]).unwrap();
-//! let corner = Problem::new(&five, Square::new(0, 0), false).unwrap();
+//! let corner = Problem::new(Tours::open(five.clone()), Square::new(0, 0)).unwrap();
 //! let count = Count::from_start(&corner).run();
 //! assert_eq!((count.count, count.complete()), (304, true));
 //! ```

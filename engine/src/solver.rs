@@ -38,7 +38,7 @@ use crate::words::UnknownName;
 pub use find::search::{Halt, Monitor, Search};
 pub use find::{NoMonitor, finish, solve, solve_with};
 pub use live::{Control, Event, Job, Report, Snapshot, Speed, panic_message, spawn};
-pub use problem::{Problem, Task};
+pub use problem::{Kind, Problem, Tours};
 
 /// What a monitor tells the search after a node or a tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

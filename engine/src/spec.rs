@@ -3,7 +3,7 @@
 //! configuration into a [`Spec`]; the solvers take it apart here.
 
 use crate::board::{Board, Square};
-use crate::solver::{Algorithm, Limits, MoveOrder, Options, Problem, Task, TieBreak};
+use crate::solver::{Algorithm, Limits, MoveOrder, Options, Problem, TieBreak};
 use crate::tour::{Fault, FaultKind};
 
 /// Everything a search needs, settled from flags and configuration.
@@ -11,7 +11,7 @@ use crate::tour::{Fault, FaultKind};
 pub struct Spec {
     /// Which tours: the board, the start, open or closed, and an open
     /// tour's last square if chosen (checked as it was made).
-    pub task: Task,
+    pub problem: Problem,
     pub algorithm: Algorithm,
     pub tie_break: TieBreak,
     pub limits: Limits,
@@ -31,31 +31,26 @@ impl Spec {
         }
     }
 
-    /// The board, start and kind of tour as the solvers take them.
-    pub fn problem(&self) -> Problem<'_> {
-        self.task.problem()
-    }
-
     pub fn board(&self) -> &Board {
-        self.task.problem().board()
+        self.problem.board()
     }
 
     pub fn start(&self) -> Square {
-        self.task.problem().start()
+        self.problem.start()
     }
 
     pub fn closed(&self) -> bool {
-        self.task.problem().closed()
+        self.problem.closed()
     }
 
     pub fn end(&self) -> Option<Square> {
-        self.task.problem().end()
+        self.problem.end()
     }
 
     /// The watched search of this spec (one tour), its board moved in.
     pub fn into_job(self) -> crate::solver::Job {
         let options = self.options(1);
-        crate::solver::Job::new(self.task, options)
+        crate::solver::Job::new(self.problem, options)
     }
 
     /// Checks a tour the solvers gave, square by square: legal, complete,
@@ -142,11 +137,12 @@ pub struct TimeLimitError(pub f64);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::{Kind, Tours};
 
     fn spec(rows: u32, algorithm: Algorithm) -> Spec {
         let board = Board::new(rows, rows, &[]).unwrap();
         Spec {
-            task: Task::new(board, Square::new(0, 0), false, None).unwrap(),
+            problem: Problem::new(Tours::open(board), Square::new(0, 0)).unwrap(),
             algorithm,
             tie_break: TieBreak::Roth,
             limits: Limits::default(),
@@ -159,8 +155,7 @@ mod tests {
         // A solver's 5x5 tour from the corner passes; it fails when the
         // spec wants another end, or with two steps swapped.
         let mut s = spec(5, Algorithm::Auto);
-        let p = s.problem();
-        let sol = crate::solver::solve(&p, &Options::default());
+        let sol = crate::solver::solve(&s.problem, &Options::default());
         let tour = sol.tours[0].clone();
         assert_eq!(s.check_tour(&tour), Ok(()));
         let last = s.board().square(*tour.last().unwrap());
@@ -169,7 +164,8 @@ mod tests {
         } else {
             Square::new(4, 4)
         };
-        s.task = Task::new(s.board().clone(), s.start(), false, Some(other)).unwrap();
+        let to = Tours::new(s.board().clone(), Kind::Open { end: Some(other) }).unwrap();
+        s.problem = Problem::new(to, s.start()).unwrap();
         let fault = s.check_tour(&tour).unwrap_err();
         assert_eq!(fault.step, 25);
         assert!(matches!(fault.kind, FaultKind::NotEnd { .. }), "{fault}");

@@ -9,7 +9,7 @@ use super::args::CountArgs;
 use super::failure::{Exit, Outcome, say, usage};
 use crate::config::{Config, EACH_END};
 use knight_engine::board::human_bytes;
-use knight_engine::solver::count::{Count, Failure, Outcome as Ended, Starts, frontier};
+use knight_engine::solver::count::{Count, Failure, Outcome as Ended, Question, frontier};
 use knight_engine::words::{ms, thousands};
 
 pub fn count(args: &CountArgs, config: &Config) -> Outcome {
@@ -17,7 +17,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let each_end = args.table && args.board.board.end.as_deref() == Some(EACH_END);
     let spec = spec_of(args, config, each_end)?;
     let algorithm = spec.algorithm;
-    let problem = spec.problem();
+    let problem = &spec.problem;
     let spread = spread_of(args)?;
     if spread.is_some() && algorithm != solver::Algorithm::Auto {
         return Err(usage(format!(
@@ -28,17 +28,16 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
     let answers = spread.as_ref().is_none_or(solver::count::Spread::answers);
     let progress = solver::count::Progress::default();
     let request = Count {
-        starts: if args.all_starts {
-            Starts::All
+        question: if args.all_starts {
+            Question::All(problem.tours())
         } else {
-            Starts::From(problem.start())
+            Question::From(problem)
         },
         algorithm,
         limits: spec.limits,
         max: args.max,
         progress: Some(&progress),
         spread: spread.as_ref(),
-        ..Count::from_start(&problem)
     };
     if spread.is_some() && request.enumerates() {
         return Err(usage(format!(

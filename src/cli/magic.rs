@@ -30,7 +30,7 @@ pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
     // end from the configuration does not apply.
     let spec = args.board.spec(config).map_err(usage)?;
     let spec = &Spec {
-        task: spec.task.without_end(),
+        problem: spec.problem.without_end(),
         ..spec
     };
     check_output(args)?;
@@ -77,9 +77,9 @@ pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
     }
     // The tour's first square is its start, for the files and pictures.
     let from_first = |t: &Vec<u32>| {
-        let task = spec.task.clone().starting_on(board.square(t[0])).ok()?;
+        let problem = spec.problem.clone().starting_on(board.square(t[0])).ok()?;
         Some(Spec {
-            task,
+            problem,
             ..spec.clone()
         })
     };

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use knight_engine::board::{Board, Square};
 use knight_engine::puzzle::Difficulty;
 use knight_engine::puzzle::file::{self as puzzle_file, PuzzleFile};
-use knight_engine::solver::Task;
+use knight_engine::solver::{Kind, Problem, Tours};
 use knight_engine::spec::Spec;
 use knight_engine::tour::{self, TourFile};
 
@@ -55,18 +55,16 @@ pub fn play(args: &PlayArgs, config: &Config) -> Outcome {
         },
         // The knight is placed only where --start puts it; else by Enter.
         (None, None) => Game::new(
-            spec.board().clone(),
+            spec.problem.tours().clone(),
             args.board.board.start.is_some().then_some(spec.start()),
-            spec.closed(),
-        )
-        .ending_on(spec.end()),
+        ),
     };
     // Tab to the search watches a search of the game's board.
     if game.clues.is_some()
-        && let Some(start) = game.board.free_squares().next()
-        && let Ok(task) = Task::new(game.board.clone(), start, game.closed, None)
+        && let Some(start) = game.board().free_squares().next()
     {
-        spec.task = task;
+        let tours = game.tours.clone().without_end();
+        spec.problem = Problem::new(tours, start).map_err(|e| usage(e.to_string()))?;
     }
     tui::run(spec, config, tui::Launch::Play(game)).map_err(Failure::Terminal)?;
     Ok(Exit::Yes)
@@ -114,7 +112,10 @@ fn resume(file: &Path) -> Result<Game, Failure> {
     saved.check(&board).map_err(|f| cannot(f.to_string()))?;
     let path = saved.indices(&board, saved.path.len());
     let end = resumed_goal(&saved, &board, &path).map_err(cannot)?;
-    let game = Game::resume(board.clone(), &path, saved.closed).ending_on(end);
+    let tours = Kind::from_flags(saved.closed, end)
+        .and_then(|kind| Tours::new(board.clone(), kind))
+        .map_err(|e| cannot(format!("{name}: {e}")))?;
+    let game = Game::resume(tours, &path);
     let Some(clues) = saved_clues(&saved, &board).map_err(cannot)? else {
         return Ok(game);
     };

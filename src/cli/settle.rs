@@ -2,8 +2,8 @@
 //! into the engine's [`Spec`].
 
 use knight_engine::board::{Board, Geometry, Square, parse_square_list};
-use knight_engine::solver::Task;
 use knight_engine::solver::{Algorithm, Limits, MoveOrder, TieBreak};
+use knight_engine::solver::{Kind, Problem, Tours};
 use knight_engine::spec::Spec;
 
 use super::args::BoardArgs;
@@ -152,7 +152,10 @@ impl BoardArgs {
         }
         let (algorithm, tie_break, limits, moves) = self.search.settle(config)?;
         Ok(Spec {
-            task: Task::new(board, start, closed, end).map_err(|e| e.to_string())?,
+            problem: Kind::from_flags(closed, end)
+                .and_then(|kind| Tours::new(board, kind))
+                .and_then(|tours| Problem::new(tours, start))
+                .map_err(|e| e.to_string())?,
             algorithm,
             tie_break,
             limits,
@@ -190,7 +193,7 @@ fn settle_end(
     // Over every start, any other free square may start.
     let from = start.or_else(|| board.free_squares().find(|&s| s != end));
     if let Some(from) = from {
-        knight_engine::solver::Problem::new(board, from, closed)
+        Problem::new(Tours::closed_if(board.clone(), closed), from)
             .and_then(|p| p.ending_on(Some(end)))
             .map_err(|e| format!("{source}: {e}"))?;
     }

@@ -22,7 +22,7 @@ use crate::config::Config;
 pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
     let spec = args.board.spec(config).map_err(usage)?;
     check_output(args)?;
-    let problem = spec.problem();
+    let problem = spec.problem.clone();
     let tours = usize::try_from(args.tours).unwrap_or(usize::MAX);
     let options = spec.options(tours);
     let stdout = io::stdout();

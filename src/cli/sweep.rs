@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use knight_engine::board::{Board, Geometry, Square};
-use knight_engine::solver::{self, NoMonitor, Options, Problem, Verdict};
+use knight_engine::solver::{self, NoMonitor, Options, Problem, Tours, Verdict};
 use knight_engine::theory;
 use knight_engine::tour;
 use knight_engine::words::ms;
@@ -145,7 +145,8 @@ impl Plan<'_> {
                 one.without += u64::from(!self.classified);
                 continue;
             }
-            let problem = Problem::new(board, start, closed).map_err(usage)?;
+            let problem =
+                Problem::new(Tours::closed_if(board.clone(), closed), start).map_err(usage)?;
             let t = Instant::now();
             let sol = solver::solve_with(&problem, facts, &self.options, &mut NoMonitor);
             let took = t.elapsed();

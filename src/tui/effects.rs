@@ -320,7 +320,7 @@ impl Executor {
                 algorithm: spec.algorithm,
                 limits: spec.limits,
                 progress: Some(&progress),
-                ..Count::from_start(&spec.problem())
+                ..Count::from_start(&spec.problem)
             }
             .run();
             Action::Counted(generation, count)
@@ -338,7 +338,7 @@ impl Executor {
             time: Some(time),
         };
         let Position {
-            task,
+            problem,
             clues,
             prefix,
         } = position;
@@ -349,11 +349,7 @@ impl Executor {
             return;
         }
         self.submit(Box::new(move || {
-            answer(Thought::Tour(solver::finish(
-                &task.problem(),
-                &prefix,
-                limits,
-            )))
+            answer(Thought::Tour(solver::finish(&problem, &prefix, limits)))
         }));
     }
 

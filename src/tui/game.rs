@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use knight_engine::board::{Board, Square};
 use knight_engine::puzzle::{NoSolution, PuzzleError};
-use knight_engine::solver::Task;
+use knight_engine::solver::{Problem, Tours};
 use knight_engine::theory::NoTour;
 
 use super::clues::{Clues, Refusal};
@@ -56,7 +56,7 @@ impl Outlook {
 /// tours wanted (from the knight's first square), checked.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Position {
-    pub task: Task,
+    pub problem: Problem,
     pub clues: Option<Shared<Clues>>,
     /// The path so far, as board indices.
     pub prefix: Vec<u32>,
@@ -64,11 +64,10 @@ pub struct Position {
 
 #[derive(Clone, Debug)]
 pub struct Game {
-    pub board: Board,
-    pub closed: bool,
-    /// The goal: the square an open tour must end on, if chosen. The
-    /// knight may enter it only with the last move.
-    pub end: Option<Square>,
+    /// The tours wanted: the board, closed or open, and the goal (the
+    /// square an open tour must end on, if chosen: the knight may enter
+    /// it only with the last move).
+    pub tours: Tours,
     pub trail: Trail,
     /// Moves undone, newest last: what `U` brings back.
     pub redo: Vec<u32>,
@@ -112,14 +111,12 @@ pub enum Moved {
 }
 
 impl Game {
-    /// A game on `board`; with `start`, the knight is placed there.
-    pub fn new(board: Board, start: Option<Square>, closed: bool) -> Game {
+    /// A game of `tours`; with `start`, the knight is placed there.
+    pub fn new(tours: Tours, start: Option<Square>) -> Game {
         let cursor = start.unwrap_or(Square::new(0, 0));
         let mut g = Game {
-            trail: Trail::new(board.len()),
-            board,
-            closed,
-            end: None,
+            trail: Trail::new(tours.board().len()),
+            tours,
             redo: Vec::new(),
             cursor,
             hints: false,
@@ -147,7 +144,7 @@ impl Game {
     pub fn puzzle(clues: Arc<Clues>) -> Game {
         let p = clues.puzzle();
         let start = p.clue_at(1).map(|i| p.board().square(i));
-        let mut g = Game::new(p.board().clone(), None, p.closed());
+        let mut g = Game::new(Tours::closed_if(p.board().clone(), p.closed()), None);
         g.clues = Some(clues);
         if let Some(s) = start {
             let _ = g.move_to(s);
@@ -167,7 +164,7 @@ impl Game {
     /// Why the clues forbid the knight's next move to `sq`, if they do.
     pub fn clue_refusal(&self, sq: Square) -> Option<Refusal> {
         let clues = self.clues.as_ref()?;
-        clues.refusal(self.board.index(sq), self.moves_made() as u32 + 1)
+        clues.refusal(self.board().index(sq), self.moves_made() as u32 + 1)
     }
 
     /// The next clue ahead of the knight: its step, its square, and the
@@ -177,38 +174,46 @@ impl Game {
         let clues = self.clues.as_ref()?;
         let k = self.trail.last()?;
         let (step, at) = clues.next_after(self.moves_made() as u32)?;
-        Some((step, self.board.square(at), clues.distance(k, at)))
+        Some((step, self.board().square(at), clues.distance(k, at)))
     }
 
-    /// The game with the goal `end` (checked by the caller: free, not the
-    /// start, the tour open); the knight is not on it.
-    pub fn ending_on(mut self, end: Option<Square>) -> Game {
-        self.end = end;
-        self
+    /// The board.
+    pub fn board(&self) -> &Board {
+        self.tours.board()
+    }
+
+    /// Whether the tour must end a move from its start.
+    pub fn closed(&self) -> bool {
+        self.tours.is_closed()
+    }
+
+    /// The goal: the square an open tour must end on, if chosen.
+    pub fn end(&self) -> Option<Square> {
+        self.tours.end()
     }
 
     /// Whether `sq` is the goal and more than one square is left to visit:
     /// the knight may not go there yet.
     fn goal_too_soon(&self, sq: Square) -> bool {
-        self.end == Some(sq) && self.moves_made() + 1 < self.board.free_count()
+        self.end() == Some(sq) && self.moves_made() + 1 < self.board().free_count()
     }
 
     /// Resumes a saved path (already checked to be legal).
-    pub fn resume(board: Board, path: &[u32], closed: bool) -> Game {
-        let mut g = Game::new(board, None, closed);
+    pub fn resume(tours: Tours, path: &[u32]) -> Game {
+        let mut g = Game::new(tours, None);
         g.trail.set(path);
         if let Some(&last) = path.last() {
-            g.cursor = g.board.square(last);
+            g.cursor = g.board().square(last);
         }
         g
     }
 
     pub fn knight(&self) -> Option<Square> {
-        self.trail.last().map(|i| self.board.square(i))
+        self.trail.last().map(|i| self.board().square(i))
     }
 
     pub fn visited(&self, sq: Square) -> bool {
-        self.trail.step(self.board.index(sq)) > 0
+        self.trail.step(self.board().index(sq)) > 0
     }
 
     /// The knight's legal moves, in move-table order (the goal only as
@@ -216,7 +221,7 @@ impl Game {
     pub fn targets(&self) -> Vec<Square> {
         match self.knight() {
             Some(k) => self
-                .board
+                .board()
                 .neighbours(k)
                 .filter(|&n| {
                     !self.visited(n) && !self.goal_too_soon(n) && self.clue_refusal(n).is_none()
@@ -228,7 +233,7 @@ impl Game {
 
     /// Free squares a knight on `sq` could go on to (Warnsdorff's degree).
     pub fn onward(&self, sq: Square) -> usize {
-        self.board
+        self.board()
             .neighbours(sq)
             .filter(|&n| !self.visited(n) && Some(n) != self.knight())
             .count()
@@ -239,10 +244,13 @@ impl Game {
     /// checked as it is played, so its task is valid).
     pub fn position(&self) -> Option<Position> {
         let prefix = self.trail.to_vec();
-        let start = self.board.square(*prefix.first()?);
-        let task = Task::new(self.board.clone(), start, self.closed, self.end).ok()?;
+        let start = self.board().square(*prefix.first()?);
+        // The knight was placed only where `Problem::new` allows (see
+        // `move_to`), and a resumed path starts on a free square.
+        let problem = Problem::new(self.tours.clone(), start)
+            .expect("a placed knight's square was checked as a start");
         Some(Position {
-            task,
+            problem,
             clues: self.clues.clone().map(Shared),
             prefix,
         })
@@ -320,12 +328,12 @@ impl Game {
     }
 
     pub fn is_complete(&self) -> bool {
-        self.moves_made() == self.board.free_count()
+        self.moves_made() == self.board().free_count()
     }
 
     /// True when the complete tour ends a knight's move from its start.
     pub fn closes(&self) -> bool {
-        self.trail.closes(&self.board)
+        self.trail.closes(self.board())
     }
 
     /// No legal move, the board not full.
@@ -336,33 +344,38 @@ impl Game {
     /// Moves the knight to `sq` (or places it, first).
     pub fn move_to(&mut self, sq: Square) -> Moved {
         let illegal = |why: String| Moved::Illegal(format!("illegal: {why}"));
-        if !self.board.contains(sq) {
+        if !self.board().contains(sq) {
             return illegal(format!("{sq} is off the board"));
         }
-        if !self.board.is_free(sq) {
+        if !self.board().is_free(sq) {
             return illegal(format!("{sq} is blocked"));
         }
         if self.visited(sq) {
-            let step = self.trail.step(self.board.index(sq));
+            let step = self.trail.step(self.board().index(sq));
             return illegal(format!("{sq} was already visited at step {step}"));
         }
         if self.goal_too_soon(sq) {
-            let left = self.board.free_count() - self.moves_made();
+            let left = self.board().free_count() - self.moves_made();
             return illegal(format!(
                 "{sq} is the goal: the tour ends there, after the {} other squares left",
                 left - 1
             ));
         }
         if let Some(k) = self.knight()
-            && !self.board.is_move(k, sq)
+            && !self.board().is_move(k, sq)
         {
-            let what = self.board.geometry().leaper.move_words();
+            let what = self.board().geometry().leaper.move_words();
             return illegal(format!("{k} -> {sq} is not a {what}"));
         }
         if let Some(why) = self.clue_refusal(sq) {
             return illegal(why.to_string());
         }
-        self.trail.push(self.board.index(sq));
+        if self.knight().is_none()
+            && let Err(why) = Problem::new(self.tours.clone(), sq)
+        {
+            return illegal(why.to_string());
+        }
+        self.trail.push(self.board().index(sq));
         self.redo.clear();
         self.cursor = sq;
         self.outlook = Outlook::Checking;
@@ -375,7 +388,7 @@ impl Game {
     pub fn restart(self) -> Game {
         let mut fresh = match &self.clues {
             Some(c) => Game::puzzle(c.clone()),
-            None => Game::new(self.board.clone(), None, self.closed).ending_on(self.end),
+            None => Game::new(self.tours.clone(), None),
         };
         if self.moves_made() > fresh.moves_made() {
             fresh.before = Some(Box::new(self));
@@ -415,7 +428,7 @@ impl Game {
         self.undos += 1;
         let len = self.moves_made();
         self.solvable_upto = self.solvable_upto.map(|s| s.min(len));
-        self.cursor = self.knight().unwrap_or(self.board.square(last));
+        self.cursor = self.knight().unwrap_or(self.board().square(last));
         self.outlook = Outlook::Checking;
         true
     }
@@ -426,7 +439,7 @@ impl Game {
             return false;
         };
         self.trail.push(sq);
-        self.cursor = self.board.square(sq);
+        self.cursor = self.board().square(sq);
         self.outlook = Outlook::Checking;
         self.unsaved = true;
         true
@@ -457,7 +470,7 @@ impl Game {
             let kind = knight_engine::words::kind(self.closes());
             let n = self.moves_made();
             let on = self
-                .end
+                .end()
                 .map(|e| format!(" on the goal {e}"))
                 .unwrap_or_default();
             if self.clues.is_some() {
@@ -475,7 +488,7 @@ impl Game {
             };
         }
         match self.knight() {
-            None => match self.end {
+            None => match self.end() {
                 Some(e) => format!(
                     "place the knight: move the cursor, Enter (or click a square); the tour ends on {e}"
                 ),
@@ -489,7 +502,7 @@ impl Game {
                     "legal move"
                 },
                 knight_engine::words::plural(
-                    (self.board.free_count() - self.moves_made()) as u64,
+                    (self.board().free_count() - self.moves_made()) as u64,
                     "square"
                 )
             ),
@@ -541,7 +554,10 @@ mod tests {
     use super::*;
 
     fn game() -> Game {
-        Game::new(Board::new(5, 5, &[Square::new(4, 4)]).unwrap(), None, false)
+        Game::new(
+            Tours::open(Board::new(5, 5, &[Square::new(4, 4)]).unwrap()),
+            None,
+        )
     }
 
     #[test]
@@ -576,7 +592,7 @@ mod tests {
         }
         assert_eq!(
             g.targets().len(),
-            g.board
+            g.board()
                 .neighbours(Square::new(4, 3))
                 .filter(|&n| !g.visited(n))
                 .count()
@@ -608,7 +624,7 @@ mod tests {
             (2, 2),
             (1, 0),
         ];
-        let mut g = Game::new(board.clone(), Some(Square::new(0, 0)), false);
+        let mut g = Game::new(Tours::open(board.clone()), Some(Square::new(0, 0)));
         for &(r, c) in &tour[1..] {
             assert!(!g.dead_end());
             assert_eq!(g.move_to(Square::new(r, c)), Moved::Ok, "{r},{c}");
@@ -619,7 +635,7 @@ mod tests {
             "complete open tour of 12 squares: well played!"
         );
         // 0,0 2,1 1,3 0,1 2,0 1,2: every move from 1,2 is used, 6 squares left.
-        let mut g = Game::new(board, Some(Square::new(0, 0)), false);
+        let mut g = Game::new(Tours::open(board), Some(Square::new(0, 0)));
         for (r, c) in [(2, 1), (1, 3), (0, 1), (2, 0), (1, 2)] {
             assert_eq!(g.move_to(Square::new(r, c)), Moved::Ok, "{r},{c}");
         }
@@ -635,9 +651,8 @@ mod tests {
     #[test]
     fn onward_counts_are_warnsdorff_degrees() {
         let mut g = Game::new(
-            Board::new(8, 8, &[]).unwrap(),
+            Tours::open(Board::new(8, 8, &[]).unwrap()),
             Some(Square::new(0, 0)),
-            false,
         );
         // 1,2 reaches 0,4 2,0 2,4 3,1 3,3 (and the visited corner).
         assert_eq!(g.onward(Square::new(1, 2)), 5);

@@ -89,6 +89,7 @@ mod tests {
     use crate::tui::keymap::Command;
     use crossterm::event::{KeyEvent, KeyEventState, MouseEvent};
     use knight_engine::board::Board;
+    use knight_engine::solver::Tours;
 
     fn app() -> App {
         App::new(
@@ -134,7 +135,7 @@ mod tests {
         let r = crate::tui::replay::Replay::of_path("t", &board, &[0, 10], false, None);
         replay.modes.show(Mode::Replay(Box::new(r)));
         let mut play = crate::tui::testing::app_on(board.clone());
-        let game = crate::tui::game::Game::new(board.clone(), None, false);
+        let game = crate::tui::game::Game::new(Tours::open(board.clone()), None);
         play.modes.show(Mode::Play(Box::new(game)));
         let modes = [
             ("search", &search),

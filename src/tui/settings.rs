@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use knight_engine::board::{Board, Geometry, Square};
-use knight_engine::solver::{Algorithm, MoveOrder, Problem, TieBreak};
+use knight_engine::solver::{Algorithm, MoveOrder, Problem, TieBreak, Tours};
 use knight_engine::spec::Spec;
 use knight_engine::theory::NoTour;
 
@@ -114,10 +114,13 @@ impl Settings {
     /// Why the preview's start and end make no search (a start the
     /// rows or columns moved onto a blocked square, say), if they do not.
     pub fn refusal(&self) -> Option<String> {
-        Problem::new(&self.preview, self.start, self.closed)
-            .and_then(|p| p.ending_on(self.end))
-            .err()
-            .map(|e| e.to_string())
+        Problem::new(
+            Tours::closed_if(self.preview.clone(), self.closed),
+            self.start,
+        )
+        .and_then(|p| p.ending_on(self.end))
+        .err()
+        .map(|e| e.to_string())
     }
 }
 

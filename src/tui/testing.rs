@@ -1,17 +1,18 @@
 //! Test helpers shared by the app's unit tests: an app on a board.
 
 use knight_engine::board::{Board, Square};
-use knight_engine::solver::{Algorithm, Limits, Task, TieBreak};
+use knight_engine::solver::{Algorithm, Kind, Limits, Problem, TieBreak};
 use knight_engine::spec::Spec;
 
 use super::app::App;
 use crate::config::SPEEDS;
+use knight_engine::solver::Tours;
 
 /// A search of `board` from its top-left square, auto and roth, no limits.
 pub fn spec(board: Board) -> Spec {
     let start = board.free_squares().next().unwrap_or(Square::new(0, 0));
     Spec {
-        task: Task::new(board, start, false, None).expect("a board with a free square"),
+        problem: Problem::new(Tours::open(board), start).expect("a board with a free square"),
         algorithm: Algorithm::Auto,
         tie_break: TieBreak::Roth,
         limits: Limits::default(),
@@ -29,7 +30,8 @@ pub fn app_on(board: Board) -> App {
 /// The spec's tours made closed or open, to `end` (board and start kept).
 pub fn retask(spec: &mut Spec, closed: bool, end: Option<Square>) {
     let board = spec.board().clone();
-    spec.task = Task::new(board, spec.start(), closed, end).expect("a valid task");
+    let tours = Kind::from_flags(closed, end).and_then(|kind| Tours::new(board, kind));
+    spec.problem = Problem::new(tours.expect("valid tours"), spec.start()).expect("a valid start");
 }
 
 /// The solver's finish of a game's `prefix` (from its first square).
@@ -39,8 +41,11 @@ pub fn finish(
     closed: bool,
     end: Option<Square>,
 ) -> knight_engine::solver::Solution {
-    let problem = knight_engine::solver::Problem::new(board, board.square(prefix[0]), closed)
-        .and_then(|p| p.ending_on(end))
-        .expect("a game's problem");
+    let problem = knight_engine::solver::Problem::new(
+        Tours::closed_if(board.clone(), closed),
+        board.square(prefix[0]),
+    )
+    .and_then(|p| p.ending_on(end))
+    .expect("a game's problem");
     knight_engine::solver::finish(&problem, prefix, Limits::default())
 }

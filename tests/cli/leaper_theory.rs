@@ -4,7 +4,7 @@
 //! in the engine's own tests: engine/src/theory/factor/brute_tests.rs.)
 
 use knight_engine::board::{Board, Geometry, Square, Surface};
-use knight_engine::solver::{self, Algorithm, Limits, Options, Problem, Verdict};
+use knight_engine::solver::{self, Algorithm, Limits, Options, Problem, Tours, Verdict};
 
 use crate::common::run;
 use crate::leapers::{assert_tour, brute, moves};
@@ -244,7 +244,7 @@ fn warnsdorff_finds_the_antelopes_tours_by_merging_cycles() {
     ] {
         let g = Geometry::new("antelope".parse().unwrap(), Surface::Plane);
         let board = Board::with_geometry(n, n, &[], g).unwrap();
-        let problem = Problem::new(&board, start, closed).unwrap();
+        let problem = Problem::new(Tours::closed_if(board.clone(), closed), start).unwrap();
         let sol = solver::solve(
             &problem,
             &Options {

@@ -7,6 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::{kt, spawn, within};
+use knight_engine::solver::Tours;
 
 /// A streamed 5x5 path (the board comes before it) that visits 1,2 again
 /// at step 8.
@@ -266,7 +267,7 @@ fn a_count_that_cannot_end_shows_its_tours_at_once() {
     use std::sync::atomic::Ordering::Relaxed;
     let board = Board::new(8, 8, &[]).unwrap();
     let progress = Progress::default();
-    let problem = Problem::new(&board, Square::new(0, 0), false).unwrap();
+    let problem = Problem::new(Tours::open(board.clone()), Square::new(0, 0)).unwrap();
     std::thread::scope(|s| {
         let counting = s.spawn(|| {
             Count {

@@ -16,7 +16,7 @@ use crate::board::{Board, Square};
 use crate::theory;
 
 use super::find::strip;
-use super::{Algorithm, Limit, Limits, Problem, Stats};
+use super::{Algorithm, Limit, Limits, Problem, Stats, Tours};
 
 pub mod frontier;
 mod notice;
@@ -33,34 +33,49 @@ pub enum Spread {}
 pub use notice::{Notice, Notices};
 pub use total::{Failure, Method, Outcome, Total};
 
-/// Which starts a [`Count`] is over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Starts {
-    /// The tours from one square (a free one).
-    From(Square),
-    /// The tours from every square, summed.
-    All,
+/// Which tours a [`Count`] counts: a checked question, either way.
+#[derive(Clone, Copy, Debug)]
+pub enum Question<'a> {
+    /// The problem's tours from its start.
+    From(&'a Problem),
+    /// The tours from every free square, summed (to the chosen end, if
+    /// one is).
+    All(&'a Tours),
 }
 
-/// A question of how many tours, and the one way to ask it: of which
-/// board, open or closed, from a start or all of them; by which algorithm
-/// (`auto` picks the strip, the frontier or enumeration; `backtrack`
-/// enumerates without pruning, the slow baseline; every other algorithm
-/// enumerates with pruning); within which limits and up to which maximum;
-/// reporting as it goes to a [`Progress`] (read from another thread).
-/// [`Count::run`] answers it, [`Count::table`] answers it for each start.
+impl<'a> Question<'a> {
+    /// The tours asked for.
+    pub fn tours(self) -> &'a Tours {
+        match self {
+            Question::From(p) => p.tours(),
+            Question::All(t) => t,
+        }
+    }
+
+    /// The one start, unless the count is over all of them.
+    pub fn start(self) -> Option<Square> {
+        match self {
+            Question::From(p) => Some(p.start()),
+            Question::All(_) => None,
+        }
+    }
+}
+
+/// A question of how many tours, and the one way to ask it: which tours
+/// (a checked [`Question`]: from one start or from all of them); by which
+/// algorithm (`auto` picks the strip, the frontier or enumeration;
+/// `backtrack` enumerates without pruning, the slow baseline; every other
+/// algorithm enumerates with pruning); within which limits and up to which
+/// maximum; reporting as it goes to a [`Progress`] (read from another
+/// thread). [`Count::run`] answers it, [`Count::table`] answers it for
+/// each start.
 ///
 /// Tours are directed: a tour and its reverse from the other end are
 /// different tours; a closed tour is counted once for each direction (and
 /// from each of its squares, over all starts).
 #[derive(Clone, Copy, Debug)]
 pub struct Count<'a> {
-    pub board: &'a Board,
-    pub closed: bool,
-    pub starts: Starts,
-    /// The square an open tour ends on, if chosen (see [`Count::table`]
-    /// for what it does to a table).
-    pub end: Option<Square>,
+    pub question: Question<'a>,
     pub algorithm: Algorithm,
     pub limits: Limits,
     /// Stops the count once it is reached.
@@ -74,32 +89,17 @@ pub struct Count<'a> {
 
 impl<'a> Count<'a> {
     /// The tours of `problem` from its start, by `auto`, without limits.
-    pub fn from_start(problem: &Problem<'a>) -> Count<'a> {
+    pub fn from_start(problem: &'a Problem) -> Count<'a> {
         Count {
-            starts: Starts::From(problem.start()),
-            end: problem.end(),
-            ..Count::all_starts(problem.board(), problem.closed())
+            question: Question::From(problem),
+            ..Count::all_starts(problem.tours())
         }
     }
 
-    /// The problem from `start` (to `end`) on this count's board, checked
-    /// as [`Problem::new`] checks it: a bad square refuses the count.
-    fn problem(&self, start: Square, end: Option<Square>) -> Result<Problem<'a>, Box<Total>> {
-        Problem::new(self.board, start, self.closed)
-            .and_then(|p| p.ending_on(end))
-            .map_err(|e| {
-                let refused = Outcome::Failed(Failure::Refused(e.to_string()));
-                Box::new(stopped(refused, Instant::now()))
-            })
-    }
-
-    /// The tours of `board` from every start, by `auto`, without limits.
-    pub fn all_starts(board: &'a Board, closed: bool) -> Count<'a> {
+    /// The tours from every start, by `auto`, without limits.
+    pub fn all_starts(tours: &'a Tours) -> Count<'a> {
         Count {
-            board,
-            closed,
-            starts: Starts::All,
-            end: None,
+            question: Question::All(tours),
             algorithm: Algorithm::Auto,
             limits: Limits::default(),
             max: None,
@@ -108,40 +108,50 @@ impl<'a> Count<'a> {
         }
     }
 
+    fn board(&self) -> &'a Board {
+        self.question.tours().board()
+    }
+
+    fn closed(&self) -> bool {
+        self.question.tours().is_closed()
+    }
+
     /// Counts.
     ///
     /// ```
     /// use knight_engine::board::{Board, Square};
-    /// use knight_engine::solver::Problem;
+    /// use knight_engine::solver::{Problem, Tours};
     /// use knight_engine::solver::count::{Count, Outcome};
     ///
-    /// let five = Board::new(5, 5, &[]).unwrap();
-    /// let all = Count::all_starts(&five, false).run();
+    /// let five = Tours::open(Board::new(5, 5, &[]).unwrap());
+    /// let all = Count::all_starts(&five).run();
     /// assert_eq!((all.count, all.outcome), (1728, Outcome::Counted));
     ///
     /// // Stopped at a maximum: at least that many.
-    /// let corner = Problem::new(&five, Square::new(0, 0), false).unwrap();
+    /// let corner = Problem::new(five, Square::new(0, 0)).unwrap();
     /// let some = Count { max: Some(10), ..Count::from_start(&corner) }.run();
     /// assert_eq!((some.count, some.outcome), (10, Outcome::Reached));
     /// ```
     pub fn run(&self) -> Total {
         let quiet = Progress::default();
         let progress = self.progress.unwrap_or(&quiet);
-        let facts = theory::Facts::new(self.board);
-        match (self.starts, self.end) {
-            (Starts::From(start), end) => match self.problem(start, end) {
-                Ok(problem) => count_one(&problem, &facts, self, progress),
-                Err(refused) => *refused,
+        let facts = theory::Facts::new(self.board());
+        match self.question {
+            Question::From(problem) => count_one(problem, &facts, self, progress),
+            Question::All(tours) => match tours.end() {
+                // Read backwards, the tours from every start to the end
+                // are the open tours from the end.
+                Some(end) => {
+                    let from_end = Problem::new(tours.clone().without_end(), end)
+                        .expect("a chosen end is a free square");
+                    Count {
+                        question: Question::From(&from_end),
+                        ..*self
+                    }
+                    .run()
+                }
+                None => count_all(&facts, self, progress),
             },
-            // Read backwards, the tours from every start to the end are
-            // the open tours from the end.
-            (Starts::All, Some(end)) => Count {
-                starts: Starts::From(end),
-                end: None,
-                ..*self
-            }
-            .run(),
-            (Starts::All, None) => count_all(&facts, self, progress),
         }
     }
 
@@ -154,7 +164,7 @@ impl<'a> Count<'a> {
     pub fn table(&self) -> Result<(Vec<Option<u128>>, Stats), Box<Total>> {
         let quiet = Progress::default();
         let progress = self.progress.unwrap_or(&quiet);
-        match self.end {
+        match self.question.tours().end() {
             // Read backwards: the tours from the end to each square.
             Some(end) => between::table(self, end, progress),
             None => table(self, progress),
@@ -166,13 +176,9 @@ impl<'a> Count<'a> {
     /// hold for the whole table. `Err` is the first count that stopped.
     pub fn table_of_ends(&self) -> Result<(Vec<Option<u128>>, Stats), Box<Total>> {
         let quiet = Progress::default();
-        let from = match self.starts {
-            Starts::From(s) => s,
-            Starts::All => self
-                .board
-                .free_squares()
-                .next()
-                .unwrap_or(Square::new(0, 0)),
+        let from = match self.question {
+            Question::From(p) => p.start(),
+            Question::All(t) => t.board().free_squares().next().unwrap_or(Square::new(0, 0)),
         };
         between::table(self, from, self.progress.unwrap_or(&quiet))
     }
@@ -181,15 +187,22 @@ impl<'a> Count<'a> {
     /// then grows with the tours), rather than by the strip or the frontier
     /// (whose time grows with the states, not the tours).
     pub fn enumerates(&self) -> bool {
-        let ends = match (self.starts, self.end) {
-            _ if self.closed => Ends::Closed,
-            (Starts::From(start), Some(end)) => Ends::Between(start, end),
-            (Starts::All, Some(end)) | (Starts::From(end), None) => Ends::From(end),
-            (Starts::All, None) => Ends::Any,
+        let ends = match (self.question.start(), self.question.tours().end()) {
+            _ if self.closed() => Ends::Closed,
+            (Some(start), Some(end)) => Ends::Between(start, end),
+            (None, Some(end)) | (Some(end), None) => Ends::From(end),
+            (None, None) => Ends::Any,
         };
-        let all = self.starts == Starts::All;
-        !by_strip(self.board, self.algorithm)
-            && !by_frontier(self.board, self.algorithm, ends, all, self.max, self.spread)
+        let all = self.question.start().is_none();
+        !by_strip(self.board(), self.algorithm)
+            && !by_frontier(
+                self.board(),
+                self.algorithm,
+                ends,
+                all,
+                self.max,
+                self.spread,
+            )
     }
 }
 
@@ -412,12 +425,12 @@ fn strip_count(n: Option<u128>, max: Option<u64>, started: Instant) -> Total {
 /// counted as `how` asks.
 fn count_all(facts: &theory::Facts, how: &Count, progress: &Progress) -> Total {
     let Count {
-        closed,
         algorithm,
         max,
         spread,
         ..
     } = *how;
+    let closed = how.closed();
     let limits = &how.limits;
     let board = facts.board();
     let started = Instant::now();
@@ -512,7 +525,7 @@ fn count_all(facts: &theory::Facts, how: &Count, progress: &Progress) -> Total {
 
 /// [`Count::table`], reporting to `progress`.
 fn table(request: &Count, progress: &Progress) -> Result<(Vec<Option<u128>>, Stats), Box<Total>> {
-    let (board, closed) = (request.board, request.closed);
+    let (board, closed) = (request.board(), request.closed());
     let started = Instant::now();
     let deadline = request.limits.deadline();
     let syms = board.symmetries();
@@ -530,7 +543,8 @@ fn table(request: &Count, progress: &Progress) -> Result<(Vec<Option<u128>>, Sta
             continue;
         }
         progress.start.fetch_add(1, Ordering::Relaxed);
-        let problem = Problem::new(board, sq, closed).expect("a free square is a start");
+        let problem = Problem::new(Tours::closed_if(board.clone(), closed), sq)
+            .expect("a free square is a start");
         let count = table_entry(request, &problem, &facts, &mut stats, deadline, progress)?;
         if closed {
             // A closed tour passes every square: as many from each.

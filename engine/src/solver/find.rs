@@ -33,16 +33,16 @@ pub use finish::finish;
 ///
 /// ```
 /// use knight_engine::board::{Board, Square};
-/// use knight_engine::solver::{self, Options, Problem, Verdict};
+/// use knight_engine::solver::{self, Options, Problem, Tours, Verdict};
 /// use knight_engine::theory::Argument;
 ///
 /// let board = Board::new(5, 5, &[]).unwrap();
-/// let corner = Problem::new(&board, Square::new(0, 0), false).unwrap();
+/// let corner = Problem::new(Tours::open(board.clone()), Square::new(0, 0)).unwrap();
 /// let found = solver::solve(&corner, &Options::default());
 /// assert_eq!((found.verdict, found.tours[0].len()), (Verdict::Found, 25));
 ///
 /// // From a dark square of 5x5 there is none, and the proof says why.
-/// let dark = Problem::new(&board, Square::new(0, 1), false).unwrap();
+/// let dark = Problem::new(Tours::open(board.clone()), Square::new(0, 1)).unwrap();
 /// let Verdict::NoTour(proof) = solver::solve(&dark, &Options::default()).verdict else {
 ///     panic!("5x5 has no open tour from a dark square");
 /// };
@@ -78,7 +78,7 @@ pub fn solve_with<M: Monitor>(
     options: &Options,
     monitor: &mut M,
 ) -> Solution {
-    debug_assert!(std::ptr::eq(facts.board(), problem.board()));
+    debug_assert!(facts.board() == problem.board(), "facts of another board");
     let started = Instant::now();
     let algorithm = options.algorithm.for_solve(problem.board(), options.tours);
     let mut sol = match problem.check(facts) {
@@ -183,7 +183,7 @@ fn solve_fixed_order<M: Monitor>(
 /// A search for `problem`'s tours that continue `prefix`: closed, open,
 /// or ending on the chosen square.
 fn search_for<'b>(
-    problem: &Problem<'b>,
+    problem: &'b Problem,
     prefix: &[u32],
     order: search::Order,
     prune: bool,

@@ -15,7 +15,7 @@ use crate::tour::compact::{Compact, CompactBuilder, HUGE};
 
 use super::find::construct;
 use super::find::search::{Monitor, Search};
-use super::{Flow, Options, Problem, Solution, Stats, Task, solve_with};
+use super::{Flow, Options, Problem, Solution, Stats, solve_with};
 
 /// The shortest time between two snapshots at full speed.
 pub const SNAPSHOT_INTERVAL: Duration = Duration::from_millis(16);
@@ -121,18 +121,17 @@ impl Control {
 /// board owned, for the thread), the options, the pace, and whether it
 /// starts paused.
 pub struct Job {
-    task: Task,
+    problem: Problem,
     options: Options,
     speed: Speed,
     paused: bool,
 }
 
 impl Job {
-    /// A search of `task` with `options`, at full speed, not paused (a
-    /// borrowed [`Problem`] gives its task by [`Problem::to_task`]).
-    pub fn new(task: Task, options: Options) -> Job {
+    /// A search of `problem` with `options`, at full speed, not paused.
+    pub fn new(problem: Problem, options: Options) -> Job {
         Job {
-            task,
+            problem,
             options,
             speed: Speed::Full,
             paused: false,
@@ -163,7 +162,7 @@ where
     F: FnMut(Event) + Send + 'static,
 {
     let Job {
-        task,
+        problem,
         options,
         speed,
         paused,
@@ -183,7 +182,6 @@ where
                 // Its panic was caught and reported by its own thread.
                 let _ = previous.join();
             }
-            let problem = task.problem();
             let mut watch = Watch {
                 shared,
                 sink,

@@ -23,7 +23,7 @@ pub(super) fn opts(algorithm: Algorithm) -> Options {
 
 /// Solves and validates; returns the verdict.
 pub(super) fn solve_checked(b: &Board, start: Square, closed: bool, o: &Options) -> Solution {
-    let p = Problem::new(b, start, closed).unwrap();
+    let p = Problem::new(Tours::closed_if(b.clone(), closed), start).unwrap();
     let sol = solve(&p, o);
     for t in &sol.tours {
         assert_eq!(t[0], b.index(start), "tour starts at the start");
@@ -197,7 +197,11 @@ fn limits_stop_cleanly() {
 
 fn count_of(r: u32, c: u32, start: (u32, u32), closed: bool, a: Algorithm) -> u128 {
     let b = board(r, c);
-    let p = Problem::new(&b, Square::new(start.0, start.1), closed).unwrap();
+    let p = Problem::new(
+        Tours::closed_if(b.clone(), closed),
+        Square::new(start.0, start.1),
+    )
+    .unwrap();
     let n = Count {
         algorithm: a,
         ..Count::from_start(&p)
@@ -215,7 +219,7 @@ fn known_counts_5x5() {
     assert_eq!(count_of(5, 5, (1, 1), false, Algorithm::Auto), 56);
     assert_eq!(count_of(5, 5, (2, 2), false, Algorithm::Auto), 64);
     assert_eq!(count_of(5, 5, (0, 1), false, Algorithm::Auto), 0);
-    let all = Count::all_starts(&board(5, 5), false).run();
+    let all = Count::all_starts(&Tours::open(board(5, 5))).run();
     assert_eq!((all.count, all.complete()), (1728, true));
 }
 
@@ -228,12 +232,12 @@ fn known_counts_small_rectangles() {
         (4, 3, 16),
         (5, 4, 164),
     ] {
-        let all = Count::all_starts(&board(r, c), false).run();
+        let all = Count::all_starts(&Tours::open(board(r, c))).run();
         assert_eq!(all.count, n, "{r}x{c}");
         // Without symmetry or pruning the baseline agrees.
         let plain = Count {
             algorithm: Algorithm::Backtrack,
-            ..Count::all_starts(&board(r, c), false)
+            ..Count::all_starts(&Tours::open(board(r, c)))
         }
         .run();
         assert_eq!(plain.count, n, "{r}x{c} backtrack");
@@ -249,7 +253,7 @@ fn known_counts_6x6() {
 #[test]
 fn count_stops_at_max_and_limits() {
     let b = board(5, 5);
-    let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
+    let p = Problem::new(Tours::open(b.clone()), Square::new(0, 0)).unwrap();
     let n = Count {
         max: Some(10),
         ..Count::from_start(&p)
@@ -294,9 +298,7 @@ fn live_backtrack(
     let (ctl, handle) = spawn(
         None,
         Job::new(
-            Problem::new(&board(10, 10), Square::new(0, 0), false)
-                .unwrap()
-                .to_task(),
+            Problem::new(Tours::open(board(10, 10)), Square::new(0, 0)).unwrap(),
             opts(Algorithm::Backtrack),
         )
         .paced(speed, paused),
@@ -416,7 +418,10 @@ pub(super) fn reported(b: &Board, start: Square, closed: bool, algorithm: Algori
     let options = opts(algorithm);
     let (_ctl, handle) = spawn(
         None,
-        Job::new(Problem::new(b, start, closed).unwrap().to_task(), options),
+        Job::new(
+            Problem::new(Tours::closed_if(b.clone(), closed), start).unwrap(),
+            options,
+        ),
         send,
     )
     .unwrap();
@@ -450,9 +455,7 @@ fn a_search_that_replaces_another_begins_when_the_other_has_ended() {
         let (control, thread) = spawn(
             last.take(),
             Job::new(
-                Problem::new(&b, Square::new(0, 0), false)
-                    .unwrap()
-                    .to_task(),
+                Problem::new(Tours::open(b.clone()), Square::new(0, 0)).unwrap(),
                 opts(Algorithm::Warnsdorff),
             ),
             sink(k),
@@ -492,10 +495,10 @@ fn serial_and_parallel_counts_agree() {
     // With a maximum the count runs job after job; without, on every core.
     for (r, c, closed) in [(5, 5, false), (4, 5, false), (6, 6, true), (3, 7, false)] {
         let b = board(r, c);
-        let all = Count::all_starts(&b, closed).run();
+        let all = Count::all_starts(&Tours::closed_if(b.clone(), closed)).run();
         let serial = Count {
             max: Some(u64::MAX),
-            ..Count::all_starts(&b, closed)
+            ..Count::all_starts(&Tours::closed_if(b.clone(), closed))
         }
         .run();
         assert_eq!(all.count, serial.count, "{r}x{c}");
@@ -512,7 +515,7 @@ fn progress_accounts_for_every_job_and_tour() {
         let n = Count {
             max,
             progress: Some(&p),
-            ..Count::all_starts(&b, false)
+            ..Count::all_starts(&Tours::open(b.clone()))
         }
         .run();
         assert_eq!(n.count, 1728);
@@ -520,7 +523,7 @@ fn progress_accounts_for_every_job_and_tour() {
         assert!(p.total.load(Relaxed) > 0);
         assert_eq!(p.done.load(Relaxed), p.total.load(Relaxed));
         let p = Progress::default();
-        let pr = Problem::new(&b, Square::new(0, 0), false).unwrap();
+        let pr = Problem::new(Tours::open(b.clone()), Square::new(0, 0)).unwrap();
         assert_eq!(
             Count {
                 max,
@@ -541,7 +544,7 @@ fn cancelled_count(b: &Board, progress: &Progress) -> crate::solver::count::Tota
     progress
         .cancel
         .store(true, std::sync::atomic::Ordering::Relaxed);
-    let p = Problem::new(b, Square::new(0, 0), false).unwrap();
+    let p = Problem::new(Tours::open(b.clone()), Square::new(0, 0)).unwrap();
     Count {
         algorithm: Algorithm::Enumerate,
         progress: Some(progress),
@@ -560,7 +563,7 @@ fn a_count_stops_when_cancelled() {
     let c = Count {
         algorithm: Algorithm::Enumerate,
         progress: Some(&progress),
-        ..Count::all_starts(&b, false)
+        ..Count::all_starts(&Tours::open(b.clone()))
     }
     .run();
     assert!(!c.complete());
@@ -576,9 +579,7 @@ fn a_panic_in_the_search_thread_ends_with_failed_not_silence() {
         None,
         // Watched node by node, so the sink is called inside the search.
         Job::new(
-            Problem::new(&b, Square::new(0, 0), false)
-                .unwrap()
-                .to_task(),
+            Problem::new(Tours::open(b.clone()), Square::new(0, 0)).unwrap(),
             Options::default(),
         )
         .paced(Speed::StepsPerSecond(10_000.0), false),
@@ -614,11 +615,15 @@ fn a_cancelled_count_on_every_core_begins_no_job() {
     assert_eq!(progress.done.load(std::sync::atomic::Ordering::Relaxed), 0);
 }
 
-/// A task, owning its board, is checked as a problem is.
+/// A problem, owning its board, checks its start and its tours' end.
 #[test]
-fn a_task_owning_its_board_checks_its_squares() {
+fn a_problem_owning_its_board_checks_its_squares() {
     let holed = Board::new(5, 5, &[Square::new(2, 2)]).unwrap();
-    let job = |start, end| Task::new(holed.clone(), start, false, end);
+    let job = |start, end| {
+        Kind::from_flags(false, end)
+            .and_then(|k| Tours::new(holed.clone(), k))
+            .and_then(|t| Problem::new(t, start))
+    };
     assert!(job(Square::new(0, 0), None).is_ok());
     assert!(job(Square::new(2, 2), None).is_err(), "a blocked start");
     assert!(
@@ -628,5 +633,14 @@ fn a_task_owning_its_board_checks_its_squares() {
     assert!(
         job(Square::new(0, 0), Some(Square::new(9, 9))).is_err(),
         "an end off the board"
+    );
+    assert!(
+        job(Square::new(0, 0), Some(Square::new(2, 2))).is_err(),
+        "a blocked end"
+    );
+    assert_eq!(
+        Kind::from_flags(true, Some(Square::new(4, 4))),
+        Err(crate::board::BoardError::ClosedWithEnd),
+        "a closed tour with an end"
     );
 }

@@ -230,7 +230,7 @@ fn two_squares_and_back_is_not_a_closed_tour() {
         s.run(&mut NoMonitor);
         assert_eq!(s.stats.tours, 0, "prune {prune}");
     }
-    let p = Problem::new(&b, Square::new(0, 0), true).unwrap();
+    let p = Problem::new(Tours::closed(b.clone()), Square::new(0, 0)).unwrap();
     for a in [
         Algorithm::Enumerate,
         Algorithm::Backtrack,
@@ -249,7 +249,7 @@ fn two_squares_and_back_is_not_a_closed_tour() {
         assert_ne!(solve(&p, &opts(a)).verdict, Verdict::Found, "{a:?}");
     }
     // Open, the same two squares are a tour.
-    let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
+    let p = Problem::new(Tours::open(b.clone()), Square::new(0, 0)).unwrap();
     assert_eq!(
         solve_checked(&b, p.start(), false, &opts(Algorithm::Backtrack)).verdict,
         Verdict::Found
@@ -258,12 +258,12 @@ fn two_squares_and_back_is_not_a_closed_tour() {
 
 /// Records every tour, and looks at every `EVERY`-th node (none for 0;
 /// every step back too for 1).
-struct Tours<const EVERY: u64> {
+struct Collect<const EVERY: u64> {
     tours: Vec<Vec<u32>>,
     stop_after: usize,
 }
 
-impl<const EVERY: u64> Monitor for Tours<EVERY> {
+impl<const EVERY: u64> Monitor for Collect<EVERY> {
     fn looks_every(&self) -> Option<u64> {
         (EVERY > 0).then_some(EVERY)
     }
@@ -312,16 +312,16 @@ fn plain_backtracking_takes_the_same_steps_as_the_general_loop() {
             let prefix = [b.index(start)];
             let mut watched = search::Search::new(&b, &prefix, closed, search::Order::Fixed, false);
             let mut plain = search::Search::new(&b, &prefix, closed, search::Order::Fixed, false);
-            let mut w = Tours::<1> {
+            let mut w = Collect::<1> {
                 tours: Vec::new(),
                 stop_after,
             };
-            let mut p = Tours::<0> {
+            let mut p = Collect::<0> {
                 tours: Vec::new(),
                 stop_after,
             };
             let mut seen = search::Search::new(&b, &prefix, closed, search::Order::Fixed, false);
-            let mut v = Tours::<64> {
+            let mut v = Collect::<64> {
                 tours: Vec::new(),
                 stop_after,
             };
@@ -354,7 +354,7 @@ fn plain_backtracking_takes_the_same_steps_as_the_general_loop() {
     }
     // The counts are known: 304 open tours from a 5x5 corner.
     let b = board(5, 5);
-    let mut all = Tours::<0> {
+    let mut all = Collect::<0> {
         tours: Vec::new(),
         stop_after: usize::MAX,
     };

@@ -1,11 +1,11 @@
 #[test]
 fn open_tours_of_boards_four_wide_start_on_an_outer_line() {
     use crate::solver::count::Count;
-    use crate::solver::{Algorithm, Problem};
+    use crate::solver::{Algorithm, Problem, Tours};
     for (rows, cols) in [(4, 5), (5, 4), (4, 6), (3, 4), (4, 3), (4, 7)] {
         let b = Board::new(rows, cols, &[]).unwrap();
         for s in b.free_squares() {
-            let p = Problem::new(&b, s, false).unwrap();
+            let p = Problem::new(Tours::open(b.clone()), s).unwrap();
             let n = Count {
                 algorithm: Algorithm::Backtrack,
                 max: Some(1),

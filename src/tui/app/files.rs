@@ -152,7 +152,7 @@ impl App {
     pub(super) fn picture(&mut self) -> Vec<Effect> {
         let (board, trail) = match (self.replaying(), self.playing()) {
             (Some(r), _) => (&r.board, &r.trail),
-            (None, Some(g)) => (&g.board, &g.trail),
+            (None, Some(g)) => (g.board(), &g.trail),
             // The search's path as shown: a past one while rewound.
             _ => (self.spec.board(), self.shown_trail()),
         };
@@ -181,7 +181,7 @@ impl App {
     /// `s`: the game's path in play, else the search's, as a tour file.
     pub(super) fn save(&mut self) -> Vec<Effect> {
         let (b, closed, end, trail, algorithm) = match self.modes.shown() {
-            Mode::Play(g) => (&g.board, g.closed, g.end, &g.trail, "hand"),
+            Mode::Play(g) => (g.board(), g.closed(), g.end(), &g.trail, "hand"),
             _ => (
                 self.spec.board(),
                 self.spec.closed(),

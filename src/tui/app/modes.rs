@@ -179,9 +179,10 @@ impl Modes {
 mod tests {
     use super::*;
     use knight_engine::board::Board;
+    use knight_engine::solver::Tours;
 
     fn game() -> Game {
-        Game::new(Board::new(5, 5, &[]).expect("5x5"), None, false)
+        Game::new(Tours::open(Board::new(5, 5, &[]).expect("5x5")), None)
     }
 
     #[test]

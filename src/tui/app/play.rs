@@ -24,8 +24,7 @@ impl App {
         if self.modes.switch(Tab::Play) {
             return self.game_shown();
         }
-        let game = Game::new(self.spec.board().clone(), None, self.spec.closed())
-            .ending_on(self.spec.end());
+        let game = Game::new(self.spec.problem.tours().clone(), None);
         self.open_game(game)
     }
 
@@ -77,7 +76,7 @@ impl App {
             Moved::Ok => {
                 g.timed(self.now);
                 // Zoomed in, the view follows the knight.
-                let (rows, cols) = (g.board.rows(), g.board.cols());
+                let (rows, cols) = (g.board().rows(), g.board().cols());
                 self.zoom.follow(sq, rows, cols);
                 self.clear_message();
                 self.check_game()
@@ -104,8 +103,8 @@ impl App {
         };
         match c {
             Command::Cursor(dr, dc) => {
-                g.cursor = step_cursor(g.cursor, dr, dc, g.board.rows(), g.board.cols());
-                let (sq, rows, cols) = (g.cursor, g.board.rows(), g.board.cols());
+                g.cursor = step_cursor(g.cursor, dr, dc, g.board().rows(), g.board().cols());
+                let (sq, rows, cols) = (g.cursor, g.board().rows(), g.board().cols());
                 self.zoom.follow(sq, rows, cols);
                 Vec::new()
             }
@@ -218,7 +217,7 @@ impl App {
         } else {
             ""
         };
-        let (rows, cols) = (g.board.rows(), g.board.cols());
+        let (rows, cols) = (g.board().rows(), g.board().cols());
         self.zoom.follow(best, rows, cols);
         self.info(format!(
             "Warnsdorff: {best}, the fewest onward moves ({n}{tie}); {others}. Enter plays it"
@@ -292,13 +291,13 @@ impl App {
             let take = n.min(g.finishing.len());
             let next: Vec<u32> = g.finishing.drain(..take).collect();
             for idx in next {
-                let sq = g.board.square(idx);
+                let sq = g.board().square(idx);
                 let _ = g.move_to(sq);
                 g.timed(self.now);
                 g.outlook = Outlook::Solvable;
             }
             if let Some(k) = g.knight() {
-                let (rows, cols) = (g.board.rows(), g.board.cols());
+                let (rows, cols) = (g.board().rows(), g.board().cols());
                 self.zoom.follow(k, rows, cols);
             }
             self.position += 1;

@@ -27,7 +27,7 @@ impl App {
         let Some(g) = self.modes.game() else {
             return Vec::new();
         };
-        let b = &g.board;
+        let b = g.board();
         let (rows, cols) = (b.rows(), b.cols());
         let geometry = b.geometry();
         let refusal = if !SIDES.contains(&rows) || !SIDES.contains(&cols) {
@@ -58,7 +58,7 @@ impl App {
         let request = PuzzleRequest {
             rows,
             cols,
-            closed: g.closed,
+            closed: g.closed(),
             difficulty,
             seed,
         };

@@ -179,10 +179,9 @@ impl App {
     /// statistics (`at least 12 months`).
     fn out_of_reach(&self) -> Option<(String, String)> {
         let s = &self.spec;
-        let problem = s.problem();
         let count = Count {
             algorithm: s.algorithm,
-            ..Count::from_start(&problem)
+            ..Count::from_start(&s.problem)
         };
         if !count.enumerates() {
             return None;

@@ -2,7 +2,7 @@
 //! search, and applying them as a new search (Enter) or not at all (Esc).
 
 use knight_engine::board::Square;
-use knight_engine::solver::Task;
+use knight_engine::solver::{Kind, Problem, Tours};
 
 use super::{App, Effect, Overlay};
 use crate::tui::keymap::Command;
@@ -134,16 +134,18 @@ impl App {
     fn apply_settings(&mut self) -> Vec<Effect> {
         // The task is made with the settings still open, so a refusal
         // keeps them (the board copied: at most a panel's, once).
-        let task = match self.settings() {
+        let problem = match self.settings() {
             None => return Vec::new(),
             Some(st) => match &st.error {
                 Some(e) => Err(e.clone()),
-                None => Task::new(st.preview.clone(), st.start, st.closed, st.end)
+                None => Kind::from_flags(st.closed, st.end)
+                    .and_then(|kind| Tours::new(st.preview.clone(), kind))
+                    .and_then(|tours| Problem::new(tours, st.start))
                     .map_err(|e| e.to_string()),
             },
         };
-        let task = match task {
-            Ok(task) => task,
+        let problem = match problem {
+            Ok(problem) => problem,
             Err(e) => {
                 if let Some(st) = self.settings_mut() {
                     st.error = Some(e.clone());
@@ -163,7 +165,7 @@ impl App {
             return Vec::new();
         };
         self.overlays.clear();
-        self.spec.task = task;
+        self.spec.problem = problem;
         self.spec.algorithm = st.algorithm;
         self.spec.tie_break = st.tie_break;
         self.spec.moves = st.moves;

@@ -2,6 +2,7 @@ use super::*;
 use crate::tui::keymap::command_for;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use knight_engine::board::Board;
+use knight_engine::solver::Tours;
 use knight_engine::solver::count::{Count, Method};
 use knight_engine::solver::{
     Algorithm, Limits, Report, Snapshot, Solution, Speed, Stats, TieBreak, Verdict,
@@ -60,7 +61,9 @@ fn counts_start_stop_and_say_their_answer() {
         vec![Effect::StopCount(progress.clone())]
     );
     // Done: the answer (the engine counts on its own thread; here, directly).
-    let p = knight_engine::solver::Problem::new(a.spec.board(), a.spec.start(), false).unwrap();
+    let p =
+        knight_engine::solver::Problem::new(Tours::open(a.spec.board().clone()), a.spec.start())
+            .unwrap();
     let c = Count {
         algorithm: Algorithm::Enumerate,
         ..Count::from_start(&p)
@@ -103,7 +106,7 @@ fn counts_start_stop_and_say_their_answer() {
     a.update(Action::Counted(1, c));
     assert!(a.counting.as_ref().is_some_and(|c| c.result.is_none()));
     // Not in replay or play: the key does nothing there.
-    let game = Game::new(a.spec.board().clone(), None, false);
+    let game = Game::new(Tours::open(a.spec.board().clone()), None);
     a.modes.show(Mode::Play(Box::new(game)));
     assert!(keys(&mut a, &[Command::Count]).is_empty());
 }
@@ -116,7 +119,8 @@ fn a_count_over_the_frontier_says_where_it_stopped() {
     crate::tui::testing::retask(&mut a.spec, true, None);
     keys(&mut a, &[Command::Count]);
     let board = a.spec.board().clone();
-    let p = knight_engine::solver::Problem::new(&board, a.spec.start(), true).unwrap();
+    let p =
+        knight_engine::solver::Problem::new(Tours::closed(board.clone()), a.spec.start()).unwrap();
     let c = Count::from_start(&p).run();
     assert!(matches!(c.method, Method::Frontier { .. }), "{c:?}");
     a.update(Action::Counted(1, c));

@@ -6,6 +6,7 @@ use super::tests::{app, keys};
 use super::*;
 use crate::tui::game::{Game, Moved};
 use knight_engine::board::Board;
+use knight_engine::solver::Tours;
 use knight_engine::solver::Verdict;
 
 /// What the settings panel says it refused.
@@ -62,7 +63,10 @@ fn the_settings_set_the_end_and_refuse_what_cannot_be() {
 fn in_play_the_goal_is_reached_only_by_the_last_move() {
     let board = Board::new(5, 5, &[]).unwrap();
     let goal = Square::new(4, 4);
-    let mut g = Game::new(board.clone(), None, false).ending_on(Some(goal));
+    let mut g = Game::new(
+        Tours::open(board.clone()).ending_on(Some(goal)).unwrap(),
+        None,
+    );
     assert!(
         g.status(std::time::Instant::now())
             .contains("the tour ends on 4,4"),
@@ -77,7 +81,8 @@ fn in_play_the_goal_is_reached_only_by_the_last_move() {
         "3,3 -> 4,4 is a move, not yet"
     );
     // 0,0 to 4,4 with 56 tours: play one the solver finishes, by hand.
-    let mut g = Game::new(board.clone(), Some(Square::new(0, 0)), false).ending_on(Some(goal));
+    let to_goal = Tours::open(board.clone()).ending_on(Some(goal)).unwrap();
+    let mut g = Game::new(to_goal, Some(Square::new(0, 0)));
     let sol = crate::tui::testing::finish(&board, &[0], false, Some(goal));
     assert_eq!(sol.verdict, Verdict::Found);
     let tour = &sol.tours[0];
@@ -95,7 +100,7 @@ fn in_play_the_goal_is_reached_only_by_the_last_move() {
         "complete open tour of 25 squares on the goal 4,4: well played!"
     );
     // A restart keeps the goal.
-    assert_eq!(g.restart().end, Some(goal));
+    assert_eq!(g.restart().end(), Some(goal));
 }
 
 #[test]
@@ -125,7 +130,7 @@ fn the_finish_and_the_check_respect_the_goal() {
     let strip = Board::new(3, 4, &[]).unwrap();
     let sol = crate::tui::testing::finish(&strip, &[0], false, Some(Square::new(2, 3)));
     let to_corner = knight_engine::solver::count::Count::from_start(
-        &knight_engine::solver::Problem::new(&strip, Square::new(0, 0), false)
+        &knight_engine::solver::Problem::new(Tours::open(strip.clone()), Square::new(0, 0))
             .unwrap()
             .ending_on(Some(Square::new(2, 3)))
             .unwrap(),
@@ -157,9 +162,9 @@ fn the_search_never_targets_the_goal_before_the_last_move() {
 fn a_saved_game_keeps_its_goal() {
     let mut a = app();
     let goal = Square::new(4, 4);
-    let game = Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
-    a.modes
-        .show(Mode::Play(Box::new(game.ending_on(Some(goal)))));
+    let tours = Tours::open(a.spec.board().clone()).ending_on(Some(goal));
+    let game = Game::new(tours.unwrap(), Some(Square::new(0, 0)));
+    a.modes.show(Mode::Play(Box::new(game)));
     keys(&mut a, &[Command::Pick(1)]);
     let fx = keys(&mut a, &[Command::Save]);
     let [Effect::Save { file, .. }] = &fx[..] else {

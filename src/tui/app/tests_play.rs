@@ -7,14 +7,14 @@ use crate::tui::game::Game;
 use crate::tui::keymap::command_for;
 use crossterm::event::{KeyCode, KeyEvent};
 use knight_engine::board::Board;
+use knight_engine::solver::Tours;
 use knight_engine::solver::Verdict;
 
 fn game_app() -> App {
     let mut a = app();
     a.modes.show(Mode::Play(Box::new(Game::new(
-        a.spec.board().clone(),
+        Tours::open(a.spec.board().clone()),
         None,
-        false,
     ))));
     a
 }
@@ -321,7 +321,7 @@ fn a_new_game_can_be_undone_and_the_finish_says_from_where() {
     assert_eq!(a.modes.game().unwrap().moves_made(), 2);
     // The solver's finish: said from which step, and on the win.
     let pos = a.position;
-    let board = a.modes.game().unwrap().board.clone();
+    let board = a.modes.game().unwrap().board().clone();
     let mut prefix = vec![
         board.index(Square::new(0, 0)),
         board.index(Square::new(1, 2)),
@@ -354,12 +354,14 @@ fn a_new_game_can_be_undone_and_the_finish_says_from_where() {
 fn zoomed_play_keeps_the_knight_in_view() {
     let mut a = app();
     let board = Board::new(64, 64, &[]).unwrap();
-    a.spec.task =
-        knight_engine::solver::Task::new(board.clone(), Square::new(0, 0), false, None).unwrap();
+    a.spec.problem = knight_engine::solver::Problem::new(
+        knight_engine::solver::Tours::open(board.clone()),
+        Square::new(0, 0),
+    )
+    .unwrap();
     a.modes.show(Mode::Play(Box::new(Game::new(
-        board,
+        Tours::open(board),
         Some(Square::new(60, 60)),
-        false,
     ))));
     // z zooms in on the knight, not the board's centre.
     keys(&mut a, &[Command::ZoomIn, Command::ZoomIn, Command::ZoomIn]);

@@ -9,6 +9,7 @@ use super::*;
 use crate::tui::clues::Clues;
 use crate::tui::game::Moved;
 use knight_engine::puzzle::{self, Difficulty, Made, Request};
+use knight_engine::solver::Tours;
 use knight_engine::tour;
 
 fn made(rows: u32, cols: u32, difficulty: Difficulty, seed: u64) -> Made {
@@ -48,7 +49,7 @@ fn made_puzzles_are_solved_by_the_apps_rules() {
     ] {
         let m = made(side, side, difficulty, seed);
         let mut g = Game::puzzle(Clues::new(m.puzzle.clone(), None, None));
-        let b = g.board.clone();
+        let b = g.board().clone();
         assert_eq!(g.trail.to_vec(), m.solution[..1], "{side}: clue 1 placed");
         for &next in &m.solution[1..] {
             let targets = g.targets();
@@ -88,7 +89,7 @@ fn a_move_against_a_clue_is_refused_with_its_reason() {
             .unwrap()
             .starts_with("puzzle 6x6 open, medium, ")
     );
-    let b = game(&a).board.clone();
+    let b = game(&a).board().clone();
     let p = &m.puzzle;
     // A clue square a knight's move away, for a step it is not.
     let knight = game(&a).knight().unwrap();
@@ -139,7 +140,7 @@ fn help_is_counted_and_the_puzzle_is_checked_by_its_clues() {
     assert_eq!(at(20), puzzle::Outcome::Unique(m.solution.clone()));
     // The side pane's next clue: its step, square and distance.
     let (step, on, moves) = game(&a).next_clue().unwrap();
-    let b = &game(&a).board;
+    let b = &game(&a).board();
     assert_eq!(m.puzzle.clue_at(step), Some(b.index(on)));
     assert_eq!(
         moves,
@@ -152,7 +153,7 @@ fn help_is_counted_and_the_puzzle_is_checked_by_its_clues() {
 fn a_saved_puzzle_keeps_its_clues_and_p_makes_the_next() {
     let m = made(6, 6, Difficulty::Medium, 20261127);
     let mut a = puzzle_app(&m, 20261127);
-    let b = game(&a).board.clone();
+    let b = game(&a).board().clone();
     a.play_click(b.square(m.solution[1]));
     let fx = keys(&mut a, &[Command::Save]);
     let [Effect::Save { file, stem, .. }] = &fx[..] else {
@@ -208,7 +209,7 @@ fn p_refuses_boards_puzzles_are_not_made_on() {
     let mut a = app();
     let big = Board::new(13, 13, &[]).unwrap();
     a.modes
-        .show(Mode::Play(Box::new(Game::new(big, None, false))));
+        .show(Mode::Play(Box::new(Game::new(Tours::open(big), None))));
     assert!(keys(&mut a, &[Command::NewPuzzle]).is_empty());
     assert_eq!(
         a.message(),
@@ -216,14 +217,14 @@ fn p_refuses_boards_puzzles_are_not_made_on() {
     );
     let holed = Board::new(6, 6, &[Square::new(0, 0)]).unwrap();
     a.modes
-        .show(Mode::Play(Box::new(Game::new(holed, None, false))));
+        .show(Mode::Play(Box::new(Game::new(Tours::open(holed), None))));
     assert!(keys(&mut a, &[Command::NewPuzzle]).is_empty());
     assert_eq!(
         a.message(),
         Some("puzzles are made on boards without blocked squares")
     );
     // A plain 5x5 game asks for a medium puzzle with a seed from the clock.
-    let plain = Game::new(Board::new(5, 5, &[]).unwrap(), None, false);
+    let plain = Game::new(Tours::open(Board::new(5, 5, &[]).unwrap()), None);
     a.modes.show(Mode::Play(Box::new(plain)));
     let fx = keys(&mut a, &[Command::NewPuzzle]);
     let [Effect::MakePuzzle { request, .. }] = fx[..] else {

@@ -6,6 +6,7 @@ use crate::tui::rewind::{BUDGET, STEP_WORDS};
 use crate::tui::testing::app_on;
 use crate::tui::trail::Trail;
 use knight_engine::board::Board;
+use knight_engine::solver::Tours;
 use knight_engine::solver::{Report, Snapshot, Solution, Stats, Verdict};
 
 fn snap(path: &[u32], nodes: u64) -> Event {
@@ -193,7 +194,7 @@ fn only_the_search_watched_alone_keeps_its_steps() {
     let (mut a, _) = watched();
     assert!(!a.search.rewind.history.is_empty());
     // A snapshot while a replay or a game is shown: the steps go.
-    let game = Game::new(a.spec.board().clone(), None, false);
+    let game = Game::new(Tours::open(a.spec.board().clone()), None);
     a.modes.show(Mode::Play(Box::new(game)));
     feed(&mut a, &[0, 10], 50);
     assert!(a.search.rewind.history.is_empty());

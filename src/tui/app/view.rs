@@ -16,7 +16,7 @@ impl App {
         match (self.settings(), self.replaying(), self.playing()) {
             (Some(st), _, _) => &st.preview,
             (None, Some(r), _) => &r.board,
-            (None, None, Some(g)) => &g.board,
+            (None, None, Some(g)) => g.board(),
             (None, None, None) => self.spec.board(),
         }
     }

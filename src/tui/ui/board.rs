@@ -101,7 +101,7 @@ impl<'a> Scene<'a> {
             goal: match (settings, replay, game) {
                 (Some(st), _, _) => st.end,
                 (None, Some(_), _) => None,
-                (None, None, Some(g)) => g.end,
+                (None, None, Some(g)) => g.end(),
                 (None, None, None) => app.spec.end(),
             },
             game,

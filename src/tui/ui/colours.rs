@@ -30,7 +30,7 @@ const DEPTHS: [(Depth, &str); 3] = [
 fn toured(n: u32) -> App {
     let mut a = app_on(Board::new(n, n, &[]).unwrap());
     a.spec.algorithm = knight_engine::solver::Algorithm::Warnsdorff;
-    let sol = knight_engine::solver::solve(&a.spec.problem(), &a.spec.options(1));
+    let sol = knight_engine::solver::solve(&a.spec.problem, &a.spec.options(1));
     knight_engine::tour::check_indices(a.spec.board(), &sol.tours[0], false).unwrap();
     snap(&mut a, &sol.tours[0], sol.stats.nodes);
     a

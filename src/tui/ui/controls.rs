@@ -267,17 +267,17 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
     let inner = block.inner(area);
     block.render(area, buf);
     let mut lines = vec![
-        board_line(&g.board, g.closed, theme),
+        board_line(g.board(), g.closed(), theme),
         label_value(
             "moves",
-            format!("{} / {}", g.moves_made(), g.board.free_count()),
+            format!("{} / {}", g.moves_made(), g.board().free_count()),
             theme,
         ),
         label_value("undos", g.undos.to_string(), theme),
         label_value("time", g.times(app.now), theme),
         label_value(
             // Another leaper's square is the piece's.
-            if g.board.geometry().leaper == knight_engine::board::Leaper::KNIGHT {
+            if g.board().geometry().leaper == knight_engine::board::Leaper::KNIGHT {
                 "knight"
             } else {
                 "piece"
@@ -288,7 +288,7 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
         label_value("cursor", g.cursor.to_string(), theme),
         label_value("outlook", g.outlook_word(), theme),
     ];
-    if let Some(end) = g.end {
+    if let Some(end) = g.end() {
         lines.insert(1, label_value("end", end.to_string(), theme));
     }
     if let Some(clues) = &g.clues {
@@ -303,7 +303,7 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
         let at = lines.len() - 4;
         lines.insert(at, label_value("hints", g.helped.to_string(), theme));
     }
-    lines.extend(super::sums::lines(&g.board, Some(&g.trail), theme));
+    lines.extend(super::sums::lines(g.board(), Some(&g.trail), theme));
     lines.push(Line::raw(""));
     let targets = g.targets();
     // With hints off, the onward counts are not shown either.
@@ -322,7 +322,7 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
             format!(" {}  {t}", i + 1)
         }));
     }
-    let lines = notation::lines(lines, &g.board, labels);
+    let lines = notation::lines(lines, g.board(), labels);
     Paragraph::new(hang(lines, inner.width))
         .wrap(Wrap { trim: false })
         .render(inner, buf);

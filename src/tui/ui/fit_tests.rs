@@ -6,6 +6,7 @@ use crate::tui::game::Game;
 use crate::tui::keymap::Command;
 use crate::tui::testing::app_on;
 use knight_engine::board::Board;
+use knight_engine::solver::Tours;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;
@@ -22,9 +23,8 @@ fn lines(app: &App, w: u16, h: u16) -> Vec<String> {
 fn playing(n: u32) -> App {
     let mut a = app_on(Board::new(n, n, &[]).unwrap());
     a.modes.show(Mode::Play(Box::new(Game::new(
-        a.spec.board().clone(),
+        Tours::open(a.spec.board().clone()),
         Some(Square::new(0, 0)),
-        false,
     ))));
     a
 }

@@ -20,6 +20,7 @@ use crate::tui::keymap::Command;
 use crate::tui::replay::Replay;
 use crate::tui::testing::app_on;
 use crate::tui::theme::Theme;
+use knight_engine::solver::Tours;
 
 pub(super) fn snap(a: &mut App, path: &[u32], nodes: u64) {
     let g = a.search.generation;
@@ -155,7 +156,7 @@ fn a_replay_stopped_at_its_fault() {
 #[test]
 fn play_with_hints() {
     let mut a = app_on(Board::new(5, 5, &[]).unwrap());
-    let mut g = Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
+    let mut g = Game::new(Tours::open(a.spec.board().clone()), Some(Square::new(0, 0)));
     g.hints = true;
     a.modes.show(crate::tui::app::Mode::Play(Box::new(g)));
     a.update(Action::Key(Command::Pick(1)));
@@ -179,7 +180,7 @@ fn play_a_puzzle() {
     let clues =
         crate::tui::clues::Clues::new(made.puzzle.clone(), Some(made.difficulty()), Some(7));
     a.open_game(Game::puzzle(clues));
-    let b = a.modes.game().unwrap().board.clone();
+    let b = a.modes.game().unwrap().board().clone();
     let left = crossterm::event::MouseButton::Left;
     a.update(Action::Click(b.square(made.solution[1]), left));
     assert_snapshot!(masked(screen(&a, 100, 30)));
@@ -298,9 +299,8 @@ fn targets_have_their_keys_in_the_half_block_view_with_and_without_colour() {
     // move from 2,3 (the ▀ above it); its seven targets numbered, each in a
     // character of its own (1 is 6,5: two down, one right).
     let mut g = Game::new(
-        Board::new(10, 10, &[]).unwrap(),
+        Tours::open(Board::new(10, 10, &[]).unwrap()),
         Some(Square::new(2, 3)),
-        false,
     );
     g.move_to(Square::new(4, 4));
     let mut a = app_on(Board::new(10, 10, &[]).unwrap());
@@ -346,7 +346,7 @@ fn a_race_at_80x24() {
     snap(&mut a, &[0, 7, 4, 13], 40);
     // B's real tour, checked square by square.
     let rival = a.modes.race().unwrap().spec.clone();
-    let mut solution = knight_engine::solver::solve(&rival.problem(), &rival.options(1));
+    let mut solution = knight_engine::solver::solve(&rival.problem, &rival.options(1));
     let summary =
         knight_engine::tour::check_indices(rival.board(), &solution.tours[0], false).unwrap();
     assert!(matches!(
@@ -444,7 +444,7 @@ fn without_colour_the_overview_shades_by_step() {
     // colour, early squares are light shades and late ones dark.
     let mut a = app_on(Board::new(40, 40, &[]).unwrap());
     a.spec.algorithm = knight_engine::solver::Algorithm::Warnsdorff;
-    let sol = knight_engine::solver::solve(&a.spec.problem(), &a.spec.options(1));
+    let sol = knight_engine::solver::solve(&a.spec.problem, &a.spec.options(1));
     knight_engine::tour::check_indices(a.spec.board(), &sol.tours[0], false).unwrap();
     snap(&mut a, &sol.tours[0], 1600);
     let shown = text(&board_buffer(&a, 24, 12));
@@ -547,7 +547,7 @@ fn every_view_at_two_sizes_without_colour() {
     let toured = |n: u32| {
         let mut a = app_on(Board::new(n, n, &[]).unwrap());
         a.spec.algorithm = knight_engine::solver::Algorithm::Warnsdorff;
-        let sol = knight_engine::solver::solve(&a.spec.problem(), &a.spec.options(1));
+        let sol = knight_engine::solver::solve(&a.spec.problem, &a.spec.options(1));
         knight_engine::tour::check_indices(a.spec.board(), &sol.tours[0], false).unwrap();
         snap(&mut a, &sol.tours[0], sol.stats.nodes);
         a

@@ -5,6 +5,7 @@ use crate::tui::keymap::{BINDINGS, Command};
 use crate::tui::testing::app_on;
 use crate::tui::viewport::Window;
 use knight_engine::board::Board;
+use knight_engine::solver::Tours;
 use knight_engine::solver::{Event, Snapshot, Stats};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -333,7 +334,8 @@ fn replay_screen_marks_the_fault_and_says_why() {
 #[test]
 fn play_screen_lists_legal_moves_and_hints() {
     let mut a = app(5);
-    let mut g = crate::tui::game::Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
+    let mut g =
+        crate::tui::game::Game::new(Tours::open(a.spec.board().clone()), Some(Square::new(0, 0)));
     g.hints = true;
     a.modes.show(Mode::Play(Box::new(g)));
     let s = screen(&a, 120, 40, &Theme::default());
@@ -410,7 +412,8 @@ fn too_small_terminal_says_so() {
 #[test]
 fn a_big_board_in_play_marks_the_targets_with_their_keys() {
     let mut a = app_on(Board::new(30, 30, &[]).unwrap());
-    let g = crate::tui::game::Game::new(a.spec.board().clone(), Some(Square::new(3, 3)), false);
+    let g =
+        crate::tui::game::Game::new(Tours::open(a.spec.board().clone()), Some(Square::new(3, 3)));
     a.modes.show(Mode::Play(Box::new(g)));
     let s = screen(&a, 120, 40, &Theme::default());
     assert!(s.contains("30x30 · play · compact"), "{s}");
@@ -436,7 +439,8 @@ fn a_big_board_in_play_marks_the_targets_with_their_keys() {
 #[test]
 fn the_quit_question_shows_its_box_and_only_its_answers() {
     let mut a = app(6);
-    let g = crate::tui::game::Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
+    let g =
+        crate::tui::game::Game::new(Tours::open(a.spec.board().clone()), Some(Square::new(0, 0)));
     a.modes.show(Mode::Play(Box::new(g)));
     a.update(Action::Key(Command::Pick(1)));
     a.update(Action::Key(Command::Pick(1)));
@@ -523,7 +527,7 @@ fn frame_times() {
     let found = |n: u32, algo: Algorithm| {
         let mut a = app_on(Board::new(n, n, &[]).unwrap());
         a.spec.algorithm = algo;
-        let solution = knight_engine::solver::solve(&a.spec.problem(), &a.spec.options(1));
+        let solution = knight_engine::solver::solve(&a.spec.problem, &a.spec.options(1));
         knight_engine::tour::check_indices(a.spec.board(), &solution.tours[0], false).unwrap();
         let g = a.search.generation;
         a.update(Action::Engine(
@@ -595,7 +599,8 @@ fn without_colour_the_cursor_on_the_knight_is_not_striped() {
         ..Theme::default()
     };
     let mut a = app(5);
-    let g = crate::tui::game::Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
+    let g =
+        crate::tui::game::Game::new(Tours::open(a.spec.board().clone()), Some(Square::new(0, 0)));
     a.modes.show(Mode::Play(Box::new(g)));
     let buf = buffer(&a, 200, 60, &theme);
     // Tall cells: the knight's, under the cursor, is reversed, and no line

@@ -9,6 +9,7 @@ use crate::tui::app::{Action, Mode, Side};
 use crate::tui::keymap::Command;
 use crate::tui::testing::app_on;
 use knight_engine::board::Board;
+use knight_engine::solver::Tours;
 use knight_engine::solver::{Event, Snapshot, Stats};
 
 #[test]
@@ -49,9 +50,8 @@ fn hints_say_what_a_toggle_would_do_now() {
     // In play, h says whether the onward counts are shown.
     a.modes
         .show(Mode::Play(Box::new(crate::tui::game::Game::new(
-            a.spec.board().clone(),
+            Tours::open(a.spec.board().clone()),
             Some(Square::new(0, 0)),
-            false,
         ))));
     assert!(hints(&a).contains("h hints: off"), "{}", hints(&a));
     a.update(Action::Key(Command::Hints));

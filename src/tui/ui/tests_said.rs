@@ -8,6 +8,7 @@ use crate::tui::app::{Action, Mode};
 use crate::tui::keymap::Command;
 use crate::tui::testing::app_on;
 use knight_engine::board::{Board, Square};
+use knight_engine::solver::Tours;
 
 /// A save after a finished tour is said over the tour's verdict (the
 /// verdict kept the status line, the file written unsaid); a message from
@@ -16,7 +17,8 @@ use knight_engine::board::{Board, Square};
 fn a_save_after_the_tour_is_done_is_said() {
     use std::time::{Duration, Instant};
     let mut a = app_on(Board::new(3, 4, &[]).unwrap());
-    let g = crate::tui::game::Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
+    let g =
+        crate::tui::game::Game::new(Tours::open(a.spec.board().clone()), Some(Square::new(0, 0)));
     a.modes.show(Mode::Play(Box::new(g)));
     let t0 = Instant::now();
     let tour = [
@@ -91,7 +93,7 @@ fn a_save_after_the_tour_is_done_is_said() {
 #[test]
 fn refusals_are_bold_and_errors_red() {
     let mut a = app(5);
-    let g = crate::tui::game::Game::new(a.spec.board().clone(), None, false);
+    let g = crate::tui::game::Game::new(Tours::open(a.spec.board().clone()), None);
     a.modes.show(Mode::Play(Box::new(g)));
     a.update(Action::Key(Command::Finish));
     let said = "place the knight first";

@@ -7,6 +7,7 @@ use super::*;
 use crate::config::Depth;
 use crate::tui::app::{Action, Mode};
 use crate::tui::keymap::Command;
+use knight_engine::solver::Tours;
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
 
@@ -96,8 +97,10 @@ fn at_every_size_and_colour_mode_play_and_its_questions_show() {
         for (w, h) in SIZES {
             let what = format!("{w}x{h}, colour {}", theme.colour);
             let mut a = app(6);
-            let g =
-                crate::tui::game::Game::new(a.spec.board().clone(), Some(Square::new(0, 0)), false);
+            let g = crate::tui::game::Game::new(
+                Tours::open(a.spec.board().clone()),
+                Some(Square::new(0, 0)),
+            );
             a.modes.show(Mode::Play(Box::new(g)));
             a.update(Action::Key(Command::Pick(1)));
             a.update(Action::Key(Command::Pick(1)));

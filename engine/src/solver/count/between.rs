@@ -9,6 +9,7 @@ use std::time::Instant;
 use super::{Count, Progress, Total, table_entry};
 use crate::board::Square;
 use crate::solver::Stats;
+use crate::solver::{Kind, Problem, Tours};
 use crate::theory;
 
 /// The open tours from `from` to each square of the request's board
@@ -22,7 +23,7 @@ pub(super) fn table(
     from: Square,
     progress: &Progress,
 ) -> Result<(Vec<Option<u128>>, Stats), Box<Total>> {
-    let board = request.board;
+    let board = request.question.tours().board();
     let (rows, cols) = (board.rows(), board.cols());
     let started = Instant::now();
     let deadline = request.limits.deadline();
@@ -46,12 +47,10 @@ pub(super) fn table(
         }
         progress.start.fetch_add(1, Ordering::Relaxed);
         // A table of ends is of open tours, whatever the request says.
-        let open = Count {
-            closed: false,
-            ..*request
-        };
-        let problem = open.problem(from, Some(end))?;
-        let count = table_entry(request, &problem, &facts, &mut stats, deadline, progress)?;
+        let to = Tours::new(board.clone(), Kind::Open { end: Some(end) })
+            .and_then(|t| Problem::new(t, from))
+            .expect("two free squares, one the start, the other the end");
+        let count = table_entry(request, &to, &facts, &mut stats, deadline, progress)?;
         for g in &fixing {
             let image = board.index(g.apply(end, rows, cols)) as usize;
             table[image] = Some(count);

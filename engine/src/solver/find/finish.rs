@@ -18,10 +18,10 @@ use crate::theory::{self, Argument, NoTour};
 ///
 /// ```
 /// use knight_engine::board::{Board, Square};
-/// use knight_engine::solver::{Limits, Problem, Verdict, finish};
+/// use knight_engine::solver::{Limits, Problem, Tours, Verdict, finish};
 ///
 /// let board = Board::new(5, 5, &[]).unwrap();
-/// let problem = Problem::new(&board, Square::new(0, 0), false).unwrap();
+/// let problem = Problem::new(Tours::open(board.clone()), Square::new(0, 0)).unwrap();
 /// // From the corner by 1,2: a tour of all 25 squares goes on from there.
 /// let path = [board.index(Square::new(0, 0)), board.index(Square::new(1, 2))];
 /// let sol = finish(&problem, &path, Limits::default());
@@ -175,7 +175,7 @@ fn along_strip(
 mod tests {
     use super::*;
     use crate::solver::find::search::{self, Search};
-    use crate::solver::{Flow, Monitor};
+    use crate::solver::{Flow, Monitor, Tours};
     use crate::tour::{Summary, check_indices};
 
     /// Tours continuing `prefix`, by plain exhaustive search (with the
@@ -197,14 +197,14 @@ mod tests {
 
     /// The finish of `prefix`, a game from its first square.
     fn finish_from(b: &Board, prefix: &[u32], closed: bool) -> Solution {
-        let p = Problem::new(b, b.square(prefix[0]), closed).unwrap();
+        let p = Problem::new(Tours::closed_if(b.clone(), closed), b.square(prefix[0])).unwrap();
         finish(&p, prefix, Limits::default())
     }
 
     #[test]
     fn a_path_from_another_square_than_the_start_is_not_finished() {
         let b = Board::new(5, 5, &[]).unwrap();
-        let p = Problem::new(&b, Square::new(0, 0), false).unwrap();
+        let p = Problem::new(Tours::open(b.clone()), Square::new(0, 0)).unwrap();
         let sol = finish(&p, &[b.index(Square::new(1, 2))], Limits::default());
         match sol.verdict {
             Verdict::NoTour(why) => assert_eq!(why.squares, vec![Square::new(0, 0)]),

@@ -161,7 +161,7 @@ pub fn solve_from<M: Monitor>(
 /// attempt: the problem, what theory knows of its board, the options,
 /// which attempt, and the clock.
 struct Attempt<'p, 'b> {
-    problem: &'p Problem<'b>,
+    problem: &'p Problem,
     facts: &'p Facts<'b>,
     options: &'p Options,
     attempt: u64,

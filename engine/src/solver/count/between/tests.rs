@@ -1,8 +1,7 @@
 use super::*;
 use crate::board::{Board, Geometry, Leaper, Surface};
-use crate::solver::count::Starts;
 use crate::solver::count::frontier::{self, Ends};
-use crate::solver::{Algorithm, Problem};
+use crate::solver::{Algorithm, Problem, Tours};
 
 /// Open tours from `start` to each square, by the plainest search there
 /// is: depth first over [`Board::neighbours`], no pruning, no symmetry,
@@ -32,7 +31,7 @@ fn brute_force(board: &Board, start: Square) -> Vec<u128> {
 /// A count from `start` to `end` by the algorithm (`auto` picks the strip,
 /// the frontier or enumeration), complete.
 fn counted(board: &Board, start: Square, end: Square, algorithm: Algorithm) -> u128 {
-    let p = Problem::new(board, start, false)
+    let p = Problem::new(Tours::open(board.clone()), start)
         .and_then(|p| p.ending_on(Some(end)))
         .unwrap();
     let c = Count {
@@ -57,7 +56,7 @@ fn agrees(board: &Board, start: Square) {
             assert_eq!(got, want, "{name}: {start} to {end} by {algorithm:?}");
         }
         // What theory rules out has no tour.
-        let p = Problem::new(board, start, false)
+        let p = Problem::new(Tours::open(board.clone()), start)
             .unwrap()
             .ending_on(Some(end))
             .unwrap();
@@ -65,7 +64,7 @@ fn agrees(board: &Board, start: Square) {
             assert_eq!(want, 0, "{name}: theory ruled out {start} to {end}");
         }
     }
-    let p = Problem::new(board, start, false).unwrap();
+    let p = Problem::new(Tours::open(board.clone()), start).unwrap();
     let (table, _) = Count::from_start(&p).table_of_ends().unwrap();
     for sq in board.free_squares() {
         let i = board.index(sq) as usize;
@@ -129,7 +128,7 @@ fn six_by_six_alike(every: u32) {
     // 6x6 is below where `auto` takes the frontier: it is asked here.
     let b = Board::new(6, 6, &[]).unwrap();
     let start = Square::new(0, 0);
-    let p = Problem::new(&b, start, false).unwrap();
+    let p = Problem::new(Tours::open(b.clone()), start).unwrap();
     let (table, _) = Count::from_start(&p).table_of_ends().unwrap();
     let mut sum = 0;
     for end in b.free_squares().filter(|&e| e != start) {
@@ -160,23 +159,15 @@ fn six_by_six_alike(every: u32) {
 fn over_every_start_is_from_the_end_read_backwards() {
     let b = Board::new(5, 5, &[]).unwrap();
     let end = Square::new(4, 4);
-    let all = Count {
-        end: Some(end),
-        ..Count::all_starts(&b, false)
-    }
-    .run()
-    .count;
+    let to_end = Tours::open(b.clone()).ending_on(Some(end)).unwrap();
+    let all = Count::all_starts(&to_end).run().count;
     let by_starts: u128 = b
         .free_squares()
         .map(|s| brute_force(&b, s)[b.index(end) as usize])
         .sum();
     assert_eq!(all, by_starts);
     // The table by start to the end holds the same counts.
-    let request = Count {
-        starts: Starts::All,
-        end: Some(end),
-        ..Count::all_starts(&b, false)
-    };
+    let request = Count::all_starts(&to_end);
     let (table, _) = request.table().unwrap();
     for s in b.free_squares().filter(|&s| s != end) {
         let want = brute_force(&b, s)[b.index(end) as usize];
@@ -186,7 +177,7 @@ fn over_every_start_is_from_the_end_read_backwards() {
 
 /// The tours from `start` to each square, as a table by last square.
 fn ends_table(board: &Board, start: Square) -> Vec<Option<u128>> {
-    let p = Problem::new(board, start, false).unwrap();
+    let p = Problem::new(Tours::open(board.clone()), start).unwrap();
     Count::from_start(&p).table_of_ends().unwrap().0
 }
 
@@ -205,7 +196,7 @@ fn on_six_by_six_theory_rules_out_exactly_the_pairs_with_no_tour() {
             let table = ends_table(&b, start);
             for end in b.free_squares().filter(|&e| e != start) {
                 let tours = table[b.index(end) as usize].unwrap();
-                let p = Problem::new(&b, start, false).unwrap();
+                let p = Problem::new(Tours::open(b.clone()), start).unwrap();
                 let ruled_out = p.ending_on(Some(end)).unwrap().check(&facts).is_err();
                 assert_eq!(ruled_out, tours == 0, "{n}x{n}: {start} to {end}");
             }
@@ -227,7 +218,7 @@ fn a_search_finds_a_tour_to_each_end_that_has_one_and_proves_the_rest() {
         let table = ends_table(&board, start);
         for end in board.free_squares().filter(|&e| e != start) {
             let tours = table[board.index(end) as usize].unwrap();
-            let p = Problem::new(&board, start, false)
+            let p = Problem::new(Tours::open(board.clone()), start)
                 .unwrap()
                 .ending_on(Some(end))
                 .unwrap();
@@ -271,7 +262,7 @@ fn big_boards_find_a_tour_to_a_far_corner_and_a_square_next_to_the_start() {
             [Square::new(n - 1, n - 1), Square::new(2, 2)]
         };
         for end in ends {
-            let p = Problem::new(&b, start, false)
+            let p = Problem::new(Tours::open(b.clone()), start)
                 .unwrap()
                 .ending_on(Some(end))
                 .unwrap();

@@ -1,6 +1,6 @@
 use super::*;
 use crate::solver::count::Count;
-use crate::solver::{Algorithm, Problem};
+use crate::solver::{Algorithm, Problem, Tours};
 
 /// The count, checked against both ways of counting: square by square
 /// over the whole board, and meeting in the middle where it can.
@@ -29,7 +29,7 @@ fn frontier(board: &Board, ends: Ends) -> u128 {
 fn enumerated(board: &Board, start: Option<Square>, closed: bool) -> u128 {
     let c = match start {
         Some(s) => {
-            let p = Problem::new(board, s, closed).unwrap();
+            let p = Problem::new(Tours::closed_if(board.clone(), closed), s).unwrap();
             Count {
                 algorithm: Algorithm::Enumerate,
                 ..Count::from_start(&p)
@@ -38,7 +38,7 @@ fn enumerated(board: &Board, start: Option<Square>, closed: bool) -> u128 {
         }
         None => Count {
             algorithm: Algorithm::Enumerate,
-            ..Count::all_starts(board, closed)
+            ..Count::all_starts(&Tours::closed_if(board.clone(), closed))
         }
         .run(),
     };

@@ -1,11 +1,11 @@
 use super::*;
 use crate::solver::count::Count;
-use crate::solver::{Limits, Problem};
+use crate::solver::{Limits, Problem, Tours};
 use crate::tour::{Summary, check_indices};
 
 /// Tours by exhaustive enumeration (the reference).
 fn enumerated(b: &Board, start: Square, closed: bool) -> u128 {
-    let p = Problem::new(b, start, closed).unwrap();
+    let p = Problem::new(Tours::closed_if(b.clone(), closed), start).unwrap();
     let c = Count {
         algorithm: Algorithm::Enumerate,
         ..Count::from_start(&p)
@@ -180,7 +180,7 @@ fn strips_agree_with_the_search(boards: &[(u32, u32)]) {
                     assert!(!found(&b, start, closed));
                     continue;
                 }
-                let p = Problem::new(&b, start, closed).unwrap();
+                let p = Problem::new(Tours::closed_if(b.clone(), closed), start).unwrap();
                 let o = Options {
                     tours: 1,
                     limits: Limits {
