@@ -7,6 +7,7 @@ mod clock;
 mod config;
 mod oom;
 mod tui;
+mod write;
 
 use std::process::ExitCode;
 

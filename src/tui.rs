@@ -13,7 +13,6 @@
 //! it; [`runtime`] and [`effects`] connect it to the terminal and threads.
 
 pub mod app;
-pub mod clues;
 pub mod complete;
 pub mod effects;
 pub mod frame;

@@ -7,6 +7,7 @@
 //! [`rate`] says what reasoning a person needs; [`make()`] builds one from a
 //! random tour, reproducibly from a seed; [`mod@file`] reads and writes them.
 
+mod clues;
 pub mod file;
 mod graph;
 mod logic;
@@ -19,9 +20,10 @@ use thiserror::Error;
 
 use crate::board::{Board, Square};
 
+pub use clues::{Clues, Forbidden};
 pub use logic::{Logic, Rating, Stuck, deduce, rate, rate_with};
 pub use make::{Difficulty, Made, MakeError, NotADifficulty, Request, SIDES, make};
-pub use solve::{Counted, Limit, NoSolution, Outcome, Stopped, count, solve, solve_with};
+pub use solve::{Answer, Cutoff, NoSolution, Numberings, Stopped, count, solve, solve_with};
 
 /// Puzzles have at most this many squares: the search keeps the knight
 /// distance from every clue to every square.

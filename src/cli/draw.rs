@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use knight_engine::files::Written;
+use crate::write::Written;
 use knight_engine::tour::svg;
 use knight_engine::words;
 

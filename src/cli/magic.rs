@@ -259,7 +259,7 @@ fn write_file<W: Write>(
             TourFile::of_run(board, spec.closed(), path, METHOD, stats.work()).write_json(w, false)
         }
     })?;
-    if written == knight_engine::files::Written::File && !args.quiet {
+    if written == crate::write::Written::File && !args.quiet {
         let start = board.square(path[0]);
         let said = writeln!(
             out,

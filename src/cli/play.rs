@@ -7,8 +7,8 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use knight_engine::board::{Board, Square};
-use knight_engine::puzzle::Difficulty;
 use knight_engine::puzzle::file::{self as puzzle_file, PuzzleFile};
+use knight_engine::puzzle::{Clues, Difficulty};
 use knight_engine::solver::{Kind, Problem, Tours};
 use knight_engine::spec::Spec;
 use knight_engine::tour::{self, TourFile};
@@ -16,7 +16,7 @@ use knight_engine::tour::{self, TourFile};
 use super::args::PlayArgs;
 use super::failure::{Exit, Failure, Outcome, say, usage};
 use crate::config::Config;
-use crate::tui::{self, clues::Clues, game::Game};
+use crate::tui::{self, game::Game};
 
 /// Opens the app in play mode.
 pub fn play(args: &PlayArgs, config: &Config) -> Outcome {

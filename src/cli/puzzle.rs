@@ -5,9 +5,10 @@ use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
-use knight_engine::files::{FileLimit, Written, read_text};
+use crate::write::Written;
+use knight_engine::files::{FileLimit, read_text};
 use knight_engine::puzzle::file::{self, PuzzleFile};
-use knight_engine::puzzle::{self, Difficulty, MakeError, Outcome as Solved, Puzzle, Request};
+use knight_engine::puzzle::{self, Answer, Difficulty, MakeError, Puzzle, Request};
 use knight_engine::tour::{self, TourFile};
 use knight_engine::words;
 
@@ -168,11 +169,11 @@ pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Outcome {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let answer = match puzzle::solve(&p, &limits) {
-        Solved::Unique(path) => {
+        Answer::Unique(path) => {
             print(&mut out, &p, &path, about, args.format)?;
             Exit::Yes
         }
-        Solved::Several(a, b) => {
+        Answer::Several(a, b) => {
             print(&mut out, &p, &a, about.clone(), args.format)?;
             writeln!(out)?;
             print(&mut out, &p, &b, about, args.format)?;
@@ -181,11 +182,11 @@ pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Outcome {
             ));
             Exit::No
         }
-        Solved::None(why) => {
+        Answer::None(why) => {
             say(&format!("{name}: no solution: {why}"));
             Exit::No
         }
-        Solved::Undecided(stop) => {
+        Answer::Undecided(stop) => {
             say(&format!(
                 "{name}: undecided: {} stopped the search after {} positions{}",
                 stop.by,

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use serde_json::json;
 
+use crate::write::{self as files, Written};
 use knight_engine::board::{Board, Square};
-use knight_engine::files::{self, Written};
 use knight_engine::solver::find::construct::Plan;
 use knight_engine::solver::{self, Monitor, Options, Problem, Solution, Verdict};
 use knight_engine::spec::Spec;

@@ -34,7 +34,6 @@ use knight_engine::spec::Spec;
 use knight_engine::tour::TourFile;
 use knight_engine::tour::compact::Compact;
 
-use super::clues::Clues;
 use super::complete::Entry;
 use super::game::{Game, Outlook, Position};
 use super::keymap::{Command, Context};
@@ -45,6 +44,7 @@ use super::viewport::{Drawing, Zoom};
 use super::watched::Run;
 pub use super::watched::RunState;
 use crate::config::SPEEDS;
+use knight_engine::puzzle::Clues;
 
 /// A count of the tours from the start (key `#`), under way or done.
 #[derive(Debug)]

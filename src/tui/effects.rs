@@ -11,7 +11,7 @@ use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 
 use knight_engine::files::FileLimit;
-use knight_engine::puzzle::{self, Outcome as Solved, PuzzleError};
+use knight_engine::puzzle::{self, Answer, PuzzleError};
 use knight_engine::solver::count::{Count, Progress};
 use knight_engine::solver::{self, Control, Limits, Solution, Verdict};
 use knight_engine::spec::Spec;
@@ -19,12 +19,12 @@ use knight_engine::tour;
 use knight_engine::words;
 
 use super::app::{Action, Effect, PuzzleRequest, Side, Worker};
-use super::clues::Clues;
 use super::complete::{self, Entry};
 use super::game::Outlook;
 use super::game::Position;
 use super::replay::Replay;
 use super::saving::{save_new, write_new};
+use knight_engine::puzzle::Clues;
 
 /// How long the "can this still be finished?" check may think.
 const CHECK_TIME: Duration = Duration::from_millis(300);
@@ -54,7 +54,7 @@ fn make_puzzle(r: PuzzleRequest) -> Result<Arc<Clues>, String> {
 /// completions of a puzzle.
 enum Thought {
     Tour(Solution),
-    Puzzle(Result<Solved, PuzzleError>),
+    Puzzle(Result<Answer, PuzzleError>),
 }
 
 /// What a check's thought says of the position.
@@ -65,10 +65,10 @@ fn outlook_of(thought: Thought) -> Outlook {
             Verdict::NoTour(proof) => Outlook::NoTour(proof),
             _ => Outlook::Unknown,
         },
-        Thought::Puzzle(Ok(Solved::Unique(_) | Solved::Several(..))) => Outlook::Solvable,
-        Thought::Puzzle(Ok(Solved::None(why))) => Outlook::NoSolution(why),
+        Thought::Puzzle(Ok(Answer::Unique(_) | Answer::Several(..))) => Outlook::Solvable,
+        Thought::Puzzle(Ok(Answer::None(why))) => Outlook::NoSolution(why),
         Thought::Puzzle(Err(e)) => Outlook::Broken(e),
-        Thought::Puzzle(Ok(Solved::Undecided(_))) => Outlook::Unknown,
+        Thought::Puzzle(Ok(Answer::Undecided(_))) => Outlook::Unknown,
     }
 }
 
@@ -86,10 +86,10 @@ fn finish_of(thought: Thought) -> Result<Vec<u32>, String> {
             (Verdict::NoTour(why), _) => Err(format!("no tour from here: {why}")),
             _ => Err(no_finish()),
         },
-        Thought::Puzzle(Ok(Solved::Unique(t) | Solved::Several(t, _))) => Ok(t),
-        Thought::Puzzle(Ok(Solved::None(why))) => Err(format!("no solution from here: {why}")),
+        Thought::Puzzle(Ok(Answer::Unique(t) | Answer::Several(t, _))) => Ok(t),
+        Thought::Puzzle(Ok(Answer::None(why))) => Err(format!("no solution from here: {why}")),
         Thought::Puzzle(Err(e)) => Err(format!("no solution from here: {e}")),
-        Thought::Puzzle(Ok(Solved::Undecided(_))) => Err(no_finish()),
+        Thought::Puzzle(Ok(Answer::Undecided(_))) => Err(no_finish()),
     }
 }
 

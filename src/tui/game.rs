@@ -6,11 +6,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use knight_engine::board::{Board, Square};
-use knight_engine::puzzle::{NoSolution, PuzzleError};
+use knight_engine::puzzle::{Clues, Forbidden, NoSolution, PuzzleError};
 use knight_engine::solver::{Problem, Tours};
 use knight_engine::theory::NoTour;
 
-use super::clues::{Clues, Refusal};
 use super::shared::Shared;
 use super::trail::Trail;
 
@@ -162,7 +161,7 @@ impl Game {
     }
 
     /// Why the clues forbid the knight's next move to `sq`, if they do.
-    pub fn clue_refusal(&self, sq: Square) -> Option<Refusal> {
+    pub fn clue_refusal(&self, sq: Square) -> Option<Forbidden> {
         let clues = self.clues.as_ref()?;
         clues.refusal(self.board().index(sq), self.moves_made() as u32 + 1)
     }

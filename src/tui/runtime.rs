@@ -95,7 +95,7 @@ pub fn run(app: App, theme: Theme) -> Result<()> {
     })?;
     // The guard has given the terminal back.
     match ended {
-        Ended::Signal(signal) => knight_engine::files::end_by_signal(signal),
+        Ended::Signal(signal) => crate::write::end_by_signal(signal),
         Ended::Quit(Some(line)) => println!("{line}"),
         Ended::Quit(None) => {}
     }

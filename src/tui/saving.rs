@@ -4,7 +4,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use knight_engine::files;
+use crate::write as files;
 use knight_engine::tour::TourFile;
 use knight_engine::tour::compact::Compact;
 use knight_engine::words;

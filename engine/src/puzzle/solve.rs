@@ -19,7 +19,7 @@ use crate::theory::{self, NoTour};
 
 /// What a puzzle's clues allow.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Answer {
     /// Exactly one numbering: the square (board index) of each step.
     Unique(Vec<u32>),
     /// None, and why.
@@ -105,12 +105,12 @@ impl fmt::Display for NoSolution {
     }
 }
 
-impl fmt::Display for Limit {
+impl fmt::Display for Cutoff {
     /// `the node limit of 1,000,000`, `the time limit of 2 s`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Limit::Nodes(n) => write!(f, "the node limit of {}", crate::words::thousands(*n)),
-            Limit::Time(t) => write!(f, "the time limit of {}", crate::words::duration(*t)),
+            Cutoff::Nodes(n) => write!(f, "the node limit of {}", crate::words::thousands(*n)),
+            Cutoff::Time(t) => write!(f, "the time limit of {}", crate::words::duration(*t)),
         }
     }
 }
@@ -119,62 +119,62 @@ impl fmt::Display for Limit {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stopped {
     pub nodes: u64,
-    pub by: Limit,
+    pub by: Cutoff,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
+pub enum Cutoff {
     Nodes(u64),
     Time(Duration),
 }
 
 /// A count of completions, up to a cap.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Counted {
+pub struct Numberings {
     /// The completions found, at most the cap.
     pub solutions: Vec<Vec<u32>>,
     /// How many positions the search tried.
     pub nodes: u64,
     /// Set when a limit stopped the search first.
-    pub stopped: Option<Limit>,
+    pub stopped: Option<Cutoff>,
 }
 
 /// Whether the puzzle has exactly one completion (a count to 2).
 ///
 /// ```
-/// use knight_engine::puzzle::{self, Difficulty, Outcome, Request};
+/// use knight_engine::puzzle::{self, Difficulty, Answer, Request};
 /// use knight_engine::solver::Limits;
 ///
 /// let request = Request { rows: 6, cols: 6, closed: false, difficulty: Difficulty::Easy, seed: 7 };
 /// let made = puzzle::make(&request).unwrap();
 /// let solved = puzzle::solve(&made.puzzle, &Limits::default());
-/// assert_eq!(solved, Outcome::Unique(made.solution.clone()));
+/// assert_eq!(solved, Answer::Unique(made.solution.clone()));
 /// ```
-pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Outcome {
+pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Answer {
     solve_with(&Logic::new(puzzle), puzzle, limits)
 }
 
 /// [`solve`] with the board's [`Logic`] worked out already.
-pub fn solve_with(logic: &Logic, puzzle: &Puzzle, limits: &Limits) -> Outcome {
+pub fn solve_with(logic: &Logic, puzzle: &Puzzle, limits: &Limits) -> Answer {
     if let Some(why) = ruled_out(logic, puzzle) {
-        return Outcome::None(why);
+        return Answer::None(why);
     }
     // Steps logic places hold in every solution: the search starts from
     // them (a puzzle logic solves whole needs no search at all).
     let deduced = match deduce(logic, puzzle) {
         Ok(p) => p,
-        Err(stuck) => return Outcome::None(NoSolution::Stuck(stuck)),
+        Err(stuck) => return Answer::None(NoSolution::Stuck(stuck)),
     };
     let counted = count_with(logic, &deduced, 2, limits);
     let mut found = counted.solutions.into_iter();
     match (found.next(), found.next(), counted.stopped) {
-        (Some(a), Some(b), _) => Outcome::Several(a, b),
-        (_, _, Some(by)) => Outcome::Undecided(Stopped {
+        (Some(a), Some(b), _) => Answer::Several(a, b),
+        (_, _, Some(by)) => Answer::Undecided(Stopped {
             nodes: counted.nodes,
             by,
         }),
-        (Some(a), None, None) => Outcome::Unique(a),
-        (None, _, None) => Outcome::None(NoSolution::Searched {
+        (Some(a), None, None) => Answer::Unique(a),
+        (None, _, None) => Answer::None(NoSolution::Searched {
             nodes: counted.nodes,
         }),
     }
@@ -214,14 +214,14 @@ fn ruled_out(logic: &Logic, puzzle: &Puzzle) -> Option<NoSolution> {
 
 /// Up to `cap` completions of the puzzle, by exhaustive search within
 /// `limits`.
-pub fn count(puzzle: &Puzzle, cap: usize, limits: &Limits) -> Counted {
+pub fn count(puzzle: &Puzzle, cap: usize, limits: &Limits) -> Numberings {
     count_with(&Logic::new(puzzle), puzzle, cap, limits)
 }
 
-fn count_with(logic: &Logic, puzzle: &Puzzle, cap: usize, limits: &Limits) -> Counted {
+fn count_with(logic: &Logic, puzzle: &Puzzle, cap: usize, limits: &Limits) -> Numberings {
     let mut s = Searcher::new(logic, puzzle, cap, limits);
     s.run();
-    Counted {
+    Numberings {
         solutions: s.found,
         nodes: s.nodes,
         stopped: s.stopped,
@@ -248,7 +248,7 @@ struct Searcher<'p> {
     node_limit: u64,
     deadline: Option<Instant>,
     time_limit: Option<Duration>,
-    stopped: Option<Limit>,
+    stopped: Option<Cutoff>,
 }
 
 /// The candidates for one step and the next to try.
@@ -417,14 +417,14 @@ impl<'p> Searcher<'p> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
-            self.stopped = Some(Limit::Nodes(self.node_limit));
+            self.stopped = Some(Cutoff::Nodes(self.node_limit));
             return false;
         }
         if self.nodes.is_multiple_of(4096)
             && let (Some(d), Some(t)) = (self.deadline, self.time_limit)
             && Instant::now() >= d
         {
-            self.stopped = Some(Limit::Time(t));
+            self.stopped = Some(Cutoff::Time(t));
             return false;
         }
         true

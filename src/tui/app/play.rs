@@ -5,10 +5,10 @@
 use knight_engine::board::Square;
 
 use super::{App, Effect, Mode, Tab};
-use crate::tui::clues::Clues;
 use crate::tui::game::{Game, Moved, Outlook};
 use crate::tui::keymap::Command;
 use crate::tui::viewport::step_cursor;
+use knight_engine::puzzle::Clues;
 
 /// What a puzzle's game opens with.
 pub(super) fn puzzle_intro(c: &Clues) -> String {

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use knight_engine::puzzle::{Difficulty, SIDES};
 
 use super::{App, Effect};
-use crate::tui::clues::Clues;
 use crate::tui::game::Game;
+use knight_engine::puzzle::Clues;
 
 /// The puzzle `p` asks for: the board, the tour, the difficulty, and the
 /// seed (None: the executor takes one from the clock).

@@ -37,10 +37,11 @@ pub enum WriteError {
     NotAFile(&'static str),
     #[error("too many levels of symbolic links")]
     Loop,
-    #[error("{}", crate::words::io_error(.0))]
+    #[error("{}", knight_engine::words::io_error(.0))]
     Io(#[from] io::Error),
 }
 
+#[cfg(test)]
 impl WriteError {
     /// The I/O error's kind, when it is one.
     pub fn kind(&self) -> Option<io::ErrorKind> {
@@ -271,3 +272,6 @@ fn keep_attributes(file: &File, old: Option<&Metadata>) -> io::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,15 +1,13 @@
-//! A puzzle's clues in hand play: which moves they forbid and why, and the
-//! next clue the knight is heading for. Pure: the rules a [`Game`] asks
-//! about before each move.
-//!
-//! [`Game`]: super::game::Game
+//! A puzzle's clues in play: which moves they forbid and why, and the
+//! next clue the knight is heading for. The rules a game asks about
+//! before each move, in one place for the app and the command line.
 
 use std::fmt;
 use std::sync::Arc;
 
-use knight_engine::board::Square;
-use knight_engine::puzzle::{Difficulty, Logic, Outcome, Puzzle, PuzzleError, solve_with};
-use knight_engine::solver::Limits;
+use super::{Answer, Difficulty, Logic, Puzzle, PuzzleError, solve_with};
+use crate::board::Square;
+use crate::solver::Limits;
 
 /// A puzzle being played: its clues, the knight distances of its board,
 /// and what is known of how it was made.
@@ -34,7 +32,7 @@ impl fmt::Debug for Clues {
 
 /// Why the clues forbid a move: each says it in one sentence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub enum Forbidden {
     /// The square holds the clue of another step.
     Taken {
         square: Square,
@@ -62,19 +60,19 @@ pub enum Refusal {
     },
 }
 
-impl fmt::Display for Refusal {
+impl fmt::Display for Forbidden {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Refusal::Taken { square, clue, step } => {
+            Forbidden::Taken { square, clue, step } => {
                 write!(
                     f,
                     "{square} holds clue {clue}; this move would be step {step}"
                 )
             }
-            Refusal::Elsewhere { step, clue } => {
+            Forbidden::Elsewhere { step, clue } => {
                 write!(f, "step {step} is the clue on {clue}")
             }
-            Refusal::TooFar {
+            Forbidden::TooFar {
                 from,
                 clue,
                 on,
@@ -84,10 +82,10 @@ impl fmt::Display for Refusal {
                 f,
                 "clue {clue} on {on} is {m} moves from {from}, more than the {steps} left to reach it"
             ),
-            Refusal::TooFar { from, clue, on, .. } => {
+            Forbidden::TooFar { from, clue, on, .. } => {
                 write!(f, "clue {clue} on {on} cannot be reached from {from}")
             }
-            Refusal::Colour {
+            Forbidden::Colour {
                 from,
                 clue,
                 on,
@@ -141,14 +139,14 @@ impl Clues {
 
     /// Why the knight may not make square `index` its step `step`
     /// (1-based); None when the clues allow it.
-    pub fn refusal(&self, index: u32, step: u32) -> Option<Refusal> {
+    pub fn refusal(&self, index: u32, step: u32) -> Option<Forbidden> {
         let board = self.puzzle.board();
         let square = board.square(index);
         if let Some(clue) = self.on(index).filter(|&c| c != step) {
-            return Some(Refusal::Taken { square, clue, step });
+            return Some(Forbidden::Taken { square, clue, step });
         }
         if let Some(at) = self.puzzle.clue_at(step).filter(|&at| at != index) {
-            return Some(Refusal::Elsewhere {
+            return Some(Forbidden::Elsewhere {
                 step,
                 clue: board.square(at),
             });
@@ -161,13 +159,13 @@ impl Clues {
         let on = board.square(at);
         let moves = self.distance(index, at);
         Some(match moves {
-            Some(m) if m <= steps => Refusal::Colour {
+            Some(m) if m <= steps => Forbidden::Colour {
                 from: square,
                 clue,
                 on,
                 steps,
             },
-            _ => Refusal::TooFar {
+            _ => Forbidden::TooFar {
                 from: square,
                 clue,
                 on,
@@ -179,7 +177,7 @@ impl Clues {
 
     /// The completions of the puzzle after the moves of `path` (square
     /// indices from step 1, honouring the clues), counted to 2.
-    pub fn solve_after(&self, path: &[u32], limits: &Limits) -> Result<Outcome, PuzzleError> {
+    pub fn solve_after(&self, path: &[u32], limits: &Limits) -> Result<Answer, PuzzleError> {
         let rest = self.puzzle.with_path(path)?;
         Ok(solve_with(&self.logic, &rest, limits))
     }
@@ -210,7 +208,7 @@ impl Clues {
             about.insert("seed".into(), seed.into());
         }
         let about = (!about.is_empty()).then_some(about);
-        let mut json = knight_engine::puzzle::file::to_json(&self.puzzle, about);
+        let mut json = crate::puzzle::file::to_json(&self.puzzle, about);
         let mut fields = serde_json::Map::new();
         for key in ["clues", "puzzle"] {
             if let Some(v) = json.get_mut(key) {
@@ -230,8 +228,8 @@ impl Clues {
         format!(
             "{} {}, {level}{}",
             p.board().describe(),
-            knight_engine::words::kind(p.closed()),
-            knight_engine::words::plural(p.clue_count() as u64, "clue")
+            crate::words::kind(p.closed()),
+            crate::words::plural(p.clue_count() as u64, "clue")
         )
     }
 }
@@ -239,8 +237,8 @@ impl Clues {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knight_engine::board::Board;
-    use knight_engine::puzzle::Clue;
+    use crate::board::Board;
+    use crate::puzzle::Clue;
 
     /// 5x5 with clue 1 on 0,0, clue 3 on 0,4 and clue 25 on 4,4.
     fn clues() -> Arc<Clues> {
@@ -285,7 +283,7 @@ mod tests {
         // Step 4 on 0,2: clue 25 on 4,4 is 21 steps on, odd, but 0,2 and
         // 4,4 are the same colour (an even number of moves apart).
         let r = c.refusal(idx(0, 2), 4).unwrap();
-        assert!(matches!(r, Refusal::Colour { steps: 21, .. }), "{r:?}");
+        assert!(matches!(r, Forbidden::Colour { steps: 21, .. }), "{r:?}");
         assert_eq!(
             r.to_string(),
             "clue 25 on 4,4 is 21 steps on, an odd number, but 0,2 and 4,4 are the same colour (each knight's move changes colour)"
