@@ -46,6 +46,9 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
             solver::count::frontier::MAX_WIDTH
         )));
     }
+    if spread.is_some() {
+        end_on_worker_panics();
+    }
     let finished = std::sync::atomic::AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
         // The count's notices are said on every process; the bar is drawn
@@ -281,6 +284,40 @@ fn print_table(
     Ok(if total > 0 { Exit::Yes } else { Exit::No })
 }
 
+/// From now on, a panic on one of the count's timely workers (a process
+/// of the cluster died and a connection broke) ends the process at once
+/// with exit 3 and one line on stderr: unwinding timely's threads would
+/// panic again in their drops and abort, or leave the others waiting.
+/// Panics on other threads go to the hook there was before.
+fn end_on_worker_panics() {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !solver::count::is_worker_thread() {
+                return previous(info);
+            }
+            let message = info
+                .payload()
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "a worker panicked".into());
+            // The first thread says it and ends the process; others wait.
+            static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+            if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                say(&format!(
+                    "knight-tui: the count's workers stopped ({message}); no count"
+                ));
+                std::process::exit(3);
+            }
+            loop {
+                std::thread::park();
+            }
+        }));
+    });
+}
+
 /// Says the count's notices on stderr as they come (`knight-tui: …`),
 /// and with `draw` draws `[#####.....] 52% of 736 subtrees, 3,456,789
 /// tours so far` there while the count runs, from half a second on,
@@ -297,6 +334,10 @@ fn progress_bar(p: &solver::count::Progress, finished: &std::sync::atomic::Atomi
             match bar {
                 Some(b) => b.suspend(|| say(&line)),
                 None => say(&line),
+            }
+            // Its workers wait for good: the count is over.
+            if n.ends_count() {
+                std::process::exit(3);
             }
         }
     };

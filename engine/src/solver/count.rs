@@ -23,7 +23,7 @@ mod notice;
 mod total;
 use frontier::Ends;
 #[cfg(feature = "cluster")]
-pub use frontier::spread::{Checkpoints, Cluster, FolderRefusal, Spread};
+pub use frontier::spread::{Checkpoints, Cluster, FolderRefusal, Spread, is_worker_thread};
 
 /// Where a count's workers run. Built without the `cluster` feature no
 /// count is spread: this type has no value, so `Count::spread` is `None`.

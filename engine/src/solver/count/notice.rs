@@ -38,6 +38,23 @@ pub enum Notice {
     /// The checkpoint's files in `dir` could not be removed once the
     /// count was done.
     Uncleared { dir: PathBuf, why: String },
+    /// Process `process` at `host`, heard before, has sent nothing for
+    /// `silent`: stopped, frozen or gone. The count cannot end: its
+    /// workers wait for that process (see [`Notice::ends_count`]).
+    Lost {
+        process: usize,
+        host: String,
+        silent: std::time::Duration,
+    },
+}
+
+impl Notice {
+    /// Whether the count this notice is about can no longer end: the
+    /// program should say it and end the process (the command line exits
+    /// 3), since the count's workers wait on the network for good.
+    pub fn ends_count(&self) -> bool {
+        matches!(self, Notice::Lost { .. })
+    }
 }
 
 impl std::fmt::Display for Notice {
@@ -66,6 +83,15 @@ impl std::fmt::Display for Notice {
             Notice::Unheard { process, host } => write!(
                 f,
                 "no heartbeats from process {process} at {host} (UDP blocked?): a frozen process would go unnoticed"
+            ),
+            Notice::Lost {
+                process,
+                host,
+                silent,
+            } => write!(
+                f,
+                "process {process} at {host} has sent nothing for {} s (stopped, frozen or gone); no count",
+                silent.as_secs()
             ),
             Notice::Uncleared { dir, why } => write!(
                 f,

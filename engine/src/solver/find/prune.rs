@@ -689,7 +689,6 @@ mod tests {
                 }
                 _ => panic!("{what}: {once:?} against {stepwise:?}"),
             }
-            eprintln!("{what}: {calls} calls, {once:?}");
             most = most.max(calls);
         }
         assert!(most > 3, "every case settled in {most} calls");

@@ -37,7 +37,8 @@ mod peer;
 use super::meet::Meeting;
 pub use checkpoint::{Checkpoints, FolderRefusal};
 use checkpoint::{Mark, Store};
-use cluster::{connect, quietly};
+use cluster::connect;
+pub use cluster::is_worker_thread;
 use handshake::{Hello, agree};
 use peer::{CANCEL, DEADLINE, FAILED, MEMORY, NODES, Peer, Round, SAVE, STOP, Sent, Tally};
 
@@ -250,14 +251,14 @@ pub fn count(
             (false, true) => run::<u128, u128>(job(128), spread, &shared),
         };
         // Timely's threads panic when a connection breaks (a process of
-        // the cluster died): caught, said in one line, never hung on.
-        let r = quietly(|| match tally(false) {
-            Ok(Outcome::Counted(n)) if n >= u128::from(u64::MAX) => {
+        // the cluster died): see `is_worker_thread`.
+        let r = match tally(false) {
+            Ok(WorkersEnd::Counted(n)) if n >= u128::from(u64::MAX) => {
                 shared.expanded.store(0, Relaxed);
                 tally(true)
             }
             r => r,
-        });
+        };
         finished.store(true, Relaxed);
         r
     });
@@ -266,13 +267,13 @@ pub fn count(
         .expanded
         .store(shared.expanded.load(Relaxed), Relaxed);
     match result? {
-        Outcome::Counted(tours) if tours == u128::MAX => Err(Stop::Overflow),
-        Outcome::Counted(tours) => Ok(Counted {
+        WorkersEnd::Counted(tours) if tours == u128::MAX => Err(Stop::Overflow),
+        WorkersEnd::Counted(tours) => Ok(Counted {
             tours: if spread.answers() { tours } else { 0 },
             expansions: shared.expanded.load(Relaxed),
             peak: shared.peak.load(Relaxed).max(1),
         }),
-        Outcome::Stopped(at) => Err(why_stopped(&shared, progress, budget, at, squares)),
+        WorkersEnd::Stopped(at) => Err(why_stopped(&shared, progress, budget, at, squares)),
     }
 }
 
@@ -343,7 +344,7 @@ fn why_stopped(
 }
 
 /// How the workers of this process ended.
-enum Outcome {
+enum WorkersEnd {
     /// The tours (every worker knows them).
     Counted(u128),
     /// Stopped at this square.
@@ -534,7 +535,7 @@ fn run<S: Sent, W: Tally>(
     job: Job,
     spread: &Spread,
     shared: &Arc<Shared>,
-) -> Result<Outcome, Stop> {
+) -> Result<WorkersEnd, Stop> {
     let shared = Arc::clone(shared);
     // The checkpoints this process could resume from; with the others',
     // where every worker resumes: after a square, or (a meeting) after
@@ -587,13 +588,13 @@ fn run<S: Sent, W: Tally>(
     })
     .map_err(Stop::Workers)?;
     // Every worker knows the total; any one that stopped stops it.
-    let mut outcome = Ok(Outcome::Counted(0));
+    let mut outcome = Ok(WorkersEnd::Counted(0));
     for r in guards.join() {
         match r {
-            Ok(Outcome::Stopped(at)) => outcome = outcome.and(Ok(Outcome::Stopped(at))),
-            Ok(Outcome::Counted(n)) => {
-                if let Ok(Outcome::Counted(_)) = outcome {
-                    outcome = Ok(Outcome::Counted(n));
+            Ok(WorkersEnd::Stopped(at)) => outcome = outcome.and(Ok(WorkersEnd::Stopped(at))),
+            Ok(WorkersEnd::Counted(n)) => {
+                if let Ok(WorkersEnd::Counted(_)) = outcome {
+                    outcome = Ok(WorkersEnd::Counted(n));
                 }
             }
             Err(e) => outcome = Err(Stop::Workers(e)),
@@ -619,7 +620,7 @@ fn squares<S: Sent, W: Tally>(
     store: Option<&Store>,
     every: Option<std::time::Duration>,
     resume: Option<u64>,
-) -> Outcome {
+) -> WorkersEnd {
     let (index, peers) = (peer.index, peer.peers);
     let fail = |why: String| crew.fail(why);
     let (mut cur, mut done) = match (store, resume) {
@@ -674,13 +675,13 @@ fn squares<S: Sent, W: Tally>(
     drop(cur);
     let total = summed(peer, done.wide());
     match stopped {
-        Some(at) => Outcome::Stopped(at),
+        Some(at) => WorkersEnd::Stopped(at),
         None => {
             // Counted: the checkpoints are done with.
             if let Some(st) = store {
                 st.clear(index, lead);
             }
-            Outcome::Counted(total)
+            WorkersEnd::Counted(total)
         }
     }
 }

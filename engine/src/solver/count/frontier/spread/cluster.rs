@@ -7,7 +7,6 @@ use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use super::Outcome;
 use super::handshake::{Bad, Hello, exchange};
 use crate::solver::count::frontier::Stop;
 use crate::solver::count::{Notice, Notices};
@@ -232,40 +231,13 @@ fn dial(
     }
 }
 
-/// Runs `f`. A panic on one of timely's threads, then or later (when a
-/// connection breaks because a process of the cluster died), ends the
-/// process at once with exit 3 and one line on stderr: unwinding timely's
-/// threads would panic again in their drops and abort, or leave the others
-/// waiting. Panics on other threads go to the hook there was before. The
-/// hook is set once and kept, so counts at the same time (tests) never
-/// put back each other's.
-pub(super) fn quietly(f: impl FnOnce() -> Result<Outcome, Stop>) -> Result<Outcome, Stop> {
-    static HOOK: std::sync::Once = std::sync::Once::new();
-    HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let timely = std::thread::current()
-                .name()
-                .is_some_and(|n| n.starts_with("timely:"));
-            if !timely {
-                return previous(info);
-            }
-            let message = info
-                .payload()
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "a worker panicked".into());
-            // The first thread says it and ends the process; others wait.
-            static SAID: AtomicBool = AtomicBool::new(false);
-            if !SAID.swap(true, Relaxed) {
-                eprintln!("knight-tui: the count's workers stopped ({message}); no count");
-                std::process::exit(3);
-            }
-            loop {
-                std::thread::park();
-            }
-        }));
-    });
-    f()
+/// Whether the calling thread is one of timely's workers. A panic there
+/// cannot be unwound: timely's threads would panic again in their drops
+/// and abort, or leave the other processes waiting. A program that counts
+/// over a cluster ends the process from its panic hook when this holds
+/// (the command line says one line and exits 3).
+pub fn is_worker_thread() -> bool {
+    std::thread::current()
+        .name()
+        .is_some_and(|n| n.starts_with("timely:"))
 }

@@ -154,8 +154,8 @@ fn sleep_unless(stop: &AtomicBool, d: Duration) {
     }
 }
 
-/// Hears the others' beats until `stop`; ends the process when one that
-/// was heard goes unheard for [`LOST`].
+/// Hears the others' beats until `stop`; says [`Notice::Lost`] and stops
+/// listening when one that was heard goes unheard for [`LOST`].
 fn listen(socket: &UdpSocket, peers: &Peers, stop: &AtomicBool, notices: &Notices) {
     let began = Instant::now();
     let mut last: Vec<Option<Instant>> = vec![None; peers.hosts.len()];
@@ -175,12 +175,12 @@ fn listen(socket: &UdpSocket, peers: &Peers, stop: &AtomicBool, notices: &Notice
                     if stop.load(Relaxed) {
                         return;
                     }
-                    eprintln!(
-                        "knight-tui: process {i} at {} has sent nothing for {} s (stopped, frozen or gone); no count",
-                        peers.hosts[i],
-                        LOST.as_secs()
-                    );
-                    std::process::exit(3);
+                    notices.say(Notice::Lost {
+                        process: i,
+                        host: peers.hosts[i].clone(),
+                        silent: LOST,
+                    });
+                    return;
                 }
                 None if i != peers.me && !said && now.duration_since(began) > LOST => {
                     said = true;

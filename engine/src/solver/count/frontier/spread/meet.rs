@@ -21,7 +21,7 @@ use super::super::meet::{
 };
 use super::checkpoint::{Mark, Store};
 use super::peer::{Peer, Sent, Tally, mix};
-use super::{Crew, Outcome, start, summed};
+use super::{Crew, WorkersEnd, start, summed};
 use crate::solver::count::frontier::{ANY, Ends, Parts, Step, states_in, table_bytes};
 use crate::solver::states::FastMap;
 
@@ -33,7 +33,7 @@ pub(super) fn worker<S: Sent, W: Tally>(
     meeting: &Meeting,
     store: Option<&Store>,
     resume: Option<u64>,
-) -> Outcome {
+) -> WorkersEnd {
     match meet(peer, crew, meeting, store, resume) {
         Ok(tours) => {
             let total = summed(peer, tours);
@@ -41,11 +41,11 @@ pub(super) fn worker<S: Sent, W: Tally>(
             if let Some(st) = store {
                 st.clear(peer.index, peer.index.is_multiple_of(crew.local));
             }
-            Outcome::Counted(total)
+            WorkersEnd::Counted(total)
         }
         Err(at) => {
             summed(peer, 0);
-            Outcome::Stopped(at)
+            WorkersEnd::Stopped(at)
         }
     }
 }

@@ -1,0 +1,114 @@
+//! The engine is a library: it never acts on the process (no printing, no
+//! exit, no panic hook, no signal handling) and speaks in types, not in
+//! sentences (no `Result<_, String>`). Read from its source, tests aside.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// What a library must not do, and why, as text that would show it.
+const FORBIDDEN: [(&str, &str); 7] = [
+    ("eprintln!", "prints to stderr"),
+    ("println!", "prints to stdout"),
+    ("eprint!(", "prints to stderr"),
+    ("process::exit", "ends the process"),
+    ("set_hook", "installs a panic hook"),
+    ("signal_hook", "handles signals"),
+    ("std::process::abort", "ends the process"),
+];
+
+/// Every `.rs` file under `dir`, test files left out.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if name != "tests" {
+                sources(&path, out);
+            }
+        } else if name.ends_with(".rs")
+            && !name.starts_with("tests")
+            && !name.ends_with("_tests.rs")
+            && name != "properties.rs"
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// The file's code before its test module, with comments left out.
+fn code(text: &str) -> String {
+    let end = text.find("#[cfg(test)]\nmod tests").unwrap_or(text.len());
+    text[..end]
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `Result<…, String>` on one line: an error that is only a sentence.
+fn string_results(code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in code.lines() {
+        let mut rest = line;
+        while let Some(at) = rest.find("Result<") {
+            rest = &rest[at + "Result<".len()..];
+            // The second parameter of this Result, at depth 0.
+            let mut depth = 0;
+            let mut comma = None;
+            for (i, c) in rest.char_indices() {
+                match c {
+                    '<' | '(' | '[' => depth += 1,
+                    '>' | ')' | ']' if depth == 0 => {
+                        if let Some(c) = comma
+                            && rest[c + 1..i].trim() == "String"
+                        {
+                            found.push(line.trim().to_string());
+                        }
+                        break;
+                    }
+                    '>' | ')' | ']' => depth -= 1,
+                    ',' if depth == 0 => comma = Some(i),
+                    _ => {}
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_engine_never_acts_on_the_process_nor_errs_in_sentences() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    assert!(files.len() > 50, "only {} files under {src:?}", files.len());
+    let mut faults = Vec::new();
+    for file in &files {
+        let code = code(&fs::read_to_string(file).unwrap());
+        let name = file.strip_prefix(&src).unwrap().display().to_string();
+        for (text, why) in FORBIDDEN {
+            if code.contains(text) {
+                faults.push(format!("{name}: {why} ({text})"));
+            }
+        }
+        for line in string_results(&code) {
+            faults.push(format!("{name}: an error that is only a sentence: {line}"));
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+#[test]
+fn the_reader_finds_what_it_looks_for() {
+    // The checks themselves, on text that breaks them.
+    assert_eq!(
+        string_results("fn f() -> Result<Vec<u8>, String> {"),
+        vec!["fn f() -> Result<Vec<u8>, String> {"]
+    );
+    assert!(string_results("fn f() -> Result<String, Error> {").is_empty());
+    assert!(string_results("fn f() -> Result<(u8, String), E> {").is_empty());
+    let text = "fn a() { eprintln!(\"x\"); }\n#[cfg(test)]\nmod tests { fn b() { println!(); } }";
+    assert!(code(text).contains("eprintln!"));
+    assert!(!code(text).contains("println!();"));
+    assert!(!code("// eprintln! in a comment").contains("eprintln!"));
+}
