@@ -195,7 +195,8 @@ fn source_text() -> String {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("cli/figures.rs")
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && !path.ends_with("cli/figures.rs")
             {
                 // This file names every constant: it cannot be their source.
                 text.push_str(&read(&path));

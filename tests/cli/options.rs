@@ -19,8 +19,19 @@ const PAGES: [&str; 2] = ["docs/commands.md", "docs/commands-more.md"];
 /// Every command, by the heading of its section (`## knight-tui` for the
 /// app with no command).
 const COMMANDS: [&str; 13] = [
-    "", "solve", "count", "verify", "sweep", "draw", "puzzle", "replay", "play", "race", "config",
-    "completions", "man",
+    "",
+    "solve",
+    "count",
+    "verify",
+    "sweep",
+    "draw",
+    "puzzle",
+    "replay",
+    "play",
+    "race",
+    "config",
+    "completions",
+    "man",
 ];
 
 /// Flags clap adds to every command, documented once in words.
@@ -44,10 +55,13 @@ fn help_flags(command: &str) -> BTreeSet<String> {
         .take_while(|l| l.is_empty() || l.starts_with(' '))
         .filter_map(|l| {
             let l = l.trim_start();
-            let l = l.strip_prefix('-').filter(|r| !r.starts_with('-')).map_or(l, |r| {
-                // `-q, --quiet`
-                r.split_once(", ").map_or(l, |(_, long)| long)
-            });
+            let l = l
+                .strip_prefix('-')
+                .filter(|r| !r.starts_with('-'))
+                .map_or(l, |r| {
+                    // `-q, --quiet`
+                    r.split_once(", ").map_or(l, |(_, long)| long)
+                });
             l.starts_with("--").then(|| flag_at(l))
         })
         .filter(|f| !CLAP_OWN.contains(&f.as_str()))
@@ -92,7 +106,8 @@ fn table_flags(section: &str) -> BTreeSet<String> {
                 .filter(|&(at, _)| {
                     let before = cell[..at].chars().next_back();
                     let after = cell[at + 2..].chars().next();
-                    matches!(before, Some('`' | ' ')) && after.is_some_and(|c| c.is_ascii_lowercase())
+                    matches!(before, Some('`' | ' '))
+                        && after.is_some_and(|c| c.is_ascii_lowercase())
                 })
                 .map(|(at, _)| flag_at(&cell[at..]))
                 .collect::<Vec<_>>()
@@ -128,10 +143,14 @@ fn every_flag_has_a_line_in_the_command_reference() {
             "{command}: no flags read"
         );
         for flag in flags.difference(&documented) {
-            faults.push(format!("{title}: {flag} is in --help but in no options table"));
+            faults.push(format!(
+                "{title}: {flag} is in --help but in no options table"
+            ));
         }
         for flag in own.difference(&flags) {
-            faults.push(format!("{title}: {flag} has a line but the command takes no such flag"));
+            faults.push(format!(
+                "{title}: {flag} has a line but the command takes no such flag"
+            ));
         }
     }
     assert!(faults.is_empty(), "{}", faults.join("\n"));
