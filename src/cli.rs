@@ -202,6 +202,9 @@ fn command_in_use() -> Option<String> {
 /// A tour file's text, within the tour file's limits: unreadable is a read
 /// failure, anything else refused a usage error naming the file.
 pub fn read_tour_file(file: &std::path::Path) -> Result<String, Failure> {
+    if let Some(text) = crate::famous::tour(file) {
+        return Ok(text.to_string());
+    }
     knight_engine::files::read_path(file, &knight_engine::files::FileLimit::tour_file(), None)
         .map_err(|e| read_failure(file, e))
 }
@@ -220,6 +223,8 @@ pub fn check_tour_file(
     // A huge board's tour is kept compactly as it is read.
     let read = if file == std::path::Path::new("-") && stdin {
         read_file(std::io::stdin().lock(), &limit, Keep::CompactWhenHuge, None)
+    } else if let Some(text) = crate::famous::tour(file) {
+        read_file(text.as_bytes(), &limit, Keep::CompactWhenHuge, None)
     } else {
         let opened = std::fs::File::open(file).map_err(|e| read_failure(file, ReadError::Io(e)))?;
         read_file(opened, &limit, Keep::CompactWhenHuge, None)
@@ -259,6 +264,12 @@ pub fn completions(shell: clap_complete::Shell) -> failure::Outcome {
 }
 
 /// `man`: the manual page (roff), from the same description.
+/// Prints `text` on standard output (`replay --list`).
+pub fn print_text(text: &str) -> failure::Outcome {
+    std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes())?;
+    Ok(Exit::Yes)
+}
+
 pub fn man() -> failure::Outcome {
     let page = clap_mangen::Man::new(<args::Cli as clap::CommandFactory>::command());
     let mut out = Vec::new();

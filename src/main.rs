@@ -5,6 +5,7 @@
 mod cli;
 mod clock;
 mod config;
+mod famous;
 mod oom;
 mod tui;
 mod write;
@@ -96,7 +97,13 @@ fn run(cli: Cli) -> Outcome {
         }
         Command::Count(args) => cli::count::count(&args, &load()?),
         Command::Sweep(args) => cli::sweep::sweep(&args, &load()?),
-        Command::Replay(args) => replay_app(&args.file, &load()?.with_speed(args.speed.index)),
+        Command::Replay(args) => match &args.file {
+            Some(file) => replay_app(file, &load()?.with_speed(args.speed.index)),
+            None => {
+                load()?;
+                cli::print_text(&famous::list())
+            }
+        },
         Command::Config(args) => cli::config::show(&args, &load()?.with_speed(args.speed.index)),
         Command::Completions(args) => cli::completions(args.shell),
         Command::Man => cli::man(),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Re-records the pictures of the running app (all of them, or those named:
 # record.sh puzzle hints):
-#   assets/pictures/race.gif   `knight-tui race --size 8`: warnsdorff against
+#   assets/pictures/race.gif   `knight-tui race --size 8 --algo warnsdorff --vs backtrack --speed 25`
+#                              (the tutorial's): warnsdorff against
 #                              backtrack on 8x8, started at 25 steps/s, sped up
 #                              with + to full speed, held on the verdict
 #   assets/pictures/app.png    `knight-tui` with no arguments (the first
@@ -202,7 +203,7 @@ made=()
 # --- race.gif ------------------------------------------------------------
 if want race; then
 say "recording the race"
-record "$WORK/race.cast" race --size 8 --speed 25
+record "$WORK/race.cast" race --size 8 --algo warnsdorff --vs backtrack --speed 25
 wait_for "racing" 20
 sleep 5                                  # both boards at 25 steps/s
 for _ in 1 2 3 4 5 6; do                 # 50, 100, 250, 1000, 5000, full

@@ -33,7 +33,7 @@ pub struct Row {
     pub median: Duration,
     pub target: Option<Duration>,
     pub note: String,
-    /// What the seed coursework reports (or a published program) give.
+    /// What other programs give, where a figure is known.
     pub others: &'static str,
 }
 
@@ -127,7 +127,7 @@ fn main() {
 }
 
 fn print_table(rows: &[Row]) {
-    println!("| workload | median | target | | seed reports, published programs |");
+    println!("| workload | median | target | | other programs |");
     println!("| --- | --- | --- | --- | --- |");
     for r in rows {
         let (target, ok) = match r.target {

@@ -22,7 +22,7 @@ pub fn searches() -> Vec<Workload> {
             64u32,
             Square::new(0, 0),
             5.0,
-            "fails (seed reports)",
+            "",
         ),
         (
             "101x101 warnsdorff from the centre",
@@ -65,7 +65,7 @@ fn each_start(ctx: &Ctx) -> Vec<Row> {
             "median start {}; {nodes} nodes for all 64",
             fmt(median(per_start))
         ),
-        others: "3 ms (seed report's Warnsdorff)",
+        others: "",
     }]
 }
 

@@ -426,9 +426,12 @@ pub struct RaceArgs {
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// The tour file: JSON (version 1) or a numbered board.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    /// The tour file: JSON (version 1) or a numbered board, or a built-in tour's name (euler, beverley).
+    #[arg(value_name = "FILE", required_unless_present = "list")]
+    pub file: Option<PathBuf>,
+    /// Print the built-in tours' names, which work wherever a tour file is read, and exit.
+    #[arg(long, conflicts_with = "file")]
+    pub list: bool,
     #[command(flatten)]
     pub speed: SpeedArg,
 }

@@ -162,8 +162,11 @@ fn unhonoured_clue(checked: &Checked, file: &Path) -> Result<Option<(usize, Stri
             .map_while(|k| compact.square(k))
             .collect()
     } else {
-        let text = knight_engine::files::read_path(file, &FileLimit::tour_file(), None)
-            .map_err(|e| Clues::Unreadable(e.to_string()))?;
+        let text = match crate::famous::tour(file) {
+            Some(text) => text.to_string(),
+            None => knight_engine::files::read_path(file, &FileLimit::tour_file(), None)
+                .map_err(|e| Clues::Unreadable(e.to_string()))?,
+        };
         let again = knight_engine::tour::parse(&text)
             .map_err(|e| Clues::Unreadable(e.to_string()))?
             .file;
@@ -234,6 +237,9 @@ fn check_input(path: &Path) -> Result<Checked, CheckError> {
     let limit = FileLimit::tour_file();
     if path == Path::new("-") {
         return stream::read_file(io::stdin().lock(), &limit, Keep::Compact, None);
+    }
+    if let Some(text) = crate::famous::tour(path) {
+        return stream::read_file(text.as_bytes(), &limit, Keep::Compact, None);
     }
     let file = File::open(path).map_err(ReadError::from)?;
     let regular = file.metadata().is_ok_and(|m| m.is_file());

@@ -268,13 +268,18 @@ impl Executor {
             };
             // A huge board's tour is kept compactly as it is read.
             let keep = tour::stream::Keep::CompactWhenHuge;
-            let replay = std::fs::File::open(&path)
-                .map_err(|e| knight_engine::words::io_error(&e))
-                .and_then(|file| {
-                    tour::stream::read_file(file, &FileLimit::tour_file(), keep, Some(&stop))
-                        .map_err(|e| e.to_string())
-                })
-                .map(|checked| Box::new(Replay::of_checked(&name, checked)));
+            let limit = FileLimit::tour_file();
+            let read = match crate::famous::tour(&path) {
+                Some(text) => tour::stream::read_file(text.as_bytes(), &limit, keep, Some(&stop))
+                    .map_err(|e| e.to_string()),
+                None => std::fs::File::open(&path)
+                    .map_err(|e| knight_engine::words::io_error(&e))
+                    .and_then(|file| {
+                        tour::stream::read_file(file, &limit, keep, Some(&stop))
+                            .map_err(|e| e.to_string())
+                    }),
+            };
+            let replay = read.map(|checked| Box::new(Replay::of_checked(&name, checked)));
             Action::Opened(load, name, replay)
         });
     }

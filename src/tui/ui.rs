@@ -22,7 +22,7 @@ pub mod board;
 mod confirm;
 mod controls;
 pub mod geometry;
-mod help;
+pub(crate) mod help;
 mod hints;
 mod lines;
 mod log;

@@ -1,7 +1,7 @@
 //! The documentation holds together: every relative link and image in
 //! every Markdown file of the repository resolves to a file or folder
 //! inside it (and an anchor to a heading), nothing refers outside the
-//! repository, and the README stays a front door: at most 250 lines, with
+//! repository, and the README stays a front door: at most 100 lines, with
 //! a picture of the app in its first 40 lines.
 
 use std::collections::BTreeSet;

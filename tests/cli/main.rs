@@ -7,6 +7,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod architecture;
 mod bounds;
 mod building;
 mod checkpoint_trust;
@@ -24,6 +25,7 @@ mod hostile;
 mod leaper_theory;
 mod leapers;
 mod magic;
+mod options;
 mod puzzle;
 mod puzzle_rules;
 mod reliability;

@@ -3,3 +3,4 @@
 mod app_hostile;
 mod app_tty;
 mod puzzle;
+mod tutorial;

@@ -93,23 +93,6 @@ mod tests {
         format!("| {} | {} |\n", keys.join(" "), b.help)
     }
 
-    /// The key tables of `sections`, in Markdown: a heading (at `level`) and
-    /// a table of key and meaning for each.
-    pub fn markdown(sections: &[(&str, Group)], level: usize) -> String {
-        let mut out = String::new();
-        for (i, (title, group)) in sections.iter().enumerate() {
-            if i > 0 {
-                out.push('\n');
-            }
-            out.push_str(&format!("{} {title}\n\n", "#".repeat(level)));
-            out.push_str("| key | what it does |\n| --- | --- |\n");
-            for b in listed(*group) {
-                out.push_str(&row(b));
-            }
-        }
-        out
-    }
-
     const BEGIN: &str = "<!-- keys: written from src/tui/keymap.rs; KNIGHT_TUI_BLESS=1 cargo test rewrites them -->\n";
     const END: &str = "<!-- end of keys -->\n";
 
@@ -134,11 +117,52 @@ mod tests {
         );
     }
 
+    /// The help's groups as the app opens them (on the search), in
+    /// Markdown: a heading and a table for each, each key once, with the
+    /// other keys that do the same (`n .`, `+ = - _`).
+    pub fn help_markdown() -> String {
+        use crate::tui::ui::help::{groups, heading, keys_of};
+        let mut out = String::new();
+        for (i, (group, rows)) in groups(Context::Watch).into_iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            out.push_str(&format!("## {}\n\n", heading(group)));
+            out.push_str("| key | what it does |\n| --- | --- |\n");
+            for b in rows {
+                let keys: Vec<String> = keys_of(b)
+                    .split(' ')
+                    .map(|k| format!("`{}`", k.replace('|', "\\|")))
+                    .collect();
+                out.push_str(&format!("| {} | {} |\n", keys.join(" "), b.help));
+            }
+        }
+        out
+    }
+
     #[test]
     fn the_readme_and_docs_keys_list_the_keymap() {
         check("README.md", &first_keys());
-        let all: Vec<(&str, Group)> = MODES.iter().chain(&OTHERS).copied().collect();
-        check("docs/keys.md", &markdown(&all, 2));
+        check("docs/keys.md", &help_markdown());
+    }
+
+    #[test]
+    fn keys_md_lists_each_key_once_with_its_aliases() {
+        let page = help_markdown();
+        let mut seen = std::collections::BTreeSet::new();
+        // One row a binding: the same keys may do other things elsewhere
+        // (`←` `→` in a search and in a replay), but no row comes twice.
+        for line in page.lines().filter(|l| l.starts_with("| `")) {
+            assert!(seen.insert(line), "{line} twice in keys.md");
+        }
+        assert_eq!(
+            seen.len(),
+            BINDINGS.len(),
+            "keys.md has not one row a binding"
+        );
+        for alias in ["`n` `.`", "`+` `=` `-` `_`"] {
+            assert!(page.contains(alias), "keys.md lacks {alias}");
+        }
     }
 
     #[test]

@@ -40,7 +40,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// The heading of a group of keys.
-fn heading(group: Group) -> &'static str {
+pub(crate) fn heading(group: Group) -> &'static str {
     match group {
         Group::In(Context::Watch) => "Watching the search",
         Group::In(Context::Race) => "The race",
@@ -51,6 +51,28 @@ fn heading(group: Group) -> &'static str {
         Group::In(Context::Confirm) => "Questions",
         Group::In(Context::Help) => "This help",
         Group::Everywhere => "Everywhere",
+    }
+}
+
+/// A row's keys as help names them: each named key, then the other
+/// keys that do the same (`+ =`); more than four as the label (`1-8`).
+pub(crate) fn keys_of(b: &Binding) -> String {
+    let (named, others) = b.keys.split_at(b.shown);
+    let mut keys: Vec<String> = Vec::new();
+    for (key, command) in named {
+        keys.push(key.name());
+        let same = others.iter().filter(|(_, c)| c == command);
+        keys.extend(same.map(|(k, _)| k.name()));
+    }
+    let rest = others
+        .iter()
+        .filter(|(_, c)| named.iter().all(|(_, n)| n != c));
+    keys.extend(rest.map(|(k, _)| k.name()));
+    keys.dedup();
+    if keys.len() > 4 {
+        b.label()
+    } else {
+        keys.join(" ")
     }
 }
 
@@ -109,24 +131,7 @@ fn group_lines(
         None,
     )];
     for (n, b) in rows.iter().enumerate() {
-        // Each named key, then the other keys that do the same (`+ =`).
-        let (named, others) = b.keys.split_at(b.shown);
-        let mut keys: Vec<String> = Vec::new();
-        for (key, command) in named {
-            keys.push(key.name());
-            let same = others.iter().filter(|(_, c)| c == command);
-            keys.extend(same.map(|(k, _)| k.name()));
-        }
-        let rest = others
-            .iter()
-            .filter(|(_, c)| named.iter().all(|(_, n)| n != c));
-        keys.extend(rest.map(|(k, _)| k.name()));
-        keys.dedup();
-        let keys = if keys.len() > 4 {
-            b.label()
-        } else {
-            keys.join(" ")
-        };
+        let keys = keys_of(b);
         // A long text wraps under itself, so every word shows.
         for (j, part) in wrap(b.help, text_w).into_iter().enumerate() {
             let keys = if j == 0 { keys.as_str() } else { "" };
