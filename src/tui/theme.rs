@@ -6,6 +6,7 @@ use ratatui::style::{Color, Modifier, Style};
 
 use crate::config::Config;
 
+pub(crate) mod fit;
 mod palette;
 
 /// Background of the dark squares (256-colour grey, close to any dark or
@@ -83,7 +84,7 @@ fn nearest_16(r: u8, g: u8, b: u8) -> Color {
 const CUBE: [u8; 6] = [0, 95, 135, 175, 215, 255];
 
 /// The colour of palette index `i` (16-255).
-fn rgb_of_256(i: u8) -> (u8, u8, u8) {
+pub(crate) fn rgb_of_256(i: u8) -> (u8, u8, u8) {
     if i >= 232 {
         let v = 8 + 10 * (i - 232);
         (v, v, v)
@@ -164,13 +165,28 @@ impl Theme {
         }
     }
 
-    /// Whether text on a dark square stands on the terminal's own
-    /// background instead: at 16 colours on a dark background, where the
-    /// dark squares are the palette's dark grey, on which no colour reads
-    /// in every palette (xterm's light blue on its dark grey: 1.2:1; white:
-    /// 4.0:1; in Tango's, black: 1.7:1).
-    pub fn chips(&self) -> bool {
-        self.colour && self.depth == Depth::Ansi16 && !self.light
+    /// The colour of text on a square of the board (a clue, a target's
+    /// key, the goal), dark or not: `c` fitted to read on both kinds of
+    /// square, so it looks the same on each; at 16 colours, where few
+    /// colours read on the grey squares, on its own square.
+    pub fn board_text(&self, c: Color, dark: bool) -> Color {
+        let grounds = match (self.depth, dark) {
+            (Depth::Ansi16, false) => [Color::Reset; 2],
+            (Depth::Ansi16, true) => [self.dark_square(); 2],
+            _ => [Color::Reset, self.dark_square()],
+        };
+        fit::on(c, &grounds, self.depth, self.light, fit::TEXT)
+    }
+
+    /// The colour of step `step`'s number of `total` on a square, dark or
+    /// not: the ramp's; at 16 colours, where no palette colour reads at
+    /// 4.5:1 on both kinds of square in every palette, the terminal's own
+    /// foreground, or black on the grey squares.
+    pub fn step_text(&self, step: u32, total: usize, dark: bool) -> Color {
+        match self.depth {
+            Depth::Ansi16 => self.board_text(Color::Reset, dark),
+            _ => self.ramp(step, total),
+        }
     }
 
     /// The dark squares' background, in this terminal's palette.
@@ -184,14 +200,21 @@ impl Theme {
         palette::empty_block(self.depth, self.light)
     }
 
-    /// The dot of an empty square in the numbers view: dark grey, but black
-    /// on a dark square that is itself dark grey (at 16 colours).
+    /// The dot of an empty square in the numbers view: dark grey, or the
+    /// nearest colour that shows on the square at 3:1.
     pub fn dot(&self, dark: bool) -> Color {
-        if dark && self.dark_square() == Color::DarkGray {
-            Color::Black
+        let ground = if dark {
+            self.dark_square()
         } else {
-            Color::DarkGray
-        }
+            Color::Reset
+        };
+        fit::on(
+            Color::DarkGray,
+            &[ground],
+            self.depth,
+            self.light,
+            fit::MARK,
+        )
     }
 
     /// `fg` over `bg`, or black or white where a palette's `fg` would
@@ -219,22 +242,7 @@ impl Theme {
     /// not (its red, magenta and light blue on black, its green, yellow,
     /// cyan and light blue on white).
     pub fn readable(&self, c: Color) -> Color {
-        let (r, g, b, index) = match (c, self.light) {
-            _ if self.depth == Depth::Ansi16 => return c,
-            (Color::Red, false) => (255, 95, 95, 203),
-            (Color::Magenta, false) => (255, 95, 255, 207),
-            (Color::LightBlue, false) => (135, 175, 255, 111),
-            (Color::LightBlue, true) => (0, 95, 175, 25),
-            (Color::Red, true) => (175, 0, 0, 124),
-            (Color::Green, true) => (0, 135, 0, 28),
-            (Color::Yellow, true) => (135, 95, 0, 94),
-            (Color::Cyan, true) => (0, 95, 135, 24),
-            _ => return c,
-        };
-        match self.depth {
-            Depth::True => Color::Rgb(r, g, b),
-            _ => Color::Indexed(index),
-        }
+        fit::on(c, &[Color::Reset], self.depth, self.light, fit::TEXT)
     }
 
     /// Keys in the hint bar, the help and the side panes.
@@ -248,12 +256,23 @@ impl Theme {
         self.marked(self.current)
     }
 
-    /// A square that stands out: black, bold, on `c`; reversed without colour.
+    /// Black as this terminal shows it: the palette's at 16 colours, else
+    /// true black.
+    fn ink(&self) -> Color {
+        match self.depth {
+            Depth::Ansi16 => Color::Black,
+            _ => Color::Indexed(16),
+        }
+    }
+
+    /// A square that stands out: black, bold, on `c` (or the nearest fill
+    /// black reads on); reversed without colour.
     pub fn marked(&self, c: Color) -> Style {
         if self.colour {
+            let ink = self.ink();
             Style::new()
-                .fg(Color::Black)
-                .bg(c)
+                .fg(ink)
+                .bg(fit::fill(c, ink, self.depth, self.light))
                 .add_modifier(self.bold_black())
         } else {
             Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
@@ -275,7 +294,10 @@ impl Theme {
     /// italics (an underline would stripe every line of a tall cell).
     pub fn cursor(&self) -> Style {
         if self.colour {
-            Style::new().bg(self.accent).fg(Color::Black)
+            let ink = self.ink();
+            Style::new()
+                .bg(fit::fill(self.accent, ink, self.depth, self.light))
+                .fg(ink)
         } else {
             Style::new().add_modifier(Modifier::REVERSED | Modifier::ITALIC)
         }
@@ -283,8 +305,8 @@ impl Theme {
 
     /// Colour of step `step` of `total`: the viridis-like ramp of the
     /// pictures (violet, blue, teal, green, yellow: brighter with the step,
-    /// colour-blind safe), its dark start lifted towards white to at least
-    /// [`MIN_LUMA`], so the first steps read on black and on dark squares.
+    /// colour-blind safe), each colour fitted to read as text at 4.5:1 on
+    /// both kinds of square (see [`fit`]).
     /// In 24-bit, looked up in a palette of [`RAMP_LEVELS`] colours made
     /// once per background (a frame asks for thousands); at 256 and 16
     /// colours, the steps are shared out evenly among the colours of the
@@ -302,12 +324,14 @@ impl Theme {
         let palette = PALETTES[self.light as usize].get_or_init(|| {
             std::array::from_fn(|i| {
                 let (r, g, b) = knight_engine::tour::svg::ramp(i as f64 / (RAMP_LEVELS - 1) as f64);
-                let (r, g, b) = if self.light {
-                    darken(r, g, b)
-                } else {
-                    lift(r, g, b)
-                };
-                Color::Rgb(r, g, b)
+                let grounds = [Color::Reset, self.dark_square()];
+                fit::on(
+                    Color::Rgb(r, g, b),
+                    &grounds,
+                    Depth::True,
+                    self.light,
+                    fit::TEXT,
+                )
             })
         });
         palette[(t.clamp(0.0, 1.0) * (RAMP_LEVELS - 1) as f64).round() as usize]
@@ -322,47 +346,17 @@ pub const RAMP_LEVELS: usize = 256;
 static PALETTES: [std::sync::OnceLock<[Color; RAMP_LEVELS]>; 2] =
     [const { std::sync::OnceLock::new() }; 2];
 
-/// The least brightness (Rec. 709 luma, 0-255) of a step's colour: the
-/// dark squares are grey 237 (luma 58), the background black.
-pub const MIN_LUMA: f64 = 130.0;
-
-/// Rec. 709 luma of a colour.
-pub fn luma(r: u8, g: u8, b: u8) -> f64 {
-    0.2126 * r as f64 + 0.7152 * g as f64 + 0.0722 * b as f64
-}
-
-/// The most brightness of a step's colour on a light background (white:
-/// luma 255; its dark squares grey 252).
-pub const MAX_LUMA_LIGHT: f64 = 150.0;
-
 /// The dark squares on a light background: a light grey.
 pub const LIGHT_SQUARE: Color = Color::Indexed(252);
-
-/// A colour mixed with black just enough to come down to [`MAX_LUMA_LIGHT`].
-fn darken(r: u8, g: u8, b: u8) -> (u8, u8, u8) {
-    let l = luma(r, g, b);
-    if l <= MAX_LUMA_LIGHT {
-        return (r, g, b);
-    }
-    let k = MAX_LUMA_LIGHT / l;
-    let down = |c: u8| (c as f64 * k).round() as u8;
-    (down(r), down(g), down(b))
-}
-
-/// A colour mixed with white just enough to reach [`MIN_LUMA`].
-fn lift(r: u8, g: u8, b: u8) -> (u8, u8, u8) {
-    let l = luma(r, g, b);
-    if l >= MIN_LUMA {
-        return (r, g, b);
-    }
-    let k = (MIN_LUMA - l) / (255.0 - l);
-    let up = |c: u8| (c as f64 + (255.0 - c as f64) * k).round() as u8;
-    (up(r), up(g), up(b))
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Rec. 709 luma of a colour.
+    fn luma(r: u8, g: u8, b: u8) -> f64 {
+        0.2126 * r as f64 + 0.7152 * g as f64 + 0.0722 * b as f64
+    }
 
     #[test]
     fn on_a_light_background_the_steps_stay_dark_enough_to_read() {
@@ -372,10 +366,11 @@ mod tests {
         };
         assert_eq!(theme.dark_square(), LIGHT_SQUARE);
         for step in 1..=100 {
-            let Color::Rgb(r, g, b) = theme.ramp(step, 100) else {
-                panic!("a 24-bit colour");
-            };
-            assert!(luma(r, g, b) <= MAX_LUMA_LIGHT + 0.5, "step {step}");
+            let c = theme.ramp(step, 100);
+            assert!(matches!(c, Color::Rgb(..)), "a 24-bit colour");
+            for ground in [Color::Reset, LIGHT_SQUARE] {
+                assert!(fit::worst(c, ground, true) >= fit::TEXT, "step {step}");
+            }
         }
         assert_ne!(theme.ramp(1, 100), theme.ramp(100, 100));
     }
@@ -434,20 +429,19 @@ mod tests {
     fn the_step_ramp_reads_on_dark_squares_and_brightens() {
         let theme = Theme::default();
         let total = 400;
-        let mut last = 0.0;
+        let first = theme.ramp(1, total);
         for step in 1..=total as u32 {
-            let Color::Rgb(r, g, b) = theme.ramp(step, total) else {
-                panic!("a 24-bit colour");
-            };
-            let l = luma(r, g, b);
-            assert!(l >= MIN_LUMA - 0.5, "step {step}: luma {l}");
-            assert!(
-                l >= last - 0.5,
-                "step {step}: never darker than the step before"
-            );
-            last = l;
+            let c = theme.ramp(step, total);
+            assert!(matches!(c, Color::Rgb(..)), "a 24-bit colour");
+            for ground in [Color::Reset, DARK_SQUARE] {
+                let r = fit::worst(c, ground, false);
+                assert!(r >= fit::TEXT, "step {step}: {r:.2}:1");
+            }
         }
-        assert!(last > 200.0, "the last steps are bright (yellow)");
-        assert_ne!(theme.ramp(1, total), theme.ramp(total as u32, total));
+        let Color::Rgb(r, g, b) = theme.ramp(total as u32, total) else {
+            unreachable!()
+        };
+        assert!(luma(r, g, b) > 200.0, "the last steps are bright (yellow)");
+        assert_ne!(first, theme.ramp(total as u32, total));
     }
 }

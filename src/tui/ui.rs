@@ -427,6 +427,8 @@ pub mod sums;
 #[cfg(test)]
 mod colours;
 #[cfg(test)]
+mod contrast;
+#[cfg(test)]
 mod fit_tests;
 #[cfg(test)]
 mod snapshots;

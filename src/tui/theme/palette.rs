@@ -8,8 +8,8 @@ use ratatui::style::Color;
 use super::{ANSI16, DARK_SQUARE, Depth, LIGHT_SQUARE, rgb_of_256};
 
 /// The step ramp on a dark background, 256 colours: violet, blue, teal,
-/// green, yellow from the 6x6x6 cube, each light enough (luma 130 or more)
-/// to read on black and on the dark squares (grey 237).
+/// green, yellow from the 6x6x6 cube (each then fitted to read on black
+/// and on the dark squares, grey 237).
 const RAMP_256_DARK: [Color; 12] = [
     Color::Indexed(140),
     Color::Indexed(104),
@@ -25,22 +25,18 @@ const RAMP_256_DARK: [Color; 12] = [
     Color::Indexed(226),
 ];
 
-/// The step ramp on a light background, 256 colours: the same hues from
-/// the darker half of the cube (luma 150 or less), to read on white and on
-/// the light grey squares (grey 252).
-const RAMP_256_LIGHT: [Color; 12] = [
+/// The step ramp on a light background, 256 colours: violet, blue, teal,
+/// green and a dark red from the darkest of the cube, which read at 4.5:1
+/// on white and on the light grey squares (grey 252).
+const RAMP_256_LIGHT: [Color; 8] = [
     Color::Indexed(53),
     Color::Indexed(54),
-    Color::Indexed(61),
-    Color::Indexed(25),
+    Color::Indexed(55),
+    Color::Indexed(19),
     Color::Indexed(24),
-    Color::Indexed(30),
-    Color::Indexed(29),
-    Color::Indexed(35),
-    Color::Indexed(34),
-    Color::Indexed(70),
-    Color::Indexed(100),
-    Color::Indexed(136),
+    Color::Indexed(23),
+    Color::Indexed(22),
+    Color::Indexed(88),
 ];
 
 /// The step ramp on a dark background, 16 colours: the bright colours, in
@@ -70,25 +66,40 @@ const RAMP_16_LIGHT: [Color; 6] = [
 ];
 
 /// The step ramp of a palette terminal, early steps first; `None` for
-/// 24-bit, whose ramp is computed.
+/// 24-bit, whose ramp is computed. At 256 colours each colour is fitted
+/// to read as text on both kinds of square (see [`super::fit`]).
 pub fn ramp(depth: Depth, light: bool) -> Option<&'static [Color]> {
+    static FITTED: [std::sync::OnceLock<Vec<Color>>; 2] = [const { std::sync::OnceLock::new() }; 2];
     match (depth, light) {
         (Depth::True, _) => None,
-        (Depth::Ansi256, false) => Some(&RAMP_256_DARK),
-        (Depth::Ansi256, true) => Some(&RAMP_256_LIGHT),
+        (Depth::Ansi256, _) => Some(FITTED[light as usize].get_or_init(|| {
+            let from: &[Color] = if light {
+                &RAMP_256_LIGHT
+            } else {
+                &RAMP_256_DARK
+            };
+            let grounds = [Color::Reset, dark_square(depth, light)];
+            let mut fitted: Vec<Color> = from
+                .iter()
+                .map(|&c| super::fit::on(c, &grounds, depth, light, super::fit::TEXT))
+                .collect();
+            fitted.dedup();
+            fitted
+        })),
         (Depth::Ansi16, false) => Some(&RAMP_16_DARK),
         (Depth::Ansi16, true) => Some(&RAMP_16_LIGHT),
     }
 }
 
 /// The dark squares' background: greys 237 (on a dark background) and 252
-/// (on a light one) of the 256 colours, and at 16 colours dark grey or
-/// light grey, which stand out from a black or a white background (grey
-/// 237 would become black).
+/// (on a light one) of the 256 colours, and at 16 colours the light grey,
+/// which stands out from a black or a white background and carries black
+/// text at 8.7:1 or more in common palettes (on the dark grey no colour
+/// reads at 4.5:1 in all of them: xterm's white 4.0:1, Campbell's grey
+/// 2.8:1).
 pub fn dark_square(depth: Depth, light: bool) -> Color {
     match (depth, light) {
-        (Depth::Ansi16, false) => Color::DarkGray,
-        (Depth::Ansi16, true) => Color::Gray,
+        (Depth::Ansi16, _) => Color::Gray,
         (_, false) => DARK_SQUARE,
         (_, true) => LIGHT_SQUARE,
     }
@@ -210,7 +221,7 @@ mod tests {
         }
     }
 
-    use super::super::{MAX_LUMA_LIGHT, MIN_LUMA, Theme, luma};
+    use super::super::{Theme, fit};
     use super::*;
 
     #[test]
@@ -249,12 +260,9 @@ mod tests {
                             let Color::Indexed(i @ 16..=231) = *c else {
                                 panic!("{what}: {c:?} is not of the colour cube");
                             };
-                            let (r, g, b) = rgb_of_256(i);
-                            let l = luma(r, g, b);
-                            if light {
-                                assert!(l <= MAX_LUMA_LIGHT, "{what}: {i} luma {l}");
-                            } else {
-                                assert!(l >= MIN_LUMA, "{what}: {i} luma {l}");
+                            for ground in [Color::Reset, dark] {
+                                let r = fit::worst(*c, ground, light);
+                                assert!(r >= fit::TEXT, "{what}: {i} on {ground:?}: {r:.2}");
                             }
                         }
                     }
@@ -290,9 +298,16 @@ mod tests {
         // Empty squares of the block views are not blocked ones, and the
         // dots of empty squares read on the dark grey squares.
         assert_ne!(theme.empty_block(), theme.blocked);
-        assert_eq!(theme.dot(true), Color::Black);
-        assert_eq!(theme.dot(false), Color::DarkGray);
-        assert_eq!(Theme::default().dot(true), Color::DarkGray);
+        for dark in [false, true] {
+            let ground = if dark {
+                theme.dark_square()
+            } else {
+                Color::Reset
+            };
+            assert!(fit::worst(theme.dot(dark), ground, false) >= fit::MARK);
+        }
+        let plain = Theme::default();
+        assert!(fit::worst(plain.dot(false), Color::Reset, false) >= fit::MARK);
     }
 
     #[test]

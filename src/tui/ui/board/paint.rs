@@ -102,19 +102,6 @@ impl Painter<'_> {
                 let ty = cell.y + (h - 1) / 2;
                 let len = text.chars().count() as u16;
                 let tx = cell.x + w.saturating_sub(widest).div_ceil(2) + widest.saturating_sub(len);
-                // On a dark square where no colour reads, a number stands
-                // on the terminal's own background, a space either side.
-                let chip = (r + c) % 2 == 1
-                    && theme.chips()
-                    && style.bg.is_none()
-                    && text.chars().any(|ch| ch.is_ascii_digit())
-                    && tx > cell.x
-                    && tx + len < cell.x + w;
-                let (tx, text, style) = if chip {
-                    (tx - 1, format!(" {text} "), style.bg(Color::Reset))
-                } else {
-                    (tx, text, style)
-                };
                 let s = self.step_at(sq);
                 if self.lines && s > 0 {
                     // Over the lines: the start, the knight, and with both,
@@ -160,7 +147,7 @@ impl Painter<'_> {
             } else {
                 theme.clue
             };
-            let st = theme.fg(colour).add_modifier(Modifier::BOLD);
+            let st = board_fg(theme, colour, sq).add_modifier(Modifier::BOLD);
             let st = if theme.colour || s > 0 {
                 st
             } else {
@@ -168,8 +155,9 @@ impl Painter<'_> {
             };
             (k.to_string(), st)
         } else if s > 0 {
+            let step = s.saturating_sub(self.first) + 1;
             let st = if theme.colour {
-                Style::new().fg(theme.ramp(s.saturating_sub(self.first) + 1, self.span))
+                Style::new().fg(theme.step_text(step, self.span, sq.colour() == 1))
             } else {
                 Style::new()
             };
@@ -197,21 +185,29 @@ impl Painter<'_> {
                 None if theme.ascii => "+".into(),
                 None => "◆".into(),
             };
-            (mark, theme.fg(theme.candidate).add_modifier(Modifier::BOLD))
+            (
+                mark,
+                board_fg(theme, theme.candidate, sq).add_modifier(Modifier::BOLD),
+            )
         } else if sc.goal == Some(sq) {
             // The goal, until the path reaches it.
             let mark = if theme.ascii { "@" } else { "◎" };
             (
                 mark.into(),
-                theme.fg(theme.goal).add_modifier(Modifier::BOLD),
+                board_fg(theme, theme.goal, sq).add_modifier(Modifier::BOLD),
             )
         } else if self.undone(sq) {
             // Just taken back: crossed out for a moment.
             let x = if theme.ascii { "x" } else { "×" };
-            (x.into(), theme.fg(Color::LightRed))
+            (x.into(), board_fg(theme, Color::LightRed, sq))
         } else {
             let dot = if theme.ascii { "." } else { "·" };
-            (dot.into(), theme.fg(theme.dot(sq.colour() == 1)))
+            let style = if theme.colour {
+                Style::new().fg(theme.dot(sq.colour() == 1))
+            } else {
+                Style::new()
+            };
+            (dot.into(), style)
         };
         if Some(sq) != sc.cursor {
             return (text, style);
@@ -510,6 +506,16 @@ fn block_cell(
         return ("██".into(), Style::new().fg(colour(top)));
     }
     ("▀".into(), Style::new().fg(colour(top)).bg(colour(bottom)))
+}
+
+/// Text in `c` on the square `sq`, fitted to read there; plain without
+/// colour.
+fn board_fg(theme: &Theme, c: Color, sq: Square) -> Style {
+    if theme.colour {
+        Style::new().fg(theme.board_text(c, sq.colour() == 1))
+    } else {
+        Style::new()
+    }
 }
 
 /// The colour of one square (or block) in the block views.
