@@ -90,9 +90,9 @@ pub struct ThemeConfig {
     /// A puzzle's clues (`play --puzzle`).
     #[serde(deserialize_with = "values::via::<values::Colour, _, _>")]
     pub clue: Color,
-    /// A light terminal background.
+    /// A light terminal background; `None` to ask the terminal.
     #[serde(deserialize_with = "values::via::<values::Background, _, _>")]
-    pub background: bool,
+    pub background: Option<bool>,
     /// The colours the terminal shows; `None` to tell from the environment.
     #[serde(deserialize_with = "values::via::<values::Colours, _, _>")]
     pub colours: Option<Depth>,

@@ -59,7 +59,7 @@ fn the_drawing_and_labels_are_configured() {
     let c = with_file("[app]\ndrawing = \"lines\"\nlabels = true\n").unwrap();
     assert_eq!((c.app.drawing, c.app.labels), (Drawing::Lines, true));
     let c = with_file("[theme]\nbackground = \"light\"\n").unwrap();
-    assert!(c.theme.background);
+    assert_eq!(c.theme.background, Some(true));
     let e = with_file("[theme]\nbackground = \"beige\"\n").unwrap_err();
     assert!(
         e.contains("theme.background: 'beige' is not a background"),

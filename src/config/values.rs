@@ -78,20 +78,21 @@ impl From<Symbols> for bool {
     }
 }
 
-/// `background`: "dark" or "light" (true).
+/// `background`: "auto" (None: ask the terminal), "dark" or "light".
 #[derive(Deserialize)]
 #[serde(try_from = "String")]
-pub(super) struct Background(bool);
+pub(super) struct Background(Option<bool>);
 
 impl TryFrom<String> for Background {
     type Error = String;
     fn try_from(text: String) -> Result<Self, String> {
-        one_of(&text, "a background", &[("dark", false), ("light", true)]).map(Background)
+        let names = [("auto", None), ("dark", Some(false)), ("light", Some(true))];
+        one_of(&text, "a background", &names).map(Background)
     }
 }
 
-impl From<Background> for bool {
-    fn from(b: Background) -> bool {
+impl From<Background> for Option<bool> {
+    fn from(b: Background) -> Option<bool> {
         b.0
     }
 }

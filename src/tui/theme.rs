@@ -154,7 +154,7 @@ impl Theme {
         Theme {
             colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             depth,
-            light: config.theme.background,
+            light: config.theme.background.unwrap_or_else(light_background),
             ascii: config.app.ascii,
             current: depth.fit(config.theme.current),
             candidate: depth.fit(config.theme.candidate),
@@ -338,6 +338,38 @@ impl Theme {
     }
 }
 
+/// Whether the terminal's background is light: as `COLORFGBG` says where
+/// the terminal sets it, else as the terminal answers the OSC 11 question
+/// (its background colour) within a fifth of a second, else dark.
+fn light_background() -> bool {
+    use std::io::IsTerminal;
+    if let Some(light) = std::env::var("COLORFGBG")
+        .ok()
+        .and_then(|v| light_by_colorfgbg(&v))
+    {
+        return light;
+    }
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return false;
+    }
+    let mut options = terminal_colorsaurus::QueryOptions::default();
+    options.timeout = std::time::Duration::from_millis(200);
+    terminal_colorsaurus::theme_mode(options)
+        .is_ok_and(|mode| mode == terminal_colorsaurus::ThemeMode::Light)
+}
+
+/// `COLORFGBG` (`15;0`, `0;default;15`: foreground, background): whether
+/// the background is light, as rxvt and vim read it: colours 7 and 9 to 15
+/// are light, 0 to 6 and 8 dark; `None` when it names no colour.
+fn light_by_colorfgbg(value: &str) -> Option<bool> {
+    let bg: u8 = value.rsplit(';').next()?.trim().parse().ok()?;
+    match bg {
+        7 | 9..=15 => Some(true),
+        0..=6 | 8 => Some(false),
+        _ => None,
+    }
+}
+
 /// Colours in the step ramp's palette: more than the eye tells apart.
 pub const RAMP_LEVELS: usize = 256;
 
@@ -373,6 +405,16 @@ mod tests {
             }
         }
         assert_ne!(theme.ramp(1, 100), theme.ramp(100, 100));
+    }
+
+    #[test]
+    fn colorfgbg_tells_a_light_background_from_a_dark_one() {
+        assert_eq!(light_by_colorfgbg("15;0"), Some(false));
+        assert_eq!(light_by_colorfgbg("0;15"), Some(true));
+        assert_eq!(light_by_colorfgbg("0;default;7"), Some(true));
+        assert_eq!(light_by_colorfgbg("7;8"), Some(false));
+        assert_eq!(light_by_colorfgbg("0;default"), None);
+        assert_eq!(light_by_colorfgbg(""), None);
     }
 
     #[test]
