@@ -167,15 +167,22 @@ impl Theme {
 
     /// The colour of text on a square of the board (a clue, a target's
     /// key, the goal), dark or not: `c` fitted to read on both kinds of
-    /// square, so it looks the same on each; at 16 colours, where few
-    /// colours read on the grey squares, on its own square.
+    /// square, so it looks the same on each; at 16 colours, where on a
+    /// dark terminal no colour reads on both, fitted to its own square
+    /// when the common one does not read there.
     pub fn board_text(&self, c: Color, dark: bool) -> Color {
-        let grounds = match (self.depth, dark) {
-            (Depth::Ansi16, false) => [Color::Reset; 2],
-            (Depth::Ansi16, true) => [self.dark_square(); 2],
-            _ => [Color::Reset, self.dark_square()],
-        };
-        fit::on(c, &grounds, self.depth, self.light, fit::TEXT)
+        let (depth, light) = (self.depth, self.light);
+        let grounds = [Color::Reset, self.dark_square()];
+        let both = fit::on(c, &grounds, depth, light, fit::TEXT);
+        let ground = grounds[dark as usize];
+        if grounds
+            .iter()
+            .all(|&g| fit::worst(both, g, light) >= fit::TEXT)
+        {
+            both
+        } else {
+            fit::on(c, &[ground], depth, light, fit::TEXT)
+        }
     }
 
     /// The colour of step `step`'s number of `total` on a square, dark or
