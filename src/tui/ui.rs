@@ -156,18 +156,6 @@ fn tabs(app: &App, theme: &Theme, area: Rect, buf: &mut Buffer) {
         .highlight_style(theme.key().add_modifier(ratatui::style::Modifier::REVERSED))
         .divider("·")
         .render(area, buf);
-    // How to move between them: a race starts from the search, and has
-    // no Tab (v ends it).
-    use super::app::Tab;
-    let help = match app.tab() {
-        Tab::Search => " Tab: next mode · v: race ",
-        Tab::Race => " v: back to one search ",
-        Tab::Replay | Tab::Play => " Tab: next mode ",
-    };
-    let x = area.right().saturating_sub(help.len() as u16 + 1);
-    if x > area.x + 40 {
-        buf.set_string(x, area.y, help, ratatui::style::Style::new());
-    }
 }
 
 /// Where each pane lives on a screen of `area`.

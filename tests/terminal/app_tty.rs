@@ -135,9 +135,12 @@ fn replay_stops_at_the_illegal_step_and_tab_searches() {
     t.wait_for("paused: step 2 / 6");
     t.keys(&["End"]);
     t.wait_for("illegal: step 6");
-    // Tab: play on the configured board, Tab again: its search starts.
+    // Tab: play on the configured board, Tab again: the race of its
+    // search and the rival's; once more, the search alone.
     t.keys(&["Tab"]);
     t.wait_for("8x8 · play");
+    t.keys(&["Tab"]);
+    t.wait_for("A · 8x8");
     t.keys(&["Tab"]);
     t.wait_for("found: open tour of 64 squares");
     t.keys(&["q"]);

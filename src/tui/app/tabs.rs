@@ -19,9 +19,9 @@ impl App {
                 self.enter_play()
             }
             Tab::Replay => self.enter_play(),
-            // The race's keys have no Tab: v ends it.
-            Tab::Race => Vec::new(),
-            Tab::Play => self.back_to_search(),
+            // The tabs' order: search, replay, play, race, and round.
+            Tab::Play => self.open_tab(Tab::Race),
+            Tab::Race => self.open_tab(Tab::Search),
         }
     }
 
@@ -74,10 +74,10 @@ impl App {
         match tab {
             Tab::Search if self.tab() != Tab::Search => fx.extend(self.back_to_search()),
             Tab::Search => {}
+            // The race starts side A's search again: no need to start
+            // it first.
             Tab::Race => {
-                if self.tab() != Tab::Search {
-                    fx.extend(self.back_to_search());
-                }
+                self.modes.switch(Tab::Search);
                 fx.extend(self.start_race());
             }
             Tab::Play => fx.extend(self.enter_play()),

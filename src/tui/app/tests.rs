@@ -509,9 +509,11 @@ fn replay_keys_play_pause_seek_and_tick() {
         a.tick().unwrap(),
         (std::time::Duration::from_secs_f64(1.0 / 60.0), 2)
     );
-    // Tab: play, then the search again.
+    // Tab: play, the race, then the search again.
     keys(&mut a, &[Command::NextMode]);
     assert_eq!(a.context(), Context::Play);
+    keys(&mut a, &[Command::NextMode]);
+    assert_eq!(a.context(), Context::Race);
     keys(&mut a, &[Command::NextMode]);
     assert_eq!(a.context(), Context::Watch);
 }
@@ -519,9 +521,12 @@ fn replay_keys_play_pause_seek_and_tick() {
 #[test]
 fn tab_replays_the_tour_just_found() {
     let mut a = app();
-    // Nothing to replay yet: Tab goes on to play, and back to search.
+    // Nothing to replay yet: Tab goes on to play, the race, and back to
+    // the search.
     assert!(keys(&mut a, &[Command::NextMode]).is_empty());
     assert_eq!(a.tab(), Tab::Play);
+    keys(&mut a, &[Command::NextMode]);
+    assert_eq!(a.tab(), Tab::Race);
     keys(&mut a, &[Command::NextMode]);
     assert_eq!(a.tab(), Tab::Search);
     let g = a.search.generation;
@@ -560,14 +565,26 @@ fn a_replay_launch_starts_the_search_on_first_tab() {
     let mut a = App::new(spec, 5, PathBuf::from("/tmp"));
     let r = Replay::of_path("p", a.spec.board(), &[0], false, None);
     a.open_replay(r);
-    // Replay -> play (no knight yet: nothing to check) -> search.
+    // Replay -> play (no knight yet: nothing to check) -> the race,
+    // which starts the search once, and its rival.
     assert!(keys(&mut a, &[Command::NextMode]).is_empty());
     assert_eq!(a.tab(), Tab::Play);
     let fx = keys(&mut a, &[Command::NextMode]);
     assert!(
-        matches!(fx[..], [Effect::Start { generation: 1, .. }]),
+        matches!(
+            fx[..],
+            [
+                Effect::Start {
+                    side: Side::A,
+                    generation: 1,
+                    ..
+                },
+                Effect::Start { side: Side::B, .. }
+            ]
+        ),
         "{fx:?}"
     );
+    assert_eq!(a.tab(), Tab::Race);
 }
 
 #[test]

@@ -127,8 +127,8 @@ pub const BINDINGS: &[Binding] = &[
     bind(
         &[(k(Tab), C::NextMode)],
         1,
-        "next mode: search, replay (a loaded or found tour), play",
-        &[Watch, InReplay, InPlay],
+        "next mode: search, replay (a loaded or found tour), play, race",
+        &[Watch, InReplay, InPlay, InRace],
         Some("mode"),
     ),
     bind(
