@@ -2,7 +2,7 @@
 //! Enumeration (every tour, depth-first with the dead-end pruning of
 //! `find::search`, in `count/enumerate.rs`), the strip's dynamic
 //! programme (`super::find::strip`, on boards at most
-//! `strip::MAX_WIDTH` wide) and the frontier ([`frontier`]), picked by
+//! `strip::MAX_WIDTH` wide) and the frontier (`count/frontier.rs`), picked by
 //! the board, the algorithm asked for and the limits.
 //!
 //! Symmetry: a symmetry of the board that keeps its blocked squares blocked
@@ -18,6 +18,9 @@ use crate::theory;
 use super::find::strip;
 use super::{Algorithm, Limit, Limits, Problem, Stats, Tours};
 
+// Public for the benches (`frontier::{count, census, Budget}`) and the
+// command line (`MAX_WIDTH`); a library user counts with [`Count`].
+#[doc(hidden)]
 pub mod frontier;
 mod notice;
 mod total;
@@ -306,7 +309,7 @@ const FRONTIER_SQUARES: usize = 40;
 /// machine has free.
 fn frontier_budget(limits: &Limits, deadline: Option<Instant>) -> frontier::Budget {
     frontier::Budget {
-        bytes: frontier::memory_available().map_or(u64::MAX, |b| b / 10 * 9),
+        bytes: crate::solver::memory::available().map_or(u64::MAX, |b| b / 10 * 9),
         expansions: limits.nodes,
         deadline,
     }
