@@ -38,6 +38,8 @@
 //! assert_eq!((count.count, count.complete()), (304, true));
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod board;
 pub mod files;
 pub mod puzzle;

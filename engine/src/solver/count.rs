@@ -78,11 +78,15 @@ impl<'a> Question<'a> {
 /// from each of its squares, over all starts).
 #[derive(Clone, Copy, Debug)]
 pub struct Count<'a> {
+    /// The tours counted: from one start, or over all starts.
     pub question: Question<'a>,
+    /// The algorithm asked for: `backtrack` counts without pruning.
     pub algorithm: Algorithm,
+    /// Limits that stop the count early.
     pub limits: Limits,
     /// Stops the count once it is reached.
     pub max: Option<u64>,
+    /// Where the count reports how far it has come, for another thread.
     pub progress: Option<&'a Progress>,
     /// Over the frontier on timely workers (this process's, or a
     /// cluster's) instead of this process alone: the frontier is then
@@ -601,6 +605,7 @@ fn table_entry(
 pub struct Progress {
     /// Jobs (subtrees) finished, and known so far.
     pub done: AtomicU64,
+    /// Jobs known so far (squares, over the frontier).
     pub total: AtomicU64,
     /// Tours counted so far (with their symmetry weights).
     pub tours: AtomicU64,
@@ -614,6 +619,7 @@ pub struct Progress {
     /// for one pass): the start under way (from 1), and how many in all
     /// (zero otherwise).
     pub start: AtomicU64,
+    /// How many starts in all, for a count taken start by start.
     pub starts: AtomicU64,
     /// Set by the watcher to stop the count (it then ends incomplete).
     pub cancel: AtomicBool,

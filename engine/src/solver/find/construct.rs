@@ -128,7 +128,7 @@ fn built(tours: Vec<Vec<u32>>, n: usize, started: Instant) -> Solution {
     }
 }
 
-/// A construction ready to walk: [`solve`] for one tour of a board the
+/// A construction ready to walk: [`crate::solver::solve`] for one tour of a board the
 /// construction builds (not a strip), whose tour goes to a sink in pieces
 /// as it is walked instead of being kept. Planned before anything is
 /// walked, so a caller knows whether a tour is coming before it commits
