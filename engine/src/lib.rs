@@ -153,3 +153,8 @@ pub const VERSION: &str = env!("KNIGHT_TUI_VERSION");
 
 #[cfg(test)]
 mod properties;
+
+// The README's example runs as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
