@@ -90,7 +90,8 @@ impl Control {
         let _guard = self.shared.lock.lock();
         self.shared.wake.notify_all();
     }
-    /// Stops the search: it ends with [`super::Verdict::Cancelled`].
+    /// Asks the search to stop: it ends [`super::Verdict::Cancelled`]
+    /// unless it has already ended.
     pub fn cancel(&self) {
         self.shared.cancel.store(true, Ordering::SeqCst);
         self.notify();
