@@ -1,14 +1,22 @@
 //! Records the commit the binary is built from, when the source is a git
-//! checkout with git at hand, for `knight-tui --version`: `0.1.0 (commit
-//! 0123456789ab)`, or the version alone.
+//! checkout of knight-tui with git at hand, for `knight-tui --version`:
+//! `0.1.0 (commit 0123456789ab)`, or the version alone. The packaged crate
+//! (from crates.io, or `cargo package`'s copy) has no `../.git`: git is
+//! not asked, so a crate unpacked inside another repository does not take
+//! that repository's commit for its own.
 
+use std::path::Path;
 use std::process::Command;
 
 fn main() {
-    let commit = Command::new("git")
-        .args(["rev-parse", "--short=12", "HEAD"])
-        .output()
-        .ok()
+    let commit = Path::new("../.git")
+        .exists()
+        .then(|| {
+            Command::new("git")
+                .args(["rev-parse", "--short=12", "HEAD"])
+                .output()
+        })
+        .and_then(Result::ok)
         .filter(|o| o.status.success())
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
         .filter(|c| !c.is_empty());
@@ -22,7 +30,7 @@ fn main() {
     // checkout or a reset adds a line to HEAD's log. Not on the index,
     // which `git add` and `git status` rewrite: each rebuilt everything.
     for p in ["../.git/HEAD", "../.git/logs/HEAD"] {
-        if std::path::Path::new(p).exists() {
+        if Path::new(p).exists() {
             println!("cargo:rerun-if-changed={p}");
         }
     }

@@ -13,7 +13,7 @@ use crate::{Row, Workload};
 
 fn census(name: &str, rows: u32, cols: u32) -> Row {
     let board = Board::new(rows, cols, &[]).expect("a board");
-    let bytes = frontier::memory_available().map_or(u64::MAX, |b| b / 10 * 9);
+    let bytes = knight_engine::solver::memory::available().map_or(u64::MAX, |b| b / 10 * 9);
     let c = frontier::census(
         &board,
         Ends::Any,

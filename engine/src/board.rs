@@ -55,12 +55,13 @@ pub(crate) const CELL_DEGREE: u8 = 0x0f;
 /// 32-bit `n` and divisor `d >= 2`, `n / d` is the high 64 bits of `c * n`
 /// with `c = ceil(2^64 / d)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Divider {
+pub(crate) struct Divider {
     d: u32,
     c: u64,
 }
 
 impl Divider {
+    /// Divides by `d`, at least 2.
     pub fn new(d: u32) -> Divider {
         assert!(d >= 2, "a divider needs a divisor of at least 2");
         Divider {
@@ -68,10 +69,12 @@ impl Divider {
             c: u64::MAX / d as u64 + 1,
         }
     }
+    /// `n / d`.
     #[inline]
     pub fn quotient(self, n: u32) -> u32 {
         ((self.c as u128 * n as u128) >> 64) as u32
     }
+    /// `(n / d, n % d)`.
     #[inline]
     pub fn div_rem(self, n: u32) -> (u32, u32) {
         let q = self.quotient(n);
@@ -425,10 +428,12 @@ impl Board {
             })
     }
 
+    /// Number of rows.
     #[inline]
     pub fn rows(&self) -> u32 {
         self.rows
     }
+    /// Number of columns.
     #[inline]
     pub fn cols(&self) -> u32 {
         self.cols
@@ -438,6 +443,7 @@ impl Board {
     pub fn len(&self) -> usize {
         self.rows as usize * self.cols as usize
     }
+    /// Never true: a board has at least one square.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
@@ -447,6 +453,7 @@ impl Board {
     pub fn free_count(&self) -> usize {
         self.free
     }
+    /// The blocked squares, as given.
     #[inline]
     pub fn blocked(&self) -> &[Square] {
         &self.blocked
@@ -473,6 +480,7 @@ impl Board {
         }
     }
 
+    /// True when the square is on the board, blocked or not.
     #[inline]
     pub fn contains(&self, sq: Square) -> bool {
         sq.row < self.rows && sq.col < self.cols
@@ -503,6 +511,7 @@ impl Board {
     pub fn index(&self, sq: Square) -> u32 {
         sq.row * self.cols + sq.col
     }
+    /// The square at a row-major index: the inverse of [`Board::index`].
     #[inline]
     pub fn square(&self, index: u32) -> Square {
         Square::new(index / self.cols, index % self.cols)

@@ -44,15 +44,21 @@ pub struct Puzzle {
 /// A clue as a file writes it: the square and its step, 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clue {
+    /// The square the clue is on.
     pub square: Square,
+    /// The step numbered there, from 1.
     pub step: u32,
 }
 
 /// Why clues cannot make a puzzle: each prints its one line.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PuzzleError {
+    /// The `rows`x`cols` board has more `squares` than [`MAX_SQUARES`].
+    #[allow(missing_docs)]
     #[error("a puzzle's board has at most {MAX_SQUARES} squares; {rows}x{cols} has {squares}")]
     TooBig { rows: u32, cols: u32, squares: u64 },
+    /// Clue `step` is on `row`,`col`, off the `rows`x`cols` board.
+    #[allow(missing_docs)]
     #[error("clue {step} is on {row},{col}, off the {rows}x{cols} board")]
     OffBoard {
         step: i64,
@@ -61,20 +67,28 @@ pub enum PuzzleError {
         rows: u32,
         cols: u32,
     },
+    /// Clue `step` is on a blocked `square`.
+    #[allow(missing_docs)]
     #[error("clue {step} is on {square}, a blocked square")]
     Blocked { step: u32, square: Square },
+    /// Clue `step` on `square` is outside 1 to `last`, the board's free squares.
+    #[allow(missing_docs)]
     #[error("clue {step} on {square} is not a step of this board: steps run from 1 to {last}")]
     Step {
         step: i64,
         square: Square,
         last: u32,
     },
+    /// Clues `first` and `second` (or one clue twice) are on one `square`.
+    #[allow(missing_docs)]
     #[error("{}", if first == second { format!("clue {first} is given twice on {square}") } else { format!("clues {first} and {second} are both on {square}") })]
     SameSquare {
         first: u32,
         second: u32,
         square: Square,
     },
+    /// Step `step` is given on two squares, `first` and `second`.
+    #[allow(missing_docs)]
     #[error("step {step} is a clue twice, on {first} and on {second}")]
     SameStep {
         step: u32,
@@ -85,6 +99,9 @@ pub enum PuzzleError {
         "clues {first} on {first_square} and {second} on {second_square} break the colour rule: every knight's move changes colour, so steps {first} and {second} must be on squares of {}",
         if (second - first) % 2 == 0 { "the same colour" } else { "different colours" }
     )]
+    /// Clues `first` and `second` are on squares whose colours do not match
+    /// the parity of `second - first`, which every knight's move changes.
+    #[allow(missing_docs)]
     Colour {
         first: u32,
         first_square: Square,
@@ -203,9 +220,11 @@ impl Puzzle {
         Ok(())
     }
 
+    /// The puzzle's board.
     pub fn board(&self) -> &Board {
         &self.board
     }
+    /// Whether the completion must be a closed tour.
     pub fn closed(&self) -> bool {
         self.closed
     }
@@ -222,6 +241,7 @@ impl Puzzle {
             })
         })
     }
+    /// How many clues the puzzle gives.
     pub fn clue_count(&self) -> usize {
         self.at_step.iter().flatten().count()
     }

@@ -43,16 +43,24 @@ pub use problem::{Kind, Problem, Tours};
 /// What a monitor tells the search after a node or a tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Go on searching.
     Continue,
+    /// Stop the search now.
     Stop,
 }
 
+/// How a search looks for tours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Algorithm {
+    /// Plain depth-first search in the move order, with no pruning.
     Backtrack,
+    /// Warnsdorff's rule: fewest onward moves first, ties broken by [`TieBreak`].
     Warnsdorff,
+    /// Depth-first search in the move order with dead-end pruning: every tour in turn.
     Enumerate,
+    /// Built from block tours, or the strip's programme on narrow boards.
     Construct,
+    /// Picked by the board: see [`Algorithm::for_solve`].
     #[default]
     Auto,
 }
@@ -68,6 +76,7 @@ impl Algorithm {
         Algorithm::Construct,
     ];
 
+    /// The algorithm's name, as the command line takes it.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Backtrack => "backtrack",
@@ -161,6 +170,7 @@ impl TieBreak {
         TieBreak::Random,
     ];
 
+    /// The tie-break's name, as the command line takes it.
     pub fn name(self) -> &'static str {
         match self {
             TieBreak::Roth => "roth",
@@ -202,6 +212,7 @@ pub struct Stats {
     pub tours: u64,
     /// Warnsdorff restarts with a new tie-break order.
     pub restarts: u32,
+    /// Time the search took.
     pub elapsed: Duration,
 }
 
@@ -223,7 +234,9 @@ impl Stats {
 /// Limits that stop a search early.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// Stop after this many nodes.
     pub nodes: Option<u64>,
+    /// Stop after this long.
     pub time: Option<Duration>,
 }
 
@@ -253,9 +266,12 @@ pub enum Verdict {
     Cancelled,
 }
 
+/// What stopped a search or count before it decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
+    /// The node limit ([`Limits::nodes`]).
     Nodes,
+    /// The time limit ([`Limits::time`]).
     Time,
     /// A count past the largest number it holds (2^128 - 1).
     Counter,
@@ -278,8 +294,11 @@ impl fmt::Display for Limit {
 /// Options of a search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
+    /// The algorithm asked for.
     pub algorithm: Algorithm,
+    /// How Warnsdorff's rule breaks ties.
     pub tie_break: TieBreak,
+    /// Limits that stop the search early.
     pub limits: Limits,
     /// How many distinct tours to find (at least 1).
     pub tours: usize,
@@ -390,17 +409,23 @@ impl FromStr for MoveOrder {
 /// Text that is not a move order.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveOrderError {
+    /// A part of the text is not a pair `dr,dc`.
     #[error("'{0}' is not a move dr,dc (e.g. 2,1)")]
     NotAPair(String),
+    /// The pair is not one of the eight knight moves.
     #[error("{0},{1} is not a knight move")]
     NotAMove(i32, i32),
+    /// A move is named twice.
     #[error("the move {0},{1} is given twice")]
     Twice(i32, i32),
     #[error(
         "a move order names all eight knight moves once, e.g. {} (got {got})",
         MoveOrder::default()
     )]
+    /// `got` moves, not eight.
+    #[allow(missing_docs)]
     NotEight { got: usize },
+    /// Indices that are not each of 0 to 7 once.
     #[error("{0:?} is not an order of the eight moves: each of 0 to 7 once")]
     NotAPermutation([u8; 8]),
 }
@@ -408,8 +433,11 @@ pub enum MoveOrderError {
 /// Tours found (square indices in visit order) and how the search ended.
 #[derive(Clone, Debug)]
 pub struct Solution {
+    /// The tours found, each the square indices in visit order.
     pub tours: Vec<Vec<u32>>,
+    /// How the search ended.
     pub verdict: Verdict,
+    /// What the search did.
     pub stats: Stats,
     /// The algorithm that ran (never `auto`).
     pub algorithm: Algorithm,

@@ -12,8 +12,11 @@ pub struct Spec {
     /// Which tours: the board, the start, open or closed, and an open
     /// tour's last square if chosen (checked as it was made).
     pub problem: Problem,
+    /// The algorithm asked for.
     pub algorithm: Algorithm,
+    /// How Warnsdorff's rule breaks ties.
     pub tie_break: TieBreak,
+    /// Limits that stop the search early.
     pub limits: Limits,
     /// The order the moves are tried in.
     pub moves: MoveOrder,
@@ -31,18 +34,22 @@ impl Spec {
         }
     }
 
+    /// The problem's board.
     pub fn board(&self) -> &Board {
         self.problem.board()
     }
 
+    /// The problem's start.
     pub fn start(&self) -> Square {
         self.problem.start()
     }
 
+    /// Whether the problem asks for closed tours.
     pub fn closed(&self) -> bool {
         self.problem.closed()
     }
 
+    /// An open tour's last square, if chosen.
     pub fn end(&self) -> Option<Square> {
         self.problem.end()
     }

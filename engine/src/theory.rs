@@ -18,9 +18,11 @@ pub mod known;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{reason}")]
 pub struct NoTour {
+    /// Which argument proves it.
     pub argument: Argument,
     /// The squares the proof is about, in the order its line names them.
     pub squares: Vec<Square>,
+    /// The proof in one line.
     pub reason: String,
 }
 

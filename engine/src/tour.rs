@@ -28,37 +28,52 @@ use crate::board::{Board, Geometry, Square, Surface};
 pub enum Summary {
     /// Every free square visited once; `closed` when the last square is a
     /// knight's move from the first.
+    #[allow(missing_docs)]
     Complete { closed: bool },
-    /// A legal path that stops short of the whole board.
+    /// A legal path that stops short of the whole board: `visited` of
+    /// the `total` free squares.
+    #[allow(missing_docs)]
     Partial { visited: usize, total: usize },
 }
 
 /// The first thing wrong with a path; `step` counts from 1 (the start).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fault {
+    /// The step at fault, from 1.
     pub step: usize,
+    /// What is wrong there.
     pub kind: FaultKind,
 }
 
+/// What is wrong with a path at a step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FaultKind {
-    /// The square is not on the board.
+    /// The square `row`,`col` is not on the board.
+    #[allow(missing_docs)]
     OffBoard { row: i64, col: i64 },
     /// The square is blocked.
     Blocked(Square),
-    /// The square was already visited at `first`.
+    /// The `square` was already visited at step `first` (0: not known).
+    #[allow(missing_docs)]
     Repeated { square: Square, first: usize },
-    /// The step is not a knight's move.
+    /// The step `from` one square `to` the next is not a knight's move.
+    #[allow(missing_docs)]
     NotKnightMove { from: Square, to: Square },
-    /// The step is not a move of another leaper, or on another surface.
+    /// The step `from` one square `to` the next is not a move of the
+    /// `geometry`'s leaper on its surface.
+    #[allow(missing_docs)]
     NotMove {
         from: Square,
         to: Square,
         geometry: Geometry,
     },
-    /// The tour was declared closed but its ends are not a knight's move apart.
+    /// The tour was declared closed but its `last` and `first` squares are
+    /// not a move apart.
+    #[allow(missing_docs)]
     NotClosed { last: Square, first: Square },
-    /// The file names the square the tour must end on, and it ends elsewhere.
+    /// The file names the square the tour must `end` on (row, col), and
+    /// it ends elsewhere, on `last`.
+    #[allow(missing_docs)]
     NotEnd { last: Square, end: [i64; 2] },
     /// An empty path.
     Empty,

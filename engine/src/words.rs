@@ -99,6 +99,8 @@ impl UnknownName {
     }
 }
 
+/// ` (did you mean 'NAME'?)` with the name nearest to `typed`, or nothing
+/// when none is near.
 pub fn did_you_mean<'n>(typed: &str, names: impl IntoIterator<Item = &'n str>) -> String {
     let typed = typed.trim().to_lowercase();
     if typed.is_empty() || typed.len() > 64 {

@@ -9,7 +9,7 @@ use super::args::CountArgs;
 use super::failure::{Exit, Outcome, say, usage};
 use crate::config::{Config, EACH_END};
 use knight_engine::board::human_bytes;
-use knight_engine::solver::count::{Count, Failure, Outcome as Ended, Question, frontier};
+use knight_engine::solver::count::{Count, Failure, Outcome as Ended, Question};
 use knight_engine::words::{ms, thousands};
 
 pub fn count(args: &CountArgs, config: &Config) -> Outcome {
@@ -222,7 +222,7 @@ fn frontier_stopped(result: &solver::count::Total) -> Option<String> {
         "at square {done} of {squares} ({} states)",
         thousands(states)
     );
-    let free = frontier::memory_available().map_or("?".into(), human_bytes);
+    let free = solver::memory::available().map_or("?".into(), human_bytes);
     Some(match result.limit() {
         Some(solver::Limit::Memory) if done == 0 => format!(
             "knight-tui: counting over the frontier needs more memory than it may take here (free memory, within ulimit and cgroup limits): more than {} at once, and {free} is left; not started",

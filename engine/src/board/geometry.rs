@@ -19,6 +19,7 @@ pub struct Leaper {
 }
 
 impl Leaper {
+    /// The knight: one square one way and two the other.
     pub const KNIGHT: Leaper = Leaper { a: 1, b: 2 };
 
     /// The leapers with a name, the knight first.
@@ -174,8 +175,10 @@ pub enum Surface {
 }
 
 impl Surface {
+    /// Every surface, the plane first.
     pub const ALL: [Surface; 3] = [Surface::Plane, Surface::Cylinder, Surface::Torus];
 
+    /// The surface's lowercase name, as the command line and files write it.
     pub fn name(self) -> &'static str {
         match self {
             Surface::Plane => "plane",
@@ -221,16 +224,20 @@ impl FromStr for Surface {
 /// The piece and the surface together.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Geometry {
+    /// The piece that tours.
     pub leaper: Leaper,
+    /// Which edges wrap round.
     pub surface: Surface,
 }
 
 impl Geometry {
+    /// The knight on the plane, the default.
     pub const KNIGHT_PLANE: Geometry = Geometry {
         leaper: Leaper::KNIGHT,
         surface: Surface::Plane,
     };
 
+    /// The leaper on the surface.
     pub fn new(leaper: Leaper, surface: Surface) -> Geometry {
         Geometry { leaper, surface }
     }

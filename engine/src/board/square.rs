@@ -8,11 +8,14 @@ use super::SquareError;
 /// A square, zero-based: row 0 is the top row as printed, col 0 the left column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
+    /// The row, 0 at the top.
     pub row: u32,
+    /// The column, 0 at the left.
     pub col: u32,
 }
 
 impl Square {
+    /// The square at `row`, `col`.
     pub const fn new(row: u32, col: u32) -> Self {
         Square { row, col }
     }

@@ -58,18 +58,27 @@ pub enum ReadError {
     /// It could not be read at all.
     #[error("{}", crate::words::io_error(.0))]
     Io(#[from] io::Error),
+    /// A control `byte` (not tab, newline or carriage return) at `offset`.
+    #[allow(missing_docs)]
     #[error("not a text file (byte 0x{byte:02x} at offset {offset})")]
     Control { offset: u64, byte: u8 },
+    /// Bytes that are not UTF-8 at `offset`.
+    #[allow(missing_docs)]
     #[error("not a text file (not UTF-8 at offset {offset})")]
     NotUtf8 { offset: u64 },
+    /// Over the limit's `bytes` for a `what` (the kind of file).
+    #[allow(missing_docs)]
     #[error("larger than any {what} (over {bytes} bytes)")]
     TooBig { what: &'static str, bytes: u64 },
+    /// A `run` of blank bytes at `offset`, longer than a `what` has.
+    #[allow(missing_docs)]
     #[error("over {run} bytes of blank space in a row at offset {offset}: not a {what}")]
     Blank {
         what: &'static str,
         run: u64,
         offset: u64,
     },
+    /// The reader's cancel flag was set.
     #[error("cancelled")]
     Cancelled,
 }
@@ -132,6 +141,7 @@ pub struct TextCheck<'l> {
 }
 
 impl<'l> TextCheck<'l> {
+    /// A check of a file under `limit`, before its first byte.
     pub fn new(limit: &'l FileLimit) -> Self {
         TextCheck {
             limit,

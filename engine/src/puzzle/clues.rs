@@ -33,16 +33,21 @@ impl fmt::Debug for Clues {
 /// Why the clues forbid a move: each says it in one sentence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Forbidden {
-    /// The square holds the clue of another step.
+    /// The `square` holds `clue`, another step than the move's `step`.
+    #[allow(missing_docs)]
     Taken {
         square: Square,
         clue: u32,
         step: u32,
     },
-    /// This step is a clue on another square.
+    /// The move's `step` is the clue on another square, `clue`.
+    #[allow(missing_docs)]
     Elsewhere { step: u32, clue: Square },
     /// The next clue is further, in knight moves, than the steps left to
-    /// it (`moves`: None when no moves join the two squares at all).
+    /// it: `clue` on `on` is `moves` knight moves from the move's square
+    /// `from`, over the `steps` left (`moves`: None when no moves join the
+    /// two squares at all).
+    #[allow(missing_docs)]
     TooFar {
         from: Square,
         clue: u32,
@@ -51,7 +56,9 @@ pub enum Forbidden {
         moves: Option<u32>,
     },
     /// The next clue is near enough, but every knight's move changes
-    /// colour and the steps left land on the other colour.
+    /// colour and the `steps` left from `from` land on the other colour
+    /// than `clue`'s square `on`.
+    #[allow(missing_docs)]
     Colour {
         from: Square,
         clue: u32,
@@ -106,6 +113,7 @@ impl fmt::Display for Forbidden {
 }
 
 impl Clues {
+    /// The puzzle being played, with its knight distances worked out once.
     pub fn new(puzzle: Puzzle, difficulty: Option<Difficulty>, seed: Option<u64>) -> Arc<Clues> {
         let logic = Logic::new(&puzzle);
         Arc::new(Clues {
@@ -116,6 +124,7 @@ impl Clues {
         })
     }
 
+    /// The puzzle the clues are of.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }

@@ -20,6 +20,7 @@ use crate::tour::{FORMAT_NAME, write_numbered_steps};
 /// A puzzle as read from a file, with what the file says about it.
 #[derive(Clone, Debug)]
 pub struct PuzzleFile {
+    /// The checked puzzle.
     pub puzzle: Puzzle,
     /// The file's `"puzzle"` object (difficulty, seed), when it has one.
     pub about: Option<Map<String, Value>>,
@@ -28,22 +29,32 @@ pub struct PuzzleFile {
 /// Why a text is not a puzzle: each prints its one line.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PuzzleFileError {
+    /// Not JSON of a puzzle file, with the parser's message.
     #[error("not a puzzle file: {0}")]
     Json(String),
+    /// The JSON's `"format"` is not `knight-tour`.
     #[error("not a puzzle file: \"format\" is {0:?}, not \"knight-tour\"")]
     Format(String),
+    /// A version of the format other than 1.
     #[error("not a puzzle file: version {0}; this program reads version 1")]
     Version(u32),
+    /// A JSON tour file without `"clues"`.
     #[error("the file has no \"clues\": not a puzzle (verify checks a tour file)")]
     NoClues,
+    /// The file names a `leaper` or `surface`: puzzles are for the knight on the plane.
     #[error("puzzles are for the knight on the plane; the file has \"{0}\"")]
     Piece(&'static str),
+    /// The file asks for a closed tour with an end.
     #[error("a closed tour has no end: the file has both \"closed\": true and \"end\"")]
     ClosedEnd,
+    /// The grid of a text puzzle is wrong at `line` (1-based), as `what` says.
+    #[allow(missing_docs)]
     #[error("line {line}: {what}")]
     Text { line: usize, what: String },
+    /// The file's board cannot be built.
     #[error("{0}")]
     Board(#[from] BoardError),
+    /// The clues do not make a puzzle.
     #[error("{0}")]
     Puzzle(#[from] PuzzleError),
 }

@@ -23,6 +23,7 @@ pub enum Rating {
     /// Forced moves and the distance arguments solve it.
     Distance,
     /// Logic places `placed` of the `missing` steps; the rest needs search.
+    #[allow(missing_docs)]
     Search { placed: usize, missing: usize },
 }
 

@@ -33,8 +33,10 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
+    /// Every difficulty, easiest first.
     pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
 
+    /// The difficulty's lowercase name: `easy`, `medium`, `hard`.
     pub fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
@@ -77,18 +79,26 @@ impl FromStr for Difficulty {
 /// What puzzle to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Request {
+    /// Rows of the board, in [`SIDES`].
     pub rows: u32,
+    /// Columns of the board, in [`SIDES`].
     pub cols: u32,
+    /// Whether the solution must be a closed tour.
     pub closed: bool,
+    /// The difficulty asked for.
     pub difficulty: Difficulty,
+    /// The seed of the random choices: one seed, one puzzle.
     pub seed: u64,
 }
 
 /// A puzzle made, with its one solution and its rating.
 #[derive(Clone, Debug)]
 pub struct Made {
+    /// The puzzle: the board and its clues.
     pub puzzle: Puzzle,
+    /// Its one solution, the square (board index) of each step.
     pub solution: Vec<u32>,
+    /// The reasoning it needs.
     pub rating: Rating,
     /// The tours tried before one gave the difficulty asked for (at most
     /// `TOURS`; the last one's puzzle is kept otherwise).
@@ -96,6 +106,7 @@ pub struct Made {
 }
 
 impl Made {
+    /// The difficulty its rating earns, which may differ from the one asked.
     pub fn difficulty(&self) -> Difficulty {
         Difficulty::of(self.rating)
     }
@@ -104,10 +115,14 @@ impl Made {
 /// Why no puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MakeError {
+    /// The `rows`x`cols` board is outside [`SIDES`].
+    #[allow(missing_docs)]
     #[error("puzzles are made on boards of 5 to 12 rows and columns, not {rows}x{cols}")]
     Size { rows: u32, cols: u32 },
+    /// Theory proves the board has no tour.
     #[error("{}", .0.reason)]
     NoTour(NoTour),
+    /// The search found no tour of the board, described.
     #[error("no tour of {0} was found to make a puzzle from")]
     NoTourFound(String),
 }

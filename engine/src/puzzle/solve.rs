@@ -38,17 +38,21 @@ pub enum NoSolution {
     NoTour(NoTour),
     /// Two clues further apart, in knight moves, than their steps allow.
     TooFar {
+        /// The clue of the earlier step.
         first: Clue,
+        /// The clue of the later step.
         second: Clue,
         /// The knight distance between their squares (None: no path).
         moves: Option<u32>,
     },
     /// The first and last steps are clues that a closed tour must join
     /// with one move, and they are not a move apart.
+    #[allow(missing_docs)]
     NotClosed { first: Clue, last: Clue },
     /// Reasoning alone shows a step or a square can have no place.
     Stuck(Stuck),
-    /// Every numbering was tried.
+    /// Every numbering was tried, in `nodes` positions.
+    #[allow(missing_docs)]
     Searched { nodes: u64 },
 }
 
@@ -118,13 +122,18 @@ impl fmt::Display for Cutoff {
 /// The limit that stopped a search, and its work so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stopped {
+    /// Positions tried before the limit.
     pub nodes: u64,
+    /// The limit.
     pub by: Cutoff,
 }
 
+/// The limit that stopped a puzzle's search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cutoff {
+    /// The node limit, in positions tried.
     Nodes(u64),
+    /// The time limit.
     Time(Duration),
 }
 

@@ -2,7 +2,7 @@
 //! Enumeration (every tour, depth-first with the dead-end pruning of
 //! `find::search`, in `count/enumerate.rs`), the strip's dynamic
 //! programme (`super::find::strip`, on boards at most
-//! `strip::MAX_WIDTH` wide) and the frontier ([`frontier`]), picked by
+//! `strip::MAX_WIDTH` wide) and the frontier (`count/frontier.rs`), picked by
 //! the board, the algorithm asked for and the limits.
 //!
 //! Symmetry: a symmetry of the board that keeps its blocked squares blocked
@@ -18,6 +18,9 @@ use crate::theory;
 use super::find::strip;
 use super::{Algorithm, Limit, Limits, Problem, Stats, Tours};
 
+// Public for the benches (`frontier::{count, census, Budget}`) and the
+// command line (`MAX_WIDTH`); a library user counts with [`Count`].
+#[doc(hidden)]
 pub mod frontier;
 mod notice;
 mod total;
@@ -75,11 +78,15 @@ impl<'a> Question<'a> {
 /// from each of its squares, over all starts).
 #[derive(Clone, Copy, Debug)]
 pub struct Count<'a> {
+    /// The tours counted: from one start, or over all starts.
     pub question: Question<'a>,
+    /// The algorithm asked for: `backtrack` counts without pruning.
     pub algorithm: Algorithm,
+    /// Limits that stop the count early.
     pub limits: Limits,
     /// Stops the count once it is reached.
     pub max: Option<u64>,
+    /// Where the count reports how far it has come, for another thread.
     pub progress: Option<&'a Progress>,
     /// Over the frontier on timely workers (this process's, or a
     /// cluster's) instead of this process alone: the frontier is then
@@ -306,7 +313,7 @@ const FRONTIER_SQUARES: usize = 40;
 /// machine has free.
 fn frontier_budget(limits: &Limits, deadline: Option<Instant>) -> frontier::Budget {
     frontier::Budget {
-        bytes: frontier::memory_available().map_or(u64::MAX, |b| b / 10 * 9),
+        bytes: crate::solver::memory::available().map_or(u64::MAX, |b| b / 10 * 9),
         expansions: limits.nodes,
         deadline,
     }
@@ -598,6 +605,7 @@ fn table_entry(
 pub struct Progress {
     /// Jobs (subtrees) finished, and known so far.
     pub done: AtomicU64,
+    /// Jobs known so far (squares, over the frontier).
     pub total: AtomicU64,
     /// Tours counted so far (with their symmetry weights).
     pub tours: AtomicU64,
@@ -611,6 +619,7 @@ pub struct Progress {
     /// for one pass): the start under way (from 1), and how many in all
     /// (zero otherwise).
     pub start: AtomicU64,
+    /// How many starts in all, for a count taken start by start.
     pub starts: AtomicU64,
     /// Set by the watcher to stop the count (it then ends incomplete).
     pub cancel: AtomicBool,

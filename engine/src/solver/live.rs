@@ -32,10 +32,12 @@ pub enum Event {
     Failed(String),
 }
 
+/// A running search as the watcher sees it at one moment.
 #[derive(Clone, Debug, Default)]
 pub struct Snapshot {
     /// The path so far (square indices).
     pub path: Vec<u32>,
+    /// What the search has done so far.
     pub stats: Stats,
     /// The shallowest and deepest path since the snapshot before, as the
     /// watcher sampled it (every node when slowed down, every 1024 at full
@@ -43,8 +45,10 @@ pub struct Snapshot {
     pub range: (usize, usize),
 }
 
+/// How a spawned search ended.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// The tours found, the verdict and the statistics.
     pub solution: Solution,
     /// The tour, when it is held compactly (from [`HUGE`] squares up:
     /// well under a byte a square, where a list takes four and the step at
@@ -86,19 +90,24 @@ impl Control {
         let _guard = self.shared.lock.lock();
         self.shared.wake.notify_all();
     }
+    /// Asks the search to stop: it ends [`super::Verdict::Cancelled`]
+    /// unless it has already ended.
     pub fn cancel(&self) {
         self.shared.cancel.store(true, Ordering::SeqCst);
         self.notify();
     }
+    /// Holds the search before its next node.
     pub fn pause(&self) {
         self.shared.paused.store(true, Ordering::SeqCst);
         // A search waiting out its pace stops waiting and pauses now.
         self.notify();
     }
+    /// Lets a paused search run on.
     pub fn resume(&self) {
         self.shared.paused.store(false, Ordering::SeqCst);
         self.notify();
     }
+    /// Whether the search is paused.
     pub fn is_paused(&self) -> bool {
         self.shared.paused.load(Ordering::SeqCst)
     }
@@ -107,6 +116,7 @@ impl Control {
         self.shared.steps.fetch_add(1, Ordering::SeqCst);
         self.notify();
     }
+    /// Runs the search at `speed` from now on.
     pub fn set_speed(&self, speed: Speed) {
         let ns = match speed {
             Speed::Full => 0,

@@ -14,6 +14,7 @@ pub enum Kind {
     /// The tour ends a move from its start.
     Closed,
     /// The tour ends on `end` if one is chosen, anywhere otherwise.
+    #[allow(missing_docs)]
     Open { end: Option<Square> },
 }
 
@@ -126,10 +127,12 @@ impl Tours {
         }
     }
 
+    /// The board the tours are on.
     pub fn board(&self) -> &Board {
         &self.board
     }
 
+    /// Closed, or open with its end if chosen.
     pub fn kind(&self) -> Kind {
         self.kind
     }

@@ -204,10 +204,12 @@ impl CompactBuilder {
         self.len
     }
 
+    /// Whether no square is taken yet.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The path taken so far, compacted.
     pub fn finish(self) -> Compact {
         let mut marked = vec![0u64; self.squares.div_ceil(64)];
         for &sq in &self.marks {
@@ -262,6 +264,7 @@ impl Compact {
         self.len
     }
 
+    /// Whether the path has no square.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

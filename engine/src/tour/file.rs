@@ -18,12 +18,18 @@ pub use write::JsonTour;
 /// bad square is reported as a fault at its step, not as a parse error.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct TourFile {
+    /// Always [`FORMAT_NAME`] in a file this reads.
     pub format: String,
+    /// The format's version: 1.
     pub version: u32,
+    /// Rows of the board.
     pub rows: u32,
+    /// Columns of the board.
     pub cols: u32,
+    /// The blocked squares, `[row, col]`.
     #[serde(default)]
     pub blocked: Vec<[i64; 2]>,
+    /// Whether the tour must be closed.
     #[serde(default)]
     pub closed: bool,
     /// The square the tour must end on (`--end`, a game's goal); absent
@@ -36,7 +42,9 @@ pub struct TourFile {
     /// `cylinder` or `torus`; absent for the plane.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub surface: Option<String>,
+    /// The tour's squares, `[row, col]`, in visit order.
     pub path: Vec<[i64; 2]>,
+    /// How the tour was made (algorithm, nodes, time), when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<Map<String, Value>>,
     /// Fields this version does not know, kept on load and save.
@@ -44,17 +52,20 @@ pub struct TourFile {
     pub extra: Map<String, Value>,
 }
 
+/// The `"format"` of every tour and puzzle file.
 pub const FORMAT_NAME: &str = "knight-tour";
 
 /// A tour as read from a file, in either form.
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    /// The file's fields.
     pub file: TourFile,
     /// True when it was read from a numbered board.
     pub numbered: bool,
 }
 
 impl TourFile {
+    /// The file of `path` (square indices) on `board`, with `meta`.
     pub fn new(
         board: &Board,
         closed: bool,

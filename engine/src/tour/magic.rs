@@ -59,7 +59,9 @@ pub fn constants(rows: u32, cols: u32) -> Option<(u64, u64)> {
 /// at a time in the tour's order (step 1 first).
 #[derive(Clone, Debug)]
 pub struct Sums {
+    /// The sum of each row, top first.
     pub rows: Vec<u64>,
+    /// The sum of each column, left first.
     pub cols: Vec<u64>,
     /// Top-left to bottom-right, and top-right to bottom-left (square
     /// boards only).
@@ -68,6 +70,7 @@ pub struct Sums {
 }
 
 impl Sums {
+    /// No square yet on a `rows` x `cols` board.
     pub fn new(rows: u32, cols: u32) -> Sums {
         Sums {
             rows: vec![0; rows as usize],

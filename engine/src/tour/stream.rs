@@ -37,6 +37,7 @@ pub struct Checked {
     /// The file; its path is empty when it was streamed (or walked from
     /// its steps).
     pub file: TourFile,
+    /// The board the file describes.
     pub board: Board,
     /// The path's first square.
     pub start: Option<[i64; 2]>,

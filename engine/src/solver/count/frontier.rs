@@ -54,7 +54,7 @@ mod layout;
 use layout::{Layout, Step, find_leaving};
 mod meet;
 #[cfg(feature = "cluster")]
-pub mod spread;
+pub(crate) mod spread;
 mod word;
 pub use census::{Census, census};
 use meet::{meet, meeting};
@@ -392,13 +392,6 @@ fn settle<S: Word>(mut s: S, step: &Step, completed: bool, ends: Ends) -> After<
         return After::Dead;
     }
     After::State(canonical(s >> 4))
-}
-
-/// The memory free for a count, in bytes: the machine's, within the
-/// process's limits and its control group's ([`crate::solver::memory`]);
-/// `None` where it cannot be read.
-pub fn memory_available() -> Option<u64> {
-    crate::solver::memory::available()
 }
 
 /// Bytes a count is known to need at once, as measured, for open tours

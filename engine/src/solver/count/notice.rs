@@ -13,34 +13,43 @@ use std::sync::{Arc, Mutex};
 pub enum Notice {
     /// This process waits for the others of its cluster to come up.
     Waiting,
-    /// A connection to this process's port was dropped: not a process of
-    /// the cluster (`why`, in words).
+    /// A connection `from` an address to this process's port was dropped:
+    /// not a process of the cluster (`why`, in words).
+    #[allow(missing_docs)]
     Dropped {
         from: std::net::SocketAddr,
         why: String,
     },
-    /// A connection was dropped unheard: `most` handshakes were under way.
+    /// A connection `from` an address was dropped unheard: `most`
+    /// handshakes were under way.
+    #[allow(missing_docs)]
     Crowded {
         from: std::net::SocketAddr,
         most: usize,
     },
     /// The count resumes from its checkpoint after square `square` (from
     /// 1) of `of`.
+    #[allow(missing_docs)]
     ResumedAfterSquare { square: u64, of: u64 },
     /// The count resumes from its checkpoint where the halves met, with
     /// `pieces` pieces across the cut joined.
+    #[allow(missing_docs)]
     ResumedAfterPieces { pieces: u64 },
     /// No heartbeats can be sent or heard at `host`: a frozen process
-    /// would go unnoticed.
+    /// would go unnoticed (`why`, in words).
+    #[allow(missing_docs)]
     Unwatched { host: String, why: String },
     /// No heartbeat was ever heard from process `process` at `host`.
+    #[allow(missing_docs)]
     Unheard { process: usize, host: String },
     /// The checkpoint's files in `dir` could not be removed once the
-    /// count was done.
+    /// count was done (`why`, in words).
+    #[allow(missing_docs)]
     Uncleared { dir: PathBuf, why: String },
     /// Process `process` at `host`, heard before, has sent nothing for
     /// `silent`: stopped, frozen or gone. The count cannot end: its
     /// workers wait for that process (see [`Notice::ends_count`]).
+    #[allow(missing_docs)]
     Lost {
         process: usize,
         host: String,

@@ -11,8 +11,11 @@ pub struct Total {
     /// Tours counted (up to 2^128 - 1: strips of a few hundred squares get
     /// there); what `outcome` says they are.
     pub count: u128,
+    /// How the count ended.
     pub outcome: Outcome,
+    /// What the search did.
     pub stats: Stats,
+    /// How the count was taken.
     pub method: Method,
 }
 
@@ -77,10 +80,11 @@ pub enum Method {
     Enumeration,
     /// Along a strip 3 or 4 squares wide.
     Strip,
-    /// Over the frontier (see [`frontier`](super::frontier)): the most states held at one
-    /// square (when stopped: held then), the squares placed of all, and the
-    /// bytes held when the memory bound stopped it (or known to be needed,
-    /// when it was refused: `done` 0).
+    /// Over the frontier, square by square: `states`, the most held at
+    /// one square (when stopped: held then); `done` squares placed of all
+    /// `squares`; and `bytes` held when the memory bound stopped it (or
+    /// known to be needed, when it was refused: `done` 0).
+    #[allow(missing_docs)]
     Frontier {
         states: u64,
         done: u64,
@@ -90,6 +94,7 @@ pub enum Method {
 }
 
 impl Method {
+    /// The method's name: `enumeration`, `strip` or `frontier`.
     pub fn name(self) -> &'static str {
         match self {
             Method::Enumeration => "enumeration",

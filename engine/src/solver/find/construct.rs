@@ -61,7 +61,7 @@ use block::{JOIN_H, JOIN_V};
 /// on a cylinder or torus the plane's tour is a tour too (each of its moves
 /// is a move there), so it is built where the plane has one and searched
 /// for elsewhere (see [`solve`]).
-pub fn applies(board: &Board, tours: usize) -> bool {
+pub(crate) fn applies(board: &Board, tours: usize) -> bool {
     strip::applies(board) && (tours <= 1 || board.len() <= strip::MANY_TOURS_SQUARES)
         || tours <= 1
             && board.geometry().leaper == crate::board::Leaper::KNIGHT
@@ -73,7 +73,7 @@ pub fn applies(board: &Board, tours: usize) -> bool {
 /// The tour of `problem` by construction (or, on a strip, the proof that
 /// there is none), or `None` when it does not apply (the caller searches
 /// instead).
-pub fn solve<M: Monitor>(
+pub(crate) fn solve<M: Monitor>(
     problem: &Problem,
     facts: &crate::theory::Facts,
     options: &Options,
@@ -128,7 +128,7 @@ fn built(tours: Vec<Vec<u32>>, n: usize, started: Instant) -> Solution {
     }
 }
 
-/// A construction ready to walk: [`solve`] for one tour of a board the
+/// A construction ready to walk: [`crate::solver::solve`] for one tour of a board the
 /// construction builds (not a strip), whose tour goes to a sink in pieces
 /// as it is walked instead of being kept. Planned before anything is
 /// walked, so a caller knows whether a tour is coming before it commits
@@ -239,6 +239,7 @@ fn odd_choices(n: u32, near: Option<u32>) -> Vec<(u32, u32)> {
 }
 
 /// Why the construction does not build a tour, in one line.
+#[doc(hidden)]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refused {
     #[error("the construction needs both sides at least {MIN_SIDE}")]
@@ -257,6 +258,10 @@ pub enum Refused {
 ///
 /// Squares are `row * cols + col`, from `start`. Closed when `closed`;
 /// an open tour is also closed whenever the board has closed tours.
+///
+/// Hidden: the benches and tests build tours with it; a library user asks
+/// [`crate::solver::solve`], which takes the construction where it applies.
+#[doc(hidden)]
 pub fn construct(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Vec<u32>, Refused> {
     let mut path = Vec::with_capacity(rows as usize * cols as usize);
     construct_with(rows, cols, start, closed, &mut |piece| {
@@ -267,7 +272,7 @@ pub fn construct(rows: u32, cols: u32, start: Square, closed: bool) -> Result<Ve
 
 /// [`construct`], handing the tour to `sink` in pieces as it is walked
 /// (see `Layout::walk_with`).
-pub fn construct_with(
+fn construct_with(
     rows: u32,
     cols: u32,
     start: Square,

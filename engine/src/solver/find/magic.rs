@@ -47,6 +47,7 @@ pub struct MagicAnswer {
     pub backtracks: u64,
     /// The most quartes placed at once.
     pub max_depth: usize,
+    /// Time the search took.
     pub elapsed: Duration,
 }
 

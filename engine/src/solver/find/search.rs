@@ -132,6 +132,8 @@ macro_rules! watch_as_inner {
 }
 pub(super) use watch_as_inner;
 
+/// A depth-first search's state: the path so far and the board's cells,
+/// which a [`Monitor`] reads at each node and tour.
 pub struct Search<'b> {
     board: &'b Board,
     /// The eight move slots in this search's order (see
@@ -173,6 +175,7 @@ pub struct Search<'b> {
     end: Option<usize>,
     order: Order,
     prune: bool,
+    /// What the search has done so far.
     pub stats: Stats,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -267,10 +270,12 @@ impl<'b> Search<'b> {
     pub fn set_node_limit(&mut self, limit: u64) {
         self.node_limit = limit;
     }
+    /// Stop at this instant, or never.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
     }
 
+    /// The board searched.
     pub fn board(&self) -> &Board {
         self.board
     }
