@@ -247,7 +247,7 @@ pub fn read_failure(file: &std::path::Path, e: knight_engine::files::ReadError) 
 
 /// `completions SHELL`: the shell's completion script, from clap's own
 /// description of the command line.
-pub fn completions(shell: clap_complete::Shell) -> failure::Outcome {
+pub fn completions(shell: clap_complete::Shell) -> failure::Ran {
     let mut command = <args::Cli as clap::CommandFactory>::command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut command, "knight-tui", &mut out);
@@ -265,12 +265,12 @@ pub fn completions(shell: clap_complete::Shell) -> failure::Outcome {
 
 /// `man`: the manual page (roff), from the same description.
 /// Prints `text` on standard output (`replay --list`).
-pub fn print_text(text: &str) -> failure::Outcome {
+pub fn print_text(text: &str) -> failure::Ran {
     std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes())?;
     Ok(Exit::Yes)
 }
 
-pub fn man() -> failure::Outcome {
+pub fn man() -> failure::Ran {
     let page = clap_mangen::Man::new(<args::Cli as clap::CommandFactory>::command());
     let mut out = Vec::new();
     page.render(&mut out)?;

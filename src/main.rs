@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use cli::args::{BoardArgs, Cli, Command};
-use cli::failure::{Exit, Failure, Outcome, usage};
+use cli::failure::{Exit, Failure, Ran, usage};
 use config::Config;
 
 /// Whether the process began with stdout closed: seen before std's start
@@ -56,7 +56,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Outcome {
+fn run(cli: Cli) -> Ran {
     // The flag's colour choice now; the configuration's once it is read.
     if let Some(c) = cli.color {
         cli::paint::choose(c);
@@ -119,7 +119,7 @@ fn run(cli: Cli) -> Outcome {
 }
 
 /// The app opened in replay mode on a tour file.
-fn replay_app(file: &std::path::Path, config: &Config) -> Outcome {
+fn replay_app(file: &std::path::Path, config: &Config) -> Ran {
     let name = file.display().to_string();
     let checked = cli::check_tour_file(file, false)?;
     let replay = tui::replay::Replay::of_checked(&name, checked);

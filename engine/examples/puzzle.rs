@@ -3,7 +3,7 @@
 //
 //     cargo run -p knight-engine --example puzzle
 
-use knight_engine::puzzle::{self, Answer, Difficulty, Request};
+use knight_engine::puzzle::{self, Completions, Difficulty, Request};
 use knight_engine::solver::Limits;
 
 fn main() {
@@ -34,6 +34,6 @@ fn main() {
 
     // Unique by proof: the solver counts completions up to two.
     let answer = puzzle::solve(&made.puzzle, &Limits::default());
-    assert_eq!(answer, Answer::Unique(made.solution.clone()));
+    assert_eq!(answer, Completions::Unique(made.solution.clone()));
     println!("exactly one completion: the one it was made from");
 }

@@ -13,7 +13,7 @@
 //! | [Count](#count) | a [`solver::Problem`] or [`solver::Tours`] | [`solver::count::Total`] |
 //! | [Theory's verdict](#theorys-verdict) | a board, a start, closed or open | `Ok`, or a [`theory::NoTour`] |
 //! | [Tours and their files](#tours-and-their-files) | a path, or a file's text | [`tour::Summary`] or [`tour::Fault`]; [`tour::TourFile`] |
-//! | [Puzzles](#puzzles) | a [`puzzle::Request`], or clues | [`puzzle::Made`], [`puzzle::Answer`] |
+//! | [Puzzles](#puzzles) | a [`puzzle::Request`], or clues | [`puzzle::Made`], [`puzzle::Completions`] |
 //!
 //! Squares are numbered `row * cols + col` wherever a path is a list of
 //! numbers. The other modules ([`spec`], [`words`], [`files`],
@@ -128,12 +128,12 @@
 //! seed; [`puzzle::solve`] proves it has exactly one completion.
 //!
 //! ```
-//! use knight_engine::puzzle::{self, Answer, Difficulty, Request};
+//! use knight_engine::puzzle::{self, Completions, Difficulty, Request};
 //! use knight_engine::solver::Limits;
 //!
 //! let request = Request { rows: 6, cols: 6, closed: false, difficulty: Difficulty::Easy, seed: 1 };
 //! let made = puzzle::make(&request).unwrap();
-//! assert_eq!(puzzle::solve(&made.puzzle, &Limits::default()), Answer::Unique(made.solution));
+//! assert_eq!(puzzle::solve(&made.puzzle, &Limits::default()), Completions::Unique(made.solution));
 //! ```
 
 #![deny(missing_docs)]

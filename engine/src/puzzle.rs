@@ -23,7 +23,7 @@ use crate::board::{Board, Square};
 pub use clues::{Clues, Forbidden};
 pub use logic::{Logic, Rating, Stuck, deduce, rate, rate_with};
 pub use make::{Difficulty, Made, MakeError, NotADifficulty, Request, SIDES, make};
-pub use solve::{Answer, Cutoff, NoSolution, Numberings, Stopped, count, solve, solve_with};
+pub use solve::{Completions, Cutoff, NoSolution, Numberings, Stopped, count, solve, solve_with};
 
 /// Puzzles have at most this many squares: the search keeps the knight
 /// distance from every clue to every square.

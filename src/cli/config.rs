@@ -5,10 +5,10 @@
 use std::io::{self, Write};
 
 use super::args::ConfigArgs;
-use super::failure::{Exit, Outcome, usage};
+use super::failure::{Exit, Ran, usage};
 use crate::config::{self, Config};
 
-pub fn show(args: &ConfigArgs, config: &Config) -> Outcome {
+pub fn show(args: &ConfigArgs, config: &Config) -> Ran {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if args.default {

@@ -6,13 +6,13 @@ use std::io::{self, IsTerminal, Write};
 use knight_engine::solver;
 
 use super::args::CountArgs;
-use super::failure::{Exit, Outcome, say, usage};
+use super::failure::{Exit, Ran, say, usage};
 use crate::config::{Config, EACH_END};
 use knight_engine::board::human_bytes;
-use knight_engine::solver::count::{Count, Failure, Outcome as Ended, Question};
+use knight_engine::solver::count::{Count, Failure, Outcome, Question};
 use knight_engine::words::{ms, thousands};
 
-pub fn count(args: &CountArgs, config: &Config) -> Outcome {
+pub fn count(args: &CountArgs, config: &Config) -> Ran {
     // `--table --end` without a square: the tours from the start to each.
     let each_end = args.table && args.board.board.end.as_deref() == Some(EACH_END);
     let spec = spec_of(args, config, each_end)?;
@@ -77,8 +77,8 @@ pub fn count(args: &CountArgs, config: &Config) -> Outcome {
         Answer::One(count) => count,
     };
     match &result.outcome {
-        Ended::Failed(Failure::Refused(why)) => return Err(usage(why.clone())),
-        Ended::Failed(failure) => {
+        Outcome::Failed(Failure::Refused(why)) => return Err(usage(why.clone())),
+        Outcome::Failed(failure) => {
             say(&format!("knight-tui: {failure}"));
             return Ok(Exit::Undecided);
         }
@@ -109,7 +109,7 @@ fn spec_of(
 
 /// Prints one count's answer (process 0 of a cluster, or the only one)
 /// and gives its exit.
-fn answer(result: &solver::count::Total, args: &CountArgs, answers: bool) -> Outcome {
+fn answer(result: &solver::count::Total, args: &CountArgs, answers: bool) -> Ran {
     // The other processes of a cluster print no count: they end as
     // process 0 does, saying why they stopped.
     if !answers {
@@ -150,7 +150,7 @@ fn answer(result: &solver::count::Total, args: &CountArgs, answers: bool) -> Out
         return Ok(Exit::Undecided);
     }
     if result.count == 0 {
-        if let Ended::NoTour(r) = &result.outcome
+        if let Outcome::NoTour(r) = &result.outcome
             && !args.report.json()
         {
             say(&format!("no tour: {r}"));
@@ -196,7 +196,7 @@ fn json_line(result: &solver::count::Total) -> String {
         },
         stopped: result.limit().map(|l| l.to_string()),
         reason: match &result.outcome {
-            Ended::NoTour(proof) => Some(&proof.reason),
+            Outcome::NoTour(proof) => Some(&proof.reason),
             _ => None,
         },
     };
@@ -246,7 +246,7 @@ fn print_table(
     table: &[Option<u128>],
     stats: &solver::Stats,
     args: &CountArgs,
-) -> Outcome {
+) -> Ran {
     let total = table
         .iter()
         .flatten()

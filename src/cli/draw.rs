@@ -7,9 +7,9 @@ use knight_engine::tour::svg;
 use knight_engine::words;
 
 use super::args::DrawArgs;
-use super::failure::{Exit, Outcome, say};
+use super::failure::{Exit, Ran, say};
 
-pub fn draw(args: &DrawArgs) -> Outcome {
+pub fn draw(args: &DrawArgs) -> Ran {
     let name = args.file.display().to_string();
     if let Some(out) = &args.out {
         super::solve::check_writable(out)?;

@@ -103,4 +103,4 @@ pub fn usage(e: impl std::fmt::Display) -> Failure {
 }
 
 /// What a command returns: the exit code of its answer, or a failure.
-pub type Outcome = Result<Exit, Failure>;
+pub type Ran = Result<Exit, Failure>;

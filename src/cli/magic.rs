@@ -7,6 +7,7 @@ use std::io::{self, Write};
 
 use serde_json::json;
 
+use knight_engine::solver::count::Outcome;
 use knight_engine::solver::find::magic::{self, MagicAnswer};
 use knight_engine::solver::{Monitor, Stats, Verdict};
 use knight_engine::spec::Spec;
@@ -15,7 +16,7 @@ use knight_engine::tour::{self, TourFile};
 use knight_engine::words;
 
 use super::args::{Format, SolveArgs};
-use super::failure::{Exit, Failure, Outcome, say, usage};
+use super::failure::{Exit, Failure, Ran, say, usage};
 use super::output::{Printer, stats_json_of, stats_line_of, svg_options};
 use super::solve::{check_output, write_out};
 use crate::config::Config;
@@ -24,7 +25,7 @@ use crate::config::Config;
 const METHOD: &str = "quartes";
 
 /// `solve` with `--magic`: the flags checked as `solve` checks them.
-pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Outcome {
+pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Ran {
     refuse_flags(args)?;
     // The search chooses where the tour starts and ends: a start or an
     // end from the configuration does not apply.
@@ -154,7 +155,7 @@ fn refuse_flags(args: &SolveArgs) -> Result<(), Failure> {
 }
 
 /// Says the search could not be made here, and why (exit 3).
-fn undecided(out: &mut impl Write, format: Format, why: &str) -> Outcome {
+fn undecided(out: &mut impl Write, format: Format, why: &str) -> Ran {
     match format {
         Format::Stats | Format::Json => {
             writeln!(out, "{}", json!({"found": false, "undecided": why}))?;
@@ -196,10 +197,10 @@ fn stats_of(answer: &MagicAnswer) -> Stats {
 /// Found, stopped by a limit, or neither (`Cancelled`: the method's family
 /// holds no tour, which does not prove that the board has none).
 fn verdict_of(answer: &MagicAnswer) -> Verdict {
-    match answer.stopped {
+    match answer.outcome {
         _ if !answer.tours.is_empty() => Verdict::Found,
-        Some(limit) => Verdict::Undecided(limit),
-        None => Verdict::Cancelled,
+        Outcome::Stopped(limit) => Verdict::Undecided(limit),
+        _ => Verdict::Cancelled,
     }
 }
 
@@ -212,9 +213,9 @@ fn not_found<W: Write>(
     format: Format,
     out: &mut W,
 ) -> io::Result<()> {
-    let why = match answer.stopped {
-        Some(limit) => format!("the {limit} stopped the search before it found a tour"),
-        None => "the method of quartes searched its whole family and found none; it does not reach every tour".into(),
+    let why = match answer.outcome {
+        Outcome::Stopped(limit) => format!("the {limit} stopped the search before it found a tour"),
+        _ => "the method of quartes searched its whole family and found none; it does not reach every tour".into(),
     };
     match format {
         Format::Stats => Ok(()),
@@ -232,12 +233,12 @@ fn fewer(answer: &MagicAnswer, want: usize, spec: &Spec, kind: Magic) -> String 
     let found = answer.tours.len();
     let closed = if spec.closed() { "closed " } else { "" };
     let asked = format!("{found} of the {want} {closed}{kind} tours asked");
-    match answer.stopped {
-        Some(limit) => format!("the {limit} stopped the search after {asked}"),
-        None if spec.board().rows() == 8 => format!(
+    match answer.outcome {
+        Outcome::Stopped(limit) => format!("the {limit} stopped the search after {asked}"),
+        _ if spec.board().rows() == 8 => format!(
             "{asked}: the method of quartes reaches no more (on 8x8 it reaches 105 of the 140 semimagic tours up to symmetry, 44 of them closed)"
         ),
-        None => format!("{asked}: the method of quartes reaches no more"),
+        _ => format!("{asked}: the method of quartes reaches no more"),
     }
 }
 
@@ -250,7 +251,7 @@ fn write_file<W: Write>(
     stats: &Stats,
     out: &mut W,
     file: &std::path::Path,
-) -> Outcome {
+) -> Ran {
     let board = spec.board();
     let written = write_out(file, |w| {
         if args.format == Format::Svg {

@@ -14,12 +14,12 @@ use knight_engine::spec::Spec;
 use knight_engine::tour::{self, TourFile};
 
 use super::args::PlayArgs;
-use super::failure::{Exit, Failure, Outcome, say, usage};
+use super::failure::{Exit, Failure, Ran, say, usage};
 use crate::config::Config;
 use crate::tui::{self, game::Game};
 
 /// Opens the app in play mode.
-pub fn play(args: &PlayArgs, config: &Config) -> Outcome {
+pub fn play(args: &PlayArgs, config: &Config) -> Ran {
     let mut spec = args.board.spec(config).map_err(usage)?;
     let piece = &args.board.board.piece;
     if args.puzzle.is_some() && (piece.leaper.is_some() || piece.surface.is_some()) {

@@ -8,17 +8,17 @@ use serde_json::{Map, Value, json};
 use crate::write::Written;
 use knight_engine::files::{FileLimit, read_text};
 use knight_engine::puzzle::file::{self, PuzzleFile};
-use knight_engine::puzzle::{self, Answer, Difficulty, MakeError, Puzzle, Request};
+use knight_engine::puzzle::{self, Completions, Difficulty, MakeError, Puzzle, Request};
 use knight_engine::tour::{self, TourFile};
 use knight_engine::words;
 
 use super::args::{AnswerFormat, Format, PuzzleArgs, SolveArgs};
-use super::failure::{Exit, Failure, Outcome, say, usage};
+use super::failure::{Exit, Failure, Ran, say, usage};
 use super::solve::write_out;
 use crate::config::Config;
 
 /// `puzzle`: make one, print it or write its file.
-pub fn make(args: &PuzzleArgs) -> Outcome {
+pub fn make(args: &PuzzleArgs) -> Ran {
     if let Some(out) = &args.out {
         super::solve::check_writable(out)?;
     }
@@ -130,7 +130,7 @@ const PUZZLE_TIME: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// `solve --puzzle FILE`: the one completion (exit 0), none or several
 /// (exit 1), or undecided (exit 3).
-pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Outcome {
+pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Ran {
     if args.board.board.size.is_some()
         || args.board.board.rows.is_some()
         || args.board.board.cols.is_some()
@@ -169,11 +169,11 @@ pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Outcome {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let answer = match puzzle::solve(&p, &limits) {
-        Answer::Unique(path) => {
+        Completions::Unique(path) => {
             print(&mut out, &p, &path, about, args.format)?;
             Exit::Yes
         }
-        Answer::Several(a, b) => {
+        Completions::Several(a, b) => {
             print(&mut out, &p, &a, about.clone(), args.format)?;
             writeln!(out)?;
             print(&mut out, &p, &b, about, args.format)?;
@@ -182,11 +182,11 @@ pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Outcome {
             ));
             Exit::No
         }
-        Answer::None(why) => {
+        Completions::None(why) => {
             say(&format!("{name}: no solution: {why}"));
             Exit::No
         }
-        Answer::Undecided(stop) => {
+        Completions::Undecided(stop) => {
             say(&format!(
                 "{name}: undecided: {} stopped the search after {} positions{}",
                 stop.by,

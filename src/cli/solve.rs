@@ -15,11 +15,11 @@ use knight_engine::tour::{Fault, Summary, TourFile};
 use knight_engine::words;
 
 use super::args::{Format, SolveArgs};
-use super::failure::{Exit, Failure, Outcome, say, usage};
+use super::failure::{Exit, Failure, Ran, say, usage};
 use super::output::{Printer, stats_json, stats_line, tour_file};
 use crate::config::Config;
 
-pub fn solve(args: &SolveArgs, config: &Config) -> Outcome {
+pub fn solve(args: &SolveArgs, config: &Config) -> Ran {
     let spec = args.board.spec(config).map_err(usage)?;
     check_output(args)?;
     let problem = spec.problem.clone();
@@ -158,7 +158,7 @@ impl<'b> Checking<'b> {
 /// `--format stats` of one constructed tour, checked as it is built and
 /// never held: the board's cells and a bit per square (figures for
 /// 10,000 x 10,000: docs/benchmarks.md, "The engine").
-fn stats_streamed<W: Write>(spec: &Spec, plan: Plan, out: &mut W) -> Outcome {
+fn stats_streamed<W: Write>(spec: &Spec, plan: Plan, out: &mut W) -> Ran {
     let sol = walk_checked(spec, plan, &mut |_| Ok(()))??;
     writeln!(out, "{}", stats_json(&sol))?;
     out.flush()?;
@@ -167,7 +167,7 @@ fn stats_streamed<W: Write>(spec: &Spec, plan: Plan, out: &mut W) -> Outcome {
 
 /// `--format moves` of one constructed tour, written as it is built and
 /// checked: `ROW,COL` a square, a space between, on one line.
-fn moves_streamed<W: Write>(spec: &Spec, plan: Plan, out: &mut W) -> Outcome {
+fn moves_streamed<W: Write>(spec: &Spec, plan: Plan, out: &mut W) -> Ran {
     let mut digits = itoa::Buffer::new();
     let mut first = true;
     walk_checked(spec, plan, &mut |sq| {
@@ -251,7 +251,7 @@ fn json_streamed(
 }
 
 /// The answer when no tour was found: none, or the search was stopped.
-fn no_tour<W: Write>(sol: &Solution, format: Format, out: &mut W) -> Outcome {
+fn no_tour<W: Write>(sol: &Solution, format: Format, out: &mut W) -> Ran {
     let code = match &sol.verdict {
         Verdict::Found => Exit::Yes,
         Verdict::NoTour(reason) => {
@@ -291,7 +291,7 @@ fn write_tour<W: Write>(
     out: &mut W,
     quiet: bool,
     svg: bool,
-) -> Outcome {
+) -> Ran {
     // A picture is drawn from the tour held whole.
     let plan = (!svg)
         .then(|| Plan::for_options(problem, options))

@@ -13,7 +13,7 @@ use knight_engine::tour;
 use knight_engine::words::ms;
 
 use super::args::SweepArgs;
-use super::failure::{Exit, Failure, Outcome, usage};
+use super::failure::{Exit, Failure, Ran, usage};
 use crate::config::{Config, value};
 
 /// What a sweep has seen so far, over every board.
@@ -59,7 +59,7 @@ struct Plan<'a> {
     classified: bool,
 }
 
-pub fn sweep(args: &SweepArgs, config: &Config) -> Outcome {
+pub fn sweep(args: &SweepArgs, config: &Config) -> Ran {
     if args.from > args.to {
         return Err(Failure::Usage(format!(
             "--from {} is larger than --to {}",

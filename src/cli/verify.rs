@@ -12,7 +12,7 @@ use knight_engine::tour::stream::{self, CheckError, Checked, Keep};
 use knight_engine::words::clip;
 
 use super::args::VerifyArgs;
-use super::failure::{Exit, Failure, Outcome, usage};
+use super::failure::{Exit, Failure, Ran, usage};
 use super::paint::{Stream, paint};
 
 /// What verify found: the `--format json` object, from which the text line
@@ -78,7 +78,7 @@ impl Judgement {
     }
 }
 
-pub fn verify(args: &VerifyArgs) -> Outcome {
+pub fn verify(args: &VerifyArgs) -> Ran {
     let name = args.file.display().to_string();
     // Read, but not a tour file's text: not a valid tour (exit 1), not
     // unreadable (exit 2).

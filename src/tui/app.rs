@@ -21,6 +21,7 @@ mod view;
 pub use files::{Prompt, PromptNote};
 pub use messages::Loss;
 pub use modes::{Mode, Modes, Tab};
+pub use play::FINISH_TIME;
 pub use puzzle::PuzzleRequest;
 
 use std::path::PathBuf;
@@ -103,7 +104,7 @@ pub enum Action {
     /// The check of the game at this position says this.
     Checked(u64, Outlook),
     /// The solver's finish of the game at this position.
-    Finished(u64, Result<Vec<u32>, String>),
+    Finished(u64, Result<Vec<u32>, Outlook>),
     /// The puzzle asked for at this position (`p`), or why none was made.
     PuzzleMade(u64, Result<Arc<Clues>, String>),
     /// A character typed into the file prompt.

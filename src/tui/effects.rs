@@ -11,7 +11,7 @@ use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 
 use knight_engine::files::FileLimit;
-use knight_engine::puzzle::{self, Answer, PuzzleError};
+use knight_engine::puzzle::{self, Completions, PuzzleError};
 use knight_engine::solver::count::{Count, Progress};
 use knight_engine::solver::{self, Control, Limits, Solution, Verdict};
 use knight_engine::spec::Spec;
@@ -28,8 +28,7 @@ use knight_engine::puzzle::Clues;
 
 /// How long the "can this still be finished?" check may think.
 const CHECK_TIME: Duration = Duration::from_millis(300);
-/// How long the solver may take to finish a game.
-const FINISH_TIME: Duration = Duration::from_secs(10);
+use super::app::FINISH_TIME;
 
 /// Makes the puzzle asked for; without a seed, one from the clock.
 fn make_puzzle(r: PuzzleRequest) -> Result<Arc<Clues>, String> {
@@ -54,7 +53,7 @@ fn make_puzzle(r: PuzzleRequest) -> Result<Arc<Clues>, String> {
 /// completions of a puzzle.
 enum Thought {
     Tour(Solution),
-    Puzzle(Result<Answer, PuzzleError>),
+    Puzzle(Result<Completions, PuzzleError>),
 }
 
 /// What a check's thought says of the position.
@@ -65,31 +64,25 @@ fn outlook_of(thought: Thought) -> Outlook {
             Verdict::NoTour(proof) => Outlook::NoTour(proof),
             _ => Outlook::Unknown,
         },
-        Thought::Puzzle(Ok(Answer::Unique(_) | Answer::Several(..))) => Outlook::Solvable,
-        Thought::Puzzle(Ok(Answer::None(why))) => Outlook::NoSolution(why),
+        Thought::Puzzle(Ok(Completions::Unique(_) | Completions::Several(..))) => Outlook::Solvable,
+        Thought::Puzzle(Ok(Completions::None(why))) => Outlook::NoSolution(why),
         Thought::Puzzle(Err(e)) => Outlook::Broken(e),
-        Thought::Puzzle(Ok(Answer::Undecided(_))) => Outlook::Unknown,
+        Thought::Puzzle(Ok(Completions::Undecided(_))) => Outlook::Unknown,
     }
 }
 
-/// A finish's thought: the whole tour, or why there is none to show.
-fn finish_of(thought: Thought) -> Result<Vec<u32>, String> {
-    let no_finish = || {
-        format!(
-            "the solver found no finish within {} s",
-            FINISH_TIME.as_secs()
-        )
-    };
+/// A finish's thought: the whole tour, or what is known of the position
+/// instead (its proof, with the squares it names; `Unknown` when time
+/// ran out).
+fn finish_of(thought: Thought) -> Result<Vec<u32>, Outlook> {
     match thought {
-        Thought::Tour(sol) => match (sol.verdict, sol.tours.into_iter().next()) {
-            (Verdict::Found, Some(t)) => Ok(t),
-            (Verdict::NoTour(why), _) => Err(format!("no tour from here: {why}")),
-            _ => Err(no_finish()),
-        },
-        Thought::Puzzle(Ok(Answer::Unique(t) | Answer::Several(t, _))) => Ok(t),
-        Thought::Puzzle(Ok(Answer::None(why))) => Err(format!("no solution from here: {why}")),
-        Thought::Puzzle(Err(e)) => Err(format!("no solution from here: {e}")),
-        Thought::Puzzle(Ok(Answer::Undecided(_))) => Err(no_finish()),
+        Thought::Tour(Solution {
+            verdict: Verdict::Found,
+            tours,
+            ..
+        }) if !tours.is_empty() => Ok(tours.into_iter().next().unwrap_or_default()),
+        Thought::Puzzle(Ok(Completions::Unique(t) | Completions::Several(t, _))) => Ok(t),
+        other => Err(outlook_of(other)),
     }
 }
 

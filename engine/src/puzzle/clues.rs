@@ -5,7 +5,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::{Answer, Difficulty, Logic, Puzzle, PuzzleError, solve_with};
+use super::{Completions, Difficulty, Logic, Puzzle, PuzzleError, solve_with};
 use crate::board::Square;
 use crate::solver::Limits;
 
@@ -186,7 +186,7 @@ impl Clues {
 
     /// The completions of the puzzle after the moves of `path` (square
     /// indices from step 1, honouring the clues), counted to 2.
-    pub fn solve_after(&self, path: &[u32], limits: &Limits) -> Result<Answer, PuzzleError> {
+    pub fn solve_after(&self, path: &[u32], limits: &Limits) -> Result<Completions, PuzzleError> {
         let rest = self.puzzle.with_path(path)?;
         Ok(solve_with(&self.logic, &rest, limits))
     }

@@ -9,7 +9,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::logic::{Logic, Rating, rate_with};
-use super::solve::{Answer, solve_with};
+use super::solve::{Completions, solve_with};
 use super::{Clue, Puzzle};
 use crate::board::Board;
 use crate::solver::find::search::{Halt, Monitor, Order, Search};
@@ -232,7 +232,7 @@ fn carve(
             (Difficulty::Medium, _) => false,
             // Logic stops short: only a count proves one solution.
             (Difficulty::Hard, Rating::Search { .. }) => {
-                matches!(solve_with(&logic, &fewer, &limits), Answer::Unique(_))
+                matches!(solve_with(&logic, &fewer, &limits), Completions::Unique(_))
             }
         };
         if keeps {

@@ -19,7 +19,7 @@ use crate::theory::{self, NoTour};
 
 /// What a puzzle's clues allow.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum Completions {
     /// Exactly one numbering: the square (board index) of each step.
     Unique(Vec<u32>),
     /// None, and why.
@@ -151,39 +151,39 @@ pub struct Numberings {
 /// Whether the puzzle has exactly one completion (a count to 2).
 ///
 /// ```
-/// use knight_engine::puzzle::{self, Difficulty, Answer, Request};
+/// use knight_engine::puzzle::{self, Difficulty, Completions, Request};
 /// use knight_engine::solver::Limits;
 ///
 /// let request = Request { rows: 6, cols: 6, closed: false, difficulty: Difficulty::Easy, seed: 7 };
 /// let made = puzzle::make(&request).unwrap();
 /// let solved = puzzle::solve(&made.puzzle, &Limits::default());
-/// assert_eq!(solved, Answer::Unique(made.solution.clone()));
+/// assert_eq!(solved, Completions::Unique(made.solution.clone()));
 /// ```
-pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Answer {
+pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Completions {
     solve_with(&Logic::new(puzzle), puzzle, limits)
 }
 
 /// [`solve`] with the board's [`Logic`] worked out already.
-pub fn solve_with(logic: &Logic, puzzle: &Puzzle, limits: &Limits) -> Answer {
+pub fn solve_with(logic: &Logic, puzzle: &Puzzle, limits: &Limits) -> Completions {
     if let Some(why) = ruled_out(logic, puzzle) {
-        return Answer::None(why);
+        return Completions::None(why);
     }
     // Steps logic places hold in every solution: the search starts from
     // them (a puzzle logic solves whole needs no search at all).
     let deduced = match deduce(logic, puzzle) {
         Ok(p) => p,
-        Err(stuck) => return Answer::None(NoSolution::Stuck(stuck)),
+        Err(stuck) => return Completions::None(NoSolution::Stuck(stuck)),
     };
     let counted = count_with(logic, &deduced, 2, limits);
     let mut found = counted.solutions.into_iter();
     match (found.next(), found.next(), counted.stopped) {
-        (Some(a), Some(b), _) => Answer::Several(a, b),
-        (_, _, Some(by)) => Answer::Undecided(Stopped {
+        (Some(a), Some(b), _) => Completions::Several(a, b),
+        (_, _, Some(by)) => Completions::Undecided(Stopped {
             nodes: counted.nodes,
             by,
         }),
-        (Some(a), None, None) => Answer::Unique(a),
-        (None, _, None) => Answer::None(NoSolution::Searched {
+        (Some(a), None, None) => Completions::Unique(a),
+        (None, _, None) => Completions::None(NoSolution::Searched {
             nodes: counted.nodes,
         }),
     }

@@ -94,7 +94,7 @@ fn made_puzzles_have_one_solution_by_brute_force() {
                 assert_eq!(made.puzzle.clue_at(1), Some(made.solution[0]), "{what}");
                 assert_eq!(
                     solve(&made.puzzle, &no_limits()),
-                    Answer::Unique(made.solution.clone()),
+                    Completions::Unique(made.solution.clone()),
                     "{what}"
                 );
                 assert_eq!(made.rating, rate(&made.puzzle), "{what}");
@@ -143,7 +143,7 @@ fn eight_by_eight_puzzles_of_each_difficulty() {
         assert_eq!(made.difficulty(), difficulty, "{r:?}: {:?}", made.rating);
         assert_eq!(
             solve(&made.puzzle, &no_limits()),
-            Answer::Unique(made.solution.clone())
+            Completions::Unique(made.solution.clone())
         );
         clues.push(made.puzzle.clue_count());
     }
@@ -185,7 +185,7 @@ fn several_none_and_undecided() {
     )
     .unwrap();
     match solve(&only_start, &no_limits()) {
-        Answer::Several(x, y) => {
+        Completions::Several(x, y) => {
             assert_ne!(x, y);
             for p in [x, y] {
                 let all = brute_force(&Puzzle::new(&b, false, &clues_of(&b, &p)).unwrap());
@@ -212,7 +212,7 @@ fn several_none_and_undecided() {
     )
     .unwrap();
     match solve(&far, &no_limits()) {
-        Answer::None(NoSolution::TooFar {
+        Completions::None(NoSolution::TooFar {
             first,
             second,
             moves,
@@ -246,7 +246,7 @@ fn several_none_and_undecided() {
     assert_eq!(brute_force(&tight), Vec::<Vec<u32>>::new());
     assert!(matches!(
         solve(&tight, &no_limits()),
-        Answer::None(NoSolution::Searched { .. })
+        Completions::None(NoSolution::Searched { .. })
     ));
     // Step 2 must be a move from both 0,0 and 2,4: only 1,2 is, and it
     // holds clue 10. Reasoning says so without a search.
@@ -272,13 +272,16 @@ fn several_none_and_undecided() {
     assert_eq!(brute_force(&stuck), Vec::<Vec<u32>>::new());
     assert_eq!(
         solve(&stuck, &no_limits()),
-        Answer::None(NoSolution::Stuck(Stuck::Step(2)))
+        Completions::None(NoSolution::Stuck(Stuck::Step(2)))
     );
     let limits = Limits {
         nodes: Some(10),
         time: None,
     };
-    assert!(matches!(solve(&only_start, &limits), Answer::Undecided(_)));
+    assert!(matches!(
+        solve(&only_start, &limits),
+        Completions::Undecided(_)
+    ));
 }
 
 fn clues_of(b: &Board, path: &[u32]) -> Vec<Clue> {

@@ -18,6 +18,9 @@ pub(super) fn puzzle_intro(c: &Clues) -> String {
     )
 }
 
+/// How long the solver may take to finish a game (`f`).
+pub const FINISH_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
 impl App {
     /// Play mode, with the game there was or a new one on the search's board.
     pub(super) fn enter_play(&mut self) -> Vec<Effect> {
@@ -264,7 +267,7 @@ impl App {
     }
 
     /// The solver's finish came back: its moves are played by ticks.
-    pub(super) fn finished(&mut self, position: u64, result: Result<Vec<u32>, String>) {
+    pub(super) fn finished(&mut self, position: u64, result: Result<Vec<u32>, Outlook>) {
         if position != self.position {
             return;
         }
@@ -279,7 +282,26 @@ impl App {
                     done + 1
                 ));
             }
-            (Err(why), _) => self.refuse(why),
+            // No finish: why, and the squares the proof names marked.
+            (Err(outlook), game) => {
+                let why = match &outlook {
+                    Outlook::NoTour(proof) => format!("no tour from here: {proof}"),
+                    Outlook::NoSolution(_) | Outlook::Broken(_) => format!(
+                        "no solution from here: {}",
+                        outlook.why().unwrap_or_default()
+                    ),
+                    _ => format!(
+                        "the solver found no finish within {} s",
+                        FINISH_TIME.as_secs()
+                    ),
+                };
+                if let Some(g) = game
+                    && !outlook.squares().is_empty()
+                {
+                    g.outlook = outlook;
+                }
+                self.refuse(why);
+            }
             (Ok(_), None) => {}
         }
     }

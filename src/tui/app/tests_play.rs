@@ -3,7 +3,7 @@
 
 use super::tests::{app, disk_full, keys, press, replay_of};
 use super::*;
-use crate::tui::game::Game;
+use crate::tui::game::{Game, Outlook};
 use crate::tui::keymap::command_for;
 use crossterm::event::{KeyCode, KeyEvent};
 use knight_engine::board::Board;
@@ -136,6 +136,30 @@ fn play_finish_is_animated_by_ticks() {
     };
     assert_eq!(file.path.len(), 25);
     assert_eq!(file.meta.as_ref().unwrap()["algorithm"], "hand");
+}
+
+/// A finish that cannot be: the proof is said, and the squares it names
+/// are marked on the board (not only told in a sentence).
+#[test]
+fn a_failed_finish_marks_the_squares_of_its_proof() {
+    let mut a = game_app();
+    // 5x5 from 0,1, a square of the smaller colour: no open tour.
+    keys(&mut a, &[Command::Cursor(0, 1), Command::MoveHere]);
+    let fx = keys(&mut a, &[Command::Finish]);
+    let [Effect::Finish { generation, .. }] = fx[..] else {
+        panic!("{fx:?}")
+    };
+    let b = a.spec.board().clone();
+    let sol = crate::tui::testing::finish(&b, &[1], false, None);
+    let Verdict::NoTour(proof) = sol.verdict else {
+        panic!("{:?}", sol.verdict)
+    };
+    assert!(!proof.squares.is_empty());
+    let squares = proof.squares.clone();
+    a.update(Action::Finished(generation, Err(Outlook::NoTour(proof))));
+    assert_eq!(game(&a).outlook.squares(), squares);
+    let said = a.message().unwrap_or_default();
+    assert!(said.starts_with("no tour from here: "), "{said}");
 }
 
 #[test]

@@ -136,8 +136,8 @@ fn help_is_counted_and_the_puzzle_is_checked_by_its_clues() {
     let clues = game(&a).clues.clone().unwrap();
     let limits = knight_engine::solver::Limits::default();
     let at = |n| clues.solve_after(&m.solution[..n], &limits).unwrap();
-    assert_eq!(at(1), puzzle::Answer::Unique(m.solution.clone()));
-    assert_eq!(at(20), puzzle::Answer::Unique(m.solution.clone()));
+    assert_eq!(at(1), puzzle::Completions::Unique(m.solution.clone()));
+    assert_eq!(at(20), puzzle::Completions::Unique(m.solution.clone()));
     // The side pane's next clue: its step, square and distance.
     let (step, on, moves) = game(&a).next_clue().unwrap();
     let b = &game(&a).board();

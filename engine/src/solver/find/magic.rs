@@ -28,18 +28,19 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, Geometry, Square};
 use crate::tour::magic::Magic;
 
+use super::super::count::Outcome;
 use super::super::{Limit, Limits};
 
 /// What a search for (semi)magic tours came to.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct MagicAnswer {
     /// The tours, as paths of square indices, pairwise distinct up to the
     /// board's symmetries and reversal.
     pub tours: Vec<Vec<u32>>,
-    /// The method's whole family was searched: it holds no more tours.
-    pub exhausted: bool,
-    /// The limit that stopped the search, if one did.
-    pub stopped: Option<Limit>,
+    /// How the search ended, in the words of a count: `Counted` when the
+    /// method's whole family was searched (it holds no more tours),
+    /// `Reached` when as many as asked were found, `Stopped` by a limit.
+    pub outcome: Outcome,
     /// Search nodes: partial tours that passed every cut, the empty one
     /// included.
     pub nodes: u64,
@@ -89,10 +90,14 @@ pub fn tours(
             cells.iter().map(|&c| at(c as usize)).collect()
         })
         .collect::<Vec<Vec<u32>>>();
+    let outcome = match search.stopped {
+        Some(limit) => Outcome::Stopped(limit),
+        None if tours.len() < want => Outcome::Counted,
+        None => Outcome::Reached,
+    };
     MagicAnswer {
-        exhausted: search.stopped.is_none() && tours.len() < want,
+        outcome,
         tours,
-        stopped: search.stopped,
         nodes: search.nodes,
         backtracks: search.backtracks,
         max_depth: search.max_depth,

@@ -32,8 +32,7 @@ fn the_first_8x8_tour_is_beverleys() {
     let b = board(8);
     let answer = tours(&b, Magic::Semi, 1, false, &Limits::default());
     assert_eq!(answer.tours.len(), 1);
-    assert!(!answer.exhausted);
-    assert_eq!(answer.stopped, None);
+    assert_eq!(answer.outcome, Outcome::Reached);
     assert_tour(&b, &answer.tours[0], Magic::Semi, false);
     assert_eq!(answer.tours[0], path_of(&BEVERLEY, &b));
     assert!(answer.nodes > 0 && answer.max_depth == 15);
@@ -137,7 +136,7 @@ fn beverleys_diagonals_pass_the_diagonal_cuts() {
 fn the_8x8_family_holds_105_tours() {
     let b = board(8);
     let answer = tours(&b, Magic::Semi, usize::MAX, false, &Limits::default());
-    assert!(answer.exhausted);
+    assert_eq!(answer.outcome, Outcome::Counted);
     assert_eq!(answer.tours.len(), 105);
     for t in &answer.tours {
         assert_tour(&b, t, Magic::Semi, false);
@@ -153,8 +152,7 @@ fn limits_stop_a_12x12_search() {
         time: None,
     };
     let answer = tours(&b, Magic::Full, 1, false, &limits);
-    assert_eq!(answer.stopped, Some(Limit::Nodes));
-    assert!(!answer.exhausted);
+    assert_eq!(answer.outcome, Outcome::Stopped(Limit::Nodes));
     assert_eq!(answer.nodes, 5_000);
     let limits = Limits {
         nodes: None,
@@ -162,7 +160,7 @@ fn limits_stop_a_12x12_search() {
     };
     let answer = tours(&b, Magic::Semi, 1, false, &limits);
     assert!(answer.elapsed < Duration::from_secs(2));
-    assert!(answer.stopped == Some(Limit::Time) || answer.tours.len() == 1);
+    assert!(answer.outcome == Outcome::Stopped(Limit::Time) || answer.tours.len() == 1);
 }
 
 #[test]
@@ -180,7 +178,7 @@ fn the_method_covers_multiples_of_four_from_eight() {
 fn no_magic_8x8_tour_in_the_family() {
     let b = board(8);
     let answer = tours(&b, Magic::Full, 1, false, &Limits::default());
-    assert!(answer.exhausted && answer.tours.is_empty());
+    assert!(answer.outcome == Outcome::Counted && answer.tours.is_empty());
     eprintln!("8x8 magic: {} nodes", answer.nodes);
     assert!(answer.nodes < 29_395_249, "{}", answer.nodes);
 }
