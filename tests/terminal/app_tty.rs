@@ -88,7 +88,7 @@ fn settings_by_keys_and_mouse_start_a_new_search() {
     let (t, _dir) = launch("settings", "\"full\"", "--size 5");
     t.wait_for("found: open tour of 25 squares");
     t.keys(&["o"]);
-    t.wait_for("Settings (Enter: search)");
+    t.wait_for("Enter search  Esc cancel");
     // Two more columns, then a left click on a square of the board's last row.
     t.keys(&["}", "}"]);
     t.wait_for("5x7 · settings");
@@ -112,7 +112,7 @@ fn settings_by_keys_and_mouse_start_a_new_search() {
     // SGR mouse report: left button down at (column, row), 1-based.
     let click = format!("\x1b[<0;{};{}M", cols[6] + 1, last + 1);
     t.run(&["send-keys", "-t", "t", "-l", &click]);
-    t.wait_for("start ␣    4,6");
+    t.wait_for("start      4,6");
     t.keys(&["Enter"]);
     t.wait_for("found: open tour of 35 squares");
     t.keys(&["q"]);

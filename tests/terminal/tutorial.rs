@@ -42,7 +42,7 @@ fn the_tutorial_works_as_written() {
     // 3. The settings panel: 5x5 from 0,1 has no tour, said at once;
     // Esc leaves the board and its tour as they were.
     t.keys(&["o"]);
-    t.wait_for("Settings (Enter: search)");
+    t.wait_for("Enter search  Esc cancel");
     t.keys(&["[", "[", "[", "{", "{", "{"]);
     t.wait_for("5x5 · settings");
     t.keys(&["Right", "Space"]);

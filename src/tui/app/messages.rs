@@ -37,14 +37,6 @@ impl Loss {
         }
     }
 
-    /// The answers: a game can be saved first.
-    pub fn keys(self) -> &'static str {
-        match self {
-            Loss::Game(_) => "y quit, s save and quit, n stay",
-            _ => "y quit, n stay",
-        }
-    }
-
     /// Said when the user stays.
     pub fn staying(self) -> &'static str {
         match self {
@@ -180,10 +172,8 @@ impl App {
     /// q with work to lose: the question.
     pub(super) fn ask_before_quitting(&mut self, loss: Loss) {
         self.overlays.push(Overlay::ConfirmQuit(loss));
-        self.say(
-            Tone::Info,
-            format!("quit? {}: {}", loss.what(), loss.keys()),
-        );
+        // The box shows the answers' keys; the status does not again.
+        self.say(Tone::Info, format!("quit? {}", loss.what()));
     }
 
     /// The answer to the question before quitting (or before a count out
@@ -200,7 +190,7 @@ impl App {
                 Command::No | Command::Back => self.back(),
                 Command::ForceQuit => self.quit_now(),
                 _ => {
-                    self.refuse("y counts anyway, n leaves it");
+                    self.refuse("the count is being asked: its box has the answers");
                     Vec::new()
                 }
             };
@@ -209,7 +199,7 @@ impl App {
         match c {
             Command::Yes | Command::Quit | Command::ForceQuit => self.quit_now(),
             Command::SaveAndQuit if !matches!(loss, Some(Loss::Game(_))) => {
-                self.refuse("there is nothing to save: y quits, n stays");
+                self.refuse("there is nothing to save: its box has the answers");
                 Vec::new()
             }
             Command::SaveAndQuit => {
@@ -223,8 +213,7 @@ impl App {
             }
             Command::No | Command::Back => self.back(),
             _ => {
-                let keys = loss.map_or("y quit, n stay", Loss::keys);
-                self.refuse(format!("quitting is being asked: {keys}"));
+                self.refuse("quitting is being asked: its box has the answers");
                 Vec::new()
             }
         }

@@ -451,10 +451,7 @@ fn quitting_a_search_or_count_of_a_minute_asks_first() {
     a.search.stats.elapsed = std::time::Duration::from_secs(125);
     assert!(a.update(Action::Key(Command::Quit)).is_empty());
     assert_eq!(a.quit_question(), Some(Loss::Search(125)));
-    assert_eq!(
-        a.message(),
-        Some("quit? the search has run for 2 minutes: y quit, n stay")
-    );
+    assert_eq!(a.message(), Some("quit? the search has run for 2 minutes"));
     // s saves only a game; n and Esc stay.
     assert!(a.update(Action::Key(Command::SaveAndQuit)).is_empty());
     assert_eq!(a.message_tone(), Some(Tone::Refusal));

@@ -108,21 +108,9 @@ fn items(app: &App) -> Vec<Item> {
             false
         }
     };
-    // A question takes only its own answers.
-    if app.count_question().is_some() {
-        return vec![
-            ("y".into(), "count anyway", false, Role::Other),
-            ("n Esc".into(), "leave it", false, Role::Other),
-        ];
-    }
-    if app
-        .quit_question()
-        .is_some_and(|l| !matches!(l, crate::tui::app::Loss::Game(_)))
-    {
-        return vec![
-            ("y".into(), "quit", false, Role::Other),
-            ("n Esc".into(), "stay", false, Role::Other),
-        ];
+    // A question's box shows its answers: the bar says no key twice.
+    if confirm {
+        return Vec::new();
     }
     let mut items: Vec<Item> = mode_first(ctx)
         .into_iter()

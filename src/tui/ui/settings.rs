@@ -24,7 +24,8 @@ pub struct SettingsPanel<'a> {
 impl Widget for SettingsPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (st, theme) = (self.settings, self.theme);
-        let block = Block::bordered().title(" Settings (Enter: search) ");
+        // The pane names the settings; the hint bar names their keys.
+        let block = Block::bordered().title(" Settings ");
         let inner = block.inner(area);
         block.render(area, buf);
         let named = |sq: knight_engine::board::Square| match self.labels {
@@ -32,19 +33,19 @@ impl Widget for SettingsPanel<'_> {
             false => sq.to_string(),
         };
         let mut lines = vec![
-            label_value("rows [ ]", st.rows.to_string(), theme),
-            label_value("cols { }", st.cols.to_string(), theme),
-            label_value("start ␣", named(st.start), theme),
-            label_value("end e", st.end.map_or("anywhere".into(), named), theme),
+            label_value("rows", st.rows.to_string(), theme),
+            label_value("cols", st.cols.to_string(), theme),
+            label_value("start", named(st.start), theme),
+            label_value("end", st.end.map_or("anywhere".into(), named), theme),
             label_value("cursor", named(st.cursor), theme),
-            label_value("blocked x", st.blocked.len().to_string(), theme),
-            label_value("tour c", words::kind(st.closed).into(), theme),
-            label_value("piece p", st.geometry.leaper.to_string(), theme),
-            label_value("surface w", st.geometry.surface.to_string(), theme),
-            label_value("algo a", st.algorithm.to_string(), theme),
-            label_value("tie t", st.tie_break.to_string(), theme),
+            label_value("blocked", st.blocked.len().to_string(), theme),
+            label_value("tour", words::kind(st.closed).into(), theme),
+            label_value("piece", st.geometry.leaper.to_string(), theme),
+            label_value("surface", st.geometry.surface.to_string(), theme),
+            label_value("algorithm", st.algorithm.to_string(), theme),
+            label_value("tie-break", st.tie_break.to_string(), theme),
             label_value(
-                "moves m",
+                "moves",
                 st.moves
                     .name()
                     .map_or_else(|| st.moves.to_string(), str::to_string),
@@ -65,8 +66,8 @@ impl Widget for SettingsPanel<'_> {
                 Line::styled(format!("{no} no tour: {why}"), theme.fg(Color::Red))
             }
             Verdict::Exists(why) => Line::styled(format!("{yes} {why}"), theme.fg(Color::Green)),
-            Verdict::Unknown => Line::raw("? a search will tell (Enter)"),
-            Verdict::Later => Line::raw("? too big to judge at each key: Enter searches"),
+            Verdict::Unknown => Line::raw("? a search will tell"),
+            Verdict::Later => Line::raw("? too big to judge at each key: a search will tell"),
         });
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })

@@ -286,8 +286,8 @@ fn settings_panel_and_clicks_map_to_squares() {
     a.update(Action::Key(Command::Settings));
     let s = screen(&a, 120, 40, &Theme::default());
     for word in [
-        "Settings (Enter: search)",
-        "rows [ ]",
+        "Settings ─",
+        "[ ] rows",
         "8x8 with 1 blocked square · settings",
         "Enter search",
         "♞",
@@ -450,8 +450,15 @@ fn the_quit_question_shows_its_box_and_only_its_answers() {
         s.contains("Quit?") && s.contains("The game's 3 squares are not saved."),
         "{s}"
     );
+    // Its keys are in the box alone: not in the hint bar, not in the
+    // status line.
+    assert!(
+        s.contains("y quit   s save and quit   n or Esc stay"),
+        "{s}"
+    );
     let hints: Vec<&str> = s.lines().skip(22).map(str::trim_end).collect();
-    assert_eq!(hints, [" y s n quit / save and quit / stay", ""]);
+    assert_eq!(hints, ["", ""]);
+    assert_eq!(s.matches("save and quit").count(), 1, "{s}");
 }
 
 #[test]
