@@ -47,6 +47,10 @@ pub struct Config {
     pub app: AppConfig,
     pub theme: ThemeConfig,
     pub output: OutputConfig,
+    /// The app's keys rebound: command name = key (`quit = "Q"`),
+    /// checked against the key table at start.
+    #[serde(default)]
+    pub keys: std::collections::BTreeMap<String, String>,
     /// The file read over the defaults, if any.
     #[serde(skip)]
     pub path: Option<PathBuf>,

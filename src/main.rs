@@ -64,6 +64,11 @@ fn run(cli: Cli) -> Ran {
     let load = || {
         let config = Config::load(cli.config.as_deref()).map_err(usage)?;
         cli::paint::choose(config.output.color);
+        // The keys rebound in [keys], checked against the key table.
+        let changes: Vec<(String, String)> = config.keys.clone().into_iter().collect();
+        let rows = tui::keymap::rebound(&changes)
+            .map_err(|e| usage(format!("{}: {e}", config.source())))?;
+        tui::keymap::set(rows);
         Ok::<_, Failure>(config)
     };
     let Some(command) = cli.command else {

@@ -10,6 +10,7 @@ use knight_engine::puzzle::{Clues, Forbidden, NoSolution, PuzzleError};
 use knight_engine::solver::{Problem, Tours};
 use knight_engine::theory::NoTour;
 
+use super::keymap::{Command, key};
 use super::shared::Shared;
 use super::trail::Trail;
 
@@ -453,7 +454,7 @@ impl Game {
         }
         match self.knight() {
             None => "place the knight".into(),
-            Some(_) if self.dead_end() => "dead end: u undoes".into(),
+            Some(_) if self.dead_end() => format!("dead end: {} undoes", key(Command::Undo)),
             Some(_) => match &self.outlook {
                 Outlook::Checking => "checking…".into(),
                 Outlook::Solvable => "solvable".into(),
@@ -489,12 +490,16 @@ impl Game {
         match self.knight() {
             None => match self.end() {
                 Some(e) => format!(
-                    "place the knight: move the cursor, Enter (or click a square); the tour ends on {e}"
+                    "place the knight: move the cursor, {} (or click a square); the tour ends on {e}",
+                    key(Command::MoveHere)
                 ),
-                None => "place the knight: move the cursor, Enter (or click a square)".into(),
+                None => format!(
+                    "place the knight: move the cursor, {} (or click a square)",
+                    key(Command::MoveHere)
+                ),
             },
             Some(k) if self.dead_end() => format!(
-                "dead end: no {} from {k}, {} left; u undoes",
+                "dead end: no {} from {k}, {} left; {} undoes",
                 if self.clues.is_some() {
                     "move that honours the clues"
                 } else {
@@ -503,7 +508,8 @@ impl Game {
                 knight_engine::words::plural(
                     (self.board().free_count() - self.moves_made()) as u64,
                     "square"
-                )
+                ),
+                key(Command::Undo)
             ),
             Some(_) => match &self.outlook {
                 Outlook::Checking if self.clues.is_some() => {

@@ -54,6 +54,7 @@ impl Key {
             KeyCode::Down => "↓".into(),
             KeyCode::Left => "←".into(),
             KeyCode::Right => "→".into(),
+            KeyCode::F(n) => format!("F{n}"),
             other => format!("{other:?}"),
         };
         if self.mods.contains(KeyModifiers::SHIFT) {
@@ -191,6 +192,7 @@ pub enum Group {
 }
 
 /// One row of the keybinding table.
+#[derive(Debug)]
 pub struct Binding {
     /// Each key with the command it gives.
     pub keys: &'static [(Key, Command)],
@@ -280,7 +282,7 @@ fn label_of(keys: &[(Key, Command)]) -> String {
 /// one that works everywhere (within a rank, the table's order). The hint
 /// bar and the side pane list keys in this order.
 pub fn mode_first(context: Context) -> Vec<&'static Binding> {
-    let mut rows: Vec<&Binding> = BINDINGS.iter().filter(|b| b.applies(context)).collect();
+    let mut rows: Vec<&Binding> = bindings().iter().filter(|b| b.applies(context)).collect();
     rows.sort_by_key(|b| match b.contexts {
         [only] if *only == context && !b.everywhere => 0,
         c if c.contains(&context) => 1,
@@ -294,7 +296,7 @@ pub fn mode_first(context: Context) -> Vec<&'static Binding> {
 /// key that does nothing where it is pressed, to say where it works.
 pub fn command_anywhere(key: KeyEvent) -> Option<Command> {
     let pressed = Key::of(key);
-    BINDINGS
+    bindings()
         .iter()
         .flat_map(|b| b.keys.iter())
         .find(|(k, _)| *k == pressed)
@@ -303,7 +305,7 @@ pub fn command_anywhere(key: KeyEvent) -> Option<Command> {
 
 pub fn command_for(key: KeyEvent, context: Context) -> Option<Command> {
     let pressed = Key::of(key);
-    BINDINGS
+    bindings()
         .iter()
         .filter(|b| b.applies(context))
         .flat_map(|b| b.keys.iter())
@@ -311,8 +313,12 @@ pub fn command_for(key: KeyEvent, context: Context) -> Option<Command> {
         .map(|&(_, c)| c)
 }
 
+mod active;
 mod docs;
 mod table;
+#[cfg(test)]
+pub use active::{NAMES, set_here};
+pub use active::{bindings, key, rebound, set};
 pub use docs::help_line;
 pub use table::BINDINGS;
 

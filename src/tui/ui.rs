@@ -312,8 +312,10 @@ pub fn next_drawing(screen: Rect, app: &App) -> super::viewport::Drawing {
 
 fn too_small(buf: &mut Buffer, area: Rect) {
     let text = format!(
-        "Terminal too small: knight-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT} (this one is {}x{}). Enlarge it, or press q to quit.",
-        area.width, area.height
+        "Terminal too small: knight-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT} (this one is {}x{}). Enlarge it, or press {} to quit.",
+        area.width,
+        area.height,
+        crate::tui::keymap::key(crate::tui::keymap::Command::Quit)
     );
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
@@ -422,6 +424,8 @@ mod fit_tests;
 mod snapshots;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_keys;
 #[cfg(test)]
 mod tests_panes;
 #[cfg(test)]

@@ -100,3 +100,29 @@ fn what_the_system_says_of_a_file_is_worded_for_people() {
         }
     }
 }
+
+/// `[keys]` is checked at start, by every command (`config` too): a key
+/// that would do two things, or a name that is no command, is one line
+/// naming both, exit 2; keys of their own are taken and shown.
+#[test]
+fn rebound_keys_are_checked_at_start_and_by_config() {
+    let (_dir, clash) = crate::common::written("c.toml", "[keys]\nquit = \"h\"\n");
+    let e = error(&["--config", &clash, "config"]);
+    assert!(
+        e.trim_end()
+            .ends_with("keys.quit: h is hints's key already (rebind hints too)"),
+        "{e}"
+    );
+    let e = error(&["--config", &clash, "solve", "--size", "5"]);
+    assert!(e.contains("keys.quit: h is hints's"), "{e}");
+    let (_dir, typo) = crate::common::written("c.toml", "[keys]\nqiut = \"Q\"\n");
+    let e = error(&["--config", &typo, "config"]);
+    assert!(
+        e.contains("keys.qiut: no such command (did you mean 'quit'?)"),
+        "{e}"
+    );
+    let (_dir, good) = crate::common::written("c.toml", "[keys]\nquit = \"Q\"\n");
+    let (code, out, _) = crate::common::run(&["--config", &good, "config"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[keys]\nquit = \"Q\""), "{out}");
+}

@@ -61,7 +61,8 @@ impl App {
         let path = PathBuf::from(path.trim());
         self.loads += 1;
         let name = path.display().to_string();
-        self.info(format!("reading {name} (Esc stops)"));
+        let stop = crate::tui::keymap::key(crate::tui::keymap::Command::Back);
+        self.info(format!("reading {name} ({stop} stops)"));
         self.loading = Some((self.loads, name));
         vec![Effect::Open {
             load: self.loads,

@@ -88,7 +88,8 @@ impl App {
                 vec![Effect::StopLoad]
             }
             None => {
-                self.info("nothing to close: q quits");
+                let quit = crate::tui::keymap::key(crate::tui::keymap::Command::Quit);
+                self.info(format!("nothing to close: {quit} quits"));
                 Vec::new()
             }
             Some(Overlay::Help | Overlay::Log) => Vec::new(),

@@ -6,7 +6,7 @@ use knight_engine::board::Square;
 
 use super::{App, Effect, Mode, Tab};
 use crate::tui::game::{Game, Moved, Outlook};
-use crate::tui::keymap::Command;
+use crate::tui::keymap::{Command, key};
 use crate::tui::viewport::step_cursor;
 use knight_engine::puzzle::Clues;
 
@@ -16,6 +16,17 @@ pub(super) fn puzzle_intro(c: &Clues) -> String {
         "puzzle {}: give every square its step, a knight's move from the one before; the clues stay",
         c.describe()
     )
+}
+
+/// Said to a key that needs the knight: `place the knight first (Enter)`.
+fn place_first() -> String {
+    format!("place the knight first ({})", key(Command::MoveHere))
+}
+
+/// Said after a new game replaced one with moves: `(u brings the last
+/// game back)`.
+pub(super) fn undo_back() -> String {
+    format!(" ({} brings the last game back)", key(Command::Undo))
 }
 
 /// How long the solver may take to finish a game (`f`).
@@ -42,7 +53,10 @@ impl App {
     fn game_shown(&mut self) -> Vec<Effect> {
         let intro = match self.modes.game().and_then(|g| g.clues.as_ref()) {
             Some(c) => puzzle_intro(c),
-            None => "play: arrows and Enter move the knight".into(),
+            None => format!(
+                "play: arrows and {} move the knight",
+                key(Command::MoveHere)
+            ),
         };
         self.info(intro);
         self.check_game()
@@ -118,7 +132,7 @@ impl App {
             Command::Pick(k) => match g.targets().get(k as usize - 1) {
                 Some(&sq) => self.play_move(sq),
                 None if g.knight().is_none() => {
-                    self.refuse("place the knight first (Enter)");
+                    self.refuse(place_first());
                     Vec::new()
                 }
                 None => {
@@ -160,7 +174,7 @@ impl App {
                     return Vec::new();
                 }
                 let Some(position) = g.position().map(Box::new) else {
-                    self.refuse("place the knight first (Enter)");
+                    self.refuse(place_first());
                     return Vec::new();
                 };
                 self.info("asking the solver to finish the tour…");
@@ -172,9 +186,9 @@ impl App {
             Command::Restart => {
                 self.modes.remake_game(Game::restart);
                 let back = if self.modes.game().is_some_and(|g| g.before.is_some()) {
-                    " (u brings the last game back)"
+                    undo_back()
                 } else {
-                    ""
+                    String::new()
                 };
                 self.info(format!("new game: place the knight{back}"));
                 self.check_game()
@@ -196,9 +210,9 @@ impl App {
         let Some((best, counts)) = g.warnsdorff() else {
             let placed = g.knight().is_some();
             self.refuse(if placed {
-                "no legal move to suggest"
+                "no legal move to suggest".to_string()
             } else {
-                "place the knight first (Enter)"
+                place_first()
             });
             return Vec::new();
         };
@@ -223,7 +237,8 @@ impl App {
         let (rows, cols) = (g.board().rows(), g.board().cols());
         self.zoom.follow(best, rows, cols);
         self.info(format!(
-            "Warnsdorff: {best}, the fewest onward moves ({n}{tie}); {others}. Enter plays it"
+            "Warnsdorff: {best}, the fewest onward moves ({n}{tie}); {others}. {} plays it",
+            key(Command::MoveHere)
         ));
         Vec::new()
     }

@@ -95,9 +95,9 @@ impl App {
             }
         }
         let back = if fresh.before.is_some() {
-            " (u brings the last game back)"
+            super::play::undo_back()
         } else {
-            ""
+            String::new()
         };
         let effects = self.open_game(fresh);
         if let Some(msg) = self.message().filter(|_| !back.is_empty()) {

@@ -6,8 +6,9 @@ use knight_engine::solver::Event;
 use knight_engine::spec::Spec;
 use knight_engine::words::thousands;
 
+use super::search::steps_while_paused;
 use super::{App, Effect, Mode, RunState, Side, Tab, Tone};
-use crate::tui::keymap::Command;
+use crate::tui::keymap::{Command, key};
 use crate::tui::watched::Run;
 
 /// The race's right side: its search and what it has done.
@@ -45,11 +46,12 @@ impl App {
     pub(super) fn start_race(&mut self) -> Vec<Effect> {
         self.open_race(self.spec.rival());
         self.info(format!(
-            "race: {} against {} (v: back to one search)",
+            "race: {} against {} ({}: back to one search)",
             self.spec.search_name(),
             self.modes
                 .race()
-                .map_or(String::new(), |r| r.spec.search_name())
+                .map_or(String::new(), |r| r.spec.search_name()),
+            key(Command::Race)
         ));
         self.restart_race(false)
     }
@@ -90,13 +92,16 @@ impl App {
                     self.set_race_state(RunState::Paused, RunState::Running);
                     vec![Effect::Resume]
                 } else {
-                    self.refuse("the race has ended: r runs it again");
+                    self.refuse(format!(
+                        "the race has ended: {} runs it again",
+                        key(Command::Restart)
+                    ));
                     Vec::new()
                 }
             }
             Command::Step => {
                 if any(RunState::Running) {
-                    self.refuse("n steps while paused: Space pauses");
+                    self.refuse(steps_while_paused());
                     Vec::new()
                 } else if runs().into_iter().flatten().any(searching) {
                     vec![Effect::Step]

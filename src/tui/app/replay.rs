@@ -34,7 +34,10 @@ impl App {
             if self.replaying_the_search() {
                 return self.save();
             }
-            self.refuse("a replay of a file is in its file already: e draws it as a picture");
+            self.refuse(format!(
+                "a replay of a file is in its file already: {} draws it as a picture",
+                crate::tui::keymap::key(Command::Picture)
+            ));
             return Vec::new();
         }
         let Some(r) = self.modes.replaying_mut() else {

@@ -64,7 +64,10 @@ impl App {
         match self.search.state {
             RunState::Paused => {}
             RunState::Running => {
-                self.refuse("← → step through the steps shown while paused: Space pauses");
+                self.refuse(format!(
+                    "← → step through the steps shown while paused: {} pauses",
+                    crate::tui::keymap::key(crate::tui::keymap::Command::Pause)
+                ));
                 return Vec::new();
             }
             _ => return Vec::new(),
@@ -77,7 +80,10 @@ impl App {
             run.rewind.forward(n)
         };
         match taken {
-            0 if by > 0 => self.refuse("this is where the engine is: ← steps back, Space resumes"),
+            0 if by > 0 => self.refuse(format!(
+                "this is where the engine is: ← steps back, {} resumes",
+                crate::tui::keymap::key(crate::tui::keymap::Command::Pause)
+            )),
             0 if run.rewind.history.is_empty() => self.refuse("no steps shown to go back to"),
             0 => self.refuse("the oldest step kept: → steps forward"),
             _ => self.clear_message(),

@@ -13,13 +13,34 @@ use super::{App, Counting, Effect, Overlay, RunState, Shared, Side, Tab, Tone};
 /// cores, 2026-11) finds 1.8 million a second on one core on 8x8, so ten
 /// million is generous; a count it would take a day to end is out of reach.
 pub const ENUMERATION_PACE: f64 = 1e7;
-use crate::tui::keymap::Command;
+use crate::tui::keymap::{Command, key};
 use crate::tui::settings::Settings;
 
 /// Said when a search finds a tour: the next things to try, by key (the
 /// race against another algorithm, the tour replayed, then played by
 /// hand). It fits an 80-column status line after the verdict.
-pub(super) const FOUND_NEXT: &str = "try v race · Tab replay · Tab Tab play";
+pub(super) fn found_next() -> String {
+    let (race, tab) = (key(Command::Race), key(Command::NextMode));
+    format!("try {race} race · {tab} replay · {tab} {tab} play")
+}
+
+/// Said to a step key while the search runs: `n steps while paused:
+/// Space pauses`.
+pub(super) fn steps_while_paused() -> String {
+    format!(
+        "{} steps while paused: {} pauses",
+        key(Command::Step),
+        key(Command::Pause)
+    )
+}
+
+/// Said to a key of a search that has ended: `r starts it again`.
+fn ended() -> String {
+    format!(
+        "the search has ended: {} starts it again",
+        key(Command::Restart)
+    )
+}
 
 impl App {
     /// Starts the search.
@@ -63,7 +84,7 @@ impl App {
                     vec![Effect::Resume]
                 }
                 _ => {
-                    self.refuse("the search has ended: r starts it again");
+                    self.refuse(ended());
                     Vec::new()
                 }
             },
@@ -74,11 +95,11 @@ impl App {
                     vec![Effect::Step]
                 }
                 RunState::Running => {
-                    self.refuse("n steps while paused: Space pauses");
+                    self.refuse(steps_while_paused());
                     Vec::new()
                 }
                 _ => {
-                    self.refuse("the search has ended: r starts it again");
+                    self.refuse(ended());
                     Vec::new()
                 }
             },
@@ -114,7 +135,7 @@ impl App {
             && !was_found
             && !self.pinned
         {
-            self.info(FOUND_NEXT);
+            self.info(found_next());
         }
     }
 
@@ -138,10 +159,7 @@ impl App {
         // A count that cannot end soon asks first.
         if let Some((why, least)) = self.out_of_reach() {
             let what = self.spec.tours_wording();
-            self.say(
-                Tone::Info,
-                format!("count the {what}? {why}: y counts anyway, n leaves it"),
-            );
+            self.say(Tone::Info, format!("count the {what}? {why}"));
             self.overlays.push(Overlay::ConfirmCount { why, least });
             return Vec::new();
         }
@@ -154,8 +172,14 @@ impl App {
         let generation = self.counting.as_ref().map_or(1, |c| c.generation + 1);
         let what = self.spec.tours_wording();
         match &warning {
-            Some((why, _)) => self.info(format!("counting the {what}: {why}; # stops it")),
-            None => self.info(format!("counting the {what} (# again stops it)")),
+            Some((why, _)) => {
+                let stop = key(Command::Count);
+                self.info(format!("counting the {what}: {why}; {stop} stops it"))
+            }
+            None => {
+                let stop = key(Command::Count);
+                self.info(format!("counting the {what} ({stop} again stops it)"))
+            }
         }
         let progress: Arc<Progress> = Arc::default();
         self.counting = Some(Counting {

@@ -5,7 +5,7 @@ use knight_engine::board::Square;
 use knight_engine::solver::{Kind, Problem, Tours};
 
 use super::{App, Effect, Overlay};
-use crate::tui::keymap::Command;
+use crate::tui::keymap::{Command, key};
 use crate::tui::settings::PANEL_MAX_SIDE;
 use crate::tui::trail::Trail;
 use crate::tui::viewport::step_cursor;
@@ -29,9 +29,17 @@ impl App {
             }
             Command::SetStart => {
                 if st.blocked.contains(&st.cursor) {
-                    st.error = Some(format!("{} is blocked: unblock it (x) first", st.cursor));
+                    st.error = Some(format!(
+                        "{} is blocked: unblock it ({}) first",
+                        st.cursor,
+                        key(Command::ToggleBlock)
+                    ));
                 } else if st.end == Some(st.cursor) {
-                    st.error = Some(format!("{} is the end: move the end (e) first", st.cursor));
+                    st.error = Some(format!(
+                        "{} is the end: move the end ({}) first",
+                        st.cursor,
+                        key(Command::SetEnd)
+                    ));
                 } else {
                     st.start = st.cursor;
                     st.error = None;
@@ -39,12 +47,16 @@ impl App {
             }
             Command::SetEnd => {
                 if st.blocked.contains(&st.cursor) {
-                    st.error = Some(format!("{} is blocked: unblock it (x) first", st.cursor));
+                    st.error = Some(format!(
+                        "{} is blocked: unblock it ({}) first",
+                        st.cursor,
+                        key(Command::ToggleBlock)
+                    ));
                 } else if st.cursor == st.start {
-                    st.error = Some(
-                        "the start cannot be the end: a tour back to its start is closed (c)"
-                            .into(),
-                    );
+                    st.error = Some(format!(
+                        "the start cannot be the end: a tour back to its start is closed ({})",
+                        key(Command::ToggleClosed)
+                    ));
                 } else if st.end == Some(st.cursor) {
                     st.end = None;
                     st.error = None;
@@ -59,7 +71,10 @@ impl App {
                 if st.cursor == st.start {
                     st.error = Some("the start cannot be blocked: move the start first".into());
                 } else if st.end == Some(st.cursor) {
-                    st.error = Some("the end cannot be blocked: move the end (e) first".into());
+                    st.error = Some(format!(
+                        "the end cannot be blocked: move the end ({}) first",
+                        key(Command::SetEnd)
+                    ));
                 } else {
                     if !st.blocked.remove(&st.cursor) {
                         st.blocked.insert(st.cursor);

@@ -204,7 +204,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(
         &[(k(Char('u')), C::Undo), (k(Char('U')), C::Redo)],
         2,
-        "play: undo / redo a move (u after r: the game before)",
+        "play: undo / redo a move (undo after a restart: the game before)",
         &[InPlay],
         Some("undo/redo"),
     ),
@@ -218,7 +218,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(
         &[(k(Char('w')), C::Suggest)],
         1,
-        "play: put the cursor on Warnsdorff's move and say why (Enter plays it)",
+        "play: put the cursor on Warnsdorff's move and say why (the move key plays it)",
         &[InPlay],
         Some("suggest"),
     ),
@@ -420,7 +420,7 @@ pub const BINDINGS: &[Binding] = &[
             (k(Char('n')), C::No),
         ],
         3,
-        "a question: yes (quit, or count anyway), save the game and quit, or no (Esc too)",
+        "a question: yes (quit, or count anyway), save the game and quit, or no (as does close)",
         &[InConfirm],
         Some("quit / save and quit / stay"),
     ),

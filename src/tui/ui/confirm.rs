@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::tui::app::{App, Loss};
+use crate::tui::keymap::Command;
 use crate::tui::theme::Theme;
 
 /// The question, centred over `area`.
@@ -24,12 +25,17 @@ impl Widget for ConfirmQuit<'_> {
         let Some(loss) = app.quit_question() else {
             return;
         };
-        let key = |k: &'static str| Span::styled(k, theme.key());
-        let mut answers = vec![Span::raw(" "), key("y"), Span::raw(" quit   ")];
+        let key = |c: Command| Span::styled(crate::tui::keymap::key(c), theme.key());
+        let mut answers = vec![Span::raw(" "), key(Command::Yes), Span::raw(" quit   ")];
         if matches!(loss, Loss::Game(_)) {
-            answers.extend([key("s"), Span::raw(" save and quit   ")]);
+            answers.extend([key(Command::SaveAndQuit), Span::raw(" save and quit   ")]);
         }
-        answers.extend([key("n"), Span::raw(" or "), key("Esc"), Span::raw(" stay")]);
+        answers.extend([
+            key(Command::No),
+            Span::raw(" or "),
+            key(Command::Back),
+            Span::raw(" stay"),
+        ]);
         let what = loss.what();
         let mut first = what[..1].to_uppercase();
         first.push_str(&what[1..]);
@@ -50,7 +56,7 @@ impl Widget for ConfirmQuit<'_> {
 
 /// The question before a count that cannot end soon: why, and y / n.
 fn count_question(why: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let key = |k: &'static str| Span::styled(k, theme.key());
+    let key = |c: Command| Span::styled(crate::tui::keymap::key(c), theme.key());
     let w = 60.min(area.width);
     let mut lines: Vec<Line> = super::status::fit(
         Line::raw(format!(" This count cannot end soon: {why}.")),
@@ -60,11 +66,14 @@ fn count_question(why: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
     lines.push(Line::raw(""));
     lines.push(Line::from(vec![
         Span::raw(" "),
-        key("y"),
-        Span::raw(" count anyway (# stops it)   "),
-        key("n"),
+        key(Command::Yes),
+        Span::raw(format!(
+            " count anyway ({} stops it)   ",
+            crate::tui::keymap::key(Command::Count)
+        )),
+        key(Command::No),
         Span::raw(" or "),
-        key("Esc"),
+        key(Command::Back),
         Span::raw(" leave it"),
     ]));
     let h = (lines.len() as u16 + 2).min(area.height);

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::tui::app::App;
-use crate::tui::keymap::{BINDINGS, Binding, Context, Group};
+use crate::tui::keymap::{Binding, Command, Context, Group, bindings, key};
 use crate::tui::theme::Theme;
 
 /// The help overlay, centred over `area`.
@@ -99,11 +99,11 @@ pub fn groups(current: Context) -> Vec<(Group, Vec<&'static Binding>)> {
         }
     }
     // Rows already in a group, by their place in the table.
-    let mut shown = [false; BINDINGS.len()];
+    let mut shown = vec![false; bindings().len()];
     let mut out = Vec::new();
     for c in order {
         let mut rows: Vec<&Binding> = Vec::new();
-        for (i, b) in BINDINGS.iter().enumerate() {
+        for (i, b) in bindings().iter().enumerate() {
             if !shown[i] && b.listed_in(c) {
                 shown[i] = true;
                 rows.push(b);
@@ -191,7 +191,7 @@ fn two_columns(blocks: Vec<Column>) -> (Column, Column) {
 impl Widget for Help<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, theme) = (self.app, self.theme);
-        let total_keys = BINDINGS.len();
+        let total_keys = bindings().len();
         // Two columns where the screen is wide and they fit its height.
         if area.width >= TWO_COLUMNS {
             let w = area.width.min(180);
@@ -202,7 +202,7 @@ impl Widget for Help<'_> {
                 let popup = area.centered(Constraint::Length(w), Constraint::Length(tall));
                 Clear.render(popup, buf);
                 let block =
-                    Block::bordered().title(format!(" {total_keys} keys (Esc or ? closes) "));
+                    Block::bordered().title(format!(" {total_keys} keys ({} closes) ", closers()));
                 let inner = block.inner(popup);
                 block.render(popup, buf);
                 let [l, _, r] = ratatui::layout::Layout::horizontal([
@@ -236,11 +236,17 @@ impl Widget for Help<'_> {
             .copied()
             .collect();
         let title = match (shown.first(), shown.last()) {
-            _ if total <= room => format!(" {total_keys} keys (Esc or ? closes) "),
+            _ if total <= room => format!(" {total_keys} keys ({} closes) ", closers()),
             (Some(a), Some(b)) => {
-                format!(" Keys {a}-{b} of {total_keys} (↑ ↓ PgUp PgDn scroll; Esc or ? closes) ")
+                format!(
+                    " Keys {a}-{b} of {total_keys} (↑ ↓ PgUp PgDn scroll; {} closes) ",
+                    closers()
+                )
             }
-            _ => format!(" {total_keys} keys (↑ ↓ PgUp PgDn scroll; Esc or ? closes) "),
+            _ => format!(
+                " {total_keys} keys (↑ ↓ PgUp PgDn scroll; {} closes) ",
+                closers()
+            ),
         };
         let popup = area.centered(Constraint::Length(w), Constraint::Length(h));
         Clear.render(popup, buf);
@@ -249,4 +255,9 @@ impl Widget for Help<'_> {
             .block(Block::bordered().title(title))
             .render(popup, buf);
     }
+}
+
+/// The keys that close the help, from the table: `Esc or ?`.
+fn closers() -> String {
+    format!("{} or {}", key(Command::Back), key(Command::Help))
 }

@@ -128,19 +128,16 @@ fn items(app: &App) -> Vec<Item> {
     // The help or the log on top: Esc closes it (the arrows scroll it
     // where it is taller than the screen; its title says so).
     if app.help_open() || app.log_open() {
-        items.insert(0, ("Esc".into(), "close", false, Role::Esc));
+        items.insert(0, (esc(), "close", false, Role::Esc));
     }
     // In the settings and the file prompt, Esc leaves as things were.
     if matches!(ctx, Context::Settings | Context::Prompt) {
-        items.insert(
-            items.len().min(1),
-            ("Esc".into(), "cancel", false, Role::Esc),
-        );
+        items.insert(items.len().min(1), (esc(), "cancel", false, Role::Esc));
     }
     // While a file is read, Esc stops the reading (not the app).
     if app.loading().is_some() && ctx != Context::Prompt {
         items.retain(|&(_, _, _, role)| role != Role::Esc);
-        items.insert(0, ("Esc".into(), "stop reading", false, Role::Esc));
+        items.insert(0, (esc(), "stop reading", false, Role::Esc));
     }
     // Help and quit close the bar.
     let closing = |role: Role| matches!(role, Role::Help | Role::Quit);
@@ -220,4 +217,9 @@ impl Widget for HintBar<'_> {
             .collect();
         Paragraph::new(lines).render(area, buf);
     }
+}
+
+/// The key that closes, cancels or stops: `Esc`, from the key table.
+fn esc() -> Cow<'static, str> {
+    crate::tui::keymap::key(Command::Back).into()
 }

@@ -40,9 +40,9 @@ impl Widget for Log<'_> {
             n => format!("the last {n}, newest first"),
         };
         let title = if total <= room {
-            format!(" Messages: {which} (Esc or M closes) ")
+            format!(" Messages: {which} ({} closes) ", closers())
         } else {
-            format!(" Messages: {which} (↑ ↓ scroll; Esc or M closes) ")
+            format!(" Messages: {which} (↑ ↓ scroll; {} closes) ", closers())
         };
         let popup = area.centered(Constraint::Length(w), Constraint::Length(h));
         Clear.render(popup, buf);
@@ -56,4 +56,10 @@ impl Widget for Log<'_> {
             .block(Block::bordered().title(title))
             .render(popup, buf);
     }
+}
+
+/// The keys that close the log: `Esc or M`, from the key table.
+fn closers() -> String {
+    use crate::tui::keymap::{Command, key};
+    format!("{} or {}", key(Command::Back), key(Command::Log))
 }

@@ -31,10 +31,7 @@ const INDENT: usize = 3;
 /// What ends a text cut short: `… (M log)`, the key (from the key
 /// table) of the log that keeps the text whole.
 fn cut_marker() -> String {
-    let key = crate::tui::keymap::BINDINGS
-        .iter()
-        .find(|b| b.gives(crate::tui::keymap::Command::Log))
-        .map_or_else(|| "M".to_string(), |b| b.label());
+    let key = crate::tui::keymap::key(crate::tui::keymap::Command::Log);
     format!("… ({key} log)")
 }
 
@@ -230,9 +227,10 @@ fn said(app: &App, theme: &Theme, width: u16) -> Line<'static> {
         let mut text = format!(" {symbol} {}", super::controls::state_word(app));
         match app.search.state.why() {
             Some(why) => text.push_str(&format!(": {why}")),
-            None if app.rewound().is_some() => {
-                text.push_str(" · → forward · Space resumes · the statistics are the engine's")
-            }
+            None if app.rewound().is_some() => text.push_str(&format!(
+                " · → forward · {} resumes · the statistics are the engine's",
+                crate::tui::keymap::key(crate::tui::keymap::Command::Pause)
+            )),
             _ => {}
         }
         let mut spans = vec![Span::styled(
