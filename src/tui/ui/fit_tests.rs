@@ -408,3 +408,30 @@ fn a_hint_bar_short_of_room_says_there_are_more_keys() {
     // At 200 every key fits: ? is help.
     assert!(bar(200).contains("? help"), "{}", bar(200));
 }
+
+/// A message with a long path cuts the path in its middle, never the
+/// reason after it; without a long word it is cut at its end with the
+/// log's key.
+#[test]
+fn a_long_path_is_cut_in_its_middle_and_the_reason_stays() {
+    let path = format!("/home/someone/{}/tour.json", "deep/".repeat(30));
+    let text = format!("cannot open {path}: no such file or folder");
+    let lines = super::status::fit(Line::raw(text.clone()), 78, 2);
+    let shown: String = lines
+        .iter()
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(shown.ends_with("no such file or folder"), "{shown}");
+    assert!(shown.contains("cannot open /home/some"), "{shown}");
+    assert!(
+        shown.contains('…') && shown.contains("/tour.json"),
+        "{shown}"
+    );
+    assert!(!shown.contains("log)"), "{shown}");
+    // Words alone: cut at the end, the log named.
+    let words = "a reason ".repeat(40);
+    let lines = super::status::fit(Line::raw(words), 78, 2);
+    let shown = lines.last().unwrap().to_string();
+    assert!(shown.ends_with("log)"), "{shown}");
+}

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Color;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 use knight_engine::words;
 
@@ -52,8 +52,11 @@ impl Widget for SettingsPanel<'_> {
                 theme,
             ),
         ];
+        let (w, h) = (inner.width as usize, inner.height as usize);
         if let Some(e) = &st.error {
-            lines.push(Line::styled(e.clone(), theme.fg(Color::Red)));
+            let e = Line::styled(e.clone(), theme.fg(Color::Red));
+            let left = h.saturating_sub(lines.len() + 1);
+            lines.extend(super::status::fit_ending(e, w, left.max(1), "…"));
         }
         // What theory says, as you edit.
         let (no, yes) = if theme.ascii {
@@ -61,16 +64,19 @@ impl Widget for SettingsPanel<'_> {
         } else {
             ("✘", "✔")
         };
-        lines.push(match &st.verdict {
+        let verdict = match &st.verdict {
             Verdict::NoTour(why) => {
                 Line::styled(format!("{no} no tour: {why}"), theme.fg(Color::Red))
             }
             Verdict::Exists(why) => Line::styled(format!("{yes} {why}"), theme.fg(Color::Green)),
             Verdict::Unknown => Line::raw("? a search will tell"),
             Verdict::Later => Line::raw("? too big to judge at each key: a search will tell"),
-        });
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(inner, buf);
+        };
+        // The verdict in the rows left, its end marked when it is cut.
+        let left = h.saturating_sub(lines.len());
+        if left > 0 {
+            lines.extend(super::status::fit_ending(verdict, w, left, "…"));
+        }
+        Paragraph::new(lines).render(inner, buf);
     }
 }
