@@ -87,7 +87,7 @@ Examples:
   knight-tui replay assets/illegal-step.json     stops at the illegal step and says why"))]
     Replay(ReplayArgs),
     /// The app, for playing a tour by hand (the app checks every move).
-    #[command(after_help = app_help(Context::Play, "  knight-tui play --size 5                     place the knight with Enter
+    #[command(after_help = app_help(Context::Play, "  knight-tui play --size 5                       place the knight, then move it
   knight-tui play --size 8 --start a1
   knight-tui play --resume knight-5x5-2026-11-25-193012.json
   knight-tui play --puzzle                       the day's puzzle, 8x8 medium

@@ -502,6 +502,13 @@ impl App {
                 }
             }
             Action::ZoomTo(level) => self.zoom_to(level),
+            // The same drawing: none changes the picture (the overview).
+            Action::DrawAs(drawing) if drawing == self.drawing => {
+                let zoom = super::keymap::key(Command::ZoomIn);
+                self.refuse(format!(
+                    "the overview shades the path by step: {zoom} zooms in to draw it as numbers or lines"
+                ));
+            }
             Action::DrawAs(drawing) => {
                 self.drawing = drawing;
                 self.info(format!("the path as {}", drawing.name()));

@@ -28,6 +28,19 @@ fn opens_the_app(line: &str) -> bool {
 
 /// The example lines of every command's --help.
 fn help_examples() -> Vec<String> {
+    help_example_lines()
+        .into_iter()
+        .map(|(_, l)| {
+            // Two spaces or more end the command; a note follows.
+            let command = l.split("  ").next().unwrap().trim_end().to_string();
+            format!("knight-tui{command}")
+        })
+        .collect()
+}
+
+/// Each command's --help example lines, after `  knight-tui`, with the
+/// command they belong to.
+fn help_example_lines() -> Vec<(&'static str, String)> {
     let mut lines = Vec::new();
     let commands = [
         "",
@@ -57,15 +70,36 @@ fn help_examples() -> Vec<String> {
             .nth(1)
             .unwrap_or_else(|| panic!("{c}: no examples"));
         for l in examples.lines() {
-            let Some(l) = l.strip_prefix("  knight-tui") else {
-                continue;
-            };
-            // Two spaces or more end the command; a note follows.
-            let command = l.split("  ").next().unwrap().trim_end();
-            lines.push(format!("knight-tui{command}"));
+            if let Some(l) = l.strip_prefix("  knight-tui") {
+                lines.push((c, l.to_string()));
+            }
         }
     }
     lines
+}
+
+/// In each command's --help the examples' notes start at one column (a
+/// command that reaches past it: two spaces after the command).
+#[test]
+fn each_help_s_example_notes_line_up() {
+    let mut columns: std::collections::BTreeMap<&str, Vec<(usize, String)>> = Default::default();
+    for (c, l) in help_example_lines() {
+        if let Some(at) = l.find("  ").filter(|&at| !l[at..].trim().is_empty()) {
+            let note = at + l[at..].len() - l[at..].trim_start().len();
+            columns.entry(c).or_default().push((note, l));
+        }
+    }
+    assert!(columns.len() > 5, "{columns:?}");
+    for (c, notes) in columns {
+        let column = notes.iter().map(|n| n.0).min().unwrap();
+        for (at, l) in &notes {
+            let after = l[..*at].trim_end().len() + 2;
+            assert!(
+                *at == column || (*at == after && after > column),
+                "knight-tui {c} --help: the note at {at}, not {column}: {l}"
+            );
+        }
+    }
 }
 
 /// The `$ knight-tui …` lines of the console blocks of the README and of

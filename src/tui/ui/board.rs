@@ -180,6 +180,10 @@ const BOTH_H: u16 = 3;
 /// [`Drawing::CYCLE`] that changes the picture (with lines drawn a
 /// character a square or less, numbers and lines look as lines alone).
 pub fn next_drawing(drawing: Drawing, g: &Grid) -> Drawing {
+    // The overview shades blocks of squares by step: no drawing changes it.
+    if matches!(g.view, BoardView::Overview { .. }) {
+        return drawing;
+    }
     let now = effective(drawing, g);
     let looks = |d: Drawing| match (d, g.view) {
         (Drawing::Both, BoardView::Numbers { .. }) => Drawing::Both,
