@@ -19,6 +19,9 @@ use super::trail::Trail;
 pub enum Outlook {
     /// Not asked yet, or being checked.
     Checking,
+    /// A puzzle's position, not checked: checking is asked for (`k`),
+    /// never pushed, since it would give the answer away.
+    Unchecked,
     Solvable,
     /// No tour from here: theory's proof, or a search that tried all.
     NoTour(NoTour),
@@ -37,7 +40,7 @@ impl Outlook {
             Outlook::NoTour(proof) => Some(proof.to_string()),
             Outlook::NoSolution(no) => Some(no.to_string()),
             Outlook::Broken(e) => Some(e.to_string()),
-            Outlook::Checking | Outlook::Solvable | Outlook::Unknown => None,
+            Outlook::Checking | Outlook::Unchecked | Outlook::Solvable | Outlook::Unknown => None,
         }
     }
 
@@ -457,6 +460,7 @@ impl Game {
             Some(_) if self.dead_end() => format!("dead end: {} undoes", key(Command::Undo)),
             Some(_) => match &self.outlook {
                 Outlook::Checking => "checking…".into(),
+                Outlook::Unchecked => "not checked".into(),
                 Outlook::Solvable => "solvable".into(),
                 Outlook::Unknown => "unknown: the check ran out of time".into(),
                 no => format!("{}: {}", self.no_way(), no.why().unwrap_or_default()),
@@ -516,6 +520,10 @@ impl Game {
                     "checking whether the puzzle can still be solved…".into()
                 }
                 Outlook::Checking => "checking whether this can still be finished…".into(),
+                Outlook::Unchecked => format!(
+                    "step {} placed; not checked (a check counts as help)",
+                    self.moves_made()
+                ),
                 Outlook::Solvable if self.clues.is_some() => {
                     "solvable: the puzzle can still be solved from here".into()
                 }

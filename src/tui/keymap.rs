@@ -143,6 +143,9 @@ pub enum Command {
     BackToSolvable,
     /// Ask the solver to finish the tour from here.
     Finish,
+    /// Whether the game can still be finished (a puzzle: asked for, as
+    /// help).
+    Check,
     /// A new puzzle on the game's board, at its difficulty.
     NewPuzzle,
     /// Open a tour file by path (a prompt).

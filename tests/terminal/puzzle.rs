@@ -34,6 +34,10 @@ fn a_puzzle_is_played_saved_resumed_and_solved() {
     t.wait_for("hints      1");
     t.keys(&["Enter"]);
     t.wait_for("moves      2 / 36");
+    // Not checked unasked; k asks, and is counted as help.
+    t.wait_for("outlook    not checked");
+    t.keys(&["k"]);
+    t.wait_for("hints      2");
     t.wait_until("the check", |s| {
         s.contains("outlook    solvable") || s.contains("no solution")
     });

@@ -63,13 +63,23 @@ impl App {
     }
 
     /// Asks whether the game can still be finished (when there is a
-    /// knight and the game is neither won nor stuck).
+    /// knight and the game is neither won nor stuck); a puzzle's position
+    /// is left unchecked: its check is asked for (`k`).
     pub(super) fn check_game(&mut self) -> Vec<Effect> {
+        self.check(false)
+    }
+
+    /// [`App::check_game`], or with `asked` a puzzle's check too.
+    fn check(&mut self, asked: bool) -> Vec<Effect> {
         self.position += 1;
         let Some(g) = self.modes.game_mut() else {
             return Vec::new();
         };
         if g.is_complete() || g.dead_end() {
+            return Vec::new();
+        }
+        if g.clues.is_some() && !asked && g.knight().is_some() {
+            g.outlook = Outlook::Unchecked;
             return Vec::new();
         }
         let Some(position) = g.position() else {
@@ -167,6 +177,7 @@ impl App {
                 Vec::new()
             }
             Command::Suggest => self.suggest(),
+            Command::Check => self.ask_check(),
             Command::BackToSolvable => self.back_to_solvable(),
             Command::Finish => {
                 if g.is_complete() {
@@ -270,6 +281,26 @@ impl App {
                 Vec::new()
             }
         }
+    }
+
+    /// `k`: whether the game can still be finished, asked; for a puzzle
+    /// it is help, and counted.
+    fn ask_check(&mut self) -> Vec<Effect> {
+        let Some(g) = self.modes.game_mut() else {
+            return Vec::new();
+        };
+        if g.knight().is_none() {
+            self.refuse(place_first());
+            return Vec::new();
+        }
+        if g.is_complete() {
+            self.refuse("the tour is complete");
+            return Vec::new();
+        }
+        if g.clues.is_some() {
+            g.helped += 1;
+        }
+        self.check(true)
     }
 
     /// The check of a position came back; late answers are dropped.

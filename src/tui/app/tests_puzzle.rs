@@ -187,8 +187,9 @@ fn a_saved_puzzle_keeps_its_clues_and_p_makes_the_next() {
     );
     let next = made(6, 6, Difficulty::Medium, 20261128);
     let clues = Clues::new(next.puzzle.clone(), Some(next.difficulty()), Some(20261128));
+    // A puzzle is not checked unasked: that would give it away.
     let fx = a.update(Action::PuzzleMade(generation, Ok(Arc::clone(&clues))));
-    assert!(matches!(fx[..], [Effect::Check { .. }]), "{fx:?}");
+    assert!(fx.is_empty(), "{fx:?}");
     assert_eq!(game(&a).clues.as_ref().unwrap().seed, Some(20261128));
     assert!(
         a.message()
@@ -234,4 +235,25 @@ fn p_refuses_boards_puzzles_are_not_made_on() {
         (request.difficulty, request.seed),
         (Difficulty::Medium, None)
     );
+}
+
+/// A puzzle's moves are not checked unasked (a verdict after each move
+/// gives the answer away); k asks, and counts as help.
+#[test]
+fn a_puzzle_is_checked_only_when_asked_and_the_check_is_help() {
+    let m = made(6, 6, Difficulty::Easy, 7);
+    let mut a = puzzle_app(&m, 7);
+    let board = m.puzzle.board().clone();
+    let next = board.square(m.solution[1]);
+    let fx = a.update(Action::Click(next, crossterm::event::MouseButton::Left));
+    assert_eq!(game(&a).moves_made(), 2, "a move was made");
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::Check { .. })),
+        "{fx:?}"
+    );
+    assert_eq!(game(&a).outlook, crate::tui::game::Outlook::Unchecked);
+    let helped = game(&a).helped;
+    let fx = keys(&mut a, &[Command::Check]);
+    assert!(matches!(fx[..], [Effect::Check { .. }]), "{fx:?}");
+    assert_eq!(game(&a).helped, helped + 1);
 }

@@ -11,7 +11,7 @@ use super::{BINDINGS, Binding, Command, Key};
 
 /// The commands a user may rebind, by the name `[keys]` gives them.
 /// Commands with an argument (arrows, digits, PgUp) keep their keys.
-pub const NAMES: [(&str, Command); 46] = [
+pub const NAMES: [(&str, Command); 47] = [
     ("quit", Command::Quit),
     ("back", Command::Back),
     ("help", Command::Help),
@@ -51,6 +51,7 @@ pub const NAMES: [(&str, Command); 46] = [
     ("suggest", Command::Suggest),
     ("back-to-solvable", Command::BackToSolvable),
     ("finish", Command::Finish),
+    ("check", Command::Check),
     ("new-puzzle", Command::NewPuzzle),
     ("load", Command::Load),
     ("complete", Command::Complete),

@@ -237,6 +237,13 @@ pub const BINDINGS: &[Binding] = &[
         Some("finish"),
     ),
     bind(
+        &[(k(Char('k')), C::Check)],
+        1,
+        "play: can the puzzle still be solved? (counted as help)",
+        &[InPlay],
+        Some("check"),
+    ),
+    bind(
         &[(k(Char('p')), C::NewPuzzle)],
         1,
         "play: a new puzzle on this board, at this puzzle's difficulty (else medium)",
