@@ -51,13 +51,21 @@ impl App {
 
     /// The game shown: said, and its position checked.
     fn game_shown(&mut self) -> Vec<Effect> {
-        let intro = match self.modes.game().and_then(|g| g.clues.as_ref()) {
-            Some(c) => puzzle_intro(c),
-            None => format!(
+        let intro = self
+            .modes
+            .game()
+            .and_then(|g| g.clues.as_ref())
+            .map(|c| puzzle_intro(c));
+        // A puzzle is read by its squares' names: files and ranks shown.
+        if intro.is_some() {
+            self.labels = true;
+        }
+        let intro = intro.unwrap_or_else(|| {
+            format!(
                 "play: arrows and {} move the knight",
                 key(Command::MoveHere)
-            ),
-        };
+            )
+        });
         self.info(intro);
         self.check_game()
     }

@@ -100,8 +100,12 @@ impl Painter<'_> {
                 }
                 let (text, style) = self.cell_text(buf, sq, cell);
                 let ty = cell.y + (h - 1) / 2;
-                let len = text.chars().count() as u16;
+                // A clue's brackets stand either side of its digits, which
+                // line up with the other numbers.
+                let bracket = u16::from(text.starts_with('['));
+                let len = text.chars().count() as u16 - 2 * bracket;
                 let tx = cell.x + w.saturating_sub(widest).div_ceil(2) + widest.saturating_sub(len);
+                let tx = tx.saturating_sub(bracket).max(cell.x);
                 let s = self.step_at(sq);
                 if self.lines && s > 0 {
                     // Over the lines: the start, the knight, and with both,
@@ -148,12 +152,15 @@ impl Painter<'_> {
                 theme.clue
             };
             let st = board_fg(theme, colour, sq).add_modifier(Modifier::BOLD);
-            let st = if theme.colour || s > 0 {
-                st
+            // Told from a written step by more than colour: in brackets
+            // where they fit, underlined where not (both hold without
+            // colour and at 16 colours).
+            let text = k.to_string();
+            if (text.len() + 2) < cell.width as usize {
+                (format!("[{text}]"), st)
             } else {
-                st.add_modifier(Modifier::UNDERLINED)
-            };
-            (k.to_string(), st)
+                (text, st.add_modifier(Modifier::UNDERLINED))
+            }
         } else if s > 0 {
             let step = s.saturating_sub(self.first) + 1;
             let st = if theme.colour {
@@ -200,6 +207,9 @@ impl Painter<'_> {
             // Just taken back: crossed out for a moment.
             let x = if theme.ascii { "x" } else { "×" };
             (x.into(), board_fg(theme, Color::LightRed, sq))
+        } else if sc.game.is_some_and(|g| g.clues.is_some()) {
+            // A puzzle's free squares are plain: the clues stand out.
+            (String::new(), Style::new())
         } else {
             let dot = if theme.ascii { "." } else { "·" };
             let style = if theme.colour {
