@@ -155,7 +155,12 @@ fn replay_controls(buf: &mut Buffer, area: Rect, app: &App, r: &Replay, theme: &
 fn replay_state(rest: Rect, r: &Replay, theme: &Theme) -> (Vec<Line<'static>>, Rect, Rect) {
     let mut more = vec![label_value("state", replay_word(r), theme)];
     if let Some(how) = &r.made_by {
-        more.push(label_value("made by", how.clone(), theme));
+        // A file's algorithm names the method; a person reads its name.
+        let how = match how.as_str() {
+            "quartes" => "the method of quartes".to_string(),
+            name => name.to_string(),
+        };
+        more.push(label_value("made by", how, theme));
     }
     if let Some(v) = r.verdict() {
         more.push(Line::raw(v));

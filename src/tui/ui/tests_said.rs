@@ -212,3 +212,23 @@ fn the_semimagic_line_reads_whole_in_the_replay() {
         );
     }
 }
+
+/// A magic tour's file says its algorithm is `quartes`: the replay says
+/// who made it in words, not "made by quartes".
+#[test]
+fn a_replay_names_the_method_of_quartes() {
+    let mut a = app(8);
+    let r = crate::tui::replay::Replay::of_path(
+        "magic",
+        a.spec.board(),
+        &[0, 10],
+        false,
+        Some("quartes".into()),
+    );
+    a.modes.show(Mode::Replay(Box::new(r)));
+    let s = screen(&a, 120, 40, &Theme::default());
+    assert!(
+        s.contains("made by    the method of") && s.contains("quartes"),
+        "{s}"
+    );
+}
