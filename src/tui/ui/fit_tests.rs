@@ -436,3 +436,24 @@ fn a_long_path_is_cut_in_its_middle_and_the_reason_stays() {
     let shown = lines.last().unwrap().to_string();
     assert!(shown.ends_with("log)"), "{shown}");
 }
+
+/// The statistics folded into one line over a narrow board drop their
+/// least figures first, and a line still too wide ends with a mark.
+#[test]
+fn the_folded_statistics_drop_figures_then_mark_the_cut() {
+    let mut a = app_on(Board::new(8, 8, &[]).unwrap());
+    a.search.stats.nodes = 123_456_789;
+    a.search.stats.backtracks = 98_765_432;
+    a.search.stats.elapsed = std::time::Duration::from_secs(3_723);
+    a.update(Action::Key(Command::Count));
+    for w in [89u16, 75, 60] {
+        let s = super::tests::screen(&a, w, 22, &Theme::default());
+        let top = s.lines().next().unwrap().trim_end().to_string();
+        assert!(top.contains("nodes 123,456,789"), "{w}: {top}");
+        let whole = top.chars().count() < w as usize;
+        assert!(whole || top.ends_with('…'), "{w}: {top}");
+        if w <= 60 {
+            assert!(!top.contains("back"), "{w}: the backtracks go first: {top}");
+        }
+    }
+}

@@ -241,17 +241,35 @@ impl Widget for StatsLine<'_> {
             let text: String = l[0].spans.iter().map(|s| s.content.as_ref()).collect();
             parts.push(("", text.split_whitespace().collect::<Vec<_>>().join(" ")));
         }
-        let mut spans = vec![Span::raw(" ")];
-        for (i, (label, value)) in parts.into_iter().enumerate() {
-            if i > 0 {
-                spans.push(Span::raw(" · "));
+        let line = |parts: &[(&str, String)]| {
+            let mut spans = vec![Span::raw(" ")];
+            for (i, (label, value)) in parts.iter().enumerate() {
+                if i > 0 {
+                    spans.push(Span::raw(" · "));
+                }
+                if !label.is_empty() {
+                    spans.push(Span::styled(format!("{label} "), theme.fg(theme.accent)));
+                }
+                spans.push(Span::raw(value.clone()));
             }
-            if !label.is_empty() {
-                spans.push(Span::styled(format!("{label} "), theme.fg(theme.accent)));
+            Line::from(spans)
+        };
+        // Too wide: the backtracks, then the rate, then the depth go; what
+        // is still too wide ends with a mark that it is cut.
+        for drop in [1, 3, 1] {
+            if line(&parts).width() <= area.width as usize || parts.len() <= drop {
+                break;
             }
-            spans.push(Span::raw(value));
+            parts.remove(drop);
         }
-        Paragraph::new(Line::from(spans)).render(area, buf);
+        let mut l = line(&parts);
+        if l.width() > area.width as usize {
+            l = super::status::fit_ending(l, area.width as usize, 1, "…")
+                .into_iter()
+                .next()
+                .unwrap_or_default();
+        }
+        Paragraph::new(l).render(area, buf);
     }
 }
 
