@@ -66,7 +66,11 @@ pub fn run(spec: Spec, config: &Config, launch: Launch) -> color_eyre::Result<()
             let _ = app.open_replay(r);
         }
         Launch::Race(rival) => app.open_race(rival),
-        Launch::Play(g) => app.modes.show(Mode::Play(Box::new(g))),
+        Launch::Play(g) => {
+            // A puzzle is read by its squares' names: files and ranks.
+            app.labels |= g.clues.is_some();
+            app.modes.show(Mode::Play(Box::new(g)));
+        }
     }
     runtime::run(app, Theme::from_config(config))
 }

@@ -13,6 +13,9 @@
 #                              w's suggestion on the cursor
 #   assets/pictures/hints.png  `knight-tui play --size 6` (the tutorial's): the
 #                              knight placed on 0,0, one move, hints on
+#   assets/pictures/settings.png `knight-tui` once its tour is found, then o,
+#                              c (closed) and p p (the zebra): theory's
+#                              verdict as the settings are edited
 #
 # How: the app runs under `asciinema rec` in a pseudo-terminal of 100x32
 # (TERM=xterm-256color, COLORTERM=truecolor) inside a detached tmux server of
@@ -264,6 +267,26 @@ shown=$(since "$began")
 quit_unsaved
 trim "$WORK/hints.cast" "$shown"
 still hints
+fi
+
+# --- settings.png --------------------------------------------------------
+if want settings; then
+say "recording the settings panel"
+began=$(date +%s.%N)
+record "$WORK/settings.cast"
+wait_for "found:" 30
+for k in o c p p; do                     # open, closed, the zebra
+    key "$k"
+    sleep 0.4
+done
+wait_for "no tour" 10
+sleep 1
+shown=$(since "$began")
+key Escape
+sleep 0.3
+finish
+trim "$WORK/settings.cast" "$shown"
+still settings
 fi
 
 mv "${made[@]}" "$OUT/"
