@@ -256,7 +256,7 @@ impl App {
         let (rows, cols) = (g.board().rows(), g.board().cols());
         self.zoom.follow(best, rows, cols);
         self.info(format!(
-            "Warnsdorff: {best}, the fewest onward moves ({n}{tie}); {others}. {} plays it",
+            "Warnsdorff: {best} leaves the fewest onward moves ({n}{tie}); {others}. {} plays it",
             key(Command::MoveHere)
         ));
         Vec::new()

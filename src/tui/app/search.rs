@@ -16,12 +16,11 @@ pub const ENUMERATION_PACE: f64 = 1e7;
 use crate::tui::keymap::{Command, key};
 use crate::tui::settings::Settings;
 
-/// Said when a search finds a tour: the next things to try, by key (the
-/// race against another algorithm, the tour replayed, then played by
-/// hand). It fits an 80-column status line after the verdict.
+/// Said when a search finds a tour: the next things to try (the race
+/// against another algorithm, the tour replayed, then played by hand), in
+/// words: the hint bar below names their keys.
 pub(super) fn found_next() -> String {
-    let (race, tab) = (key(Command::Race), key(Command::NextMode));
-    format!("try {race} race · {tab} replay · {tab} {tab} play")
+    "next: a race, a replay, hand play".into()
 }
 
 /// Said to a step key while the search runs: `n steps while paused:

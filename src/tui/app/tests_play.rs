@@ -433,7 +433,7 @@ fn warnsdorff_suggests_and_b_goes_back_to_the_last_solvable_position() {
     assert_eq!(
         a.message().unwrap(),
         format!(
-            "Warnsdorff: {best}, the fewest onward moves ({fewest}, first of a tie in move order); \
+            "Warnsdorff: {best} leaves the fewest onward moves ({fewest}, first of a tie in move order); \
              others: {}. Enter plays it",
             counts
                 .iter()
