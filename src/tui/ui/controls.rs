@@ -302,8 +302,21 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
             + &words::plural(clues.puzzle().clue_count() as u64, "clue");
         lines.insert(1, label_value("puzzle", puzzle, theme));
         lines.insert(2, label_value("next clue", next, theme));
+        let far = distance.is_some();
         if let Some(d) = distance {
             lines.insert(3, label_value("distance", d, theme));
+        }
+        // The open stretch: the steps to write before the next clue.
+        if let Some((step, ..)) = g.next_clue() {
+            let from = g.moves_made() + 1;
+            let to = step as usize - 1;
+            let stretch = match to.cmp(&from) {
+                std::cmp::Ordering::Less => "none: the clue is next".to_string(),
+                std::cmp::Ordering::Equal => format!("step {from}"),
+                std::cmp::Ordering::Greater => format!("steps {from}-{to}"),
+            };
+            let at = if far { 4 } else { 3 };
+            lines.insert(at, label_value("to fill", stretch, theme));
         }
         let at = lines.len() - 4;
         lines.insert(at, label_value("hints", g.helped.to_string(), theme));

@@ -232,3 +232,44 @@ fn a_replay_names_the_method_of_quartes() {
         "{s}"
     );
 }
+
+/// In a puzzle the clue the knight heads for stands out from the others
+/// on the board, by more than colour (reversed without colour), and the
+/// side pane says which steps are open before it.
+#[test]
+fn the_next_clue_is_marked_and_its_stretch_said() {
+    use knight_engine::puzzle::{self, Clues, Difficulty, Request};
+    let made = puzzle::make(&Request {
+        rows: 6,
+        cols: 6,
+        closed: false,
+        difficulty: Difficulty::Easy,
+        seed: 7,
+    })
+    .unwrap();
+    let mut a = app_on(Board::new(6, 6, &[]).unwrap());
+    let clues = Clues::new(made.puzzle.clone(), None, Some(7));
+    a.open_game(crate::tui::game::Game::puzzle(clues));
+    let g = a.modes.game().unwrap();
+    let (step, _, _) = g.next_clue().expect("a clue ahead");
+    let plain = Theme {
+        colour: false,
+        ..Theme::default()
+    };
+    let buf = buffer(&a, 100, 30, &plain);
+    let text = format!("[{step}]");
+    let s = screen(&a, 100, 30, &plain);
+    let (y, line) = s
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(&text))
+        .expect("the next clue drawn");
+    let x = line[..line.find(&text).unwrap()].chars().count() as u16 + 1;
+    assert!(
+        buf[(x, y as u16)]
+            .modifier
+            .contains(ratatui::style::Modifier::REVERSED),
+        "{text} at {x},{y}"
+    );
+    assert!(s.contains("to fill"), "{s}");
+}

@@ -151,7 +151,18 @@ impl Painter<'_> {
             } else {
                 theme.clue
             };
-            let st = board_fg(theme, colour, sq).add_modifier(Modifier::BOLD);
+            // The clue the knight heads for stands out: the end of the
+            // open stretch.
+            let next = s == 0
+                && sc
+                    .game
+                    .and_then(|g| g.next_clue())
+                    .is_some_and(|(_, at, _)| at == sq);
+            let st = if next {
+                theme.marked(theme.clue)
+            } else {
+                board_fg(theme, colour, sq).add_modifier(Modifier::BOLD)
+            };
             // Told from a written step by more than colour: in brackets
             // where they fit, underlined where not (both hold without
             // colour and at 16 colours).
