@@ -49,3 +49,16 @@ pub fn finish(
     .expect("a game's problem");
     knight_engine::solver::finish(&problem, prefix, Limits::default())
 }
+
+/// The easy 6x6 open puzzle of seed 7, made.
+pub fn easy_puzzle() -> knight_engine::puzzle::Made {
+    use knight_engine::puzzle::{self, Difficulty, Request};
+    puzzle::make(&Request {
+        rows: 6,
+        cols: 6,
+        closed: false,
+        difficulty: Difficulty::Easy,
+        seed: 7,
+    })
+    .expect("a puzzle")
+}

@@ -30,6 +30,7 @@ mod race;
 mod settings;
 mod statistics;
 mod status;
+mod wrap;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;

@@ -172,8 +172,8 @@ pub fn shown(c: Color, terminal: &Terminal, default: Rgb) -> Rgb {
     }
 }
 
-/// WCAG 2's relative luminance.
-fn luminance((r, g, b): Rgb) -> f64 {
+/// WCAG 2's relative luminance, 0 (black) to 1 (white).
+pub fn luminance((r, g, b): Rgb) -> f64 {
     let lin = |c: u8| {
         let c = c as f64 / 255.0;
         if c <= 0.03928 {

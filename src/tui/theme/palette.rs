@@ -5,6 +5,7 @@
 
 use ratatui::style::Color;
 
+use super::fit::luminance;
 use super::{ANSI16, DARK_SQUARE, Depth, LIGHT_SQUARE, rgb_of_256};
 
 /// The step ramp on a dark background, 256 colours: violet, blue, teal,
@@ -134,19 +135,6 @@ pub fn legible(fg: Color, bg: Color) -> Color {
     } else {
         Color::White
     }
-}
-
-/// WCAG's relative luminance of a colour, 0 (black) to 1 (white).
-fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
-    let linear = |c: u8| {
-        let c = c as f64 / 255.0;
-        if c <= 0.04045 {
-            c / 12.92
-        } else {
-            ((c + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
 }
 
 /// A colour as xterm draws it; `None` for the terminal's own (reset).

@@ -58,7 +58,7 @@ impl Widget for ConfirmQuit<'_> {
 fn count_question(why: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let key = |c: Command| Span::styled(crate::tui::keymap::key(c), theme.key());
     let w = 60.min(area.width);
-    let mut lines: Vec<Line> = super::status::fit(
+    let mut lines: Vec<Line> = super::wrap::fit(
         Line::raw(format!(" This count cannot end soon: {why}.")),
         w.saturating_sub(2) as usize,
         6,

@@ -15,7 +15,7 @@ use crate::tui::keymap::Command;
 use crate::tui::theme::Theme;
 use crate::tui::theme::fit::{TERMINALS, Terminal, ratio, shown};
 use knight_engine::board::Board;
-use knight_engine::puzzle::{self, Clues, Difficulty, Request};
+use knight_engine::puzzle::Clues;
 
 /// The screens measured, each with its name.
 fn screens() -> Vec<(&'static str, App)> {
@@ -30,14 +30,7 @@ fn screens() -> Vec<(&'static str, App)> {
         out.push((name, a));
     }
     // A puzzle with a few steps played, hints on.
-    let made = puzzle::make(&Request {
-        rows: 6,
-        cols: 6,
-        closed: false,
-        difficulty: Difficulty::Easy,
-        seed: 7,
-    })
-    .unwrap();
+    let made = crate::tui::testing::easy_puzzle();
     let mut a = crate::tui::testing::app_on(Board::new(6, 6, &[]).unwrap());
     let clues = Clues::new(made.puzzle.clone(), Some(made.difficulty()), Some(7));
     let mut game = Game::puzzle(clues);

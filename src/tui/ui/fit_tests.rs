@@ -417,7 +417,7 @@ fn a_hint_bar_short_of_room_says_there_are_more_keys() {
 fn a_long_path_is_cut_in_its_middle_and_the_reason_stays() {
     let path = format!("/home/someone/{}/tour.json", "deep/".repeat(30));
     let text = format!("cannot open {path}: no such file or folder");
-    let lines = super::status::fit(Line::raw(text.clone()), 78, 2);
+    let lines = super::wrap::fit(Line::raw(text.clone()), 78, 2);
     let shown: String = lines
         .iter()
         .map(|l| l.to_string())
@@ -432,7 +432,7 @@ fn a_long_path_is_cut_in_its_middle_and_the_reason_stays() {
     assert!(!shown.contains("log)"), "{shown}");
     // Words alone: cut at the end, the log named.
     let words = "a reason ".repeat(40);
-    let lines = super::status::fit(Line::raw(words), 78, 2);
+    let lines = super::wrap::fit(Line::raw(words), 78, 2);
     let shown = lines.last().unwrap().to_string();
     assert!(shown.ends_with("log)"), "{shown}");
 }

@@ -6,7 +6,8 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
-use super::status::{fit, tone_style};
+use super::status::tone_style;
+use super::wrap::fit;
 use crate::tui::app::App;
 use crate::tui::theme::Theme;
 

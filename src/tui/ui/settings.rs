@@ -56,7 +56,7 @@ impl Widget for SettingsPanel<'_> {
         if let Some(e) = &st.error {
             let e = Line::styled(e.clone(), theme.fg(Color::Red));
             let left = h.saturating_sub(lines.len() + 1);
-            lines.extend(super::status::fit_ending(e, w, left.max(1), "…"));
+            lines.extend(super::wrap::fit_ending(e, w, left.max(1), "…"));
         }
         // What theory says, as you edit.
         let (no, yes) = if theme.ascii {
@@ -75,7 +75,7 @@ impl Widget for SettingsPanel<'_> {
         // The verdict in the rows left, its end marked when it is cut.
         let left = h.saturating_sub(lines.len());
         if left > 0 {
-            lines.extend(super::status::fit_ending(verdict, w, left, "…"));
+            lines.extend(super::wrap::fit_ending(verdict, w, left, "…"));
         }
         Paragraph::new(lines).render(inner, buf);
     }

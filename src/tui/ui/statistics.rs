@@ -264,7 +264,7 @@ impl Widget for StatsLine<'_> {
         }
         let mut l = line(&parts);
         if l.width() > area.width as usize {
-            l = super::status::fit_ending(l, area.width as usize, 1, "…")
+            l = super::wrap::fit_ending(l, area.width as usize, 1, "…")
                 .into_iter()
                 .next()
                 .unwrap_or_default();

@@ -698,16 +698,4 @@ fn auto_draws_lines_with_numbers_only_where_they_do_not_touch_and_d_always_chang
     assert_eq!(next_drawing(area, &big), Drawing::Numbers);
     big.drawing = Drawing::Numbers;
     assert_eq!(next_drawing(area, &big), Drawing::Lines);
-    // 300x300 at 120x40 is an overview, which no drawing changes: d says
-    // so instead of claiming a change.
-    let mut huge = app(300);
-    let before = huge.drawing;
-    let next = next_drawing(area, &huge);
-    assert_eq!(next, before);
-    huge.update(Action::DrawAs(next));
-    let said = huge.message().unwrap_or_default();
-    assert!(
-        said.starts_with("the overview shades the path by step"),
-        "{said}"
-    );
 }

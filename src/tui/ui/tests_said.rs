@@ -238,15 +238,8 @@ fn a_replay_names_the_method_of_quartes() {
 /// side pane says which steps are open before it.
 #[test]
 fn the_next_clue_is_marked_and_its_stretch_said() {
-    use knight_engine::puzzle::{self, Clues, Difficulty, Request};
-    let made = puzzle::make(&Request {
-        rows: 6,
-        cols: 6,
-        closed: false,
-        difficulty: Difficulty::Easy,
-        seed: 7,
-    })
-    .unwrap();
+    use knight_engine::puzzle::Clues;
+    let made = crate::tui::testing::easy_puzzle();
     let mut a = app_on(Board::new(6, 6, &[]).unwrap());
     let clues = Clues::new(made.puzzle.clone(), None, Some(7));
     a.open_game(crate::tui::game::Game::puzzle(clues));
@@ -272,4 +265,21 @@ fn the_next_clue_is_marked_and_its_stretch_said() {
         "{text} at {x},{y}"
     );
     assert!(s.contains("to fill"), "{s}");
+}
+
+/// 300x300 at 120x40 is an overview, which no drawing changes: d says so
+/// instead of claiming a change.
+#[test]
+fn d_on_an_overview_says_it_changes_nothing() {
+    let area = ratatui::layout::Rect::new(0, 0, 120, 40);
+    let mut huge = app(300);
+    let before = huge.drawing;
+    let next = next_drawing(area, &huge);
+    assert_eq!(next, before);
+    huge.update(Action::DrawAs(next));
+    let said = huge.message().unwrap_or_default();
+    assert!(
+        said.starts_with("the overview shades the path by step"),
+        "{said}"
+    );
 }
