@@ -399,17 +399,6 @@ fn numbers_line_up_in_narrow_cells() {
 }
 
 #[test]
-fn too_small_terminal_says_so() {
-    let a = app(8);
-    for (w, h) in [(40, 10), (59, 30), (100, 21), (1, 1)] {
-        let s = screen(&a, w, h, &Theme::default());
-        if w >= 20 {
-            assert!(s.contains("Terminal too"), "{w}x{h}: {s}");
-        }
-    }
-}
-
-#[test]
 fn a_big_board_in_play_marks_the_targets_with_their_keys() {
     let mut a = app_on(Board::new(30, 30, &[]).unwrap());
     let g =

@@ -121,3 +121,14 @@ fn at_every_size_and_colour_mode_play_and_its_questions_show() {
         }
     }
 }
+
+#[test]
+fn too_small_terminal_says_so() {
+    let a = super::tests::app(8);
+    for (w, h) in [(40, 10), (59, 30), (100, 21), (1, 1)] {
+        let s = screen(&a, w, h, &Theme::default());
+        if w >= 20 {
+            assert!(s.contains("Terminal too"), "{w}x{h}: {s}");
+        }
+    }
+}
