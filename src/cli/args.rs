@@ -218,7 +218,7 @@ pub enum AnswerFormat {
     /// Lines for people.
     #[default]
     Text,
-    /// One JSON object a line, with documented keys (see docs/commands.md).
+    /// One JSON object a line, with documented keys (docs/commands.md: count; docs/commands-more.md: verify, sweep).
     Json,
 }
 
