@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 use ratatui::style::Color;
 
-use super::{ANSI16, Depth, rgb_of_256};
+use super::{ANSI16, Depth, distance, rgb_of_256};
 
 /// A colour as red, green and blue.
 pub type Rgb = (u8, u8, u8);
@@ -203,20 +203,14 @@ pub fn worst(fg: Color, bg: Color, light: bool) -> f64 {
         .fold(f64::MAX, f64::min)
 }
 
-/// A colour as xterm draws it: what a fitted colour stays near.
-fn target(c: Color) -> Rgb {
+/// A colour as xterm draws it; `None` for the terminal's own (`Reset`).
+pub fn xterm(c: Color) -> Option<Rgb> {
     match (c, index16(c)) {
-        (_, Some(i)) => ANSI16[i].1,
-        (Color::Indexed(i), _) => rgb_of_256(i),
-        (Color::Rgb(r, g, b), _) => (r, g, b),
-        _ => (128, 128, 128),
+        (_, Some(i)) => Some(ANSI16[i].1),
+        (Color::Indexed(i), _) => Some(rgb_of_256(i)),
+        (Color::Rgb(r, g, b), _) => Some((r, g, b)),
+        _ => None,
     }
-}
-
-/// Squared distance between two colours, green weighted as the eye does.
-fn distance((r1, g1, b1): Rgb, (r2, g2, b2): Rgb) -> u32 {
-    let d = |a: u8, b: u8| (a as i32 - b as i32).pow(2) as u32;
-    2 * d(r1, r2) + 4 * d(g1, g2) + 3 * d(b1, b2)
 }
 
 /// `c`, or the colour nearest to it this terminal can show for which `ok`
@@ -227,7 +221,8 @@ pub fn nearest(c: Color, depth: Depth, ok: impl Fn(Color) -> bool) -> Color {
     if ok(c) {
         return c;
     }
-    let want = target(c);
+    // What a fitted colour stays near (a mid grey for the default).
+    let want = xterm(c).unwrap_or((128, 128, 128));
     let found = match depth {
         Depth::Ansi16 => index16(c)
             .map(|i| NAMED[if i < 8 { i + 8 } else { i - 8 }])
@@ -273,17 +268,11 @@ pub fn on(c: Color, grounds: &[Color], depth: Depth, light: bool, least: f64) ->
 /// or the nearest fill on which black reads as text.
 pub fn fill(c: Color, ink: Color, depth: Depth, light: bool) -> Color {
     let ok = |x: Color| worst(ink, x, light) >= TEXT;
-    match depth {
-        // Black text reads on few of the 16: the bright ones and grey.
-        Depth::Ansi16 => {
-            let tries = [
-                c,
-                nearest(c, depth, |x| x != Color::Reset && ok(x)),
-                Color::White,
-            ];
-            tries.into_iter().find(|&x| ok(x)).unwrap_or(Color::White)
-        }
-        _ => nearest(c, depth, ok),
+    // A fill is a colour of its own, never the terminal's background;
+    // black reads on few of the 16: white where none nearer does.
+    match nearest(c, depth, |x| x != Color::Reset && ok(x)) {
+        Color::Reset => Color::White,
+        x => x,
     }
 }
 

@@ -5,8 +5,8 @@
 
 use ratatui::style::Color;
 
-use super::fit::luminance;
-use super::{ANSI16, DARK_SQUARE, Depth, LIGHT_SQUARE, rgb_of_256};
+use super::fit::{luminance, xterm as rgb};
+use super::{DARK_SQUARE, Depth, LIGHT_SQUARE};
 
 /// The step ramp on a dark background, 256 colours: violet, blue, teal,
 /// green, yellow from the 6x6x6 cube (each then fitted to read on black
@@ -134,16 +134,6 @@ pub fn legible(fg: Color, bg: Color) -> Color {
         Color::Black
     } else {
         Color::White
-    }
-}
-
-/// A colour as xterm draws it; `None` for the terminal's own (reset).
-fn rgb(c: Color) -> Option<(u8, u8, u8)> {
-    match c {
-        Color::Rgb(r, g, b) => Some((r, g, b)),
-        Color::Indexed(i @ 16..) => Some(rgb_of_256(i)),
-        Color::Indexed(i) => ANSI16.get(i as usize).map(|&(_, rgb)| rgb),
-        c => ANSI16.iter().find(|&&(a, _)| a == c).map(|&(_, rgb)| rgb),
     }
 }
 
