@@ -49,11 +49,6 @@ impl Kind {
         }
     }
 
-    /// Closed when `closed`, open ending anywhere otherwise.
-    pub fn closed_if(closed: bool) -> Kind {
-        if closed { Kind::Closed } else { Kind::OPEN }
-    }
-
     /// Whether the tour must end a move from its start.
     pub fn is_closed(self) -> bool {
         self == Kind::Closed
@@ -163,16 +158,6 @@ impl Tours {
         let kind = Kind::from_flags(self.is_closed(), end)?;
         Tours::new(self.board, kind)
     }
-
-    /// These tours from `start`, checked: see [`Problem::new`].
-    pub fn from_start(self, start: Square) -> Result<Problem, BoardError> {
-        Problem::new(self, start)
-    }
-
-    /// Gives the board back.
-    pub fn into_board(self) -> Board {
-        self.board
-    }
 }
 
 /// The [`Tours`] from one start. Made only by [`Problem::new`], which
@@ -253,11 +238,6 @@ impl Problem {
             tours: self.tours.without_end(),
             ..self
         }
-    }
-
-    /// Gives the tours back.
-    pub fn into_tours(self) -> Tours {
-        self.tours
     }
 
     pub(crate) fn start_index(&self) -> u32 {
