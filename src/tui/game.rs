@@ -623,20 +623,7 @@ mod tests {
     #[test]
     fn dead_end_and_win() {
         let board = Board::new(3, 4, &[]).unwrap();
-        let tour = [
-            (0, 0),
-            (1, 2),
-            (2, 0),
-            (0, 1),
-            (1, 3),
-            (2, 1),
-            (0, 2),
-            (2, 3),
-            (1, 1),
-            (0, 3),
-            (2, 2),
-            (1, 0),
-        ];
+        let tour = crate::tui::testing::TOUR_3X4;
         let mut g = Game::new(Tours::open(board.clone()), Some(Square::new(0, 0)));
         for &(r, c) in &tour[1..] {
             assert!(!g.dead_end());

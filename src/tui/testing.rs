@@ -62,3 +62,19 @@ pub fn easy_puzzle() -> knight_engine::puzzle::Made {
     })
     .expect("a puzzle")
 }
+
+/// An open tour of 3x4 from its corner 0,0, square by square.
+pub const TOUR_3X4: [(u32, u32); 12] = [
+    (0, 0),
+    (1, 2),
+    (2, 0),
+    (0, 1),
+    (1, 3),
+    (2, 1),
+    (0, 2),
+    (2, 3),
+    (1, 1),
+    (0, 3),
+    (2, 2),
+    (1, 0),
+];

@@ -569,6 +569,13 @@ fn frame_times() {
                 ..Theme::default()
             },
         ),
+        (
+            "16 colours",
+            Theme {
+                depth: crate::tui::theme::Depth::Ansi16,
+                ..Theme::default()
+            },
+        ),
     ];
     for (name, a) in &mut rows {
         for (colours, theme) in &themes {

@@ -21,20 +21,8 @@ fn a_save_after_the_tour_is_done_is_said() {
         crate::tui::game::Game::new(Tours::open(a.spec.board().clone()), Some(Square::new(0, 0)));
     a.modes.show(Mode::Play(Box::new(g)));
     let t0 = Instant::now();
-    let tour = [
-        (1, 2),
-        (2, 0),
-        (0, 1),
-        (1, 3),
-        (2, 1),
-        (0, 2),
-        (2, 3),
-        (1, 1),
-        (0, 3),
-        (2, 2),
-        (1, 0),
-    ];
-    for (k, (r, c)) in tour.into_iter().enumerate() {
+    let tour = &crate::tui::testing::TOUR_3X4[1..];
+    for (k, &(r, c)) in tour.iter().enumerate() {
         let at = t0 + Duration::from_secs(k as u64 + 1);
         a.update_at(
             Action::Click(Square::new(r, c), crossterm::event::MouseButton::Left),
