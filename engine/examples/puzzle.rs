@@ -1,5 +1,5 @@
-// Make a knight's-tour puzzle from a seed, rate it, and prove that its
-// clues allow exactly one numbering.
+// Make a knight's-tour puzzle from a seed, rate it, prove that its clues
+// allow exactly one numbering, and explain its first deductions.
 //
 //     cargo run -p knight-engine --example puzzle
 
@@ -22,9 +22,9 @@ fn main() {
     );
     println!(
         "a {} puzzle with {} clues: {}",
-        made.difficulty(),
+        made.difficulty,
         made.puzzle.clue_count(),
-        made.rating.describe()
+        made.difficulty.reasoning()
     );
 
     // The clues, as the text form of a puzzle file writes them.
@@ -36,4 +36,12 @@ fn main() {
     let answer = puzzle::solve(&made.puzzle, &Limits::default());
     assert_eq!(answer, Completions::Unique(made.solution.clone()));
     println!("exactly one completion: the one it was made from");
+
+    // Solved by reasoning alone, one deduction a step.
+    let logic = puzzle::Logic::new(&made.puzzle);
+    let explained = puzzle::explain(&logic, &made.puzzle);
+    for d in explained.deductions.iter().take(3) {
+        println!("{}: {d}", d.rule().name());
+    }
+    assert_eq!(explained.rating.level(), Some(made.difficulty));
 }

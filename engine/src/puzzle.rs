@@ -4,14 +4,17 @@
 //!
 //! [`Puzzle`] holds the clues once they are checked; [`solve()`] counts its
 //! completions up to a cap, so "exactly one" is proved, never assumed;
-//! [`rate`] says what reasoning a person needs; [`make()`] builds one from a
+//! [`rate`] says what reasoning a person needs and [`explain`] gives it
+//! deduction by deduction; [`make()`] builds one from a
 //! random tour, reproducibly from a seed; [`mod@file`] reads and writes them.
 
+mod chain;
 mod clues;
 pub mod file;
 mod graph;
 mod logic;
 mod make;
+mod reason;
 mod solve;
 
 use std::fmt;
@@ -21,8 +24,11 @@ use thiserror::Error;
 use crate::board::{Board, Square};
 
 pub use clues::{Clues, Forbidden};
-pub use logic::{Logic, Rating, Stuck, deduce, rate, rate_with};
+pub use logic::{
+    Explained, Logic, Rating, Stuck, deduce, explain, next_deduction, rate, rate_upto, rate_with,
+};
 pub use make::{Difficulty, Made, MakeError, NotADifficulty, Request, SIDES, make};
+pub use reason::{Deduction, Numbered, Rule, Uses, Why};
 pub use solve::{Completions, Cutoff, NoSolution, Numberings, Stopped, count, solve, solve_with};
 
 /// Puzzles have at most this many squares: the search keeps the knight
@@ -314,3 +320,5 @@ impl fmt::Display for Clue {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_logic;

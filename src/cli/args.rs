@@ -261,6 +261,9 @@ pub struct SolveArgs {
     /// Solve the puzzle in FILE (JSON with "clues", or a board of steps and '-'; '-' for standard input): exit 0 one solution, 1 none or several, 3 undecided. Stops after 30 s unless --time-limit says otherwise.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["magic", "tours", "out"])]
     pub puzzle: Option<PathBuf>,
+    /// With --puzzle: first the solution as a chain of deductions, one a line, each saying why its step goes on its square (with --format json, JSON lines of rule, step, square, from and text, and no board).
+    #[arg(long, requires = "puzzle")]
+    pub explain: bool,
 }
 
 /// `puzzle`'s options.

@@ -82,7 +82,7 @@ fn made(args: &PlayArgs, spec: &Spec) -> Result<Option<Game>, Failure> {
         args.seed,
     )?;
     Ok(made.map(|(m, seed)| {
-        let difficulty = m.difficulty();
+        let difficulty = m.difficulty;
         Game::puzzle(Clues::new(m.puzzle, Some(difficulty), Some(seed)))
     }))
 }

@@ -26,12 +26,10 @@ pub fn make(args: &PuzzleArgs) -> Ran {
     let Some((made, seed)) = made(board, args.closed, args.difficulty, args.seed)? else {
         return Ok(Exit::No);
     };
-    if made.difficulty() != args.difficulty {
+    if made.difficulty != args.difficulty {
         say(&format!(
             "note: no {} puzzle came of {} tours; this one is {}",
-            args.difficulty,
-            made.tours,
-            made.difficulty()
+            args.difficulty, made.tours, made.difficulty
         ));
     }
     let about = about(&made, seed);
@@ -106,9 +104,15 @@ pub fn today() -> u64 {
     day.parse().unwrap_or(0)
 }
 
-/// The file's `"puzzle"` object.
+/// The file's `"puzzle"` object: the difficulty, the seed, and how often
+/// each rule of reasoning served to solve it.
 fn about(made: &puzzle::Made, seed: u64) -> Map<String, Value> {
-    let v = json!({"difficulty": made.difficulty().name(), "seed": seed});
+    let deductions: Map<String, Value> = made
+        .uses
+        .iter()
+        .map(|(rule, n)| (rule.name().to_string(), json!(n)))
+        .collect();
+    let v = json!({"difficulty": made.difficulty.name(), "seed": seed, "deductions": deductions});
     v.as_object().cloned().unwrap_or_default()
 }
 
@@ -119,8 +123,8 @@ fn headline(made: &puzzle::Made, seed: u64) -> String {
         "knight's tour puzzle, {}, {} tour, {} ({}); {} clues; seed {seed}",
         p.board().describe(),
         words::kind(p.closed()),
-        made.difficulty(),
-        made.rating.describe(),
+        made.difficulty,
+        made.difficulty.reasoning(),
         p.clue_count(),
     )
 }
@@ -169,6 +173,14 @@ pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Ran {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let answer = match puzzle::solve(&p, &limits) {
+        Completions::Unique(path) if args.explain => {
+            explain(&mut out, &p, args.format, &name)?;
+            if args.format != Format::Json {
+                writeln!(out)?;
+                print(&mut out, &p, &path, about, args.format)?;
+            }
+            Exit::Yes
+        }
         Completions::Unique(path) => {
             print(&mut out, &p, &path, about, args.format)?;
             Exit::Yes
@@ -202,6 +214,34 @@ pub fn solve(args: &SolveArgs, file: &Path, config: &Config) -> Ran {
     };
     out.flush()?;
     Ok(answer)
+}
+
+/// `--explain`: the deductions that solve the puzzle, one a line (JSON
+/// lines with `--format json`); where logic stops short, a note on
+/// standard error.
+fn explain<W: Write>(out: &mut W, p: &Puzzle, format: Format, name: &str) -> Result<(), Failure> {
+    let explained = puzzle::explain(&puzzle::Logic::new(p), p);
+    let at = |sq: knight_engine::board::Square| json!([sq.row, sq.col]);
+    for d in &explained.deductions {
+        if format == Format::Json {
+            let line = json!({
+                "rule": d.rule().name(),
+                "step": d.step,
+                "square": at(d.square),
+                "from": d.from().into_iter().map(at).collect::<Vec<_>>(),
+                "text": d.to_string(),
+            });
+            writeln!(out, "{line}")?;
+        } else {
+            writeln!(out, "{}: {d}", d.rule().name())?;
+        }
+    }
+    if let puzzle::Rating::Search { placed, missing } = explained.rating {
+        say(&format!(
+            "{name}: logic stops after {placed} of the {missing} missing steps; the rest needs trial and error (the count proves one solution)"
+        ));
+    }
+    Ok(())
 }
 
 /// A completion: the numbered board, the tour file with the clues, or the

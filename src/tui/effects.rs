@@ -45,7 +45,7 @@ fn make_puzzle(r: PuzzleRequest) -> Result<Arc<Clues>, String> {
         seed,
     };
     let made = puzzle::make(&request).map_err(|e| e.to_string())?;
-    let difficulty = made.difficulty();
+    let difficulty = made.difficulty;
     Ok(Clues::new(made.puzzle, Some(difficulty), Some(seed)))
 }
 

@@ -181,7 +181,7 @@ fn boards_without_puzzles_are_refused() {
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = run(&["puzzle", "--difficulty", "extreme"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("easy, medium or hard"), "{err}");
+    assert!(err.contains("easy, medium, hard or expert"), "{err}");
 }
 
 /// Several solutions, none, undecided: exit 1, 1 and 3, each with its
@@ -388,4 +388,92 @@ fn a_saved_puzzle_that_breaks_its_clues_is_not_resumed() {
         )),
         "{err}"
     );
+}
+
+/// `solve --puzzle --explain`: one deduction a line, then the board; in
+/// JSON lines each puts its step where the solved tour has it, from
+/// squares already numbered; `puzzle --format json` counts the rules.
+#[test]
+fn explain_gives_the_solution_deduction_by_deduction() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.json");
+    let (code, _, err) = run(&[
+        "puzzle",
+        "--size",
+        "8",
+        "--difficulty",
+        "expert",
+        "--seed",
+        "2",
+        "--out",
+        file.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let made: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let deductions = &made["puzzle"]["deductions"];
+    assert_eq!(made["puzzle"]["difficulty"], "expert");
+    assert!(deductions["no-room"].as_u64().unwrap() > 0, "{deductions}");
+    let f = file.to_str().unwrap();
+    let (code, solved, _) = run(&["solve", "--puzzle", f, "--format", "json"]);
+    assert_eq!(code, 0);
+    let tour: Value = serde_json::from_str(&solved).unwrap();
+    let path: Vec<(u64, u64)> = tour["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s[0].as_u64().unwrap(), s[1].as_u64().unwrap()))
+        .collect();
+    let mut known: Vec<(u64, u64)> = made["clues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[0].as_u64().unwrap(), c[1].as_u64().unwrap()))
+        .collect();
+    let (code, lines, err) = run(&["solve", "--puzzle", f, "--explain", "--format", "json"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let mut counted = std::collections::BTreeMap::<String, u64>::new();
+    for line in lines.lines() {
+        let d: Value = serde_json::from_str(line).unwrap();
+        let step = d["step"].as_u64().unwrap() as usize;
+        let sq = (
+            d["square"][0].as_u64().unwrap(),
+            d["square"][1].as_u64().unwrap(),
+        );
+        assert_eq!(path[step - 1], sq, "{line}");
+        assert!(!known.contains(&sq), "{line}");
+        let rule = d["rule"].as_str().unwrap().to_string();
+        if rule != "no-room" {
+            for s in d["from"].as_array().unwrap() {
+                let s = (s[0].as_u64().unwrap(), s[1].as_u64().unwrap());
+                assert!(known.contains(&s), "{line}");
+            }
+        }
+        assert!(
+            d["text"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("{},{}", sq.0, sq.1))
+        );
+        known.push(sq);
+        *counted.entry(rule).or_default() += 1;
+    }
+    assert_eq!(known.len(), 64);
+    for (rule, n) in deductions.as_object().unwrap() {
+        assert_eq!(
+            counted.get(rule).copied().unwrap_or(0),
+            n.as_u64().unwrap(),
+            "{rule}"
+        );
+    }
+    // The text form: the same deductions, then the solved board.
+    let (code, text, _) = run(&["solve", "--puzzle", f, "--explain"]);
+    assert_eq!(code, 0);
+    let (chain, board) = text.split_once("\n\n").unwrap();
+    assert_eq!(chain.lines().count(), lines.lines().count());
+    assert!(chain.lines().all(|l| l.contains(": ")), "{chain}");
+    assert_eq!(steps(board).len(), 8);
+    // --explain goes with --puzzle only.
+    let (code, _, err) = run(&["solve", "--size", "5", "--explain"]);
+    assert_eq!(code, 2, "{err}");
 }

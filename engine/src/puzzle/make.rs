@@ -1,56 +1,67 @@
 //! Making a puzzle: a random tour (reproducible from a seed), then clues
-//! taken away one at a time, in a random order, while the puzzle keeps
-//! exactly one solution and stays within the reasoning its difficulty
-//! allows. Step 1 stays a clue: the knight starts there.
+//! taken away one at a time, in a random order, while reasoning up to
+//! the difficulty's level still solves it (so it keeps exactly one
+//! solution, and needs no guessing). Step 1 stays a clue: the knight
+//! starts there.
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::logic::{Logic, Rating, rate_with};
-use super::solve::{Completions, solve_with};
+use super::logic::{Logic, Rating, rate_upto};
+use super::reason::Uses;
 use super::{Clue, Puzzle};
 use crate::board::Board;
 use crate::solver::find::search::{Halt, Monitor, Order, Search};
-use crate::solver::{Flow, Limits, TieBreak};
+use crate::solver::{Flow, TieBreak};
 use crate::theory::factor::Rng;
 use crate::theory::{self, NoTour};
 
 /// Boards puzzles are made on: 5 to 12 rows and columns.
 pub const SIDES: std::ops::RangeInclusive<u32> = 5..=12;
 
-/// How much reasoning a puzzle may ask for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How deep the reasoning a puzzle asks for goes; every level is solved
+/// by reasoning alone, never by guessing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Difficulty {
     /// Forced moves alone.
     Easy,
-    /// Forced moves and knight distances.
+    /// Knight distances and colours too.
     #[default]
     Medium,
-    /// Logic stops short: some trial and error.
+    /// Chains of moves between numbers too.
     Hard,
+    /// One step of "if this, then no room for that" too.
+    Expert,
 }
 
 impl Difficulty {
     /// Every difficulty, easiest first.
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+    ];
 
-    /// The difficulty's lowercase name: `easy`, `medium`, `hard`.
+    /// The difficulty's lowercase name: `easy`, `medium`, `hard`, `expert`.
     pub fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
             Difficulty::Medium => "medium",
             Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
         }
     }
 
-    /// The difficulty a rating earns.
-    pub fn of(rating: Rating) -> Difficulty {
-        match rating {
-            Rating::Forced => Difficulty::Easy,
-            Rating::Distance => Difficulty::Medium,
-            Rating::Search { .. } => Difficulty::Hard,
+    /// What reasoning solves a puzzle of this level, in words.
+    pub fn reasoning(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "forced moves alone solve it",
+            Difficulty::Medium => "forced moves and knight distances solve it",
+            Difficulty::Hard => "chains of moves between the numbers solve it",
+            Difficulty::Expert => "one step of \"if this, then no room for that\" solves it",
         }
     }
 }
@@ -63,7 +74,7 @@ impl fmt::Display for Difficulty {
 
 /// A name that is not a difficulty.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a difficulty: easy, medium or hard")]
+#[error("'{0}' is not a difficulty: easy, medium, hard or expert")]
 pub struct NotADifficulty(String);
 
 impl FromStr for Difficulty {
@@ -91,25 +102,20 @@ pub struct Request {
     pub seed: u64,
 }
 
-/// A puzzle made, with its one solution and its rating.
+/// A puzzle made, with its one solution and the reasoning it needs.
 #[derive(Clone, Debug)]
 pub struct Made {
     /// The puzzle: the board and its clues.
     pub puzzle: Puzzle,
     /// Its one solution, the square (board index) of each step.
     pub solution: Vec<u32>,
-    /// The reasoning it needs.
-    pub rating: Rating,
+    /// The deepest reasoning it needs, which may be less than asked.
+    pub difficulty: Difficulty,
+    /// How often reasoning used each rule to solve it.
+    pub uses: Uses,
     /// The tours tried before one gave the difficulty asked for (at most
     /// `TOURS`; the last one's puzzle is kept otherwise).
     pub tours: u32,
-}
-
-impl Made {
-    /// The difficulty its rating earns, which may differ from the one asked.
-    pub fn difficulty(&self) -> Difficulty {
-        Difficulty::of(self.rating)
-    }
 }
 
 /// Why no puzzle was made.
@@ -130,9 +136,6 @@ pub enum MakeError {
 /// Tours tried for a puzzle of the difficulty asked for.
 pub const TOURS: u32 = 12;
 
-/// Nodes a uniqueness check may take before the clue is kept instead.
-const CHECK_NODES: u64 = 400_000;
-
 /// Makes the puzzle `request` asks for; the same request gives the same
 /// puzzle.
 pub fn make(request: &Request) -> Result<Made, MakeError> {
@@ -150,7 +153,7 @@ pub fn make(request: &Request) -> Result<Made, MakeError> {
         let tour = random_tour(&board, closed, &mut rng)
             .ok_or_else(|| MakeError::NoTourFound(board.describe()))?;
         let made = carve(&board, closed, tour, request.difficulty, &mut rng, tours);
-        if made.difficulty() == request.difficulty {
+        if made.difficulty == request.difficulty {
             return Ok(made);
         }
         last = Some(made);
@@ -196,8 +199,8 @@ fn random_tour(board: &Board, closed: bool, rng: &mut Rng) -> Option<Vec<u32>> {
     None
 }
 
-/// Takes clues away from the full tour while the puzzle stays unique and
-/// within `difficulty`.
+/// Takes clues away from the full tour while reasoning up to `difficulty`
+/// still solves the puzzle.
 fn carve(
     board: &Board,
     closed: bool,
@@ -218,32 +221,25 @@ fn carve(
     let logic = Logic::new(&puzzle);
     let mut order: Vec<u32> = (2..=tour.len() as u32).collect();
     rng.shuffle(&mut order);
-    let limits = Limits {
-        nodes: Some(CHECK_NODES),
-        time: None,
-    };
+    let mut rating = rate_upto(&logic, &puzzle, difficulty);
     for step in order {
         let fewer = puzzle.without(step);
-        let rating = rate_with(&logic, &fewer);
-        let keeps = match (difficulty, rating) {
-            (_, Rating::Forced) => true,
-            (Difficulty::Easy, _) => false,
-            (_, Rating::Distance) => true,
-            (Difficulty::Medium, _) => false,
-            // Logic stops short: only a count proves one solution.
-            (Difficulty::Hard, Rating::Search { .. }) => {
-                matches!(solve_with(&logic, &fewer, &limits), Completions::Unique(_))
-            }
-        };
-        if keeps {
+        let r = rate_upto(&logic, &fewer, difficulty);
+        if r.level().is_some() {
             puzzle = fewer;
+            rating = r;
         }
     }
-    let rating = rate_with(&logic, &puzzle);
+    let Rating::Logic { level, uses } = rating else {
+        unreachable!(
+            "a tour's every step numbered is solved, and a clue goes only while it stays so"
+        )
+    };
     Made {
         puzzle,
         solution: tour,
-        rating,
+        difficulty: level,
+        uses,
         tours,
     }
 }

@@ -25,7 +25,7 @@ fn made(rows: u32, cols: u32, difficulty: Difficulty, seed: u64) -> Made {
 
 fn puzzle_app(m: &Made, seed: u64) -> App {
     let mut a = app();
-    let clues = Clues::new(m.puzzle.clone(), Some(m.difficulty()), Some(seed));
+    let clues = Clues::new(m.puzzle.clone(), Some(m.difficulty), Some(seed));
     a.open_game(Game::puzzle(clues));
     a
 }
@@ -186,7 +186,7 @@ fn a_saved_puzzle_keeps_its_clues_and_p_makes_the_next() {
         (6, 6, Difficulty::Medium, Some(20261128))
     );
     let next = made(6, 6, Difficulty::Medium, 20261128);
-    let clues = Clues::new(next.puzzle.clone(), Some(next.difficulty()), Some(20261128));
+    let clues = Clues::new(next.puzzle.clone(), Some(next.difficulty), Some(20261128));
     // A puzzle is not checked unasked: that would give it away.
     let fx = a.update(Action::PuzzleMade(generation, Ok(Arc::clone(&clues))));
     assert!(fx.is_empty(), "{fx:?}");
