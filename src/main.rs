@@ -117,7 +117,7 @@ fn run(cli: Cli) -> Ran {
             let config = load()?.with_speed(args.speed.index);
             let left = args.board.spec(&config).map_err(usage)?;
             let right = args.rival(&left).map_err(usage)?;
-            tui::run(left, &config, tui::Launch::Race(right)).map_err(Failure::Terminal)?;
+            tui::run(left, &config, tui::Launch::Race(Box::new(right))).map_err(Failure::Terminal)?;
             Ok(Exit::Yes)
         }
     }
@@ -129,6 +129,6 @@ fn replay_app(file: &std::path::Path, config: &Config) -> Ran {
     let checked = cli::check_tour_file(file, false)?;
     let replay = tui::replay::Replay::of_checked(&name, checked);
     let spec = BoardArgs::default().spec(config).map_err(usage)?;
-    tui::run(spec, config, tui::Launch::Replay(replay)).map_err(Failure::Terminal)?;
+    tui::run(spec, config, tui::Launch::Replay(Box::new(replay))).map_err(Failure::Terminal)?;
     Ok(Exit::Yes)
 }

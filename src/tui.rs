@@ -47,11 +47,11 @@ pub enum Launch {
     /// Watching the search of the spec.
     Search,
     /// Replaying a tour (the spec's search starts on the first Tab to it).
-    Replay(Replay),
+    Replay(Box<Replay>),
     /// Playing a game by hand.
-    Play(Game),
+    Play(Box<Game>),
     /// Racing the spec's search (left) against this one (right).
-    Race(Spec),
+    Race(Box<Spec>),
 }
 
 /// Runs the app on `spec` with the configuration's speed, folder and theme.
@@ -63,13 +63,13 @@ pub fn run(spec: Spec, config: &Config, launch: Launch) -> color_eyre::Result<()
         Launch::Search => {}
         Launch::Replay(r) => {
             // Nothing runs yet to stop: the launch has no effects of its own.
-            let _ = app.open_replay(r);
+            let _ = app.open_replay(*r);
         }
-        Launch::Race(rival) => app.open_race(rival),
+        Launch::Race(rival) => app.open_race(*rival),
         Launch::Play(g) => {
             // A puzzle is read by its squares' names: files and ranks.
             app.labels |= g.clues.is_some();
-            app.modes.show(Mode::Play(Box::new(g)));
+            app.modes.show(Mode::Play(g));
         }
     }
     runtime::run(app, Theme::from_config(config))

@@ -15,6 +15,7 @@ mod graph;
 mod logic;
 mod make;
 mod reason;
+mod sheet;
 mod solve;
 
 use std::fmt;
@@ -29,6 +30,7 @@ pub use logic::{
 };
 pub use make::{Difficulty, Made, MakeError, NotADifficulty, Request, SIDES, make};
 pub use reason::{Deduction, Numbered, Rule, Uses, Why};
+pub use sheet::{Hint, Refused, Sheet, Verdict};
 pub use solve::{Completions, Cutoff, NoSolution, Numberings, Stopped, count, solve, solve_with};
 
 /// Puzzles have at most this many squares: the search keeps the knight
@@ -322,3 +324,5 @@ impl fmt::Display for Clue {
 mod tests;
 #[cfg(test)]
 mod tests_logic;
+#[cfg(test)]
+mod tests_sheet;

@@ -66,7 +66,7 @@ pub fn play(args: &PlayArgs, config: &Config) -> Ran {
         let tours = game.tours.clone().without_end();
         spec.problem = Problem::new(tours, start).map_err(|e| usage(e.to_string()))?;
     }
-    tui::run(spec, config, tui::Launch::Play(game)).map_err(Failure::Terminal)?;
+    tui::run(spec, config, tui::Launch::Play(Box::new(game))).map_err(Failure::Terminal)?;
     Ok(Exit::Yes)
 }
 
@@ -122,7 +122,48 @@ fn resume(file: &Path) -> Result<Game, Failure> {
     if let Some((step, on)) = clues.broken_by(&path) {
         return Err(cannot(format!("step {step} breaks the clue on {on}")));
     }
-    Ok(game.with_clues(clues))
+    let mut game = game.with_clues(clues);
+    hand_work(&saved, &board, &mut game).map_err(cannot)?;
+    Ok(game)
+}
+
+/// A saved puzzle's numbers written by hand and pencil marks, put back
+/// by the sheet's rules.
+fn hand_work(saved: &TourFile, board: &Board, game: &mut Game) -> Result<(), String> {
+    let square = |r: i64, c: i64| -> Result<u32, String> {
+        let sq = (r >= 0 && c >= 0)
+            .then(|| Square::new(r as u32, c as u32))
+            .filter(|&sq| board.contains(sq))
+            .ok_or_else(|| format!("{r},{c} is off the {} board", board.describe()))?;
+        Ok(board.index(sq))
+    };
+    let Some(sheet) = game.sheet.as_mut() else {
+        return Ok(());
+    };
+    if let Some(raw) = saved.extra.get("written") {
+        let written: Vec<[i64; 3]> = serde_json::from_value(raw.clone())
+            .map_err(|_| "\"written\" is not a list of [row, col, step]".to_string())?;
+        for [r, c, k] in written {
+            let k = u32::try_from(k).map_err(|_| format!("{k} is not a step"))?;
+            sheet
+                .write(square(r, c)?, k)
+                .map_err(|e| format!("written: {e}"))?;
+        }
+    }
+    if let Some(raw) = saved.extra.get("marks") {
+        let marks: Vec<(i64, i64, Vec<u32>)> = serde_json::from_value(raw.clone())
+            .map_err(|_| "\"marks\" is not a list of [row, col, [steps]]".to_string())?;
+        for (r, c, steps) in marks {
+            let i = square(r, c)?;
+            for k in steps {
+                if sheet.marks(i).contains(&k) {
+                    continue;
+                }
+                sheet.toggle_mark(i, k).map_err(|e| format!("marks: {e}"))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The clues a saved game keeps, if it is a puzzle's.

@@ -17,6 +17,7 @@ mod search;
 mod settings;
 mod tabs;
 mod view;
+mod writing;
 
 pub use files::{Prompt, PromptNote};
 pub use messages::Loss;
@@ -619,6 +620,7 @@ impl App {
                 }
                 None => self.quit_now(),
             },
+            (Context::Play, Command::Back) if self.typing() => self.cancel_typing(),
             (_, Command::Back) => self.back(),
             (_, Command::Help) => {
                 self.toggle(Overlay::Help);

@@ -338,11 +338,15 @@ impl Executor {
         let Position {
             problem,
             clues,
+            sheet,
             prefix,
         } = position;
         if let Some(clues) = clues {
             self.submit(Box::new(move || {
-                answer(Thought::Puzzle(clues.0.solve_after(&prefix, &limits)))
+                answer(Thought::Puzzle(match &sheet {
+                    Some(sheet) => clues.0.solve_sheet(sheet, &limits),
+                    None => clues.0.solve_after(&prefix, &limits),
+                }))
             }));
             return;
         }

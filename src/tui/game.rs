@@ -6,13 +6,16 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use knight_engine::board::{Board, Square};
-use knight_engine::puzzle::{Clues, Forbidden, NoSolution, PuzzleError};
+use knight_engine::puzzle::{Clues, Forbidden, NoSolution, PuzzleError, Sheet, Verdict};
 use knight_engine::solver::{Problem, Tours};
 use knight_engine::theory::NoTour;
 
 use super::keymap::{Command, key};
 use super::shared::Shared;
 use super::trail::Trail;
+
+pub mod hand;
+pub use hand::Hand;
 
 /// What the background check says about finishing from the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +64,8 @@ impl Outlook {
 pub struct Position {
     pub problem: Problem,
     pub clues: Option<Shared<Clues>>,
+    /// A puzzle's numbers, clues and written: what is left to fill.
+    pub sheet: Option<Sheet>,
     /// The path so far, as board indices.
     pub prefix: Vec<u32>,
 }
@@ -102,6 +107,19 @@ pub struct Game {
     pub clues: Option<Arc<Clues>>,
     /// Help taken in this game: `w` suggestions and `b` jumps back.
     pub helped: u32,
+    /// A puzzle's numbers (clues, the knight's steps and numbers written
+    /// by hand) and pencil marks.
+    pub sheet: Option<Sheet>,
+    /// The number being typed for the cursor's square.
+    pub typed: Option<u32>,
+    /// Numbers typed go in as pencil marks.
+    pub pencil: bool,
+    /// Hand edits to undo and to redo, each with the knight's moves made
+    /// when it was done: undo and redo take them and moves in turn.
+    pub hand_undo: Vec<(usize, Hand)>,
+    pub hand_redo: Vec<(usize, Hand)>,
+    /// The squares the last hint is about: its step's square first.
+    pub hinted: Vec<Square>,
 }
 
 /// What became of a move.
@@ -135,6 +153,12 @@ impl Game {
             done_at: None,
             clues: None,
             helped: 0,
+            sheet: None,
+            typed: None,
+            pencil: false,
+            hand_undo: Vec::new(),
+            hand_redo: Vec::new(),
+            hinted: Vec::new(),
         };
         if let Some(s) = start {
             let _ = g.move_to(s);
@@ -148,6 +172,7 @@ impl Game {
         let p = clues.puzzle();
         let start = p.clue_at(1).map(|i| p.board().square(i));
         let mut g = Game::new(Tours::closed_if(p.board().clone(), p.closed()), None);
+        g.sheet = Some(Sheet::new(p.clone()));
         g.clues = Some(clues);
         if let Some(s) = start {
             let _ = g.move_to(s);
@@ -160,6 +185,15 @@ impl Game {
     /// The game with the clues of a puzzle (the path, if any, checked by
     /// the caller to honour them).
     pub fn with_clues(mut self, clues: Arc<Clues>) -> Game {
+        let mut sheet = Sheet::new(clues.puzzle().clone());
+        for (k, i) in self.trail.squares().enumerate() {
+            // The path honours the clues (checked by the caller): its
+            // other steps are written.
+            if clues.on(i).is_none() {
+                let _ = sheet.write(i, k as u32 + 1);
+            }
+        }
+        self.sheet = Some(sheet);
         self.clues = Some(clues);
         self
     }
@@ -227,7 +261,10 @@ impl Game {
                 .board()
                 .neighbours(k)
                 .filter(|&n| {
-                    !self.visited(n) && !self.goal_too_soon(n) && self.clue_refusal(n).is_none()
+                    !self.visited(n)
+                        && !self.goal_too_soon(n)
+                        && self.clue_refusal(n).is_none()
+                        && self.sheet_refusal(n).is_none()
                 })
                 .collect(),
             None => Vec::new(),
@@ -255,6 +292,7 @@ impl Game {
         Some(Position {
             problem,
             clues: self.clues.clone().map(Shared),
+            sheet: self.sheet.clone(),
             prefix,
         })
     }
@@ -325,13 +363,17 @@ impl Game {
     }
 
     /// Whether quitting would lose work: moves past placing the knight,
-    /// not saved since.
+    /// or numbers and marks written, not saved since.
     pub fn would_lose_work(&self) -> bool {
-        self.unsaved && self.moves_made() >= 2
+        self.unsaved && (self.moves_made() >= 2 || self.has_writing())
     }
 
+    /// Every square numbered: by the knight, or for a puzzle by hand too.
     pub fn is_complete(&self) -> bool {
-        self.moves_made() == self.board().free_count()
+        match &self.sheet {
+            Some(sheet) => sheet.numbered() == self.board().free_count(),
+            None => self.moves_made() == self.board().free_count(),
+        }
     }
 
     /// True when the complete tour ends a knight's move from its start.
@@ -373,13 +415,18 @@ impl Game {
         if let Some(why) = self.clue_refusal(sq) {
             return illegal(why.to_string());
         }
+        if let Some(why) = self.sheet_refusal(sq) {
+            return illegal(why);
+        }
         if self.knight().is_none()
             && let Err(why) = Problem::new(self.tours.clone(), sq)
         {
             return illegal(why.to_string());
         }
         self.trail.push(self.board().index(sq));
+        self.write_step(self.board().index(sq));
         self.redo.clear();
+        self.hand_redo.clear();
         self.cursor = sq;
         self.outlook = Outlook::Checking;
         self.unsaved = true;
@@ -393,7 +440,7 @@ impl Game {
             Some(c) => Game::puzzle(c.clone()),
             None => Game::new(self.tours.clone(), None),
         };
-        if self.moves_made() > fresh.moves_made() {
+        if self.moves_made() > fresh.moves_made() || self.has_writing() {
             fresh.before = Some(Box::new(self));
         } else {
             fresh.before = self.before;
@@ -404,6 +451,9 @@ impl Game {
     /// Takes the last move back; on a new game with no move yet, brings
     /// back the game it replaced. False when there is nothing to undo.
     pub fn undo(&mut self) -> bool {
+        if self.undo_hand() {
+            return true;
+        }
         // A puzzle's clue 1 places the knight: that is not a move to undo.
         let placed_by_clue = self.moves_made() == 1
             && self
@@ -425,6 +475,7 @@ impl Game {
             };
         };
         self.redo.push(last);
+        self.unwrite_step(last);
         self.finishing.clear();
         self.finished_from = None;
         self.unsaved = true;
@@ -438,10 +489,14 @@ impl Game {
 
     /// Plays the last undone move again; false when there is none.
     pub fn redo(&mut self) -> bool {
+        if self.redo_hand() {
+            return true;
+        }
         let Some(sq) = self.redo.pop() else {
             return false;
         };
         self.trail.push(sq);
+        self.write_step(sq);
         self.cursor = self.board().square(sq);
         self.outlook = Outlook::Checking;
         self.unsaved = true;
@@ -477,6 +532,14 @@ impl Game {
                 .end()
                 .map(|e| format!(" on the goal {e}"))
                 .unwrap_or_default();
+            if let (Some(sheet), Some(clues)) = (&self.sheet, &self.clues)
+                && let Some(solution) = clues.solution()
+                && let Verdict::Wrong { step, square } = sheet.verdict(solution)
+            {
+                return format!(
+                    "every square is numbered, but not as the solution: {step} on {square} is the first wrong number"
+                );
+            }
             if self.clues.is_some() {
                 return self.solved(now);
             }
@@ -520,10 +583,18 @@ impl Game {
                     "checking whether the puzzle can still be solved…".into()
                 }
                 Outlook::Checking => "checking whether this can still be finished…".into(),
-                Outlook::Unchecked => format!(
-                    "step {} placed; not checked (a check counts as help)",
-                    self.moves_made()
-                ),
+                Outlook::Unchecked => match &self.sheet {
+                    Some(sheet) => format!(
+                        "{} of {} squares numbered; not checked ({} checks, as help)",
+                        sheet.numbered(),
+                        self.board().free_count(),
+                        key(Command::Check)
+                    ),
+                    None => format!(
+                        "step {} placed; not checked (a check counts as help)",
+                        self.moves_made()
+                    ),
+                },
                 Outlook::Solvable if self.clues.is_some() => {
                     "solvable: the puzzle can still be solved from here".into()
                 }
@@ -563,102 +634,4 @@ impl Game {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn game() -> Game {
-        Game::new(
-            Tours::open(Board::new(5, 5, &[Square::new(4, 4)]).unwrap()),
-            None,
-        )
-    }
-
-    #[test]
-    fn every_refusal_says_illegal_and_why() {
-        let mut g = game();
-        assert_eq!(g.move_to(Square::new(0, 0)), Moved::Ok);
-        let why = |m: Moved| match m {
-            Moved::Illegal(s) => s,
-            Moved::Ok => panic!("moved"),
-        };
-        assert_eq!(
-            why(g.move_to(Square::new(1, 1))),
-            "illegal: 0,0 -> 1,1 is not a knight move"
-        );
-        assert_eq!(
-            why(g.move_to(Square::new(0, 0))),
-            "illegal: 0,0 was already visited at step 1"
-        );
-        assert_eq!(why(g.move_to(Square::new(4, 4))), "illegal: 4,4 is blocked");
-        assert_eq!(
-            why(g.move_to(Square::new(5, 0))),
-            "illegal: 5,0 is off the board"
-        );
-        assert_eq!(g.moves_made(), 1);
-    }
-
-    #[test]
-    fn undo_redo_any_number() {
-        let mut g = game();
-        for sq in [(0, 0), (1, 2), (2, 4), (4, 3)] {
-            assert_eq!(g.move_to(Square::new(sq.0, sq.1)), Moved::Ok);
-        }
-        assert_eq!(
-            g.targets().len(),
-            g.board()
-                .neighbours(Square::new(4, 3))
-                .filter(|&n| !g.visited(n))
-                .count()
-        );
-        assert!(g.undo() && g.undo() && g.undo() && g.undo());
-        assert!(!g.undo());
-        assert_eq!(g.moves_made(), 0);
-        assert!(g.redo() && g.redo());
-        assert_eq!(g.knight(), Some(Square::new(1, 2)));
-        // A new move forgets what could be redone.
-        assert_eq!(g.move_to(Square::new(3, 3)), Moved::Ok);
-        assert!(!g.redo());
-    }
-
-    #[test]
-    fn dead_end_and_win() {
-        let board = Board::new(3, 4, &[]).unwrap();
-        let tour = crate::tui::testing::TOUR_3X4;
-        let mut g = Game::new(Tours::open(board.clone()), Some(Square::new(0, 0)));
-        for &(r, c) in &tour[1..] {
-            assert!(!g.dead_end());
-            assert_eq!(g.move_to(Square::new(r, c)), Moved::Ok, "{r},{c}");
-        }
-        assert!(g.is_complete() && !g.dead_end());
-        assert_eq!(
-            g.status(std::time::Instant::now()),
-            "complete open tour of 12 squares: well played!"
-        );
-        // 0,0 2,1 1,3 0,1 2,0 1,2: every move from 1,2 is used, 6 squares left.
-        let mut g = Game::new(Tours::open(board), Some(Square::new(0, 0)));
-        for (r, c) in [(2, 1), (1, 3), (0, 1), (2, 0), (1, 2)] {
-            assert_eq!(g.move_to(Square::new(r, c)), Moved::Ok, "{r},{c}");
-        }
-        assert!(g.targets().is_empty() && g.dead_end());
-        assert_eq!(
-            g.status(std::time::Instant::now()),
-            "dead end: no legal move from 1,2, 6 squares left; u undoes"
-        );
-        assert!(g.undo());
-        assert!(!g.dead_end());
-    }
-
-    #[test]
-    fn onward_counts_are_warnsdorff_degrees() {
-        let mut g = Game::new(
-            Tours::open(Board::new(8, 8, &[]).unwrap()),
-            Some(Square::new(0, 0)),
-        );
-        // 1,2 reaches 0,4 2,0 2,4 3,1 3,3 (and the visited corner).
-        assert_eq!(g.onward(Square::new(1, 2)), 5);
-        assert_eq!(g.move_to(Square::new(1, 2)), Moved::Ok);
-        // 2,0 reaches 0,1 3,2 4,1 (and the knight's 1,2).
-        assert_eq!(g.onward(Square::new(2, 0)), 3);
-        assert_eq!(g.targets().len(), 5);
-    }
-}
+mod tests;

@@ -55,6 +55,8 @@ impl Key {
             KeyCode::Left => "←".into(),
             KeyCode::Right => "→".into(),
             KeyCode::F(n) => format!("F{n}"),
+            KeyCode::Delete => "Del".into(),
+            KeyCode::Backspace => "Backspace".into(),
             other => format!("{other:?}"),
         };
         if self.mods.contains(KeyModifiers::SHIFT) {
@@ -148,6 +150,11 @@ pub enum Command {
     Check,
     /// A new puzzle on the game's board, at its difficulty.
     NewPuzzle,
+    /// A puzzle's pencil marks on or off: numbers typed go in as marks.
+    Pencil,
+    /// A puzzle: the last digit typed goes, or with none typed, the number
+    /// written on the cursor's square.
+    Clear,
     /// Open a tour file by path (a prompt).
     Load,
     /// File prompt: complete the path typed (Tab).

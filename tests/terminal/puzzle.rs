@@ -1,5 +1,6 @@
-//! A puzzle played in the real app: the clues on the board, help counted,
-//! a save that keeps the clues, resumed and finished by the solver.
+//! A puzzle played in the real app: a hint in words, a number written
+//! out of order, refused, cleared and undone, help counted, a save that
+//! keeps the clues and the writing, resumed and finished by the solver.
 
 use crate::common::{assert_restored, have_tmux, kt, launch, saved_file};
 
@@ -25,15 +26,63 @@ fn a_puzzle_is_played_saved_resumed_and_solved() {
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     let (t, saves) = launch("puzzle", "50", &format!("play --puzzle {}", file.display()));
-    t.wait_for("puzzle 6x6 open, easy, 14 clues: give every square its step");
+    t.wait_for("puzzle 6x6 open, easy, 14 clues, seed 7: give every square its step");
     t.wait_for("next clue");
-    t.wait_for("moves      1 / 36");
-    // w points at Warnsdorff's move among those the clues allow; Enter
-    // plays it; the help is counted.
+    t.wait_for("numbered   14 / 36");
+    // w gives the next deduction in words, the cursor on its square;
+    // the help is counted. Its step, typed and Enter, is written there.
     t.keys(&["w"]);
     t.wait_for("hints      1");
+    let screen = t.screen();
+    let hint = screen
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("hint: "))
+        .unwrap_or_else(|| panic!("no hint line:\n{screen}"))
+        .to_string();
+    assert!(
+        hint.contains(" goes on ") || hint.contains(" takes "),
+        "{hint}"
+    );
+    let step = if hint.contains(" goes on ") {
+        hint.split(' ').next().unwrap().to_string()
+    } else {
+        hint.split(" takes ")
+            .nth(1)
+            .unwrap()
+            .split(':')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    for d in step.chars() {
+        t.keys(&[&d.to_string()]);
+    }
+    t.wait_for(&format!("{step} for "));
     t.keys(&["Enter"]);
-    t.wait_for("moves      2 / 36");
+    t.wait_for(&format!("{step} written on"));
+    t.wait_for("numbered   15 / 36");
+    // The same number on the square beside is refused, with why.
+    t.keys(&["Left"]);
+    for d in step.chars() {
+        t.keys(&[&d.to_string()]);
+    }
+    t.keys(&["Enter"]);
+    t.wait_until("a refusal", |s| {
+        s.contains(&format!("{step} is on "))
+            || s.contains("holds clue")
+            || s.contains("not a square")
+    });
+    // A pencil mark, then Delete clears the number written.
+    t.keys(&["m", "3", "5", "Enter"]);
+    t.wait_until("the mark", |s| {
+        s.contains("pencil marks on") || s.contains("pencil marks go on")
+    });
+    t.keys(&["m", "Right", "DC"]);
+    t.wait_for(&format!("{step} cleared from"));
+    t.wait_for("numbered   14 / 36");
+    // u brings it back.
+    t.keys(&["u"]);
+    t.wait_for("numbered   15 / 36");
     // Not checked unasked; k asks, and is counted as help.
     t.wait_for("outlook    not checked");
     t.keys(&["k"]);
@@ -48,7 +97,7 @@ fn a_puzzle_is_played_saved_resumed_and_solved() {
     let saved = saved_file(saves.path(), "puzzle-6x6-");
     let text = std::fs::read_to_string(&saved).unwrap();
     assert!(
-        text.contains("\"clues\"") && text.contains("\"seed\":7"),
+        text.contains("\"clues\"") && text.contains("\"seed\":7") && text.contains("\"written\""),
         "{text}"
     );
     let (t, _dir) = launch(
@@ -57,10 +106,9 @@ fn a_puzzle_is_played_saved_resumed_and_solved() {
         &format!("play --resume {}", saved.display()),
     );
     t.wait_for("puzzle     easy,");
-    t.wait_for("moves      2 / 36");
-    // u takes the suggested move back (it may be a wrong turn); f
-    // finishes from clue 1.
-    t.keys(&["u", "f"]);
+    t.wait_for("numbered   15 / 36");
+    // f finishes from clue 1, through the number written.
+    t.keys(&["f"]);
     t.wait_for("puzzle solved in");
     t.wait_for("the solver finished it from step 2");
     t.keys(&["q"]);

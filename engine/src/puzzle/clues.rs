@@ -5,7 +5,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::{Completions, Difficulty, Logic, Puzzle, PuzzleError, solve_with};
+use std::sync::OnceLock;
+
+use super::{Completions, Difficulty, Logic, Puzzle, PuzzleError, Sheet, rate_with, solve_with};
 use crate::board::Square;
 use crate::solver::Limits;
 
@@ -18,7 +20,14 @@ pub struct Clues {
     pub difficulty: Option<Difficulty>,
     /// The seed it was made from, when known.
     pub seed: Option<u64>,
+    /// Its one solution, found when first asked for (None: not found
+    /// within [`SOLUTION_NODES`]).
+    solution: OnceLock<Option<Vec<u32>>>,
 }
+
+/// Positions the search for a puzzle's solution may try before a hint
+/// does without it.
+pub const SOLUTION_NODES: u64 = 2_000_000;
 
 impl fmt::Debug for Clues {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -113,15 +122,48 @@ impl fmt::Display for Forbidden {
 }
 
 impl Clues {
-    /// The puzzle being played, with its knight distances worked out once.
+    /// The puzzle being played, with its knight distances worked out once;
+    /// without a difficulty (a file that names none), the one reasoning
+    /// rates it.
     pub fn new(puzzle: Puzzle, difficulty: Option<Difficulty>, seed: Option<u64>) -> Arc<Clues> {
         let logic = Logic::new(&puzzle);
+        let difficulty = difficulty.or_else(|| rate_with(&logic, &puzzle).level());
         Arc::new(Clues {
             puzzle,
             logic,
             difficulty,
             seed,
+            solution: OnceLock::new(),
         })
+    }
+
+    /// The board's moves and distances, for reasoning about the puzzle.
+    pub fn logic(&self) -> &Logic {
+        &self.logic
+    }
+
+    /// The puzzle's one solution (the square of each step), found the
+    /// first time it is asked for; None when the puzzle has none, several,
+    /// or the search stops at [`SOLUTION_NODES`].
+    pub fn solution(&self) -> Option<&[u32]> {
+        self.solution
+            .get_or_init(|| {
+                let limits = Limits {
+                    nodes: Some(SOLUTION_NODES),
+                    time: None,
+                };
+                match solve_with(&self.logic, &self.puzzle, &limits) {
+                    Completions::Unique(path) => Some(path),
+                    _ => None,
+                }
+            })
+            .as_deref()
+    }
+
+    /// The completions of what `sheet` leaves to fill (its numbers, clues
+    /// and written, taken as given), counted to 2.
+    pub fn solve_sheet(&self, sheet: &Sheet, limits: &Limits) -> Result<Completions, PuzzleError> {
+        Ok(solve_with(&self.logic, &sheet.as_puzzle()?, limits))
     }
 
     /// The puzzle the clues are of.
@@ -227,15 +269,16 @@ impl Clues {
         fields
     }
 
-    /// `8x8 open, medium, 20 clues`.
+    /// `8x8 open, medium, 20 clues, seed 7`.
     pub fn describe(&self) -> String {
         let p = &self.puzzle;
         let level = self
             .difficulty
             .map(|d| format!("{d}, "))
             .unwrap_or_default();
+        let seed = self.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
         format!(
-            "{} {}, {level}{}",
+            "{} {}, {level}{}{seed}",
             p.board().describe(),
             crate::words::kind(p.closed()),
             crate::words::plural(p.clue_count() as u64, "clue")

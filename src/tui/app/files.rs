@@ -191,7 +191,11 @@ impl App {
                 self.spec.algorithm.for_solve(self.spec.board(), 1).name(),
             ),
         };
-        if trail.is_empty() {
+        let writing = match self.modes.shown() {
+            Mode::Play(g) => g.sheet.as_ref().map(|sheet| hand_fields(g, sheet)),
+            _ => None,
+        };
+        if trail.is_empty() && writing.as_ref().is_none_or(|w| w.is_empty()) {
             self.refuse("nothing to save yet");
             return Vec::new();
         }
@@ -212,6 +216,7 @@ impl App {
         if let Some(c) = clues {
             file.extra.extend(c.fields());
         }
+        file.extra.extend(writing.unwrap_or_default());
         let stem = match clues {
             Some(_) => file_stem(b).replacen("knight", "puzzle", 1),
             None => file_stem(b),
@@ -230,6 +235,40 @@ impl App {
             tour,
         }]
     }
+}
+
+/// A puzzle's hand work as the saved file keeps it: `"written"`, the
+/// numbers written off the knight's path as `[row, col, step]`, and
+/// `"marks"`, each square's pencil marks as `[row, col, [steps]]`.
+fn hand_fields(
+    g: &crate::tui::game::Game,
+    sheet: &knight_engine::puzzle::Sheet,
+) -> serde_json::Map<String, serde_json::Value> {
+    use serde_json::json;
+    let b = g.board();
+    let written: Vec<_> = sheet
+        .written()
+        .filter(|&(i, _)| g.trail.step(i) == 0)
+        .map(|(i, k)| {
+            let sq = b.square(i);
+            json!([sq.row, sq.col, k])
+        })
+        .collect();
+    let marks: Vec<_> = (0..b.len() as u32)
+        .filter(|&i| !sheet.marks(i).is_empty())
+        .map(|i| {
+            let sq = b.square(i);
+            json!([sq.row, sq.col, sheet.marks(i)])
+        })
+        .collect();
+    let mut out = serde_json::Map::new();
+    if !written.is_empty() {
+        out.insert("written".into(), written.into());
+    }
+    if !marks.is_empty() {
+        out.insert("marks".into(), marks.into());
+    }
+    out
 }
 
 /// The start of a saved file's name: `knight-8x8`, `zebra-20x20-torus`,

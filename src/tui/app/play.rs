@@ -143,9 +143,15 @@ impl App {
                 self.zoom.follow(sq, rows, cols);
                 Vec::new()
             }
+            Command::MoveHere if g.typed.is_some() => self.write_typed(),
             Command::MoveHere => {
                 let sq = g.cursor;
                 self.play_move(sq)
+            }
+            Command::Pick(d) if g.sheet.is_some() => self.puzzle_digit(d),
+            Command::Pick(0) => {
+                self.refuse("legal moves are numbered from 1");
+                Vec::new()
             }
             Command::Pick(k) => match g.targets().get(k as usize - 1) {
                 Some(&sq) => self.play_move(sq),
@@ -184,7 +190,10 @@ impl App {
                 });
                 Vec::new()
             }
+            Command::Suggest if g.sheet.is_some() => self.puzzle_hint(),
             Command::Suggest => self.suggest(),
+            Command::Pencil => self.pencil_key(),
+            Command::Clear => self.clear_key(),
             Command::Check => self.ask_check(),
             Command::BackToSolvable => self.back_to_solvable(),
             Command::Finish => {
@@ -297,7 +306,7 @@ impl App {
         let Some(g) = self.modes.game_mut() else {
             return Vec::new();
         };
-        if g.knight().is_none() {
+        if g.knight().is_none() && g.sheet.is_none() {
             self.refuse(place_first());
             return Vec::new();
         }

@@ -11,7 +11,7 @@ use super::{BINDINGS, Binding, Command, Key};
 
 /// The commands a user may rebind, by the name `[keys]` gives them.
 /// Commands with an argument (arrows, digits, PgUp) keep their keys.
-pub const NAMES: [(&str, Command); 47] = [
+pub const NAMES: [(&str, Command); 49] = [
     ("quit", Command::Quit),
     ("back", Command::Back),
     ("help", Command::Help),
@@ -53,6 +53,8 @@ pub const NAMES: [(&str, Command); 47] = [
     ("finish", Command::Finish),
     ("check", Command::Check),
     ("new-puzzle", Command::NewPuzzle),
+    ("pencil", Command::Pencil),
+    ("clear", Command::Clear),
     ("load", Command::Load),
     ("complete", Command::Complete),
     ("force-quit", Command::ForceQuit),
@@ -67,7 +69,7 @@ pub enum KeysError {
     #[error("keys.{0}: no such command{near} (config.toml lists them)", near = knight_engine::words::did_you_mean(.0, NAMES.map(|(n, _)| n)))]
     Unknown(String),
     #[error(
-        "keys.{name}: '{text}' is not a key (a character, Space, Enter, Tab, Esc, Home, End, PgUp, PgDn, F1-F12 or Ctrl-X)"
+        "keys.{name}: '{text}' is not a key (a character, Space, Enter, Tab, Esc, Home, End, PgUp, PgDn, Del, Backspace, F1-F12 or Ctrl-X)"
     )]
     NotAKey { name: String, text: String },
     #[error("keys.{name}: {key} is {other}'s key already (rebind {other} too)")]
@@ -103,6 +105,8 @@ impl Key {
             "End" => KeyCode::End,
             "PgUp" => KeyCode::PageUp,
             "PgDn" => KeyCode::PageDown,
+            "Del" => KeyCode::Delete,
+            "Backspace" => KeyCode::Backspace,
             f => KeyCode::F(
                 f.strip_prefix('F')?
                     .parse()

@@ -41,7 +41,9 @@ use Context::{
     Confirm as InConfirm, Help as InHelp, Play as InPlay, Prompt as InPrompt, Race as InRace,
     Replay as InReplay, Settings as InSettings, Watch,
 };
-use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up};
+use KeyCode::{
+    Backspace, Char, Delete, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up,
+};
 
 const fn k(code: KeyCode) -> Key {
     Key::new(code, KeyModifiers::NONE)
@@ -187,6 +189,7 @@ pub const BINDINGS: &[Binding] = &[
     ),
     bind(
         &[
+            (k(Char('0')), C::Pick(0)),
             (k(Char('1')), C::Pick(1)),
             (k(Char('2')), C::Pick(2)),
             (k(Char('3')), C::Pick(3)),
@@ -195,16 +198,17 @@ pub const BINDINGS: &[Binding] = &[
             (k(Char('6')), C::Pick(6)),
             (k(Char('7')), C::Pick(7)),
             (k(Char('8')), C::Pick(8)),
+            (k(Char('9')), C::Pick(9)),
         ],
-        8,
-        "play: take the legal move of that number (listed at the side)",
+        10,
+        "play: take the legal move of that number (listed at the side); in a puzzle, type a step for the cursor's square (the move key writes it)",
         &[InPlay],
         Some("pick"),
     ),
     bind(
         &[(k(Char('u')), C::Undo), (k(Char('U')), C::Redo)],
         2,
-        "play: undo / redo a move (undo after a restart: the game before)",
+        "play: undo / redo a move or a number written (undo after a restart: the game before)",
         &[InPlay],
         Some("undo/redo"),
     ),
@@ -218,7 +222,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(
         &[(k(Char('w')), C::Suggest)],
         1,
-        "play: put the cursor on Warnsdorff's move and say why (the move key plays it)",
+        "play: put the cursor on Warnsdorff's move and say why; in a puzzle, the next deduction in words, its squares marked",
         &[InPlay],
         Some("suggest"),
     ),
@@ -242,6 +246,20 @@ pub const BINDINGS: &[Binding] = &[
         "play: can the puzzle still be solved? (counted as help)",
         &[InPlay],
         Some("check"),
+    ),
+    bind(
+        &[(k(Char('m')), C::Pencil)],
+        1,
+        "puzzle: pencil marks on / off (a number typed is then a mark on the square)",
+        &[InPlay],
+        Some("pencil"),
+    ),
+    bind(
+        &[(k(Delete), C::Clear), (k(Backspace), C::Clear)],
+        2,
+        "puzzle: erase the digit typed, else clear the number written on the cursor's square",
+        &[InPlay],
+        Some("clear"),
     ),
     bind(
         &[(k(Char('p')), C::NewPuzzle)],

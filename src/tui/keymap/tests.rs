@@ -121,7 +121,7 @@ fn labels_come_from_the_keys_and_hide_only_other_ways_to_type_them() {
     };
     assert_eq!(label(Command::Pause), "Space");
     assert_eq!(label(Command::Faster), "+ -");
-    assert_eq!(label(Command::Pick(3)), "1-8");
+    assert_eq!(label(Command::Pick(3)), "0-9");
     assert_eq!(label(Command::Pan(0, -1)), "H J K L");
     assert_eq!(label(Command::ForceQuit), "Ctrl-C");
     assert_eq!(label(Command::HelpScroll(1)), "↑↓ PgUp PgDn");

@@ -273,11 +273,19 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
     block.render(area, buf);
     let mut lines = vec![
         board_line(g.board(), g.closed(), theme),
-        label_value(
-            "moves",
-            format!("{} / {}", g.moves_made(), g.board().free_count()),
-            theme,
-        ),
+        match &g.sheet {
+            // A puzzle counts its numbers, however written.
+            Some(sheet) => label_value(
+                "numbered",
+                format!("{} / {}", sheet.numbered(), g.board().free_count()),
+                theme,
+            ),
+            None => label_value(
+                "moves",
+                format!("{} / {}", g.moves_made(), g.board().free_count()),
+                theme,
+            ),
+        },
         label_value("undos", g.undos.to_string(), theme),
         label_value("time", g.times(app.now), theme),
         label_value(
@@ -321,6 +329,20 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
         let at = lines.len() - 4;
         lines.insert(at, label_value("hints", g.helped.to_string(), theme));
     }
+    if let Some(sheet) = &g.sheet {
+        let marks = sheet.marks(g.board().index(g.cursor));
+        if !marks.is_empty() {
+            let marks = crate::tui::game::hand::list(marks);
+            lines.push(label_value("marks", marks, theme));
+        }
+        if g.pencil {
+            lines.push(label_value(
+                "pencil",
+                "on: numbers typed are marks".into(),
+                theme,
+            ));
+        }
+    }
     lines.extend(super::sums::lines(g.board(), Some(&g.trail), theme));
     lines.push(Line::raw(""));
     let targets = g.targets();
@@ -334,10 +356,13 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
         lines.push(Line::styled(head, theme.fg(theme.accent)));
     }
     for (i, t) in targets.iter().enumerate() {
+        // A puzzle's digits write numbers: its moves have no digit keys.
+        let i = if g.sheet.is_some() { None } else { Some(i + 1) };
+        let i = i.map_or(" ".to_string(), |i| i.to_string());
         lines.push(Line::raw(if g.hints {
-            format!(" {}  {t:<7} ({})", i + 1, g.onward(*t))
+            format!(" {i}  {t:<7} ({})", g.onward(*t))
         } else {
-            format!(" {}  {t}", i + 1)
+            format!(" {i}  {t}")
         }));
     }
     let lines = notation::lines(lines, g.board(), labels);

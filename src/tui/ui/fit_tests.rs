@@ -37,7 +37,7 @@ fn at_80x24_play_shows_its_own_keys_first() {
     let hints = s[24 - bar..].join(" ");
     for key in [
         "Enter move",
-        "1-8 pick",
+        "0-9 pick",
         "u U undo/redo",
         "h hints",
         "w suggest",

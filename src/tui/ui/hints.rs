@@ -21,14 +21,15 @@ fn paused(app: &App) -> bool {
 }
 
 /// Whether a binding of the mode is worth showing now: rewinding the
-/// search only while it is paused with steps kept; a new puzzle while
-/// playing one.
+/// search only while it is paused with steps kept; a new puzzle, pencil
+/// marks and clearing while playing one.
 pub fn shown(app: &App, b: &Binding) -> bool {
     if b.gives(Command::Seek(-1)) && b.contexts == [Context::Watch] {
         return app.can_rewind();
     }
-    if b.gives(Command::NewPuzzle) {
-        return app.playing().is_some_and(|g| g.clues.is_some());
+    let puzzle = app.playing().is_some_and(|g| g.clues.is_some());
+    if b.gives(Command::NewPuzzle) || b.gives(Command::Pencil) || b.gives(Command::Clear) {
+        return puzzle;
     }
     true
 }
@@ -48,6 +49,17 @@ pub fn now(app: &App, b: &Binding, hint: &'static str) -> &'static str {
         && let Some(g) = app.playing()
     {
         return if g.hints { "hints: on" } else { "hints: off" };
+    }
+    // In a puzzle, digits write numbers and w gives a deduction.
+    let puzzle = app.playing().is_some_and(|g| g.sheet.is_some());
+    if puzzle && b.gives(Command::Pick(1)) {
+        return "write";
+    }
+    if puzzle && b.gives(Command::Suggest) {
+        return "hint";
+    }
+    if b.gives(Command::Pencil) && app.playing().is_some_and(|g| g.pencil) {
+        return "pencil: on";
     }
     // In the race, v ends it.
     if b.gives(Command::Race) && app.racing().is_some() {

@@ -183,6 +183,23 @@ fn play_a_puzzle() {
     let b = a.modes.game().unwrap().board().clone();
     let left = crossterm::event::MouseButton::Left;
     a.update(Action::Click(b.square(made.solution[1]), left));
+    // A number written out of order, and a pencil mark beside it.
+    let open: Vec<u32> = (3..=36u32)
+        .filter(|&k| made.puzzle.clue_at(k).is_none())
+        .collect();
+    let (k, at) = (open[3], made.solution[open[3] as usize - 1]);
+    a.modes.game_mut().unwrap().cursor = b.square(at);
+    for d in k.to_string().bytes() {
+        a.update(Action::Key(Command::Pick(d - b'0')));
+    }
+    a.update(Action::Key(Command::MoveHere));
+    let (m, mark_at) = (open[5], made.solution[open[5] as usize - 1]);
+    a.modes.game_mut().unwrap().cursor = b.square(mark_at);
+    a.update(Action::Key(Command::Pencil));
+    for d in m.to_string().bytes() {
+        a.update(Action::Key(Command::Pick(d - b'0')));
+    }
+    a.update(Action::Key(Command::MoveHere));
     assert_snapshot!(masked(screen(&a, 100, 30)));
 }
 

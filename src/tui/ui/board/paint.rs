@@ -37,6 +37,34 @@ impl Painter<'_> {
         clues.on(self.sc.board.index(sq))
     }
 
+    /// A puzzle's number written by hand on `sq` (off the knight's path).
+    fn written(&self, sq: Square) -> Option<u32> {
+        let sheet = self.sc.game?.sheet.as_ref()?;
+        match sheet.number_on(self.sc.board.index(sq)) {
+            Some((k, false)) if self.step_at(sq) == 0 => Some(k),
+            _ => None,
+        }
+    }
+
+    /// A puzzle's pencil marks on `sq`, as a cell shows them: `·3·7`.
+    fn pencilled(&self, sq: Square, width: usize) -> Option<String> {
+        let sheet = self.sc.game?.sheet.as_ref()?;
+        let marks = sheet.marks(self.sc.board.index(sq));
+        if marks.is_empty() {
+            return None;
+        }
+        let mut text = String::new();
+        for m in marks {
+            let next = format!("·{m}");
+            if text.chars().count() + next.chars().count() > width {
+                text.push('+');
+                break;
+            }
+            text.push_str(&next);
+        }
+        Some(text)
+    }
+
     fn undone(&self, sq: Square) -> bool {
         self.sc
             .trail
@@ -48,8 +76,28 @@ impl Painter<'_> {
         Some(sq) == self.sc.fault || self.sc.flagged.contains(&sq)
     }
 
-    /// The path as lines over the squares of `part`, drawn at `rect`.
+    /// The path as lines over the squares of `part`, drawn at `rect`; in a
+    /// puzzle, every chain of consecutive numbers.
     fn overlay_lines(&self, buf: &mut Buffer, rect: Rect, part: Window) {
+        if let Some(sheet) = self.sc.game.and_then(|g| g.sheet.as_ref()) {
+            let squares = self.sc.board.len();
+            let area = rect.intersection(self.g.inner);
+            let total = self.sc.board.free_count();
+            for chain in chains(sheet, total as u32) {
+                let mut t = Trail::new(squares);
+                t.set(&chain);
+                crate::tui::ui::lines::draw(
+                    buf,
+                    area,
+                    part,
+                    self.sc.board,
+                    &t,
+                    self.theme,
+                    (1, total),
+                );
+            }
+            return;
+        }
         let no_trail = Trail::default();
         crate::tui::ui::lines::draw(
             buf,
@@ -107,7 +155,11 @@ impl Painter<'_> {
                 let tx = cell.x + w.saturating_sub(widest).div_ceil(2) + widest.saturating_sub(len);
                 let tx = tx.saturating_sub(bracket).max(cell.x);
                 let s = self.step_at(sq);
-                if self.lines && s > 0 {
+                let numbered = s > 0 || self.clue(sq).is_some() || self.written(sq).is_some();
+                if self.lines && sc.game.is_some_and(|g| g.sheet.is_some()) && numbered {
+                    // A puzzle's numbers stand over its chains.
+                    late.push((tx, ty, text, style));
+                } else if self.lines && s > 0 {
                     // Over the lines: the start, the knight, and with both,
                     // every step.
                     if sc.drawing == Drawing::Both || s == 1 || Some(sq) == sc.current {
@@ -186,8 +238,22 @@ impl Painter<'_> {
                 st
             };
             (s.to_string(), st)
+        } else if let Some(k) = self.written(sq) {
+            // Written by hand: plain, as on paper (clues are in brackets).
+            (k.to_string(), Style::new())
+        } else if let Some(marks) = self.pencilled(sq, cell.width.saturating_sub(1) as usize) {
+            (marks, Style::new())
         } else if let Some(i) = sc.targets.iter().position(|&t| t == sq) {
             let mark = match sc.game {
+                // In a puzzle digits write numbers: a move has no digit.
+                Some(g) if g.sheet.is_some() => {
+                    let m = if theme.ascii { "+" } else { "◆" };
+                    if g.hints {
+                        format!("{m}({})", g.onward(sq))
+                    } else {
+                        m.to_string()
+                    }
+                }
                 // In play, the digit of its key; with hints, the onward count
                 // (Warnsdorff's degree) after it, where it fits.
                 Some(g) if g.hints => {
@@ -230,9 +296,25 @@ impl Painter<'_> {
             };
             (dot.into(), style)
         };
+        // The squares the last hint is about stand out; its step's square,
+        // empty, shows a question mark.
+        let (text, style) = match sc.game {
+            Some(g) if g.hinted.contains(&sq) => {
+                let bare = s == 0 && self.written(sq).is_none() && self.clue(sq).is_none();
+                let text = if bare { "?".to_string() } else { text };
+                (text, theme.marked(theme.candidate))
+            }
+            _ => (text, style),
+        };
         if Some(sq) != sc.cursor {
             return (text, style);
         }
+        // A number being typed shows on the cursor's square.
+        let text = match sc.game.and_then(|g| g.typed.map(|n| (n, g.pencil))) {
+            Some((n, false)) => format!("{n}_"),
+            Some((n, true)) => format!("·{n}_"),
+            None => text,
+        };
         // The cursor fills its cell; on the knight, the knight's mark is
         // inside it (without colour: plain in a reversed cell).
         buf.set_style(cell.intersection(self.g.inner), theme.cursor());
@@ -273,7 +355,10 @@ impl Painter<'_> {
             } else {
                 match self.step_at(sq) {
                     0 if self.undone(sq) => Look::Undone,
-                    0 => Look::Empty,
+                    // A number written by hand shows as a step.
+                    0 => self.written(sq).map_or(Look::Empty, |k| {
+                        Look::Step(k.saturating_sub(self.first) + 1)
+                    }),
                     s => Look::Step(s.saturating_sub(self.first) + 1),
                 }
             }
@@ -554,4 +639,27 @@ fn look_colour(l: Option<Look>, theme: &Theme, total: usize) -> Color {
         Some(Look::Step(s)) => theme.ramp(s, total),
         Some(Look::Undone) => Color::Red,
     }
+}
+
+/// A puzzle's chains: each longest run of consecutive steps numbered on
+/// the sheet (clues, the knight's steps and numbers written), as square
+/// indices, two steps or more.
+fn chains(sheet: &knight_engine::puzzle::Sheet, last: u32) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut run = Vec::new();
+    for k in 1..=last {
+        match sheet.square_of(k) {
+            Some(i) => run.push(i),
+            None => {
+                if run.len() > 1 {
+                    out.push(std::mem::take(&mut run));
+                }
+                run.clear();
+            }
+        }
+    }
+    if run.len() > 1 {
+        out.push(run);
+    }
+    out
 }

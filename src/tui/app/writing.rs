@@ -1,0 +1,156 @@
+//! A puzzle written by hand: digits typed for the cursor's square, Enter
+//! to write (or pencil-mark) them, Delete to clear, and the hint that
+//! teaches: the next deduction in words, its squares marked.
+
+use knight_engine::puzzle::Hint;
+
+use super::{App, Effect};
+use crate::tui::keymap::{Command, key};
+
+impl App {
+    /// Whether digits are being typed in the game shown.
+    pub(super) fn typing(&self) -> bool {
+        self.modes.game().is_some_and(|g| g.typed.is_some())
+    }
+
+    /// A digit in a puzzle: the number for the cursor's square grows.
+    pub(super) fn puzzle_digit(&mut self, d: u8) -> Vec<Effect> {
+        let Some(g) = self.modes.game_mut() else {
+            return Vec::new();
+        };
+        let (sq, pencil) = (g.cursor, g.pencil);
+        match g.type_digit(d) {
+            Ok(n) => {
+                let what = if pencil { "marks" } else { "writes" };
+                self.info(format!(
+                    "{n} for {sq}: {} {what} it, {} cancels",
+                    key(Command::MoveHere),
+                    key(Command::Back)
+                ));
+            }
+            Err(why) => self.refuse(why),
+        }
+        Vec::new()
+    }
+
+    /// Enter in a puzzle with a number typed: written or marked.
+    pub(super) fn write_typed(&mut self) -> Vec<Effect> {
+        let Some(g) = self.modes.game_mut() else {
+            return Vec::new();
+        };
+        let done = g.write_typed();
+        g.timed(self.now);
+        self.said(done)
+    }
+
+    /// Delete or Backspace in a puzzle: a digit typed goes, else the
+    /// number written on the cursor's square.
+    pub(super) fn clear_key(&mut self) -> Vec<Effect> {
+        let Some(g) = self.modes.game_mut() else {
+            return Vec::new();
+        };
+        if g.sheet.is_none() {
+            self.refuse("numbers are written and cleared in puzzles");
+            return Vec::new();
+        }
+        if g.erase_digit() {
+            let left = g
+                .typed
+                .map_or("nothing typed".to_string(), |n| format!("{n} typed"));
+            self.info(left);
+            return Vec::new();
+        }
+        let done = g.clear_cursor();
+        self.said(done)
+    }
+
+    /// `m`: pencil marks on or off.
+    pub(super) fn pencil_key(&mut self) -> Vec<Effect> {
+        let Some(g) = self.modes.game_mut() else {
+            return Vec::new();
+        };
+        if g.sheet.is_none() {
+            self.refuse("pencil marks are for puzzles");
+            return Vec::new();
+        }
+        g.pencil = !g.pencil;
+        let on = g.pencil;
+        self.info(if on {
+            format!(
+                "pencil marks on: a number and {} put it on the square's marks, or take it off",
+                key(Command::MoveHere)
+            )
+        } else {
+            "pencil marks off: numbers typed are written".to_string()
+        });
+        Vec::new()
+    }
+
+    /// Esc while typing: the number typed goes.
+    pub(super) fn cancel_typing(&mut self) -> Vec<Effect> {
+        if let Some(g) = self.modes.game_mut() {
+            g.typed = None;
+        }
+        self.info("nothing written");
+        Vec::new()
+    }
+
+    fn said(&mut self, done: Result<String, String>) -> Vec<Effect> {
+        match done {
+            Ok(msg) => {
+                let complete = self.modes.game().is_some_and(|g| g.is_complete());
+                if complete {
+                    self.clear_message();
+                } else {
+                    self.info(msg);
+                }
+            }
+            Err(why) => self.refuse(why),
+        }
+        Vec::new()
+    }
+
+    /// `w` in a puzzle: the next deduction, or the first wrong number;
+    /// counted as help.
+    pub(super) fn puzzle_hint(&mut self) -> Vec<Effect> {
+        let Some(g) = self.modes.game_mut() else {
+            return Vec::new();
+        };
+        let (Some(clues), Some(sheet)) = (g.clues.clone(), g.sheet.as_ref()) else {
+            return Vec::new();
+        };
+        let Some(solution) = clues.solution() else {
+            self.refuse("no hint: the puzzle's one solution was not found");
+            return Vec::new();
+        };
+        let hint = sheet.hint(clues.logic(), solution);
+        let msg = match hint {
+            Hint::Next(d) => {
+                g.cursor = d.square;
+                g.hinted = std::iter::once(d.square).chain(d.from()).collect();
+                format!("hint: {d}")
+            }
+            Hint::Wrong { step, square } => {
+                g.cursor = square;
+                g.hinted = vec![square];
+                format!(
+                    "hint: {step} on {square} is not where the solution has it ({} clears it)",
+                    key(Command::Clear)
+                )
+            }
+            Hint::Done => {
+                self.refuse("every square is numbered");
+                return Vec::new();
+            }
+            Hint::Stuck => {
+                self.refuse("no hint: reasoning finds no next step here (this puzzle needs trial and error)");
+                return Vec::new();
+            }
+        };
+        g.helped += 1;
+        let (sq, rows, cols) = (g.cursor, g.board().rows(), g.board().cols());
+        self.zoom.follow(sq, rows, cols);
+        self.info(msg);
+        Vec::new()
+    }
+}
