@@ -13,6 +13,7 @@ mod graph;
 mod logic;
 mod make;
 mod solve;
+pub mod svg;
 
 use std::fmt;
 
@@ -24,6 +25,7 @@ pub use clues::{Clues, Forbidden};
 pub use logic::{Logic, Rating, Stuck, deduce, rate, rate_with};
 pub use make::{Difficulty, Made, MakeError, NotADifficulty, Request, SIDES, make};
 pub use solve::{Completions, Cutoff, NoSolution, Numberings, Stopped, count, solve, solve_with};
+pub use svg::{Sheet, write_booklet};
 
 /// Puzzles have at most this many squares: the search keeps the knight
 /// distance from every clue to every square.
