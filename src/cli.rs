@@ -4,6 +4,7 @@
 //! the contract's exit codes.
 
 pub mod args;
+pub mod booklet;
 pub mod config;
 pub mod count;
 pub mod draw;

@@ -117,7 +117,8 @@ fn run(cli: Cli) -> Ran {
             let config = load()?.with_speed(args.speed.index);
             let left = args.board.spec(&config).map_err(usage)?;
             let right = args.rival(&left).map_err(usage)?;
-            tui::run(left, &config, tui::Launch::Race(Box::new(right))).map_err(Failure::Terminal)?;
+            tui::run(left, &config, tui::Launch::Race(Box::new(right)))
+                .map_err(Failure::Terminal)?;
             Ok(Exit::Yes)
         }
     }

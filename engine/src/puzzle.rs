@@ -17,6 +17,7 @@ mod make;
 mod reason;
 mod sheet;
 mod solve;
+pub mod svg;
 
 use std::fmt;
 
@@ -32,6 +33,7 @@ pub use make::{Difficulty, Made, MakeError, NotADifficulty, Request, SIDES, make
 pub use reason::{Deduction, Numbered, Rule, Uses, Why};
 pub use sheet::{Hint, Refused, Sheet, Verdict};
 pub use solve::{Completions, Cutoff, NoSolution, Numberings, Stopped, count, solve, solve_with};
+pub use svg::{Printed, write_booklet};
 
 /// Puzzles have at most this many squares: the search keeps the knight
 /// distance from every clue to every square.

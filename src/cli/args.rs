@@ -114,6 +114,7 @@ Examples:
   knight-tui puzzle --size 6 --difficulty easy --seed 7
   knight-tui puzzle --rows 8 --cols 10 --closed --difficulty hard
   knight-tui puzzle --format json --out today.json  the puzzle file
+  knight-tui puzzle --format svg --count 6 --seed 1 --out booklet.svg  to print
   knight-tui puzzle | knight-tui solve --puzzle -  its one solution")]
     Puzzle(PuzzleArgs),
     /// Print where the configuration is read from and every setting in effect (defaults, file and flags merged), as TOML.
@@ -212,6 +213,18 @@ pub enum Format {
     Svg,
 }
 
+/// What `puzzle` prints.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum PuzzleFormat {
+    /// The board with the clues' steps and '-' to fill.
+    #[default]
+    Text,
+    /// The puzzle file.
+    Json,
+    /// A printable page (A4): the puzzle's grid, labelled, then its solution; with --count, a booklet.
+    Svg,
+}
+
 /// How `count`, `verify` and `sweep` answer.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum AnswerFormat {
@@ -287,10 +300,13 @@ pub struct PuzzleArgs {
     /// Any whole number; the same seed makes the same puzzle. Default: today's date as YYYYMMDD, the day's puzzle.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// text: the board with the clues' steps and '-' to fill; json: the puzzle file.
-    #[arg(long, value_enum, default_value_t = AnswerFormat::Text)]
-    pub format: AnswerFormat,
-    /// Write the puzzle file (JSON) here instead of printing the puzzle.
+    /// What is printed or written.
+    #[arg(long, value_enum, default_value_t = PuzzleFormat::Text)]
+    pub format: PuzzleFormat,
+    /// With --format svg: N puzzles (seeds S to S + N - 1, at most 1000) in one document, then their solutions.
+    #[arg(long, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub count: Option<u64>,
+    /// Write here instead of printing: the puzzle file (JSON), or with --format svg the SVG.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// With --out: no "wrote" line, only the exit code.

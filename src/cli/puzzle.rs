@@ -12,26 +12,29 @@ use knight_engine::puzzle::{self, Completions, Difficulty, MakeError, Puzzle, Re
 use knight_engine::tour::{self, TourFile};
 use knight_engine::words;
 
-use super::args::{AnswerFormat, Format, PuzzleArgs, SolveArgs};
+use super::args::{Format, PuzzleArgs, PuzzleFormat, SolveArgs};
 use super::failure::{Exit, Failure, Ran, say, usage};
 use super::solve::write_out;
 use crate::config::Config;
 
 /// `puzzle`: make one, print it or write its file.
 pub fn make(args: &PuzzleArgs) -> Ran {
+    if args.count.is_some() && args.format != PuzzleFormat::Svg {
+        return Err(usage(
+            "--count N makes a booklet of N puzzles: it goes with --format svg",
+        ));
+    }
     if let Some(out) = &args.out {
         super::solve::check_writable(out)?;
+    }
+    if args.format == PuzzleFormat::Svg {
+        return super::booklet::make(args);
     }
     let board = (args.size, args.rows, args.cols);
     let Some((made, seed)) = made(board, args.closed, args.difficulty, args.seed)? else {
         return Ok(Exit::No);
     };
-    if made.difficulty != args.difficulty {
-        say(&format!(
-            "note: no {} puzzle came of {} tours; this one is {}",
-            args.difficulty, made.tours, made.difficulty
-        ));
-    }
+    note(args.difficulty, &made, None);
     let about = about(&made, seed);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -41,7 +44,7 @@ pub fn make(args: &PuzzleArgs) -> Ran {
         if written == Written::File && !args.quiet {
             writeln!(out, "wrote {}: {}", path.display(), headline(&made, seed))?;
         }
-    } else if args.format == AnswerFormat::Json {
+    } else if args.format == PuzzleFormat::Json {
         writeln!(out, "{}", file::to_json(&made.puzzle, Some(about)))?;
     } else {
         writeln!(out, "# {}", headline(&made, seed))?;
@@ -93,6 +96,19 @@ pub fn made(
     }
 }
 
+/// On stderr, when the puzzle made is not of the difficulty `asked`: what
+/// it is instead (the seed's, in a booklet).
+pub(super) fn note(asked: Difficulty, made: &puzzle::Made, seed: Option<u64>) {
+    if made.difficulty != asked {
+        say(&format!(
+            "note: {}no {asked} puzzle came of {} tours; this one is {}",
+            seed.map(|s| format!("seed {s}: ")).unwrap_or_default(),
+            made.tours,
+            made.difficulty
+        ));
+    }
+}
+
 /// Today's date as a number, 20261127: the day's puzzle. Where `TZ`
 /// does not read, the day in UTC, with a note.
 pub fn today() -> u64 {
@@ -117,7 +133,7 @@ fn about(made: &puzzle::Made, seed: u64) -> Map<String, Value> {
 }
 
 /// `8x8, open tour, hard: …; 14 clues; seed 20261127`.
-fn headline(made: &puzzle::Made, seed: u64) -> String {
+pub(super) fn headline(made: &puzzle::Made, seed: u64) -> String {
     let p = &made.puzzle;
     format!(
         "knight's tour puzzle, {}, {} tour, {} ({}); {} clues; seed {seed}",

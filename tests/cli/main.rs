@@ -8,6 +8,7 @@
 mod common;
 
 mod architecture;
+mod booklet;
 mod bounds;
 mod building;
 mod checkpoint_trust;

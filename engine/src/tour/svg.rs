@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use crate::board::{Board, Square};
 
 /// Units a square is wide in the picture's own coordinates.
-const UNIT: u32 = 40;
+pub(crate) const UNIT: u32 = 40;
 
 /// What goes in the picture besides the board and the path.
 #[derive(Clone, Debug, Default)]
@@ -79,20 +79,7 @@ pub fn write_svg<W: Write + ?Sized>(
         }
     }
     writeln!(w, "</g>")?;
-    if !board.blocked().is_empty() {
-        write!(
-            w,
-            r##"<g class="blocked" fill="#555" stroke="#222" stroke-width="3">"##
-        )?;
-        for sq in board.blocked() {
-            let (x, y) = (sq.col * UNIT, sq.row * UNIT);
-            write!(
-                w,
-                r#"<rect x="{x}" y="{y}" width="{UNIT}" height="{UNIT}"/><path d="M{x} {y}l{UNIT} {UNIT}m0 -{UNIT}l-{UNIT} {UNIT}"/>"#
-            )?;
-        }
-        writeln!(w, "</g>")?;
-    }
+    write_blocked(w, board)?;
     let centre = |i: u32| {
         let sq = board.square(i);
         (sq.col * UNIT + UNIT / 2, sq.row * UNIT + UNIT / 2)
@@ -287,8 +274,29 @@ pub fn write_overview<W: Write + ?Sized>(
     writeln!(w, "</svg>")
 }
 
-/// Text safe inside an SVG element.
-fn escape(text: &str) -> String {
+/// The board's blocked squares, grey and crossed, each `UNIT` wide from
+/// the picture's origin (nothing when none is blocked): the tour's
+/// picture and the puzzle's grid (`puzzle::svg`) draw them alike.
+pub(crate) fn write_blocked<W: Write + ?Sized>(w: &mut W, board: &Board) -> io::Result<()> {
+    if board.blocked().is_empty() {
+        return Ok(());
+    }
+    write!(
+        w,
+        r##"<g class="blocked" fill="#555" stroke="#222" stroke-width="3">"##
+    )?;
+    for sq in board.blocked() {
+        let (x, y) = (sq.col * UNIT, sq.row * UNIT);
+        write!(
+            w,
+            r#"<rect x="{x}" y="{y}" width="{UNIT}" height="{UNIT}"/><path d="M{x} {y}l{UNIT} {UNIT}m0 -{UNIT}l-{UNIT} {UNIT}"/>"#
+        )?;
+    }
+    writeln!(w, "</g>")
+}
+
+/// Text safe inside an SVG element or a quoted attribute.
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
