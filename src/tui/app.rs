@@ -686,3 +686,5 @@ mod tests_puzzle;
 mod tests_race;
 #[cfg(test)]
 mod tests_rewind;
+#[cfg(test)]
+mod tests_writing;

@@ -1,0 +1,261 @@
+//! A puzzle written by hand in the app: digits and Enter write any step
+//! on any square, refusals say why, Delete clears, pencil marks toggle,
+//! undo and redo take writes and moves in turn, the hint is the engine's
+//! next deduction, and a save keeps the writing and the marks.
+
+use super::tests::{app, keys};
+use super::*;
+use knight_engine::puzzle::{self, Clues, Difficulty, Made, Request};
+
+fn made(difficulty: Difficulty, seed: u64) -> Made {
+    puzzle::make(&Request {
+        rows: 6,
+        cols: 6,
+        closed: false,
+        difficulty,
+        seed,
+    })
+    .expect("a puzzle")
+}
+
+fn puzzle_app(m: &Made) -> App {
+    let mut a = app();
+    let clues = Clues::new(m.puzzle.clone(), Some(m.difficulty), Some(3));
+    a.open_game(Game::puzzle(clues));
+    a
+}
+
+/// Types `n` on `sq` and presses Enter.
+fn write(a: &mut App, sq: Square, n: u32) {
+    a.modes.game_mut().unwrap().cursor = sq;
+    for d in n.to_string().bytes() {
+        keys(a, &[Command::Pick(d - b'0')]);
+    }
+    keys(a, &[Command::MoveHere]);
+}
+
+fn numbered(a: &App) -> usize {
+    a.modes.game().unwrap().sheet.as_ref().unwrap().numbered()
+}
+
+fn said(a: &App) -> String {
+    a.message().unwrap_or_default().to_string()
+}
+
+/// The steps the puzzle leaves open, each with its square in the solution.
+fn open(m: &Made) -> Vec<(u32, Square)> {
+    let b = m.puzzle.board();
+    (1..=36u32)
+        .filter(|&k| m.puzzle.clue_at(k).is_none())
+        .map(|k| (k, b.square(m.solution[k as usize - 1])))
+        .collect()
+}
+
+#[test]
+fn steps_are_written_in_any_order_and_the_puzzle_is_solved() {
+    let m = made(Difficulty::Medium, 21);
+    let mut a = puzzle_app(&m);
+    let before = numbered(&a);
+    // From the last open step back to the first: out of order.
+    for (k, sq) in open(&m).into_iter().rev() {
+        write(&mut a, sq, k);
+        assert!(
+            said(&a).contains(&format!("{k} written on")) || a.modes.game().unwrap().is_complete(),
+            "{k}: {}",
+            said(&a)
+        );
+    }
+    let g = a.modes.game().unwrap();
+    assert_eq!(numbered(&a), 36);
+    assert!(numbered(&a) > before);
+    assert!(g.is_complete());
+    assert!(
+        g.status(a.now).starts_with("puzzle solved in"),
+        "{}",
+        g.status(a.now)
+    );
+}
+
+#[test]
+fn refusals_say_why_and_leave_the_board_as_it_was() {
+    let m = made(Difficulty::Easy, 22);
+    let mut a = puzzle_app(&m);
+    let b = m.puzzle.board().clone();
+    let n = numbered(&a);
+    // On a clue's square.
+    let clue = m.puzzle.clues().nth(1).unwrap();
+    write(&mut a, clue.square, 30);
+    assert_eq!(
+        said(&a),
+        format!("{} holds clue {}", clue.square, clue.step)
+    );
+    // A step past the last: refused as it is typed.
+    let (k, sq) = open(&m)[0];
+    a.modes.game_mut().unwrap().cursor = sq;
+    keys(&mut a, &[Command::Pick(9), Command::Pick(9)]);
+    assert_eq!(said(&a), "99 is not a step: steps run from 1 to 36");
+    // A clue's step elsewhere.
+    write(&mut a, sq, clue.step);
+    assert_eq!(
+        said(&a),
+        format!("{} is on {} already", clue.step, clue.square)
+    );
+    // A step that is no knight's move from its numbered neighbour.
+    let (j, far) = open(&m)
+        .into_iter()
+        .find_map(|(j, _)| {
+            let next = m.puzzle.clue_at(j + 1).or(m.puzzle.clue_at(j - 1))?;
+            let far = (0..36).map(|i| b.square(i)).find(|&s| {
+                m.puzzle.clue_on(b.index(s)).is_none() && !b.is_move(s, b.square(next))
+            })?;
+            Some((j, far))
+        })
+        .unwrap();
+    write(&mut a, far, j);
+    assert!(
+        said(&a).contains("would not be a knight's move from"),
+        "{}",
+        said(&a)
+    );
+    assert_eq!(numbered(&a), n);
+    // Written, then Delete clears it; Delete again has nothing to clear.
+    write(&mut a, sq, k);
+    assert_eq!(numbered(&a), n + 1);
+    keys(&mut a, &[Command::Clear]);
+    assert_eq!(said(&a), format!("{k} cleared from {sq}"));
+    keys(&mut a, &[Command::Clear]);
+    assert_eq!(said(&a), format!("nothing is written on {sq}"));
+    assert_eq!(numbered(&a), n);
+    // Backspace takes back a digit typed; Esc drops the number.
+    keys(
+        &mut a,
+        &[Command::Pick(1), Command::Pick(2), Command::Clear],
+    );
+    assert_eq!(a.modes.game().unwrap().typed, Some(1));
+    keys(&mut a, &[Command::Back]);
+    assert_eq!(a.modes.game().unwrap().typed, None);
+}
+
+#[test]
+fn pencil_marks_toggle_clear_on_writing_and_are_saved() {
+    let m = made(Difficulty::Medium, 23);
+    let mut a = puzzle_app(&m);
+    let (k, sq) = open(&m)[2];
+    let (_, other) = open(&m)[4];
+    keys(&mut a, &[Command::Pencil]);
+    write(&mut a, sq, k);
+    write(&mut a, sq, 7);
+    write(&mut a, other, 11);
+    let sheet = |a: &App| a.modes.game().unwrap().sheet.clone().unwrap();
+    let b = m.puzzle.board().clone();
+    let mut want = vec![k, 7];
+    want.sort_unstable();
+    assert_eq!(sheet(&a).marks(b.index(sq)), &want[..]);
+    write(&mut a, sq, 7);
+    assert_eq!(sheet(&a).marks(b.index(sq)), &[k]);
+    // The save keeps the marks and a number written off the path.
+    keys(&mut a, &[Command::Pencil]);
+    write(&mut a, sq, k);
+    assert!(sheet(&a).marks(b.index(sq)).is_empty());
+    let fx = keys(&mut a, &[Command::Save]);
+    let [Effect::Save { file, .. }] = &fx[..] else {
+        panic!("{fx:?}")
+    };
+    assert_eq!(
+        file.extra["written"],
+        serde_json::json!([[sq.row, sq.col, k]])
+    );
+    assert_eq!(
+        file.extra["marks"],
+        serde_json::json!([[other.row, other.col, [11]]])
+    );
+}
+
+#[test]
+fn undo_and_redo_take_writes_and_moves_in_the_order_made() {
+    let m = made(Difficulty::Medium, 24);
+    let mut a = puzzle_app(&m);
+    let b = m.puzzle.board().clone();
+    let opened = open(&m);
+    let (k, sq) = *opened.last().unwrap();
+    write(&mut a, sq, k);
+    // The knight's move to step 2 (when step 2 is open).
+    let two = b.square(m.solution[1]);
+    let moved = m.puzzle.clue_at(2).is_none();
+    if moved {
+        a.play_click(two);
+    }
+    let (j, sq2) = opened[opened.len() - 2];
+    write(&mut a, sq2, j);
+    let g = |a: &App| a.modes.game().unwrap().clone();
+    let n = numbered(&a);
+    keys(&mut a, &[Command::Undo]);
+    assert_eq!(g(&a).sheet.unwrap().number_on(b.index(sq2)), None);
+    if moved {
+        keys(&mut a, &[Command::Undo]);
+        assert_eq!(g(&a).moves_made(), 1);
+    }
+    keys(&mut a, &[Command::Undo]);
+    assert_eq!(g(&a).sheet.unwrap().number_on(b.index(sq)), None);
+    assert_eq!(numbered(&a), n - 2 - usize::from(moved));
+    keys(&mut a, &[Command::Redo]);
+    assert_eq!(
+        g(&a).sheet.unwrap().number_on(b.index(sq)),
+        Some((k, false))
+    );
+    if moved {
+        keys(&mut a, &[Command::Redo]);
+        assert_eq!(g(&a).moves_made(), 2);
+    }
+    keys(&mut a, &[Command::Redo]);
+    assert_eq!(numbered(&a), n);
+    keys(&mut a, &[Command::Redo]);
+    assert_eq!(said(&a), "nothing to redo");
+}
+
+/// The hint is the engine's next deduction for the board as it stands,
+/// its squares marked and counted as help; a wrong number is named.
+#[test]
+fn the_hint_is_the_next_deduction_in_words() {
+    let m = made(Difficulty::Medium, 25);
+    let mut a = puzzle_app(&m);
+    let logic = puzzle::Logic::new(&m.puzzle);
+    let d = puzzle::next_deduction(&logic, &m.puzzle).unwrap().unwrap();
+    keys(&mut a, &[Command::Suggest]);
+    assert_eq!(said(&a), format!("hint: {d}"));
+    let g = a.modes.game().unwrap();
+    assert_eq!(g.cursor, d.square);
+    assert_eq!(g.hinted[0], d.square);
+    assert_eq!(&g.hinted[1..], &d.from()[..]);
+    assert_eq!(g.helped, 1);
+    // Following it, the next hint is another deduction.
+    write(&mut a, d.square, d.step);
+    keys(&mut a, &[Command::Suggest]);
+    assert!(said(&a).starts_with("hint: "), "{}", said(&a));
+    assert_ne!(said(&a), format!("hint: {d}"));
+    // A number where the solution has none of it is named first.
+    let b = m.puzzle.board().clone();
+    let (k, right) = open(&m).into_iter().find(|&(k, _)| k != d.step).unwrap();
+    if let Some(wrong) = (0..36u32).map(|i| b.square(i)).find(|&s| {
+        s != right
+            && a.modes
+                .game()
+                .unwrap()
+                .sheet
+                .as_ref()
+                .unwrap()
+                .refusal(b.index(s), k)
+                .is_none()
+    }) {
+        write(&mut a, wrong, k);
+        keys(&mut a, &[Command::Suggest]);
+        assert!(
+            said(&a).starts_with(&format!(
+                "hint: {k} on {wrong} is not where the solution has it"
+            )),
+            "{}",
+            said(&a)
+        );
+        assert_eq!(a.modes.game().unwrap().helped, 3);
+    }
+}
