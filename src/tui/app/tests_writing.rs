@@ -148,7 +148,7 @@ fn pencil_marks_toggle_clear_on_writing_and_are_saved() {
     write(&mut a, other, 11);
     let sheet = |a: &App| a.modes.game().unwrap().sheet.clone().unwrap();
     let b = m.puzzle.board().clone();
-    let mut want = vec![k, 7];
+    let mut want = [k, 7];
     want.sort_unstable();
     assert_eq!(sheet(&a).marks(b.index(sq)), &want[..]);
     write(&mut a, sq, 7);
