@@ -7,6 +7,7 @@ mod clock;
 mod config;
 mod famous;
 mod oom;
+mod records;
 mod tui;
 mod write;
 

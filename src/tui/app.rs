@@ -79,6 +79,8 @@ pub enum Action {
     /// number (as its effect had it), and the file really written, or why
     /// not.
     Saved(u64, Result<PathBuf, super::saving::SaveError>),
+    /// What the records make of a puzzle solved, or why it was not kept.
+    Recorded(Result<crate::records::Summary, String>),
     /// The terminal's size (columns, lines), at start and when it changes.
     Resize(u16, u16),
     /// A click on a mode's tab.
@@ -196,6 +198,9 @@ pub enum Effect {
         /// whose own path is then empty.
         tour: Option<Arc<Compact>>,
     },
+    /// Add a puzzle solved by hand to the records (its `day` is filled in
+    /// from the clock); the answer comes back as `Action::Recorded`.
+    Record(Box<crate::records::Solve>),
     /// Draw this path as an SVG picture into `dir`, under a new name
     /// starting `stem` (the answer comes back as `Action::Saved` with
     /// `number`).
@@ -455,6 +460,7 @@ impl App {
         match action {
             Action::Key(c) => self.key(c),
             Action::Saved(number, result) => self.saved(number, result),
+            Action::Recorded(result) => self.recorded(result),
             Action::ToTab(tab) => self.open_tab(tab),
             Action::NotHere(c) => {
                 self.pinned = false;
@@ -518,6 +524,7 @@ impl App {
             Action::Wheel(at, false) => self.zoom_key(Command::ZoomOut, at),
             Action::Key(_)
             | Action::Saved(..)
+            | Action::Recorded(..)
             | Action::Click(..)
             | Action::ToTab(_)
             | Action::NotHere(_)

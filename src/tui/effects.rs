@@ -153,6 +153,16 @@ impl Executor {
                         Action::Saved(number, save_new(&dir, &stem, &file, tour.as_deref()))
                     });
                 }
+                Effect::Record(mut solve) => {
+                    solve.day = crate::clock::now().0.strftime("%Y-%m-%d").to_string();
+                    self.save_in_turn(move || {
+                        let result = match crate::records::path() {
+                            Some(path) => crate::records::record(&path, *solve),
+                            None => Err("no home folder (HOME is not set)".into()),
+                        };
+                        Action::Recorded(result)
+                    });
+                }
                 Effect::Picture {
                     number,
                     dir,

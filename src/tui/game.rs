@@ -120,6 +120,9 @@ pub struct Game {
     pub hand_redo: Vec<(usize, Hand)>,
     /// The squares the last hint is about: its step's square first.
     pub hinted: Vec<Square>,
+    /// A puzzle solved by hand was sent to the records; what they said.
+    pub recorded: bool,
+    pub record: Option<crate::records::Summary>,
 }
 
 /// What became of a move.
@@ -159,6 +162,8 @@ impl Game {
             hand_undo: Vec::new(),
             hand_redo: Vec::new(),
             hinted: Vec::new(),
+            recorded: false,
+            record: None,
         };
         if let Some(s) = start {
             let _ = g.move_to(s);
@@ -629,7 +634,44 @@ impl Game {
                 plural(self.helped, "hint")
             ),
         };
-        format!("puzzle solved in {}; {by}", self.times(now))
+        let mut line = format!("puzzle solved in {}; {by}", self.times(now));
+        if let (Some(r), Some(c)) = (&self.record, &self.clues) {
+            let mmss = |s: u64| format!("{}:{:02}", s / 60, s % 60);
+            let kind = c.difficulty.map_or(String::new(), |d| format!(" {d}"));
+            let board = self.board().describe();
+            if r.new_best {
+                line.push_str(&format!(" A new best for {board}{kind}."));
+            } else {
+                line.push_str(&format!(" Best for {board}{kind}: {}.", mmss(r.best)));
+            }
+            if r.streak > 1 {
+                line.push_str(&format!(" The day's puzzle {} days in a row.", r.streak));
+            }
+        }
+        line
+    }
+
+    /// The record of a puzzle just solved by hand, once: None when it is
+    /// not one, was finished by the solver, or was sent already.
+    pub fn take_record(&mut self) -> Option<crate::records::Solve> {
+        let c = self.clues.as_ref()?;
+        if self.recorded || !self.is_complete() || self.finished_from.is_some() {
+            return None;
+        }
+        let (Some(start), Some(end)) = (self.clock, self.done_at) else {
+            return None;
+        };
+        self.recorded = true;
+        Some(crate::records::Solve {
+            day: String::new(),
+            board: self.board().describe(),
+            closed: self.closed(),
+            difficulty: c.difficulty.map_or("unrated", |d| d.name()).to_string(),
+            seed: c.seed,
+            seconds: (end - start).as_secs(),
+            undos: self.undos,
+            hints: self.helped,
+        })
     }
 }
 

@@ -213,7 +213,8 @@ pub fn launch(name: &str, speed: &str, args: &str) -> (Tmux, tempfile::TempDir) 
     // A panic says its message and place in a few lines (no backtrace),
     // so the screen a failing test prints still shows them.
     let cmd = format!(
-        "RUST_BACKTRACE=0 RUST_LIB_BACKTRACE=0 {bin} --config {} {args}; echo EXIT=$?; {TTY}; sleep 60",
+        "RUST_BACKTRACE=0 RUST_LIB_BACKTRACE=0 XDG_DATA_HOME={} {bin} --config {} {args}; echo EXIT=$?; {TTY}; sleep 60",
+        dir.path().display(),
         config.display()
     );
     (Tmux::start(name, &cmd), dir)

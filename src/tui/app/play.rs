@@ -114,7 +114,9 @@ impl App {
                 let (rows, cols) = (g.board().rows(), g.board().cols());
                 self.zoom.follow(sq, rows, cols);
                 self.clear_message();
-                self.check_game()
+                let mut effects = self.check_game();
+                effects.extend(self.record_solve());
+                effects
             }
             Moved::Illegal(why) => {
                 self.refuse(why);

@@ -107,6 +107,27 @@ impl App {
             }
             Err(why) => self.refuse(why),
         }
+        self.record_solve()
+    }
+
+    /// A puzzle just solved by hand goes to the records.
+    pub(super) fn record_solve(&mut self) -> Vec<Effect> {
+        match self.modes.game_mut().and_then(|g| g.take_record()) {
+            Some(solve) => vec![Effect::Record(Box::new(solve))],
+            None => Vec::new(),
+        }
+    }
+
+    /// The records' answer: kept in the game for its solved line.
+    pub(super) fn recorded(
+        &mut self,
+        result: Result<crate::records::Summary, String>,
+    ) -> Vec<Effect> {
+        match (result, self.modes.game_mut()) {
+            (Ok(summary), Some(g)) => g.record = Some(summary),
+            (Ok(_), None) => {}
+            (Err(why), _) => self.info(format!("the solve is not kept in the records: {why}")),
+        }
         Vec::new()
     }
 
