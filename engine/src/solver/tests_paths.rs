@@ -129,7 +129,7 @@ fn searches_visit_the_same_nodes_and_tours() {
             .collect();
         let verdict = match &sol.verdict {
             Verdict::Found => "found".to_string(),
-            Verdict::NoTour(proof) => format!("NoTour({:?})", proof.reason),
+            Verdict::NoTour(proof) => format!("NoTour({:?})", proof.reason()),
             other => format!("{other:?}"),
         };
         lines.push(format!(

@@ -85,9 +85,10 @@ fn play_checks_answer_only_for_their_position() {
     a.update(Action::Checked(
         generation,
         Outlook::NoTour(knight_engine::theory::NoTour::new(
-            knight_engine::theory::Argument::Search,
+            knight_engine::theory::Argument::Search(knight_engine::theory::Searched::WayOn {
+                nodes: 0,
+            }),
             Vec::new(),
-            "x".into(),
         )),
     ));
     assert_eq!(game(&a).outlook, Outlook::Checking);
