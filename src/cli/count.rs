@@ -77,7 +77,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Ran {
         Answer::One(count) => count,
     };
     match &result.outcome {
-        Outcome::Failed(Failure::Refused(why)) => return Err(usage(why.clone())),
+        Outcome::Failed(Failure::Refused(why)) => return Err(usage(why)),
         Outcome::Failed(failure) => {
             say(&format!("knight-tui: {failure}"));
             return Ok(Exit::Undecided);

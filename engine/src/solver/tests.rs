@@ -612,7 +612,7 @@ fn a_panic_in_the_search_thread_ends_with_failed_not_silence() {
     let events: Vec<Event> = rx.iter().collect();
     assert_eq!(events.len(), 1);
     match &events[0] {
-        Event::Failed(why) => assert_eq!(why, "provoked in the test"),
+        Event::Failed(Crash::Panicked(why)) => assert_eq!(why.0, "provoked in the test"),
         other => panic!("expected Failed, got {other:?}"),
     }
 }

@@ -229,7 +229,7 @@ fn a_failed_search_or_worker_is_said_and_leaves_nothing_waiting() {
     a.update(Action::Engine(
         Side::A,
         a.search.generation,
-        Event::Failed("boom".into()),
+        Event::Failed(knight_engine::solver::Panicked("boom".into()).into()),
     ));
     assert_eq!(a.message(), Some("the search failed: boom"));
     assert_eq!(a.message_tone(), Some(Tone::Error));
