@@ -11,10 +11,12 @@ use std::sync::Arc;
 
 mod error;
 mod geometry;
+mod outline;
 mod square;
 
 pub use error::{BoardError, LeaperError, SquareError};
 pub use geometry::{Geometry, Leaper, Surface};
+pub use outline::Outline;
 pub use square::{Square, parse_square_list};
 
 /// The eight knight moves as (row, col) deltas, in the order the textbook
@@ -462,22 +464,12 @@ impl Board {
     /// On another surface or for another leaper: `20x20 torus`,
     /// `10x10 for the zebra`.
     pub fn describe(&self) -> String {
-        let surface = match self.geometry.surface {
-            Surface::Plane => "",
-            Surface::Cylinder => " cylinder",
-            Surface::Torus => " torus",
-        };
-        let leaper = if self.geometry.leaper == Leaper::KNIGHT {
-            String::new()
-        } else {
-            format!(" for the {}", self.geometry.leaper)
-        };
-        let size = format!("{}x{}{surface}", self.rows, self.cols);
-        match self.blocked.len() {
-            0 => format!("{size}{leaper}"),
-            1 => format!("{size} with 1 blocked square{leaper}"),
-            n => format!("{size} with {n} blocked squares{leaper}"),
-        }
+        self.outline().to_string()
+    }
+
+    /// The board as messages name it, as a value ([`Outline`]).
+    pub fn outline(&self) -> Outline {
+        Outline::of(self)
     }
 
     /// True when the square is on the board, blocked or not.

@@ -95,7 +95,7 @@
 //!
 //! let four = Board::new(4, 4, &[]).unwrap();
 //! let proof = theory::check(&four, Some(Square::new(0, 0)), false).unwrap_err();
-//! assert_eq!(proof.argument, Argument::FullBoard);
+//! assert!(matches!(proof.argument, Argument::FullBoard { rows: 4, cols: 4, closed: false }));
 //! println!("no tour: {proof}");
 //! ```
 //!

@@ -37,7 +37,9 @@ use crate::words::UnknownName;
 
 pub use find::search::{Halt, Monitor, Search};
 pub use find::{NoMonitor, finish, solve, solve_with};
-pub use live::{Control, Event, Job, Report, Snapshot, Speed, panic_message, spawn};
+pub use live::{
+    Control, Crash, Event, Job, Panicked, Report, Snapshot, Speed, Unbuilt, panic_message, spawn,
+};
 pub use problem::{Kind, Problem, Tours};
 
 /// What a monitor tells the search after a node or a tour.

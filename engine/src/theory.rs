@@ -6,71 +6,21 @@
 use std::cell::OnceCell;
 use std::collections::VecDeque;
 
-use crate::board::{Board, Square, Surface};
+use crate::board::{Board, Leaper, Square, Surface};
 
+mod argument;
 mod ends;
 pub(crate) mod factor;
 pub mod known;
 
-/// A proof that there is no tour: the argument, the squares it names (for
-/// a screen to mark), and its one line (the line is what prints; it has
-/// no "no tour:" prefix).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{reason}")]
-pub struct NoTour {
-    /// Which argument proves it.
-    pub argument: Argument,
-    /// The squares the proof is about, in the order its line names them.
-    pub squares: Vec<Square>,
-    /// The proof in one line.
-    pub reason: String,
-}
+pub use argument::{
+    Argument, ColourRule, Counts, Crowded, MagicBar, NoTour, PRUNING_NAME, PathFault, RestEnd,
+    Searched, Shortage,
+};
 
-impl NoTour {
-    /// A proof by `argument` about `squares`, in the words of `reason`.
-    pub fn new(argument: Argument, squares: Vec<Square>, reason: String) -> NoTour {
-        NoTour {
-            argument,
-            squares,
-            reason,
-        }
-    }
-}
-
-/// The arguments theory makes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Argument {
-    /// No free square, or a closed tour of one.
-    Empty,
-    /// The light and dark squares' counts, or a start of the wrong colour.
-    Colour,
-    /// The classification of full boards (Cull & De Curtins, Schwenk).
-    FullBoard,
-    /// An open tour of a board 4 wide starts on an outer line.
-    FourWide,
-    /// Squares with no move or one, or a piece whose leap does not fit.
-    Moves,
-    /// Free squares that no move joins.
-    Groups,
-    /// A leap whose legs share a factor keeps to one class of squares.
-    Lattice,
-    /// A cylinder or torus with no closed tour.
-    Wrapped,
-    /// Hall's condition, by a maximum flow.
-    Hall,
-    /// 2-factor pruning: no 2-factor left is one cycle.
-    Pruning,
-    /// A search that tried every path (or every state of a strip).
-    Search,
-    /// The path so far: a goal already visited, or no knight at all.
-    Path,
-    /// The sums a magic tour needs cannot be met.
-    Magic,
-}
-
-/// The proof `reason` by `argument` about `squares`, as an `Err`.
-fn no(argument: Argument, squares: Vec<Square>, reason: String) -> Result<(), NoTour> {
-    Err(NoTour::new(argument, squares, reason))
+/// The proof by `argument` about `squares`, as an `Err`.
+fn no(argument: Argument, squares: Vec<Square>) -> Result<(), NoTour> {
+    Err(NoTour::new(argument, squares))
 }
 
 /// Whether an open (or closed) tour exists on a full `rows` x `cols` board.
@@ -102,36 +52,6 @@ pub fn full_board_has_tour(rows: u32, cols: u32, closed: bool) -> bool {
     }
 }
 
-/// Why a full board has no tour, when it has none.
-fn full_board_reason(rows: u32, cols: u32, closed: bool) -> Option<String> {
-    if full_board_has_tour(rows, cols, closed) {
-        return None;
-    }
-    let (r, c) = (rows.min(cols), rows.max(cols));
-    let b = format!("{rows}x{cols}");
-    Some(if closed {
-        let why = if r == 1 && c == 1 {
-            "the knight cannot move back to its only square".to_string()
-        } else if r % 2 == 1 && c % 2 == 1 {
-            "both sides are odd, so the colours cannot balance".to_string()
-        } else if r <= 2 {
-            format!(
-                "a board {r} square{} wide has no closed tour",
-                if r == 1 { "" } else { "s" }
-            )
-        } else if r == 4 {
-            "boards 4 squares wide have none (Schwenk 1991)".to_string()
-        } else {
-            format!("3x{c} is one of the exceptions 3x4, 3x6, 3x8 (Schwenk 1991)")
-        };
-        format!("no closed tour exists on {b}: {why}")
-    } else {
-        format!(
-            "no open tour exists on {b}: full boards have one only when 1x1, 3x4, 3xN (N >= 7), 4xN (N >= 5) or both sides >= 5"
-        )
-    })
-}
-
 /// On a full board 4 squares wide, an open tour starts and ends on the two
 /// outer lines. No knight move joins two outer squares, and there are as
 /// many outer squares as inner ones, so the tour has at most one
@@ -140,23 +60,21 @@ fn full_board_reason(rows: u32, cols: u32, closed: bool) -> Option<String> {
 /// so it has one, and a path of equal halves with one such step starts and
 /// ends outer.
 ///
-/// `role` follows the square's name in the proof (" (the end)" for a last
-/// square, else nothing).
-fn four_wide(rows: u32, cols: u32, s: Square, role: &str) -> Result<(), NoTour> {
+/// `end`: the square is the tour's chosen end, not its start.
+fn four_wide(rows: u32, cols: u32, s: Square, end: bool) -> Result<(), NoTour> {
     let inner = |n: u32, at: u32| n == 4 && (at == 1 || at == 2);
-    let (what, line) = if inner(rows, s.row) {
-        ("rows", "row")
-    } else if inner(cols, s.col) {
-        ("columns", "column")
-    } else {
+    if !inner(rows, s.row) && !inner(cols, s.col) {
         return Ok(());
-    };
+    }
+    let square = s;
     no(
-        Argument::FourWide,
+        Argument::FourWide {
+            rows,
+            cols,
+            square,
+            end,
+        },
         vec![s],
-        format!(
-            "on a {rows}x{cols} board no knight move joins two squares of the outer {what}, which are as many as the inner ones, so an open tour starts and ends on an outer {line}; {s}{role} is on an inner {line}"
-        ),
     )
 }
 
@@ -172,7 +90,7 @@ fn four_wide(rows: u32, cols: u32, s: Square, role: &str) -> Result<(), NoTour> 
 ///
 /// let seven = Board::new(7, 7, &[]).unwrap();
 /// let proof = theory::check(&seven, None, true).unwrap_err();
-/// assert_eq!(proof.argument, Argument::Colour);
+/// assert!(matches!(proof.argument, Argument::Colour { .. }));
 /// assert_eq!(
 ///     proof.to_string(),
 ///     "7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers"
@@ -227,16 +145,9 @@ impl<'b> Facts<'b> {
     pub fn check(&self, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
         let board = self.board;
         let free = board.free_count();
-        let name = board.describe();
-        if free == 0 {
-            return no(
-                Argument::Empty,
-                Vec::new(),
-                format!("every square of {name} is blocked"),
-            );
-        }
-        if closed && free == 1 {
-            return no(Argument::Empty, Vec::new(), "a closed tour needs the knight to move back to its start, impossible on a single square".into());
+        if free == 0 || closed && free == 1 {
+            let board = board.outline();
+            return no(Argument::Empty { board, free }, Vec::new());
         }
         if free == 1 {
             return Ok(());
@@ -248,13 +159,14 @@ impl<'b> Facts<'b> {
         colour_counts(board, start, closed)?;
 
         if board.blocked().is_empty() {
-            if let Some(r) = full_board_reason(board.rows(), board.cols(), closed) {
-                return no(Argument::FullBoard, Vec::new(), r);
+            let (rows, cols) = (board.rows(), board.cols());
+            if !full_board_has_tour(rows, cols, closed) {
+                return no(Argument::FullBoard { rows, cols, closed }, Vec::new());
             }
             if let Some(s) = start
                 && !closed
             {
-                return four_wide(board.rows(), board.cols(), s, "");
+                return four_wide(rows, cols, s, false);
             }
             // What else the classification cannot say (a few starts on small
             // narrow boards that no tour leaves from) is left to the search.
@@ -269,74 +181,58 @@ impl<'b> Facts<'b> {
 /// colours, so a closed one needs as many light squares as dark, an open
 /// one at most one more of either, and then starts on the majority's.
 fn colour_counts(board: &Board, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
-    let name = board.describe();
-    let (light, dark) = board.colour_counts();
-    let colours = format!("{name} has {light} light and {dark} dark squares");
-    if closed && light != dark {
-        return no(
-            Argument::Colour,
-            Vec::new(),
-            format!("{colours}; a closed tour needs equal numbers"),
-        );
-    }
-    if !closed && light.abs_diff(dark) > 1 {
-        return no(
-            Argument::Colour,
-            Vec::new(),
-            format!("{colours}; an open tour needs the counts to differ by at most one"),
-        );
-    }
-    if let Some(s) = start
-        && !closed
-        && light != dark
-    {
-        let major = if light > dark { 0 } else { 1 };
-        if s.colour() != major {
-            let name = |c| if c == 0 { "light" } else { "dark" };
-            return no(
-                Argument::Colour,
-                vec![s],
-                format!(
-                    "{colours}, so an open tour starts on a {} square; {s} is {}",
-                    name(major),
-                    name(s.colour())
-                ),
-            );
+    let counts = counts(board);
+    let (light, dark) = (counts.light, counts.dark);
+    let rule = if closed && light != dark {
+        ColourRule::Closed
+    } else if !closed && light.abs_diff(dark) > 1 {
+        ColourRule::Open
+    } else {
+        match start {
+            Some(s) if !closed && light != dark && s.colour() != u32::from(dark > light) => {
+                ColourRule::Start(s)
+            }
+            _ => return Ok(()),
         }
-    }
-    Ok(())
+    };
+    let named = match rule {
+        ColourRule::Start(s) => vec![s],
+        _ => Vec::new(),
+    };
+    no(Argument::Colour { counts, rule }, named)
 }
 
-/// The piece's moves as a message names them (see [`crate::board::Leaper::move_words`]).
-fn piece_move(board: &Board) -> String {
-    board.geometry().leaper.move_words()
+/// The board's light and dark free squares.
+fn counts(board: &Board) -> Counts {
+    let (light, dark) = board.colour_counts();
+    Counts {
+        board: board.outline(),
+        light,
+        dark,
+    }
 }
 
 /// Squares with no move or one, and groups no move joins: arguments that
 /// hold for every piece on every surface.
 fn moves_and_groups(board: &Board, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
-    let piece = piece_move(board);
+    let piece = board.geometry().leaper;
     let mut ones = Vec::new();
-    for sq in board.free_squares() {
-        match board.degree(sq) {
+    for square in board.free_squares() {
+        match board.degree(square) {
             0 => {
                 return no(
-                    Argument::Moves,
-                    vec![sq],
-                    format!("square {sq} has no {piece} to another free square"),
+                    Argument::Moves(Shortage::NoMove { piece, square }),
+                    vec![square],
                 );
             }
-            1 => ones.push(sq),
+            1 => ones.push(square),
             _ => {}
         }
     }
-    if closed && let Some(sq) = ones.first() {
+    if closed && let Some(&square) = ones.first() {
         return no(
-            Argument::Moves,
-            vec![*sq],
-            format!(
-                "square {sq} has only one {piece}, but every square of a closed tour needs two"
-            ),
+            Argument::Moves(Shortage::OneMove { piece, square }),
+            vec![square],
         );
     }
     let ends_needed: Vec<Square> = ones
@@ -347,33 +243,25 @@ fn moves_and_groups(board: &Board, start: Option<Square>, closed: bool) -> Resul
     // A tour has two ends; a given start is one of them.
     let ends_free = if start.is_some() { 1 } else { 2 };
     if ends_needed.len() > ends_free {
-        let list = join_squares(&ends_needed);
         let named = ends_needed.iter().copied().chain(start).collect();
+        let ones = ends_needed;
         return no(
-            Argument::Moves,
+            Argument::Moves(Shortage::TooManyEnds { piece, ones, start }),
             named,
-            match start {
-                Some(s) => format!(
-                    "squares {list} each have only one {piece}, so each must end the tour, and a tour from {s} has one end left"
-                ),
-                None => format!(
-                    "squares {list} each have only one {piece}, so each must end the tour, and a tour has two ends"
-                ),
-            },
         );
     }
 
     let groups = components(board);
     if groups.len() > 1 {
+        let (one, another) = (groups[0], groups[1]);
         return no(
-            Argument::Groups,
-            vec![groups[0], groups[1]],
-            format!(
-                "the free squares fall into {} groups that no {piece} joins (one holds {}, another {})",
-                groups.len(),
-                groups[0],
-                groups[1]
-            ),
+            Argument::Groups {
+                piece,
+                groups: groups.len(),
+                one,
+                another,
+            },
+            vec![one, another],
         );
     }
     Ok(())
@@ -399,26 +287,18 @@ fn classes_hold(board: &Board, d: u32) -> bool {
 ///   knight. Both only where the colouring holds across the wrapped edges
 ///   (an even wrap): round an odd one a square's colour flips.
 /// - Squares with no move or one, and connectivity, as for the knight.
-/// - Cylinders and tori: [`wrapped_reason`].
+/// - Cylinders and tori: [`wrapped_closed_tour`].
 fn leaper_check(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), NoTour> {
     let board = facts.board;
-    let g = board.geometry();
-    let l = g.leaper;
-    let name = board.describe();
+    let piece = board.geometry().leaper;
     if !board.has_moves() {
+        let (rows, cols) = (board.rows(), board.cols());
         return no(
-            Argument::Moves,
+            Argument::Moves(Shortage::NoLeap { piece, rows, cols }),
             Vec::new(),
-            format!(
-                "the {l} has no move on {}x{}: its leap of {} and {} does not fit",
-                board.rows(),
-                board.cols(),
-                l.a(),
-                l.b()
-            ),
         );
     }
-    let d = l.lattice();
+    let d = piece.lattice();
     if d > 1 && classes_hold(board, d) {
         let class = |s: Square| (s.row % d, s.col % d);
         let mut free = board.free_squares();
@@ -426,36 +306,30 @@ fn leaper_check(facts: &Facts, start: Option<Square>, closed: bool) -> Result<()
             && let Some(other) = free.find(|&s| class(s) != class(first))
         {
             return no(
-                Argument::Lattice,
+                Argument::Lattice {
+                    piece,
+                    factor: d,
+                    first,
+                    other,
+                },
                 vec![first, other],
-                format!(
-                    "the {l} leaps {} and {}, both multiples of {d}, so it keeps to squares whose row and column are the same mod {d}: no move joins {first} and {other}",
-                    l.a(),
-                    l.b()
-                ),
             );
         }
     }
     if classes_hold(board, 2) {
-        if l.changes_colour() {
+        if piece.changes_colour() {
             colour_counts(board, start, closed)?;
         } else {
-            let (light, dark) = board.colour_counts();
-            if light > 0 && dark > 0 {
-                return no(
-                    Argument::Colour,
-                    Vec::new(),
-                    format!(
-                        "the {l} never changes colour ({} + {} is even), and {name} has {light} light and {dark} dark squares",
-                        l.a(),
-                        l.b()
-                    ),
-                );
+            let counts = counts(board);
+            if counts.light > 0 && counts.dark > 0 {
+                let rule = ColourRule::Keeps(piece);
+                return no(Argument::Colour { counts, rule }, Vec::new());
             }
         }
     }
-    if let Some(reason) = wrapped_reason(board, closed) {
-        return no(Argument::Wrapped, Vec::new(), reason);
+    if closed && wrapped_closed_tour(board) == Some(false) {
+        let board = board.outline();
+        return no(Argument::Wrapped { board }, Vec::new());
     }
     moves_and_groups(board, start, closed)?;
     crowded(facts, start, closed)
@@ -514,53 +388,25 @@ fn crowded(facts: &Facts, start: Option<Square>, closed: bool) -> Result<(), NoT
 /// The proof a [`factor::Crowd`] gives: Hall's condition about its
 /// squares and their neighbours.
 pub(crate) fn crowd_proof(board: &Board, crowd: &factor::Crowd, closed: bool) -> NoTour {
-    let named: &[u32] = if crowd.closed_off {
-        &crowd.neighbours
-    } else {
-        &[]
-    };
-    let squares = crowd
-        .squares
+    let squares_of =
+        |list: &[u32]| -> Vec<Square> { list.iter().map(|&i| board.square(i)).collect() };
+    let squares = squares_of(&crowd.squares);
+    let closed_off = crowd.closed_off.then(|| squares_of(&crowd.neighbours));
+    let named = squares
         .iter()
-        .chain(named)
-        .map(|&i| board.square(i))
+        .chain(closed_off.iter().flatten())
+        .copied()
         .collect();
-    NoTour::new(Argument::Hall, squares, crowd_reason(board, crowd, closed))
+    let argument = Argument::Hall(Crowded {
+        piece: board.geometry().leaper,
+        closed,
+        squares,
+        closed_off,
+        need: crowd.need,
+        got: crowd.got,
+    });
+    NoTour::new(argument, named)
 }
-
-/// The reason a [`factor::Crowd`] gives, one line.
-fn crowd_reason(board: &Board, crowd: &factor::Crowd, closed: bool) -> String {
-    let piece = board.geometry().leaper;
-    let names = |list: &[u32]| {
-        let squares: Vec<Square> = list.iter().map(|&i| board.square(i)).collect();
-        few_squares(&squares)
-    };
-    let ends = if closed {
-        ""
-    } else {
-        ", one at each end of the tour"
-    };
-    if crowd.closed_off {
-        format!(
-            "the {piece}'s moves from the {} squares {} all land on the {} squares {}, which have just as many tour moves as those need (two a square{ends}), so together they would form cycles apart from the rest of the board (Hall's condition)",
-            crowd.squares.len(),
-            names(&crowd.squares),
-            crowd.neighbours.len(),
-            names(&crowd.neighbours),
-        )
-    } else {
-        format!(
-            "the {} squares {} need {} tour moves (two a square{ends}), but the {piece}'s moves from them can have at most {} (Hall's condition, by a maximum flow)",
-            crowd.squares.len(),
-            names(&crowd.squares),
-            crowd.need,
-            crowd.got
-        )
-    }
-}
-
-/// The name the reasons of 2-factor pruning end with, in brackets.
-pub const PRUNING_NAME: &str = "(2-factor pruning)";
 
 /// The proof 2-factor pruning gives (the search's, in the solver's room
 /// for finding) when it settles that no tour from `start` exists: open,
@@ -574,42 +420,14 @@ pub fn settled_proof(
     rounds: u64,
 ) -> NoTour {
     let named = if closed { Vec::new() } else { vec![start] };
-    NoTour::new(
-        Argument::Pruning,
-        named,
-        settled_reason(board, start, closed, ends, rounds),
-    )
-}
-
-/// The line of [`settled_proof`].
-fn settled_reason(board: &Board, start: Square, closed: bool, ends: usize, rounds: u64) -> String {
-    let piece = board.geometry().leaper;
-    let which = if closed {
-        "a closed tour".to_string()
-    } else {
-        format!(
-            "a tour from {start}, whichever of the {ends} squares it could end on, with its ends joined,"
-        )
+    let argument = Argument::Pruning {
+        piece: board.geometry().leaper,
+        start,
+        closed,
+        ends,
+        rounds,
     };
-    let tried = if rounds > 0 {
-        format!(", trying moves both ways ({rounds} rounds)")
-    } else {
-        String::new()
-    };
-    format!(
-        "{which} would give every square two tour moves (a 2-factor); dropping the {piece}'s moves no 2-factor uses and keeping those every one uses{tried} leaves none that is one cycle {PRUNING_NAME}"
-    )
-}
-
-/// A list of squares for a message: all of a few, the first of many.
-fn few_squares(list: &[Square]) -> String {
-    const SHOWN: usize = 6;
-    if list.len() <= SHOWN {
-        join_squares(list)
-    } else {
-        let names: Vec<String> = list[..SHOWN].iter().map(Square::to_string).collect();
-        format!("{}, …", names.join(", "))
-    }
+    NoTour::new(argument, named)
 }
 
 /// What is proven about closed knight's tours on full cylinders (the
@@ -629,7 +447,7 @@ fn few_squares(list: &[Square]) -> String {
 /// use one move twice, which is not a tour here.
 pub fn wrapped_closed_tour(board: &Board) -> Option<bool> {
     let g = board.geometry();
-    if g.leaper != crate::board::Leaper::KNIGHT || !board.blocked().is_empty() || board.len() <= 2 {
+    if g.leaper != Leaper::KNIGHT || !board.blocked().is_empty() || board.len() <= 2 {
         return None;
     }
     let (m, n) = (board.rows(), board.cols());
@@ -637,28 +455,6 @@ pub fn wrapped_closed_tour(board: &Board) -> Option<bool> {
         Surface::Plane => None,
         Surface::Cylinder => Some(!(m == 1 || matches!(m, 2 | 4) && n % 2 == 0)),
         Surface::Torus => Some(true),
-    }
-}
-
-/// The reason a full cylinder has no closed knight's tour, by
-/// [`wrapped_closed_tour`].
-fn wrapped_reason(board: &Board, closed: bool) -> Option<String> {
-    if !closed || wrapped_closed_tour(board) != Some(false) {
-        return None;
-    }
-    let (m, n) = (board.rows(), board.cols());
-    Some(format!(
-        "no closed tour exists on {}: an m x n cylinder has none when m = 1, or m = 2 or 4 and n is even (Watkins 2000); here m = {m}, n = {n}",
-        board.describe()
-    ))
-}
-
-fn join_squares(list: &[Square]) -> String {
-    let names: Vec<String> = list.iter().map(Square::to_string).collect();
-    match names.len() {
-        0 => String::new(),
-        1 => names[0].clone(),
-        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The engine is a library: it never acts on the process (no printing, no
 //! exit, no panic hook, no signal handling) and speaks in types, not in
-//! sentences (no `Result<_, String>`). Read from its source, tests aside.
+//! sentences (no `Result<_, String>`, and no error variant that is only a
+//! `String`). Read from its source, tests aside.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -76,6 +77,58 @@ fn string_results(code: &str) -> Vec<String> {
     found
 }
 
+/// The error variants that are only a `String` and may stay so: each
+/// holds the text it refuses, quoted back, or another crate's or the
+/// system's words, which come as text. Any other is a sentence where a
+/// value should be. (A panic's or timely's words are named types of
+/// their own, `Panicked` and `TimelySaid`, not variants.)
+const TEXT_VARIANTS: [&str; 11] = [
+    // The text given, quoted back.
+    "MoveOrderError::NotAPair",
+    "SquareError::Negative",
+    "SquareError::AlgebraicTooWide",
+    "SquareError::BadRank",
+    "SquareError::Unreadable",
+    "PuzzleFileError::Format",
+    "Fault::InsideMark",
+    // serde_json's and the system's words.
+    "PuzzleFileError::Json",
+    "TourFileError::Json",
+    "FileFault::Io",
+    // The board, described: the puzzle's, not yet an `Outline`.
+    "MakeError::NoTourFound",
+];
+
+/// `Enum::Variant` for each variant `Variant(String)` of an enum that
+/// derives an `Error` (as rustfmt lays them out: the derive on one line,
+/// a variant on each, the enum closed by `}` alone).
+fn string_variants(code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut error = false;
+    let mut inside: Option<String> = None;
+    for line in code.lines() {
+        let t = line.trim();
+        match &inside {
+            Some(_) if line == "}" => inside = None,
+            Some(name) => {
+                if let Some(variant) = t.strip_suffix("(String),") {
+                    found.push(format!("{name}::{variant}"));
+                }
+            }
+            None if t.starts_with("#[derive(") => error = t.contains("Error"),
+            None if t.starts_with("#[") || t.starts_with("///") => {}
+            None => {
+                if error && let Some(at) = t.find("enum ") {
+                    let name = t[at + 5..].split([' ', '{', '<']).next().unwrap_or("");
+                    inside = Some(name.to_string());
+                }
+                error = false;
+            }
+        }
+    }
+    found
+}
+
 #[test]
 fn the_engine_never_acts_on_the_process_nor_errs_in_sentences() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -83,6 +136,7 @@ fn the_engine_never_acts_on_the_process_nor_errs_in_sentences() {
     sources(&src, &mut files);
     assert!(files.len() > 50, "only {} files under {src:?}", files.len());
     let mut faults = Vec::new();
+    let mut text_variants = Vec::new();
     for file in &files {
         let code = code(&fs::read_to_string(file).unwrap());
         let name = file.strip_prefix(&src).unwrap().display().to_string();
@@ -93,6 +147,21 @@ fn the_engine_never_acts_on_the_process_nor_errs_in_sentences() {
         }
         for line in string_results(&code) {
             faults.push(format!("{name}: an error that is only a sentence: {line}"));
+        }
+        for variant in string_variants(&code) {
+            text_variants.push(variant.clone());
+            if !TEXT_VARIANTS.contains(&variant.as_str()) {
+                faults.push(format!(
+                    "{name}: an error variant that is only a String: {variant}"
+                ));
+            }
+        }
+    }
+    for allowed in TEXT_VARIANTS {
+        if !text_variants.iter().any(|v| v == allowed) {
+            faults.push(format!(
+                "{allowed} is allowed to be text, but is not: drop it"
+            ));
         }
     }
     assert!(faults.is_empty(), "{}", faults.join("\n"));
@@ -111,4 +180,6 @@ fn the_reader_finds_what_it_looks_for() {
     assert!(code(text).contains("eprintln!"));
     assert!(!code(text).contains("println!();"));
     assert!(!code("// eprintln! in a comment").contains("eprintln!"));
+    let errors = "#[derive(Debug, thiserror::Error)]\npub enum Failure {\n    #[error(\"{0}\")]\n    Workers(String),\n    Key { host: String },\n}\n#[derive(Debug)]\nenum Plain {\n    Text(String),\n}";
+    assert_eq!(string_variants(errors), vec!["Failure::Workers"]);
 }

@@ -77,7 +77,7 @@ pub fn count(args: &CountArgs, config: &Config) -> Ran {
         Answer::One(count) => count,
     };
     match &result.outcome {
-        Outcome::Failed(Failure::Refused(why)) => return Err(usage(why.clone())),
+        Outcome::Failed(Failure::Refused(why)) => return Err(usage(why)),
         Outcome::Failed(failure) => {
             say(&format!("knight-tui: {failure}"));
             return Ok(Exit::Undecided);
@@ -170,7 +170,7 @@ enum Answer {
 fn json_line(result: &solver::count::Total) -> String {
     /// The JSON line (a struct, as `json!` cannot hold counts past 2^64).
     #[derive(serde::Serialize)]
-    struct Line<'a> {
+    struct Line {
         count: u128,
         complete: bool,
         nodes: u64,
@@ -182,7 +182,7 @@ fn json_line(result: &solver::count::Total) -> String {
         #[serde(skip_serializing_if = "Option::is_none")]
         stopped: Option<String>,
         #[serde(skip_serializing_if = "Option::is_none")]
-        reason: Option<&'a str>,
+        reason: Option<String>,
     }
     let line = Line {
         count: result.count,
@@ -196,7 +196,7 @@ fn json_line(result: &solver::count::Total) -> String {
         },
         stopped: result.limit().map(|l| l.to_string()),
         reason: match &result.outcome {
-            Outcome::NoTour(proof) => Some(&proof.reason),
+            Outcome::NoTour(proof) => Some(proof.reason()),
             _ => None,
         },
     };

@@ -40,7 +40,7 @@ pub fn solve(args: &SolveArgs, config: &Config, kind: Magic) -> Ran {
     let board = spec.board();
     if let Some(reason) = ruled_out(board, kind == Magic::Full) {
         let verdict = Verdict::NoTour(reason.clone());
-        let reason = &reason.reason;
+        let reason = &reason.reason();
         match args.format {
             Format::Stats => {
                 let stats = Stats::default();

@@ -69,7 +69,7 @@ pub fn stats_json_of(algorithm: &str, stats: &Stats, verdict: &Verdict) -> Value
         v["stopped"] = limit.to_string().into();
     }
     if let Verdict::NoTour(proof) = verdict {
-        v["reason"] = proof.reason.clone().into();
+        v["reason"] = proof.reason().into();
     }
     if let Some(mb) = peak_memory_mb() {
         v["peak_memory_mb"] = json!((mb * 10.0).round() / 10.0);

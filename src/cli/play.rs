@@ -43,7 +43,7 @@ pub fn play(args: &PlayArgs, config: &Config) -> Ran {
             // A board with no tour of the kind is said before the screen
             // opens, as for a puzzle made from flags.
             if let Err(no) = knight_engine::theory::check(puzzle.board(), None, puzzle.closed()) {
-                say(&format!("{name}: no solution: {}", no.reason));
+                say(&format!("{name}: no solution: {no}"));
                 return Ok(Exit::No);
             }
             let (difficulty, seed) = about_of(about.as_ref());

@@ -89,7 +89,7 @@ pub fn made(
     match puzzle::make(&request) {
         Ok(made) => Ok(Some((made, seed))),
         Err(MakeError::NoTour(no)) => {
-            say(&format!("no puzzle: {}", no.reason));
+            say(&format!("no puzzle: {no}"));
             Ok(None)
         }
         Err(e) => Err(usage(e)),

@@ -257,9 +257,11 @@ fn no_tour<W: Write>(sol: &Solution, format: Format, out: &mut W) -> Ran {
         Verdict::NoTour(reason) => {
             match format {
                 Format::Stats => writeln!(out, "{}", stats_json(sol))?,
-                Format::Json => {
-                    writeln!(out, "{}", json!({"found": false, "reason": reason.reason}))?
-                }
+                Format::Json => writeln!(
+                    out,
+                    "{}",
+                    json!({"found": false, "reason": reason.reason()})
+                )?,
                 _ => writeln!(out, "no tour: {reason}")?,
             }
             Exit::No

@@ -105,7 +105,7 @@ pub fn sweep(args: &SweepArgs, config: &Config) -> Ran {
             if text {
                 writeln!(out, "{}: no tour: {reason}", board.describe())?;
             }
-            seen.without.push((n, reason.reason));
+            seen.without.push((n, reason.reason()));
             continue;
         }
         let one = plan.board(&facts, &mut seen)?;
@@ -162,7 +162,7 @@ impl Plan<'_> {
                 }
                 (Verdict::NoTour(r), _) if !self.classified => {
                     one.without += 1;
-                    one.pruned += u64::from(r.argument == theory::Argument::Pruning);
+                    one.pruned += u64::from(matches!(r.argument, theory::Argument::Pruning { .. }));
                     None
                 }
                 (Verdict::NoTour(r), _) => Some(format!("wrongly reported no tour: {r}")),

@@ -182,7 +182,7 @@ mod tests {
         st.closed = true;
         st.judge();
         assert!(
-            matches!(&st.verdict, Verdict::NoTour(w) if w.reason.contains("13 light and 12 dark")),
+            matches!(&st.verdict, Verdict::NoTour(w) if w.reason().contains("13 light and 12 dark")),
             "{:?}",
             st.verdict
         );

@@ -175,6 +175,7 @@ impl Run {
                 }
             }
             Event::Failed(why) => {
+                let why = why.to_string();
                 self.fail(&why);
                 return Some(why);
             }

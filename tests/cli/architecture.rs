@@ -1,6 +1,6 @@
 //! docs/architecture.md stays true to the tree: its table of folders
 //! names every folder of `src/` and `engine/src/`, and each folder it
-//! names exists.
+//! names exists. And the engine's test data stay copies of `assets/`.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -59,4 +59,28 @@ fn architecture_lists_every_source_folder_and_no_other() {
         gone.is_empty(),
         "folders docs/architecture.md lists that do not exist: {gone:?}"
     );
+}
+
+/// The engine's tests read their tours from `engine/tests/data/`, inside
+/// the packaged crate (which has no `assets/`): each file there is a copy
+/// of the repository's file of its name.
+#[test]
+fn the_engine_test_data_are_copies_of_assets() {
+    let data = Path::new(ROOT).join("engine/tests/data");
+    let mut copies = 0;
+    for entry in std::fs::read_dir(&data).unwrap() {
+        let path = entry.unwrap().path();
+        let asset = Path::new(ROOT)
+            .join("assets")
+            .join(path.file_name().unwrap());
+        assert_eq!(
+            read(&path),
+            read(&asset),
+            "{} differs from {}: copy it again",
+            path.display(),
+            asset.display()
+        );
+        copies += 1;
+    }
+    assert!(copies >= 3, "only {copies} files in {}", data.display());
 }

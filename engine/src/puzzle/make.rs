@@ -126,7 +126,7 @@ pub enum MakeError {
     #[error("puzzles are made on boards of 5 to 12 rows and columns, not {rows}x{cols}")]
     Size { rows: u32, cols: u32 },
     /// Theory proves the board has no tour.
-    #[error("{}", .0.reason)]
+    #[error("{0}")]
     NoTour(NoTour),
     /// The search found no tour of the board, described.
     #[error("no tour of {0} was found to make a puzzle from")]

@@ -72,7 +72,7 @@ impl NoSolution {
 impl fmt::Display for NoSolution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NoSolution::NoTour(no) => f.write_str(&no.reason),
+            NoSolution::NoTour(no) => write!(f, "{no}"),
             NoSolution::TooFar {
                 first,
                 second,

@@ -20,6 +20,7 @@ use super::{Algorithm, Limit, Limits, Problem, Stats, Tours};
 
 // Public for the benches (`frontier::{count, census, Budget}`) and the
 // command line (`MAX_WIDTH`); a library user counts with [`Count`].
+mod failure;
 #[doc(hidden)]
 pub mod frontier;
 mod notice;
@@ -33,8 +34,9 @@ pub use frontier::spread::{Checkpoints, Cluster, FolderRefusal, Spread, is_worke
 #[cfg(not(feature = "cluster"))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spread {}
+pub use failure::{Cause, Doing, Failure, Mismatch, TimelySaid, WorkerFault};
 pub use notice::{Notice, Notices};
-pub use total::{Failure, Method, Outcome, Total};
+pub use total::{Method, Outcome, Total};
 
 /// Which tours a [`Count`] counts: a checked question, either way.
 #[derive(Clone, Copy, Debug)]
@@ -360,7 +362,9 @@ fn frontier_count(
         Err(Stop::Expansions) => Outcome::Stopped(Limit::Nodes),
         Err(Stop::Deadline) => Outcome::Stopped(Limit::Time),
         Err(Stop::Cancelled) => Outcome::Cancelled,
-        Err(Stop::Workers(why)) => return stopped(Outcome::Failed(Failure::Workers(why)), started),
+        Err(Stop::Workers(fault)) => {
+            return stopped(Outcome::Failed(Failure::Workers(fault)), started);
+        }
         Err(Stop::Refused(why)) => return stopped(Outcome::Failed(Failure::Refused(why)), started),
     };
     let mut count = stopped(outcome, started);

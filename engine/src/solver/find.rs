@@ -21,7 +21,7 @@ pub(crate) mod warnsdorff;
 
 use std::time::Instant;
 
-use crate::theory::{Argument, Facts, NoTour};
+use crate::theory::{Argument, Facts, NoTour, Searched};
 
 use super::{Algorithm, Flow, Limit, Options, Problem, Solution, Stats, Verdict};
 use search::{Halt, Monitor, Search};
@@ -46,7 +46,7 @@ pub use finish::finish;
 /// let Verdict::NoTour(proof) = solver::solve(&dark, &Options::default()).verdict else {
 ///     panic!("5x5 has no open tour from a dark square");
 /// };
-/// assert_eq!(proof.argument, Argument::Colour);
+/// assert!(matches!(proof.argument, Argument::Colour { .. }));
 /// assert_eq!(proof.squares, [Square::new(0, 1)]);
 /// ```
 pub fn solve(problem: &Problem, options: &Options) -> Solution {
@@ -208,19 +208,15 @@ fn verdict_of(halt: Halt, found: bool, problem: &Problem, stats: &Stats) -> Verd
 }
 
 fn exhausted(problem: &Problem, stats: &Stats) -> NoTour {
-    let to = problem
-        .end()
-        .map(|e| format!(" to {e}"))
-        .unwrap_or_default();
+    let searched = Searched::Every {
+        closed: problem.closed(),
+        start: problem.start(),
+        end: problem.end(),
+        board: problem.board().outline(),
+        nodes: stats.nodes,
+    };
     NoTour::new(
-        Argument::Search,
+        Argument::Search(searched),
         [problem.start()].into_iter().chain(problem.end()).collect(),
-        format!(
-            "the search tried every {} path from {}{to} on {} ({} nodes)",
-            crate::words::kind(problem.closed()),
-            problem.start(),
-            problem.board().describe(),
-            stats.nodes
-        ),
     )
 }

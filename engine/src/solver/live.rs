@@ -28,9 +28,27 @@ pub enum Event {
     /// The search has ended.
     Done(Report),
     /// The search stopped on an internal error (a panic, caught on its
-    /// thread): what it said.
-    Failed(String),
+    /// thread, or a construction that failed its check).
+    Failed(Crash),
 }
+
+/// Why a search stopped without a report: a bug, either way.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Crash {
+    /// The construction's tour failed its check.
+    #[error(transparent)]
+    Unbuilt(#[from] Unbuilt),
+    /// The search panicked.
+    #[error(transparent)]
+    Panicked(#[from] Panicked),
+}
+
+/// What a panic said. A panic carries whatever text its code wrote
+/// (`panic!`'s message, see [`panic_message`]), not a value the engine
+/// could type, so its words are all there is to keep.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Panicked(pub String);
 
 /// A running search as the watcher sees it at one moment.
 #[derive(Clone, Debug, Default)]
@@ -219,8 +237,8 @@ where
                     solution.stats.elapsed = solution.stats.elapsed.saturating_sub(paused_for);
                     Event::Done(Report { solution, tour })
                 }
-                Ok(Err(why)) => Event::Failed(why.to_string()),
-                Err(panic) => Event::Failed(panic_message(panic.as_ref())),
+                Ok(Err(why)) => Event::Failed(why.into()),
+                Err(panic) => Event::Failed(Panicked(panic_message(panic.as_ref())).into()),
             });
         })
         .map_err(SpawnError::Thread)?;
@@ -277,11 +295,22 @@ fn construct_compact(
 
 /// How a construction's tour failed its check (a bug, said as such).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-enum Unbuilt {
+pub enum Unbuilt {
+    /// A step that is off the board, repeated or not a move.
     #[error("the construction produced an invalid tour (step {step} refused)")]
-    Refused { step: usize },
+    Refused {
+        /// The step (from 1).
+        step: usize,
+    },
+    /// Fewer squares than the board's.
     #[error("the construction produced {built} squares of {squares}")]
-    Short { built: usize, squares: usize },
+    Short {
+        /// The squares built.
+        built: usize,
+        /// The board's free squares.
+        squares: usize,
+    },
+    /// A closed tour was asked for, and its ends are not a move apart.
     #[error("the construction's tour does not close")]
     Open,
 }

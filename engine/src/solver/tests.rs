@@ -112,8 +112,19 @@ fn exhausted_search_proves_no_tour() {
         let sol = solve_checked(&b, Square::new(1, 2), false, &opts(a));
         match sol.verdict {
             Verdict::NoTour(r) => {
-                assert!(r.reason.contains("tried every open path from 1,2"), "{r}");
-                assert_eq!(r.argument, crate::theory::Argument::Search);
+                assert!(
+                    r.to_string().contains("tried every open path from 1,2"),
+                    "{r}"
+                );
+                let crate::theory::Argument::Search(crate::theory::Searched::Every {
+                    closed,
+                    start,
+                    ..
+                }) = r.argument
+                else {
+                    panic!("{a}: {r}");
+                };
+                assert_eq!((closed, start), (false, Square::new(1, 2)));
                 assert_eq!(r.squares, [Square::new(1, 2)]);
             }
             v => panic!("{a}: {v:?}"),
@@ -129,14 +140,19 @@ fn theory_answers_before_searching() {
         true,
         &opts(Algorithm::Auto),
     );
+    let Verdict::NoTour(proof) = sol.verdict else {
+        panic!("{:?}", sol.verdict);
+    };
     assert_eq!(
-        sol.verdict,
-        Verdict::NoTour(crate::theory::NoTour::new(
-            crate::theory::Argument::Colour,
-            Vec::new(),
-            "7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers".into()
-        ))
+        proof.to_string(),
+        "7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers"
     );
+    let crate::theory::Argument::Colour { counts, rule } = proof.argument else {
+        panic!("{proof}");
+    };
+    assert_eq!((counts.light, counts.dark), (25, 24));
+    assert_eq!(rule, crate::theory::ColourRule::Closed);
+    assert!(proof.squares.is_empty());
     assert_eq!(sol.stats.nodes, 0);
 }
 
@@ -596,7 +612,7 @@ fn a_panic_in_the_search_thread_ends_with_failed_not_silence() {
     let events: Vec<Event> = rx.iter().collect();
     assert_eq!(events.len(), 1);
     match &events[0] {
-        Event::Failed(why) => assert_eq!(why, "provoked in the test"),
+        Event::Failed(Crash::Panicked(why)) => assert_eq!(why.0, "provoked in the test"),
         other => panic!("expected Failed, got {other:?}"),
     }
 }

@@ -20,7 +20,8 @@ fn numbered(b: &Board, t: &[u32]) -> String {
 #[test]
 fn the_textbook_move_order_reproduces_its_first_tour() {
     // A coursework solver's first tour: Warnsdorff with backtracking, ties
-    // kept in this move order, from 0,0 (assets/textbook-8x8.txt).
+    // kept in this move order, from 0,0 (tests/data/textbook-8x8.txt, a
+    // copy of the repository's assets/textbook-8x8.txt).
     let b = board(8, 8);
     let moves: MoveOrder = "2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1".parse().unwrap();
     let o = Options {
@@ -30,7 +31,7 @@ fn the_textbook_move_order_reproduces_its_first_tour() {
         ..opts(Algorithm::Warnsdorff)
     };
     let sol = solve_checked(&b, Square::new(0, 0), false, &o);
-    let expected = include_str!("../../../assets/textbook-8x8.txt");
+    let expected = include_str!("../../tests/data/textbook-8x8.txt");
     assert_eq!(numbered(&b, &sol.tours[0]), expected);
     // The default order does not give it: the order is what decides.
     let default = solve_checked(
@@ -129,7 +130,7 @@ fn searches_visit_the_same_nodes_and_tours() {
             .collect();
         let verdict = match &sol.verdict {
             Verdict::Found => "found".to_string(),
-            Verdict::NoTour(proof) => format!("NoTour({:?})", proof.reason),
+            Verdict::NoTour(proof) => format!("NoTour({:?})", proof.reason()),
             other => format!("{other:?}"),
         };
         lines.push(format!(

@@ -20,9 +20,10 @@ fn open_tours_of_boards_four_wide_start_on_an_outer_line() {
             // Every start of the inner lines is ruled out by the argument.
             let inner = |n: u32, at: u32| n == 4 && (at == 1 || at == 2);
             if inner(rows, s.row) || inner(cols, s.col) {
+                let proof = said.unwrap_err();
                 assert!(
-                    said.unwrap_err().reason.contains("outer"),
-                    "{rows}x{cols} from {s}"
+                    matches!(proof.argument, Argument::FourWide { square, end: false, .. } if square == s),
+                    "{rows}x{cols} from {s}: {proof}"
                 );
             }
         }
@@ -82,24 +83,46 @@ fn reasons_name_the_argument() {
     assert_eq!(
         full(7, 7, None, true).unwrap_err(),
         NoTour {
-            argument: Argument::Colour,
+            argument: Argument::Colour {
+                counts: Counts {
+                    board: Board::new(7, 7, &[]).unwrap().outline(),
+                    light: 25,
+                    dark: 24
+                },
+                rule: ColourRule::Closed
+            },
             squares: Vec::new(),
-            reason: "7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers"
-                .into()
         }
+    );
+    assert_eq!(
+        full(7, 7, None, true).unwrap_err().to_string(),
+        "7x7 has 25 light and 24 dark squares; a closed tour needs equal numbers"
     );
     let e = full(5, 5, Some(Square::new(0, 1)), false).unwrap_err();
     assert!(
-        e.reason.contains("starts on a light square; 0,1 is dark"),
+        matches!(&e.argument, Argument::Colour { counts, rule: ColourRule::Start(s) }
+            if (counts.light, counts.dark) == (13, 12) && *s == Square::new(0, 1)),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .contains("starts on a light square; 0,1 is dark"),
         "{e}"
     );
     let e = full(4, 4, None, false).unwrap_err();
-    assert!(e.reason.contains("4x4"));
-    assert_eq!(e.argument, Argument::FullBoard);
+    assert!(e.to_string().contains("4x4"));
+    assert_eq!(
+        e.argument,
+        Argument::FullBoard {
+            rows: 4,
+            cols: 4,
+            closed: false
+        }
+    );
     assert!(
         full(4, 6, None, true)
             .unwrap_err()
-            .reason
+            .to_string()
             .contains("Schwenk")
     );
     assert!(full(1, 1, None, false).is_ok());
@@ -117,16 +140,30 @@ fn holes() {
     let e = check(&b(&[(1, 2), (2, 1), (0, 0)]), None, false);
     assert!(e.is_err());
     let e = check(&b(&[(1, 2), (2, 1), (4, 4), (2, 2)]), None, false).unwrap_err();
-    assert!(e.reason.contains("0,0 has no knight move"), "{e}");
-    assert_eq!(e.argument, Argument::Moves);
+    assert!(e.to_string().contains("0,0 has no knight move"), "{e}");
+    assert_eq!(
+        e.argument,
+        Argument::Moves(Shortage::NoMove {
+            piece: crate::board::Leaper::KNIGHT,
+            square: Square::new(0, 0)
+        })
+    );
     // Colour imbalance.
     let e = check(&b(&[(0, 0), (0, 2), (0, 4)]), None, false).unwrap_err();
-    assert!(e.reason.contains("differ by at most one"), "{e}");
-    assert_eq!(e.argument, Argument::Colour);
+    assert!(e.to_string().contains("differ by at most one"), "{e}");
+    assert!(
+        matches!(&e.argument, Argument::Colour { counts, rule: ColourRule::Open }
+            if counts.light.abs_diff(counts.dark) > 1),
+        "{e}"
+    );
     // Closed tours need degree two everywhere.
     let holed = Board::new(6, 6, &[Square::new(1, 2), Square::new(2, 2)]).unwrap();
     let e = check(&holed, None, true).unwrap_err();
-    assert!(e.reason.contains("only one knight move"), "{e}");
+    assert!(e.to_string().contains("only one knight move"), "{e}");
+    assert!(
+        matches!(e.argument, Argument::Moves(Shortage::OneMove { .. })),
+        "{e}"
+    );
 }
 
 /// The squares a proof's line names as `ROW,COL` on board `b`, read back
@@ -165,13 +202,21 @@ fn named_in(line: &str, b: &Board) -> BTreeSet<Square> {
 /// A proof's squares are the ones its line names (all of them, where the
 /// line lists only the first few and "…").
 fn names_its_squares(proof: &NoTour, b: &Board, what: &str) {
-    let said = named_in(&proof.reason, b);
+    let line = proof.to_string();
+    let said = named_in(&line, b);
     let carried: BTreeSet<Square> = proof.squares.iter().copied().collect();
-    if proof.reason.contains('…') {
+    if line.contains('…') {
         assert!(said.is_subset(&carried), "{what}: {proof}: {carried:?}");
     } else {
         assert_eq!(said, carried, "{what}: {proof}");
     }
+}
+
+/// The name of the argument's variant: `Colour`, `Moves`.
+fn variant(argument: &Argument) -> String {
+    let debug = format!("{argument:?}");
+    let end = debug.find([' ', '(', '{']).unwrap_or(debug.len());
+    debug[..end].to_string()
 }
 
 #[test]
@@ -212,14 +257,14 @@ fn every_proof_carries_the_squares_its_line_names() {
                     for closed in [false, true] {
                         if let Err(p) = facts.check(None, closed) {
                             names_its_squares(&p, &b, &format!("{} {closed}", b.describe()));
-                            arguments.insert(format!("{:?}", p.argument));
+                            arguments.insert(variant(&p.argument));
                             proofs += 1;
                         }
                     }
                     for &s in &squares {
                         if let Err(p) = facts.check(Some(s), false) {
                             names_its_squares(&p, &b, &format!("{} from {s}", b.describe()));
-                            arguments.insert(format!("{:?}", p.argument));
+                            arguments.insert(variant(&p.argument));
                             proofs += 1;
                         }
                         let e = squares[next(squares.len() as u32) as usize];
@@ -228,7 +273,7 @@ fn every_proof_carries_the_squares_its_line_names() {
                         {
                             let what = format!("{} from {s} to {e}", b.describe());
                             names_its_squares(&p, &b, &what);
-                            arguments.insert(format!("{:?}", p.argument));
+                            arguments.insert(variant(&p.argument));
                             proofs += 1;
                         }
                     }
@@ -294,5 +339,14 @@ fn an_end_on_an_inner_line_of_a_holed_four_wide_board_is_not_ruled_out() {
     let proof = Facts::new(&full)
         .check_between(Square::new(0, 0), Square::new(1, 4))
         .unwrap_err();
-    assert_eq!(proof.argument, Argument::FourWide, "{proof}");
+    assert_eq!(
+        proof.argument,
+        Argument::FourWide {
+            rows: 4,
+            cols: 5,
+            square: Square::new(1, 4),
+            end: true
+        },
+        "{proof}"
+    );
 }

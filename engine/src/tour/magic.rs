@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::board::{Board, Surface};
-use crate::theory::{Argument, NoTour};
+use crate::theory::{Argument, MagicBar, NoTour};
 
 /// What a complete tour's numbering is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -148,46 +148,35 @@ impl Sums {
 ///
 /// let eight = Board::new(8, 8, &[]).unwrap();
 /// assert!(ruled_out(&eight, false).is_none());
-/// assert!(ruled_out(&eight, true).unwrap().reason.contains("Stertenbrink"));
+/// assert!(ruled_out(&eight, true).unwrap().to_string().contains("Stertenbrink"));
 /// ```
 pub fn ruled_out(board: &Board, full: bool) -> Option<NoTour> {
-    ruled_out_why(board, full).map(|why| NoTour::new(Argument::Magic, Vec::new(), why))
+    ruled_out_why(board, full).map(|why| NoTour::new(Argument::Magic(why), Vec::new()))
 }
 
-/// The line of [`ruled_out`].
-fn ruled_out_why(board: &Board, full: bool) -> Option<String> {
+/// The argument of [`ruled_out`].
+fn ruled_out_why(board: &Board, full: bool) -> Option<MagicBar> {
     let (rows, cols) = (board.rows(), board.cols());
-    let shape = board.describe();
+    let shape = board.outline();
     if !board.blocked().is_empty() {
-        return Some(format!(
-            "{shape} has blocked squares: a magic numbering runs 1..N over whole rows and columns"
-        ));
+        return Some(MagicBar::Blocked(shape));
     }
     if full && rows != cols {
-        return Some(format!(
-            "{shape} is not square, so it has no long diagonals to make magic: ask for semi"
-        ));
+        return Some(MagicBar::NotSquare(shape));
     }
     let geometry = board.geometry();
     // Each move changes the square's colour: odd steps all lie on one colour.
     let alternates = (geometry.leaper.a() + geometry.leaper.b()) % 2 == 1;
     if alternates && geometry.surface == Surface::Plane {
-        let piece = geometry.leaper;
         if cols % 2 == 1 && rows >= 2 {
-            return Some(format!(
-                "{shape} has an odd number of columns: neighbouring rows hold different numbers of squares of each colour, and the {piece}'s odd steps all lie on one colour, so their sums differ in parity"
-            ));
+            return Some(MagicBar::OddColumns(shape));
         }
         if rows % 2 == 1 && cols >= 2 {
-            return Some(format!(
-                "{shape} has an odd number of rows: neighbouring columns hold different numbers of squares of each colour, and the {piece}'s odd steps all lie on one colour, so their sums differ in parity"
-            ));
+            return Some(MagicBar::OddRows(shape));
         }
     }
     if full && (rows, cols) == (8, 8) && geometry == crate::board::Geometry::KNIGHT_PLANE {
-        return Some(
-            "no knight's tour of 8x8 is magic: Stertenbrink's exhaustive search (2003) found 140 semimagic tours and none with magic diagonals".into(),
-        );
+        return Some(MagicBar::Stertenbrink);
     }
     None
 }
@@ -283,38 +272,31 @@ pub(crate) mod tests {
         let b = |r, c| Board::new(r, c, &[]).unwrap();
         assert!(ruled_out(&b(8, 8), false).is_none());
         assert!(ruled_out(&b(12, 12), true).is_none());
-        assert!(
-            ruled_out(&b(8, 8), true)
-                .unwrap()
-                .reason
-                .contains("Stertenbrink")
+        let bar = |board: &Board, full| match ruled_out(board, full).map(|p| p.argument) {
+            Some(Argument::Magic(bar)) => Some(bar),
+            _ => None,
+        };
+        assert_eq!(bar(&b(8, 8), true), Some(MagicBar::Stertenbrink));
+        assert_eq!(
+            bar(&b(7, 7), false),
+            Some(MagicBar::OddColumns(b(7, 7).outline()))
         );
-        assert!(
-            ruled_out(&b(7, 7), false)
-                .unwrap()
-                .reason
-                .contains("odd number of columns")
+        assert_eq!(
+            bar(&b(8, 5), false),
+            Some(MagicBar::OddColumns(b(8, 5).outline()))
         );
-        assert!(
-            ruled_out(&b(8, 5), false)
-                .unwrap()
-                .reason
-                .contains("odd number of columns")
+        assert_eq!(
+            bar(&b(5, 8), false),
+            Some(MagicBar::OddRows(b(5, 8).outline()))
         );
-        assert!(
-            ruled_out(&b(5, 8), false)
-                .unwrap()
-                .reason
-                .contains("odd number of rows")
-        );
-        assert!(
-            ruled_out(&b(8, 12), true)
-                .unwrap()
-                .reason
-                .contains("not square")
+        assert_eq!(
+            bar(&b(8, 12), true),
+            Some(MagicBar::NotSquare(b(8, 12).outline()))
         );
         let holed = Board::new(8, 8, &[Square::new(3, 3)]).unwrap();
-        assert!(ruled_out(&holed, false).unwrap().reason.contains("blocked"));
+        assert_eq!(bar(&holed, false), Some(MagicBar::Blocked(holed.outline())));
+        let why = ruled_out(&b(5, 8), false).unwrap().to_string();
+        assert!(why.contains("5x8 has an odd number of rows"), "{why}");
         // The camel (1,3) keeps its colour: not ruled out by colour.
         let g = Geometry::new(Leaper::new(1, 3).unwrap(), Surface::Plane);
         let camel = Board::with_geometry(7, 7, &[], g).unwrap();

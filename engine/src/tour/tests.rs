@@ -214,7 +214,7 @@ fn svg_checked(board: &Board, path: &[u32], numbers: bool) -> String {
 #[test]
 fn an_svg_draws_each_move_between_square_centres() {
     // Euler's closed tour: 63 moves and the closing one, dashed.
-    let euler = include_str!("../../../assets/euler-1759-8x8.json");
+    let euler = include_str!("../../tests/data/euler-1759-8x8.json");
     let file = parse(euler).unwrap().file;
     let board = file.board().unwrap();
     let path = file.indices(&board, file.path.len());
@@ -229,7 +229,7 @@ fn an_svg_draws_each_move_between_square_centres() {
     assert!(closing[0].attribute("stroke-dasharray").is_some());
     // Around blocked squares: each drawn crossed, and no closing move on
     // an open tour.
-    let holed = include_str!("../../../assets/blocked-8x8.json");
+    let holed = include_str!("../../tests/data/blocked-8x8.json");
     let file = parse(holed).unwrap().file;
     let board = file.board().unwrap();
     let path = file.indices(&board, file.path.len());

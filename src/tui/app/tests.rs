@@ -375,9 +375,10 @@ fn done_sets_found_or_no_tour() {
         g,
         done(
             Verdict::NoTour(knight_engine::theory::NoTour::new(
-                knight_engine::theory::Argument::Search,
+                knight_engine::theory::Argument::Search(knight_engine::theory::Searched::WayOn {
+                    nodes: 0,
+                }),
                 Vec::new(),
-                "why".into(),
             )),
             vec![],
         ),
@@ -385,9 +386,10 @@ fn done_sets_found_or_no_tour() {
     assert_eq!(
         a.search.state,
         RunState::NoTour(knight_engine::theory::NoTour::new(
-            knight_engine::theory::Argument::Search,
+            knight_engine::theory::Argument::Search(knight_engine::theory::Searched::WayOn {
+                nodes: 0
+            }),
             Vec::new(),
-            "why".into()
         ))
     );
 }
@@ -606,7 +608,7 @@ fn the_settings_panel_answers_as_you_edit_and_clears_stale_news() {
     let st = a.settings().unwrap();
     assert!(st.closed);
     assert!(
-        matches!(&st.verdict, crate::tui::settings::Verdict::NoTour(w) if w.reason.contains("closed")),
+        matches!(&st.verdict, crate::tui::settings::Verdict::NoTour(w) if w.reason().contains("closed")),
         "{:?}",
         st.verdict
     );

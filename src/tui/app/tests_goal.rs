@@ -117,13 +117,15 @@ fn the_finish_and_the_check_respect_the_goal() {
     knight_engine::tour::check_indices(&b, tour, false).unwrap();
     assert_eq!((tour[1], *tour.last().unwrap()), (i(1, 2), i(0, 4)));
     match finish(&[i(0, 0), i(1, 2)], Square::new(0, 1)).verdict {
-        Verdict::NoTour(why) => assert!(why.reason.contains("1,2 and 0,1 are both dark"), "{why}"),
+        Verdict::NoTour(why) => {
+            assert!(why.reason().contains("1,2 and 0,1 are both dark"), "{why}")
+        }
         v => panic!("{v:?}"),
     }
     // Theory has nothing to say of 1,1 to 2,2, yet on 5x5 no tour joins two
     // squares that are not corners: the search tries every way.
     match finish(&[i(1, 1)], Square::new(2, 2)).verdict {
-        Verdict::NoTour(why) => assert!(why.reason.contains("every way on"), "{why}"),
+        Verdict::NoTour(why) => assert!(why.reason().contains("every way on"), "{why}"),
         v => panic!("{v:?}"),
     }
     // A strip decides exactly: 3x4 from 0,0 to its far corner 2,3.

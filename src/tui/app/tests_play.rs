@@ -85,9 +85,10 @@ fn play_checks_answer_only_for_their_position() {
     a.update(Action::Checked(
         generation,
         Outlook::NoTour(knight_engine::theory::NoTour::new(
-            knight_engine::theory::Argument::Search,
+            knight_engine::theory::Argument::Search(knight_engine::theory::Searched::WayOn {
+                nodes: 0,
+            }),
             Vec::new(),
-            "x".into(),
         )),
     ));
     assert_eq!(game(&a).outlook, Outlook::Checking);
@@ -228,7 +229,7 @@ fn a_failed_search_or_worker_is_said_and_leaves_nothing_waiting() {
     a.update(Action::Engine(
         Side::A,
         a.search.generation,
-        Event::Failed("boom".into()),
+        Event::Failed(knight_engine::solver::Panicked("boom".into()).into()),
     ));
     assert_eq!(a.message(), Some("the search failed: boom"));
     assert_eq!(a.message_tone(), Some(Tone::Error));

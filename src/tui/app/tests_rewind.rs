@@ -206,9 +206,10 @@ fn only_the_search_watched_alone_keeps_its_steps() {
     let done = Event::Done(Report {
         solution: Solution {
             verdict: Verdict::NoTour(knight_engine::theory::NoTour::new(
-                knight_engine::theory::Argument::Search,
+                knight_engine::theory::Argument::Search(knight_engine::theory::Searched::WayOn {
+                    nodes: 0,
+                }),
                 Vec::new(),
-                "test".into(),
             )),
             tours: Vec::new(),
             stats: Stats::default(),

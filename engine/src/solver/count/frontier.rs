@@ -177,10 +177,10 @@ pub enum Stop {
     Deadline,
     /// [`Progress::cancel`] was set.
     Cancelled,
-    /// The workers of a spread count could not start, or one failed: why.
-    Workers(String),
-    /// The processes of a cluster differ in what they count: why.
-    Refused(String),
+    /// The workers of a spread count could not start, or one failed.
+    Workers(super::WorkerFault),
+    /// The processes of a cluster differ in what they count.
+    Refused(super::Mismatch),
 }
 
 /// A finished count: the number, and the work it took.

@@ -4,6 +4,8 @@
 use crate::solver::{Limit, Stats};
 use crate::theory;
 
+use super::Failure;
+
 /// How many tours a [`Count`](super::Count) found, how the count ended, and how it
 /// was taken.
 #[derive(Clone, Debug)]
@@ -50,24 +52,6 @@ impl Total {
         match self.outcome {
             Outcome::Stopped(limit) => Some(limit),
             _ => None,
-        }
-    }
-}
-
-/// Why a count on workers could not be taken.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// The processes of a cluster differ in what they count (bad input).
-    Refused(String),
-    /// The workers could not start, or one failed (a connection, a file).
-    Workers(String),
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Refused(why) => f.write_str(why),
-            Failure::Workers(why) => write!(f, "the workers failed: {why}"),
         }
     }
 }

@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::{NoMonitor, strip, warnsdorff};
 use crate::board::{Board, Square};
 use crate::solver::{Algorithm, Limits, Options, Problem, Solution, Stats, Verdict};
-use crate::theory::{self, Argument, NoTour};
+use crate::theory::{self, Argument, NoTour, PathFault, RestEnd, Searched};
 
 /// Finishes a game of `problem`: a tour that continues the legal path
 /// `prefix` (square indices from the problem's start), ending on the
@@ -39,21 +39,20 @@ pub fn finish(problem: &Problem, prefix: &[u32], limits: Limits) -> Solution {
     };
     let no = none;
     let Some(&knight) = prefix.last() else {
-        let nothing = "no knight on the board".to_string();
-        return no(NoTour::new(Argument::Path, Vec::new(), nothing));
+        return no(NoTour::new(Argument::Path(PathFault::NoKnight), Vec::new()));
     };
     if prefix[0] != problem.start_index() {
         let start = problem.start();
-        let elsewhere = format!("the path does not begin on the start {start}");
-        return no(NoTour::new(Argument::Path, vec![start], elsewhere));
+        let elsewhere = PathFault::NotFromStart(start);
+        return no(NoTour::new(Argument::Path(elsewhere), vec![start]));
     }
     let n = prefix.len();
     if let Some(e) = end
         && n < board.free_count()
         && prefix.contains(&board.index(e))
     {
-        let visited = format!("the goal {e} is visited with squares left");
-        return no(NoTour::new(Argument::Path, vec![e], visited));
+        let visited = PathFault::GoalVisited(e);
+        return no(NoTour::new(Argument::Path(visited), vec![e]));
     }
     if n < board.free_count() {
         // Every visited square but the knight's leaves the board; for a
@@ -93,13 +92,10 @@ pub fn finish(problem: &Problem, prefix: &[u32], limits: Limits) -> Solution {
         &mut NoMonitor,
     );
     if let Verdict::NoTour(_) = sol.verdict {
+        let nodes = sol.stats.nodes;
         sol.verdict = Verdict::NoTour(NoTour::new(
-            Argument::Search,
+            Argument::Search(Searched::WayOn { nodes }),
             Vec::new(),
-            format!(
-                "every way on from here was tried ({} nodes)",
-                sol.stats.nodes
-            ),
         ));
     }
     sol.stats.elapsed = started.elapsed();
@@ -134,19 +130,16 @@ fn along_strip(
     };
     match outcome {
         strip::Answer::NoTour(_) => {
-            let (end, words) = match to {
-                Ok(s) => (Some(s), format!(" and ends next to {s}")),
-                Err(Some(e)) => (Some(e), format!(" and ends on {e}")),
-                Err(None) => (None, String::new()),
+            let (end, to) = match to {
+                Ok(s) => (Some(s), Some(RestEnd::NextTo(s))),
+                Err(Some(e)) => (Some(e), Some(RestEnd::On(e))),
+                Err(None) => (None, None),
             };
+            // A closed tour's start stays on `rest`, visited already.
+            let left = rest.free_count() - usize::from(matches!(to, Some(RestEnd::NextTo(_))));
             none(NoTour::new(
-                Argument::Search,
+                Argument::Search(Searched::Rest { from: at, left, to }),
                 [at].into_iter().chain(end).collect(),
-                format!(
-                    "no path from {at} covers the {} squares left{words} (every way along the strip was tried)",
-                    // A closed tour's start stays on `rest`, visited already.
-                    rest.free_count() - usize::from(to.is_ok()),
-                ),
             ))
         }
         strip::Answer::Tour(mut rest_path) => {
@@ -228,7 +221,7 @@ mod tests {
         let sol = finish_from(&b, &prefix, false);
         match &sol.verdict {
             Verdict::NoTour(r) => assert!(
-                r.reason.contains("light") && r.reason.contains("dark"),
+                matches!(&r.argument, Argument::Colour { counts, .. } if (counts.light, counts.dark) == (12, 10)),
                 "{r}"
             ),
             v => panic!("{v:?}"),

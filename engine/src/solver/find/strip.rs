@@ -41,10 +41,10 @@ use std::hash::Hasher;
 use std::time::Instant;
 
 use super::search::Monitor;
-use crate::board::{Board, Square};
+use crate::board::{Board, Outline, Square};
 use crate::solver::states::{FastMap, StateHasher};
 use crate::solver::{Algorithm, Flow, Options, Problem, Solution, Stats, Verdict};
-use crate::theory::{Argument, NoTour};
+use crate::theory::{Argument, NoTour, Searched};
 
 mod answers;
 pub use answers::{

@@ -26,7 +26,7 @@ use super::{
     meets_sooner, states_in, table_bytes,
 };
 use crate::board::Board;
-use crate::solver::count::{Notice, Notices, Progress};
+use crate::solver::count::{Cause, Doing, Notice, Notices, Progress, WorkerFault};
 
 mod checkpoint;
 mod cluster;
@@ -95,11 +95,12 @@ impl Spread {
             None => timely::CommunicationConfig::Process(*workers)
                 .try_build()
                 .map(|(builders, _)| (builders, None, None, offers.first().copied()))
-                .map_err(Stop::Workers),
+                .map_err(|e| Stop::Workers(WorkerFault::timely(e))),
             Some(c) => {
                 let hello = Hello::new(c.process, terms.to_vec(), offers);
                 let (sockets, hellos) = connect(&c.hosts, c.process, &c.key, &hello, notices)?;
-                let resume = agree(&hellos).map_err(|e| Stop::Workers(e.to_string()))?;
+                let resume =
+                    agree(&hellos).map_err(|e| Stop::Workers(WorkerFault::checkpoint(e)))?;
                 let hooks = Hooks::default();
                 let local = ProcessBuilder::new_typed_vector(
                     *workers,
@@ -108,7 +109,7 @@ impl Spread {
                 );
                 let (builders, guard) =
                     initialize_networking_from_sockets(local, sockets, c.process, *workers, hooks)
-                        .map_err(|e| Stop::Workers(e.to_string()))?;
+                        .map_err(|e| Stop::Workers(WorkerFault::Network(Cause::new(e))))?;
                 let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
                 let mut nonces = vec![[0u8; 16]; c.hosts.len()];
                 for h in &hellos {
@@ -159,7 +160,7 @@ type Connected = (
 /// shows, whether to stop, and why a worker failed.
 #[derive(Default)]
 struct Shared {
-    failed: std::sync::Mutex<Option<String>>,
+    failed: std::sync::Mutex<Option<WorkerFault>>,
     done: AtomicU64,
     states: AtomicU64,
     expanded: AtomicU64,
@@ -326,9 +327,9 @@ fn why_stopped(
     } else if over_expansions(shared, budget) {
         Stop::Expansions
     } else if heard & FAILED != 0 {
-        Stop::Workers("the workers of another process of the cluster failed (it says why)".into())
+        Stop::Workers(WorkerFault::OtherFailed)
     } else if heard & CANCEL != 0 {
-        Stop::Workers("another process of the cluster was stopped".into())
+        Stop::Workers(WorkerFault::OtherStopped)
     } else if heard & DEADLINE != 0 {
         Stop::Deadline
     } else if heard & NODES != 0 {
@@ -458,7 +459,7 @@ impl Crew<'_> {
 
     /// Says why the count fails (the first reason given) and stops the
     /// workers at the next round.
-    fn fail(&self, why: String) {
+    fn fail(&self, why: WorkerFault) {
         if let Ok(mut f) = self.shared.failed.lock() {
             f.get_or_insert(why);
         }
@@ -545,11 +546,11 @@ fn run<S: Sent, W: Tally>(
     let mut lock = None;
     let offers = match &job.store {
         Some(st) => {
-            checkpoint::prepare(&st.dir).map_err(|e| Stop::Workers(e.to_string()))?;
-            lock = Some(
-                checkpoint::lock(&st.dir, st.process).map_err(|e| Stop::Workers(e.to_string()))?,
-            );
-            st.offers(of).map_err(|e| Stop::Workers(e.to_string()))?
+            let refused = |e| Stop::Workers(WorkerFault::checkpoint(e));
+            checkpoint::prepare(&st.dir).map_err(refused)?;
+            lock = Some(checkpoint::lock(&st.dir, st.process).map_err(refused)?);
+            st.offers(of)
+                .map_err(|e| Stop::Workers(WorkerFault::checkpoint(e)))?
         }
         None => Vec::new(),
     };
@@ -586,7 +587,7 @@ fn run<S: Sent, W: Tally>(
             None => squares(&mut peer, &crew, job.store.as_ref(), job.every, square),
         }
     })
-    .map_err(Stop::Workers)?;
+    .map_err(|e| Stop::Workers(WorkerFault::timely(e)))?;
     // Every worker knows the total; any one that stopped stops it.
     let mut outcome = Ok(WorkersEnd::Counted(0));
     for r in guards.join() {
@@ -597,7 +598,7 @@ fn run<S: Sent, W: Tally>(
                     outcome = Ok(WorkersEnd::Counted(n));
                 }
             }
-            Err(e) => outcome = Err(Stop::Workers(e)),
+            Err(e) => outcome = Err(Stop::Workers(WorkerFault::timely(e))),
         }
     }
     drop(beating);
@@ -622,12 +623,12 @@ fn squares<S: Sent, W: Tally>(
     resume: Option<u64>,
 ) -> WorkersEnd {
     let (index, peers) = (peer.index, peer.peers);
-    let fail = |why: String| crew.fail(why);
+    let fail = |why: WorkerFault| crew.fail(why);
     let (mut cur, mut done) = match (store, resume) {
         (Some(st), Some(j)) => match st.read::<S, W>(j, index) {
             Ok((states, ways)) => (vec![states], ways),
             Err(e) => {
-                fail(format!("reading the checkpoint: {e}"));
+                fail(WorkerFault::file(Doing::Reading, e));
                 (Vec::new(), W::default())
             }
         },
@@ -652,7 +653,7 @@ fn squares<S: Sent, W: Tally>(
         if let (Some(st), Some(k)) = (store, pending.take()) {
             // Every worker has written square k's states: it began this one.
             if lead && let Err(e) = st.note_mark(Mark::Square(k)) {
-                fail(format!("writing the checkpoint: {e}"));
+                fail(WorkerFault::file(Doing::Writing, e));
             }
             // The square noted before k is let go only now: the note may
             // still name it until the first worker of each process has
@@ -666,7 +667,7 @@ fn squares<S: Sent, W: Tally>(
         {
             match st.write(j as u64, index, &cur, done) {
                 Ok(()) => pending = Some(j as u64),
-                Err(e) => fail(format!("writing the checkpoint: {e}")),
+                Err(e) => fail(WorkerFault::file(Doing::Writing, e)),
             }
             written = Instant::now();
         }

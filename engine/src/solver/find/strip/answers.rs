@@ -183,7 +183,7 @@ fn no_tour_reason(board: &Board, start: Square, closed: bool, strip: &Strip) -> 
     Exhausted {
         closed,
         from: (!closed).then_some(start),
-        board: board.describe(),
+        board: board.outline(),
         states: strip.states.len(),
     }
 }
@@ -196,32 +196,33 @@ pub struct Exhausted {
     /// The start of an open tour.
     pub from: Option<Square>,
     /// The board, as messages name it.
-    pub board: String,
+    pub board: Outline,
     /// The states the strip went through.
     pub states: usize,
 }
 
 impl From<Exhausted> for NoTour {
     fn from(no: Exhausted) -> NoTour {
-        NoTour::new(
-            Argument::Search,
-            no.from.into_iter().collect(),
-            no.to_string(),
-        )
+        let squares = no.from.into_iter().collect();
+        NoTour::new(Argument::Search(no.searched()), squares)
+    }
+}
+
+impl Exhausted {
+    /// The proof as theory's [`Searched::Strip`].
+    fn searched(&self) -> Searched {
+        Searched::Strip {
+            closed: self.closed,
+            from: self.from,
+            board: self.board,
+            states: self.states,
+        }
     }
 }
 
 impl std::fmt::Display for Exhausted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "no {} tour ", crate::words::kind(self.closed))?;
-        if let Some(s) = self.from {
-            write!(f, "from {s} ")?;
-        }
-        write!(
-            f,
-            "on {}: every way through the strip, square by square, was tried ({} states)",
-            self.board, self.states
-        )
+        self.searched().fmt(f)
     }
 }
 
@@ -324,13 +325,10 @@ pub fn path_between(board: &Board, start: Square, end: Square) -> Answer {
         strip.forward(KEEP_ALL_STATES)
     };
     let Some(mut hist) = found else {
+        let board = board.outline();
         return Answer::NoTour(NoTour::new(
-            Argument::Search,
+            Argument::Search(Searched::Between { start, end, board }),
             vec![start, end],
-            format!(
-                "no path from {start} to {end} visits every square of {}: every way through the strip was tried",
-                board.describe()
-            ),
         ));
     };
     walk_back(&mut strip, &mut hist, &geo, board, start)

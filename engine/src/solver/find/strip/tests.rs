@@ -40,7 +40,7 @@ fn found_keeping(b: &Board, start: Square, closed: bool, keep_all: usize) -> boo
             true
         }
         Answer::NoTour(proof) => {
-            assert!(proof.reason.contains("square by square"), "{proof}");
+            assert!(proof.reason().contains("square by square"), "{proof}");
             false
         }
     }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::handshake::{Bad, Hello, exchange};
 use crate::solver::count::frontier::Stop;
-use crate::solver::count::{Notice, Notices};
+use crate::solver::count::{Cause, Mismatch, Notice, Notices, WorkerFault};
 
 /// How long a process of a cluster waits for the others to come up.
 const CONNECT_FOR: Duration = Duration::from_secs(300);
@@ -22,16 +22,6 @@ const ANSWER_FOR: Duration = Duration::from_secs(30);
 const TELL_FOR: Duration = Duration::from_secs(5);
 /// The most handshakes under way at once; more connections are dropped.
 const SHAKING: usize = 64;
-
-/// Why a peer's proof of the key failed, as this process can tell: the
-/// two hold different keys, or this one holds none.
-fn key_differs(key: &[u8]) -> &'static str {
-    if key.is_empty() {
-        "it holds a key and this process has none (--cluster-key FILE)"
-    } else {
-        "it does not hold this process's key (or has none)"
-    }
-}
 
 /// One connection to each other process of the cluster, in order, `None`
 /// at `me`, and the hellos of all (this process's first): this process
@@ -53,10 +43,14 @@ pub(super) fn connect(
     // to every process that can be reached within TELL_FOR: this process
     // goes on meeting the others, which then see it too, and all refuse
     // together.
-    let mut refusal: Option<String> = None;
-    let io = |what: String| Stop::Workers(what);
-    let listener = TcpListener::bind(&hosts[me])
-        .map_err(|e| io(format!("listening at {}: {e}", hosts[me])))?;
+    let mut refusal: Option<Mismatch> = None;
+    let io = |e: std::io::Error| {
+        Stop::Workers(WorkerFault::Listen {
+            host: hosts[me].clone(),
+            cause: Cause::new(e),
+        })
+    };
+    let listener = TcpListener::bind(&hosts[me]).map_err(io)?;
     let mut sockets: Vec<Option<TcpStream>> = (0..hosts.len()).map(|_| None).collect();
     let mut hellos = vec![mine.clone()];
     let wait = || say_waiting(notices);
@@ -75,9 +69,7 @@ pub(super) fn connect(
             Err(e) => return Err(e),
         }
     }
-    listener
-        .set_nonblocking(true)
-        .map_err(|e| io(format!("listening at {}: {e}", hosts[me])))?;
+    listener.set_nonblocking(true).map_err(io)?;
     // Each connection that comes in has its handshake on a thread of its
     // own, under one deadline: a stranger, however slow, holds up no one.
     let (done, results) = std::sync::mpsc::channel();
@@ -108,7 +100,7 @@ pub(super) fn connect(
                 });
             }
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
-            Err(e) => return Err(io(format!("listening at {}: {e}", hosts[me]))),
+            Err(e) => return Err(io(e)),
         }
         while let Ok((stream, from, taken)) = results.try_recv() {
             idle = false;
@@ -149,20 +141,15 @@ pub(super) fn connect(
             if let Some(why) = refusal {
                 return Err(Stop::Refused(why));
             }
-            let missing: Vec<String> = (me + 1..hosts.len())
+            let missing = (me + 1..hosts.len())
                 .filter(|&i| sockets[i].is_none())
-                .map(|i| i.to_string())
                 .collect();
-            let strays = match dropped.len() {
-                0 => String::new(),
-                n => format!(" ({n} other connections dropped)"),
-            };
-            return Err(io(format!(
-                "process {} did not connect to {} in {} s{strays}",
-                missing.join(", "),
-                hosts[me],
-                CONNECT_FOR.as_secs()
-            )));
+            return Err(Stop::Workers(WorkerFault::Unconnected {
+                missing,
+                host: hosts[me].clone(),
+                secs: CONNECT_FOR.as_secs(),
+                dropped: dropped.len(),
+            }));
         }
         wait();
         std::thread::sleep(Duration::from_millis(20));
@@ -174,7 +161,7 @@ pub(super) fn connect(
 }
 
 /// Notes the first refusal, and shortens the wait to telling the others.
-fn refuse(refusal: &mut Option<String>, why: String, deadline: &mut Instant) {
+fn refuse(refusal: &mut Option<Mismatch>, why: Mismatch, deadline: &mut Instant) {
     if refusal.is_none() {
         *refusal = Some(why);
         *deadline = (*deadline).min(Instant::now() + TELL_FOR);
@@ -200,18 +187,26 @@ fn dial(
     deadline: Instant,
     notices: &Notices,
 ) -> Result<(TcpStream, Hello), Stop> {
-    let failed = |e: &dyn std::fmt::Display| Stop::Workers(format!("process {i} at {host}: {e}"));
+    let failed = |cause: Cause| {
+        Stop::Workers(WorkerFault::Dial {
+            process: i,
+            host: host.to_string(),
+            cause,
+        })
+    };
     let stream = loop {
         match TcpStream::connect(host) {
             Ok(s) => break s,
-            Err(e) if Instant::now() >= deadline => return Err(failed(&e)),
+            Err(e) if Instant::now() >= deadline => return Err(failed(Cause::new(e))),
             Err(_) => {
                 say_waiting(notices);
                 std::thread::sleep(Duration::from_millis(200));
             }
         }
     };
-    stream.set_nodelay(true).map_err(|e| failed(&e))?;
+    stream
+        .set_nodelay(true)
+        .map_err(|e| failed(Cause::new(e)))?;
     match exchange(
         &stream,
         mine,
@@ -219,15 +214,17 @@ fn dial(
         deadline.min(Instant::now() + ANSWER_FOR),
     ) {
         Ok(h) if h.process == i => Ok((stream, h)),
-        Ok(h) => Err(Stop::Workers(format!(
-            "{host} answered as process {}, not {i}: check the host file",
-            h.process
-        ))),
-        Err(Bad::Key) => Err(Stop::Refused(format!(
-            "process {i} at {host}: {}; give every process the same key",
-            key_differs(key)
-        ))),
-        Err(bad) => Err(failed(&bad)),
+        Ok(h) => Err(Stop::Workers(WorkerFault::WrongProcess {
+            host: host.to_string(),
+            process: i,
+            said: h.process,
+        })),
+        Err(Bad::Key) => Err(Stop::Refused(Mismatch::Key {
+            process: i,
+            host: host.to_string(),
+            keyless: key.is_empty(),
+        })),
+        Err(bad) => Err(failed(Cause::new(bad))),
     }
 }
 

@@ -18,6 +18,7 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 use super::checkpoint::{Mark, hex, unhex};
+use crate::solver::count::Mismatch;
 
 /// The first bytes of every hello.
 const MAGIC: &[u8; 8] = b"KTCLSTR1";
@@ -41,11 +42,40 @@ pub(super) struct Hello {
 #[derive(Debug)]
 pub(super) enum Bad {
     /// The other end is not a process of this cluster: what it did.
-    Stranger(String),
+    Stranger(Strange),
     /// It spoke the protocol but did not prove it holds the key.
     Key,
     /// The connection failed.
     Io(std::io::Error),
+}
+
+impl std::error::Error for Bad {}
+
+/// What a stranger did that no process of the cluster does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Strange {
+    /// It closed the connection in the middle.
+    Closed,
+    /// It did not open with the magic word.
+    NoMagic,
+    /// It sent this process's own nonce back.
+    OwnNonce,
+    /// It announced a hello of this many bytes, more than any.
+    Long(u32),
+    /// Its hello does not read.
+    Garbled,
+}
+
+impl std::fmt::Display for Strange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Strange::Closed => f.write_str("it closed the connection"),
+            Strange::NoMagic => f.write_str("it did not say the magic word"),
+            Strange::OwnNonce => f.write_str("it sent this process's own nonce back"),
+            Strange::Long(len) => write!(f, "a hello of {len} bytes"),
+            Strange::Garbled => f.write_str("a garbled hello"),
+        }
+    }
 }
 
 impl std::fmt::Display for Bad {
@@ -129,8 +159,8 @@ impl Hello {
     }
 
     /// The first term in which `other` (process `other.process`) differs
-    /// from this process's hello, in words.
-    pub fn differs(&self, other: &Hello) -> Option<String> {
+    /// from this process's hello.
+    pub fn differs(&self, other: &Hello) -> Option<Mismatch> {
         let theirs = |name: &str| {
             other
                 .terms
@@ -141,13 +171,12 @@ impl Hello {
         self.terms
             .iter()
             .find(|(name, mine)| theirs(name) != mine)
-            .map(|(name, mine)| {
-                format!(
-                    "the processes differ in {name} (process {}: {}; process {}: {mine}): start every process with the same arguments and host file",
-                    other.process,
-                    theirs(name),
-                    self.process
-                )
+            .map(|(name, mine)| Mismatch::Terms {
+                term: name.clone(),
+                process: other.process,
+                theirs: theirs(name).to_string(),
+                me: self.process,
+                mine: mine.clone(),
             })
     }
 }
@@ -215,7 +244,7 @@ pub(super) fn exchange(
 ) -> Result<Hello, Bad> {
     let mut s = Deadlined { stream, deadline };
     let eof = |e: std::io::Error| match e.kind() {
-        std::io::ErrorKind::UnexpectedEof => Bad::Stranger("it closed the connection".into()),
+        std::io::ErrorKind::UnexpectedEof => Bad::Stranger(Strange::Closed),
         _ => Bad::Io(e),
     };
     let mut opening = MAGIC.to_vec();
@@ -224,14 +253,12 @@ pub(super) fn exchange(
     let mut magic = [0u8; 8];
     s.read_exact(&mut magic).map_err(eof)?;
     if &magic != MAGIC {
-        return Err(Bad::Stranger("it did not say the magic word".into()));
+        return Err(Bad::Stranger(Strange::NoMagic));
     }
     let mut nonce = [0u8; 16];
     s.read_exact(&mut nonce).map_err(eof)?;
     if nonce == mine.nonce {
-        return Err(Bad::Stranger(
-            "it sent this process's own nonce back".into(),
-        ));
+        return Err(Bad::Stranger(Strange::OwnNonce));
     }
     // The key, proved both ways before anything of the count is said.
     let proof = mac(key, b"proof", &[&mine.nonce, &nonce]);
@@ -258,7 +285,7 @@ pub(super) fn exchange(
     s.read_exact(&mut len).map_err(eof)?;
     let len = u32::from_be_bytes(len);
     if len > MOST {
-        return Err(Bad::Stranger(format!("a hello of {len} bytes")));
+        return Err(Bad::Stranger(Strange::Long(len)));
     }
     let mut theirs = vec![0u8; len as usize];
     s.read_exact(&mut theirs).map_err(eof)?;
@@ -267,8 +294,7 @@ pub(super) fn exchange(
     mac(key, b"hello", &[&nonce, &mine.nonce, &theirs])
         .verify_slice(&sealed)
         .map_err(|_| Bad::Key)?;
-    let mut hello =
-        Hello::decode(&theirs).ok_or_else(|| Bad::Stranger("a garbled hello".into()))?;
+    let mut hello = Hello::decode(&theirs).ok_or(Bad::Stranger(Strange::Garbled))?;
     hello.nonce = nonce;
     stream.set_read_timeout(None).map_err(Bad::Io)?;
     stream.set_write_timeout(None).map_err(Bad::Io)?;
@@ -279,6 +305,8 @@ pub(super) fn exchange(
 /// and the marks it could resume from.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) struct Disagreement(Vec<(usize, Vec<Mark>)>);
+
+impl std::error::Error for Disagreement {}
 
 impl std::fmt::Display for Disagreement {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -362,7 +390,11 @@ mod tests {
         let a = hello(0, "6x6, closed tours", vec![]);
         let b = hello(1, "6x6, open tours from 0,0", vec![]);
         let why = a.differs(&b).unwrap();
-        assert!(why.contains("the count"), "{why}");
+        let Mismatch::Terms { term, process, .. } = &why else {
+            panic!("{why}");
+        };
+        assert_eq!((term.as_str(), *process), ("the count", 1));
+        let why = why.to_string();
         assert!(
             why.contains("(process 1: 6x6, open tours from 0,0; process 0: 6x6, closed tours)"),
             "{why}"

@@ -23,6 +23,7 @@ use super::checkpoint::{Mark, Store};
 use super::peer::{Peer, Sent, Tally, mix};
 use super::{Crew, WorkersEnd, start, summed};
 use crate::solver::count::frontier::{ANY, Ends, Parts, Step, states_in, table_bytes};
+use crate::solver::count::{Doing, WorkerFault};
 use crate::solver::states::FastMap;
 
 /// One worker's part of a meeting, kept in `store` (if any) and resumed
@@ -148,9 +149,10 @@ fn meet<S: Sent, W: Tally>(
     let live = |p: usize| round.sums.get(p).is_some_and(|&x| x > 0);
     let live_pieces = (0..pieces.len()).filter(|&p| live(p)).count();
     if skip > live_pieces as u64 {
-        crew.fail(format!(
-            "the checkpoint says {skip} pieces across the cut were joined, of {live_pieces}"
-        ));
+        crew.fail(WorkerFault::Joined {
+            joined: skip,
+            live: live_pieces,
+        });
     }
     let rest = &m.crossing[from..];
     let mut waiting: u64 = pieces.iter().map(|p| table_bytes(p)).sum();
@@ -249,8 +251,8 @@ struct Kept<'a> {
 }
 
 impl Kept<'_> {
-    fn failed(&self, e: std::io::Error, doing: &str) {
-        self.crew.fail(format!("{doing} the checkpoint: {e}"));
+    fn failed(&self, e: std::io::Error, doing: Doing) {
+        self.crew.fail(WorkerFault::file(doing, e));
     }
 
     /// Writes this worker's `states` of a half (`lower` or `upper`), and
@@ -259,7 +261,7 @@ impl Kept<'_> {
         if let Some(st) = self.store
             && let Err(e) = st.write_half(what, self.index, states, from as u128)
         {
-            self.failed(e, "writing");
+            self.failed(e, Doing::Writing);
         }
     }
 
@@ -271,7 +273,7 @@ impl Kept<'_> {
         match st.read_half::<S, W>(what, self.index) {
             Ok((states, from)) => (vec![states], from as usize),
             Err(e) => {
-                self.failed(e, "reading");
+                self.failed(e, Doing::Reading);
                 (Vec::new(), 0)
             }
         }
@@ -281,7 +283,7 @@ impl Kept<'_> {
     fn tours(&self, pieces: u64) -> u128 {
         match self.store {
             Some(st) if pieces > 0 => st.read_tours(self.index, pieces).unwrap_or_else(|e| {
-                self.failed(e, "reading");
+                self.failed(e, Doing::Reading);
                 0
             }),
             _ => 0,
@@ -301,7 +303,7 @@ impl Kept<'_> {
             && self.index.is_multiple_of(self.crew.local)
             && let Err(e) = st.note_mark(mark)
         {
-            self.failed(e, "writing");
+            self.failed(e, Doing::Writing);
         }
     }
 }
