@@ -82,7 +82,7 @@ fn string_results(code: &str) -> Vec<String> {
 /// system's words, which come as text. Any other is a sentence where a
 /// value should be. (A panic's or timely's words are named types of
 /// their own, `Panicked` and `TimelySaid`, not variants.)
-const TEXT_VARIANTS: [&str; 11] = [
+const TEXT_VARIANTS: [&str; 10] = [
     // The text given, quoted back.
     "MoveOrderError::NotAPair",
     "SquareError::Negative",
@@ -96,7 +96,6 @@ const TEXT_VARIANTS: [&str; 11] = [
     "TourFileError::Json",
     "FileFault::Io",
     // The board, described: the puzzle's, not yet an `Outline`.
-    "MakeError::NoTourFound",
 ];
 
 /// `Enum::Variant` for each variant `Variant(String)` of an enum that

@@ -130,7 +130,7 @@ pub enum MakeError {
     NoTour(NoTour),
     /// The search found no tour of the board, described.
     #[error("no tour of {0} was found to make a puzzle from")]
-    NoTourFound(String),
+    NoTourFound(crate::board::Outline),
 }
 
 /// Tours tried for a puzzle of the difficulty asked for.
@@ -151,14 +151,14 @@ pub fn make(request: &Request) -> Result<Made, MakeError> {
     let mut last = None;
     for tours in 1..=TOURS {
         let tour = random_tour(&board, closed, &mut rng)
-            .ok_or_else(|| MakeError::NoTourFound(board.describe()))?;
+            .ok_or_else(|| MakeError::NoTourFound(board.outline()))?;
         let made = carve(&board, closed, tour, request.difficulty, &mut rng, tours);
         if made.difficulty == request.difficulty {
             return Ok(made);
         }
         last = Some(made);
     }
-    last.ok_or_else(|| MakeError::NoTourFound(board.describe()))
+    last.ok_or_else(|| MakeError::NoTourFound(board.outline()))
 }
 
 /// A tour by Warnsdorff's rule with random tie-breaks from a random start;
