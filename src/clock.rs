@@ -77,6 +77,13 @@ pub fn now() -> (jiff::ZonedDateTime, Option<String>) {
     (jiff::Timestamp::now().to_zoned_datetime(zone), why)
 }
 
+/// Today's date as a number, 20261128: the day's puzzle's seed (UTC's
+/// where the zone is not known, and why).
+pub fn day_number() -> (u64, Option<String>) {
+    let (now, why) = now();
+    (now.strftime("%Y%m%d").to_string().parse().unwrap_or(0), why)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

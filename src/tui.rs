@@ -59,6 +59,7 @@ pub fn run(spec: Spec, config: &Config, launch: Launch) -> color_eyre::Result<()
     let mut app = App::new(spec, config.app.speed, config.app.save_dir.clone());
     app.drawing = config.app.drawing;
     app.labels = config.app.labels;
+    app.day = crate::clock::day_number().0;
     match launch {
         Launch::Search => {}
         Launch::Replay(r) => {

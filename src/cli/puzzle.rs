@@ -112,12 +112,11 @@ pub(super) fn note(asked: Difficulty, made: &puzzle::Made, seed: Option<u64>) {
 /// Today's date as a number, 20261127: the day's puzzle. Where `TZ`
 /// does not read, the day in UTC, with a note.
 pub fn today() -> u64 {
-    let (now, why) = crate::clock::now();
+    let (day, why) = crate::clock::day_number();
     if let Some(why) = why {
         say(&format!("knight-tui: {why}; the day's puzzle is UTC's"));
     }
-    let day = now.strftime("%Y%m%d").to_string();
-    day.parse().unwrap_or(0)
+    day
 }
 
 /// The file's `"puzzle"` object: the difficulty, the seed, and how often

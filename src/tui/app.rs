@@ -23,7 +23,6 @@ pub use files::{Prompt, PromptNote};
 pub use messages::Loss;
 pub use modes::{Mode, Modes, Tab};
 pub use play::FINISH_TIME;
-pub use puzzle::PuzzleRequest;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -221,11 +220,11 @@ pub enum Effect {
         generation: u64,
         position: Box<Position>,
     },
-    /// Make this puzzle (no seed: one from the clock) for the game at
-    /// this position (the answer comes back as `Action::PuzzleMade`).
+    /// Make this puzzle for the game at this position (the answer comes
+    /// back as `Action::PuzzleMade`).
     MakePuzzle {
         generation: u64,
-        request: PuzzleRequest,
+        request: knight_engine::puzzle::Request,
     },
     /// Read this tour file for this load, stopping the one before (the
     /// answer comes back as `Action::Opened`).
@@ -316,6 +315,9 @@ pub struct App {
     pub drawing: Drawing,
     /// Files and ranks on the board's edges (key `g`).
     pub labels: bool,
+    /// The day's seed (its date, 20261128): a puzzle made from a plain
+    /// game is the day's puzzle on its board.
+    pub day: u64,
     /// The last count of tours (key `#`).
     pub counting: Option<Counting>,
     /// The file being read (`l`): its load number and name. Esc stops it.
@@ -369,6 +371,7 @@ impl App {
             // at launch.
             drawing: Drawing::Numbers,
             labels: false,
+            day: 1,
             counting: None,
             loading: None,
             loads: 0,

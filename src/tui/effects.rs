@@ -18,7 +18,7 @@ use knight_engine::spec::Spec;
 use knight_engine::tour;
 use knight_engine::words;
 
-use super::app::{Action, Effect, PuzzleRequest, Side, Worker};
+use super::app::{Action, Effect, Side, Worker};
 use super::complete::{self, Entry};
 use super::game::Outlook;
 use super::game::Position;
@@ -30,23 +30,15 @@ use knight_engine::puzzle::Clues;
 const CHECK_TIME: Duration = Duration::from_millis(300);
 use super::app::FINISH_TIME;
 
-/// Makes the puzzle asked for; without a seed, one from the clock.
-fn make_puzzle(r: PuzzleRequest) -> Result<Arc<Clues>, String> {
-    let seed = r.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_secs())
-    });
-    let request = puzzle::Request {
-        rows: r.rows,
-        cols: r.cols,
-        closed: r.closed,
-        difficulty: r.difficulty,
-        seed,
-    };
+/// Makes the puzzle asked for.
+fn make_puzzle(request: puzzle::Request) -> Result<Arc<Clues>, String> {
     let made = puzzle::make(&request).map_err(|e| e.to_string())?;
     let difficulty = made.difficulty;
-    Ok(Clues::new(made.puzzle, Some(difficulty), Some(seed)))
+    Ok(Clues::new(
+        made.puzzle,
+        Some(difficulty),
+        Some(request.seed),
+    ))
 }
 
 /// What the thinker found about a game: a finish of the tour, or the

@@ -3,26 +3,16 @@
 
 use std::sync::Arc;
 
-use knight_engine::puzzle::{Difficulty, SIDES};
+use knight_engine::puzzle::{Difficulty, Request, SIDES};
 
 use super::{App, Effect};
 use crate::tui::game::Game;
 use knight_engine::puzzle::Clues;
 
-/// The puzzle `p` asks for: the board, the tour, the difficulty, and the
-/// seed (None: the executor takes one from the clock).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PuzzleRequest {
-    pub rows: u32,
-    pub cols: u32,
-    pub closed: bool,
-    pub difficulty: Difficulty,
-    pub seed: Option<u64>,
-}
-
 impl App {
     /// `p`: a new puzzle on the game's board, at the puzzle's difficulty
-    /// (medium from a plain game); the next seed after a known one.
+    /// (medium from a plain game); the next seed after a known one, the
+    /// day's from a plain game.
     pub(super) fn new_puzzle(&mut self) -> Vec<Effect> {
         let Some(g) = self.modes.game() else {
             return Vec::new();
@@ -51,11 +41,11 @@ impl App {
         let (difficulty, seed) = match &g.clues {
             Some(c) => (
                 c.difficulty.unwrap_or(Difficulty::Medium),
-                c.seed.map(|s| s.wrapping_add(1)),
+                c.seed.map_or(self.day, |s| s.wrapping_add(1)),
             ),
-            None => (Difficulty::Medium, None),
+            None => (Difficulty::Medium, self.day),
         };
-        let request = PuzzleRequest {
+        let request = Request {
             rows,
             cols,
             closed: g.closed(),

@@ -183,7 +183,7 @@ fn a_saved_puzzle_keeps_its_clues_and_p_makes_the_next() {
     };
     assert_eq!(
         (request.rows, request.cols, request.difficulty, request.seed),
-        (6, 6, Difficulty::Medium, Some(20261128))
+        (6, 6, Difficulty::Medium, 20261128)
     );
     let next = made(6, 6, Difficulty::Medium, 20261128);
     let clues = Clues::new(next.puzzle.clone(), Some(next.difficulty), Some(20261128));
@@ -224,7 +224,8 @@ fn p_refuses_boards_puzzles_are_not_made_on() {
         a.message(),
         Some("puzzles are made on boards without blocked squares")
     );
-    // A plain 5x5 game asks for a medium puzzle with a seed from the clock.
+    // A plain 5x5 game asks for the day's puzzle, medium.
+    a.day = 20261201;
     let plain = Game::new(Tours::open(Board::new(5, 5, &[]).unwrap()), None);
     a.modes.show(Mode::Play(Box::new(plain)));
     let fx = keys(&mut a, &[Command::NewPuzzle]);
@@ -233,7 +234,7 @@ fn p_refuses_boards_puzzles_are_not_made_on() {
     };
     assert_eq!(
         (request.difficulty, request.seed),
-        (Difficulty::Medium, None)
+        (Difficulty::Medium, 20261201)
     );
 }
 
