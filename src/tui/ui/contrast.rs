@@ -39,6 +39,18 @@ fn screens() -> Vec<(&'static str, App)> {
         game.move_to(board.square(i));
     }
     game.hints = true;
+    // Numbers written out of order, pencil marks, a hint's marked squares.
+    let open: Vec<u32> = (8..=36u32)
+        .filter(|&k| made.puzzle.clue_at(k).is_none())
+        .collect();
+    let (k, at) = (open[1], made.solution[open[1] as usize - 1]);
+    game.write(at, k).expect("the solution's own step");
+    game.pencil = true;
+    game.cursor = board.square(made.solution[open[3] as usize - 1]);
+    game.typed = Some(open[3]);
+    game.write_typed().expect("a mark on an empty square");
+    game.typed = Some(open[4]);
+    game.hinted = vec![board.square(made.solution[open[5] as usize - 1]), board.square(at)];
     a.modes.show(Mode::Play(Box::new(game)));
     out.push(("puzzle", a));
     let mut a = crate::tui::testing::app_on(Board::new(8, 8, &[]).unwrap());
