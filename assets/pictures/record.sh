@@ -9,8 +9,9 @@
 #                              launch: 8x8 at the built-in defaults) once the
 #                              search has found its tour
 #   assets/pictures/puzzle.png `knight-tui play --puzzle --size 6 --seed 7`
-#                              (the guide's): a medium puzzle at step 4,
-#                              w's suggestion on the cursor
+#                              (the guide's): a medium puzzle with the first
+#                              three deductions written (w, the step, Enter),
+#                              a pencil mark, and the next hint in words
 #   assets/pictures/hints.png  `knight-tui play --size 6` (the tutorial's): the
 #                              knight placed on 0,0, one move, hints on
 #   assets/pictures/settings.png `knight-tui` once its tour is found, then o,
@@ -239,11 +240,21 @@ say "recording a puzzle"
 began=$(date +%s.%N)
 record "$WORK/puzzle.cast" play --puzzle --size 6 --seed 7
 wait_for "next clue" 20
-for k in 1 1 1 w; do                     # three moves after clue 1, then w
-    key "$k"
-    sleep 0.4
+# The steps the hints give, in order: the solution explained.
+"$APP" puzzle --size 6 --seed 7 --format json >"$WORK/p.json"
+mapfile -t steps < <("$APP" solve --puzzle "$WORK/p.json" --explain --format json |
+    python3 -c 'import json,sys; [print(json.loads(l)["step"]) for l in sys.stdin]')
+for n in 0 1 2; do                        # w, the step, Enter: three times
+    key w; sleep 0.4
+    for ((i = 0; i < ${#steps[n]}; i++)); do key "${steps[n]:i:1}"; sleep 0.2; done
+    key Enter; sleep 0.4
 done
-wait_for "Warnsdorff:" 10
+key w; sleep 0.4                          # the next hint's square, then a
+key m; sleep 0.3                          # pencil mark beside it
+key Left; key 3; key 0; key Enter; sleep 0.3
+key m; sleep 0.3
+key w                                     # the hint again, its squares marked
+wait_for "hint: " 10
 sleep 1
 shown=$(since "$began")
 quit_unsaved

@@ -202,12 +202,12 @@ fn run(
     }
 }
 
-/// The puzzle with every step the cheap rules (easy and medium) place
-/// as a clue. Each placement holds in every solution, so the two puzzles
+/// The puzzle with every step reasoning places (every level's rules) as
+/// a clue. Each placement holds in every solution, so the two puzzles
 /// have the same solutions; `Err` when logic finds there are none.
 pub fn deduce(logic: &Logic, puzzle: &Puzzle) -> Result<Puzzle, Stuck> {
     let mut r = Reasoner::new(logic, puzzle);
-    while let Some(d) = r.next(Difficulty::Medium)? {
+    while let Some(d) = r.next(Difficulty::Expert)? {
         r.place_at(&d);
     }
     let placed = r

@@ -230,7 +230,8 @@ fn several_none_and_undecided() {
     }
     // Within reach clue by clue, and still no numbering: the corner's
     // only two neighbours hold steps 10 and 20, so it can be neither
-    // between them nor an end. The search says so.
+    // between them nor an end. The chains of moves show it (the corner
+    // has no step it can take), with no search.
     let tight = Puzzle::new(
         &b,
         false,
@@ -253,7 +254,7 @@ fn several_none_and_undecided() {
     assert_eq!(brute_force(&tight), Vec::<Vec<u32>>::new());
     assert!(matches!(
         solve(&tight, &no_limits()),
-        Completions::None(NoSolution::Searched { .. })
+        Completions::None(NoSolution::Stuck(_))
     ));
     // Step 2 must be a move from both 0,0 and 2,4: only 1,2 is, and it
     // holds clue 10. Reasoning says so without a search.

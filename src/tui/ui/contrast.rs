@@ -50,7 +50,10 @@ fn screens() -> Vec<(&'static str, App)> {
     game.typed = Some(open[3]);
     game.write_typed().expect("a mark on an empty square");
     game.typed = Some(open[4]);
-    game.hinted = vec![board.square(made.solution[open[5] as usize - 1]), board.square(at)];
+    game.hinted = vec![
+        board.square(made.solution[open[5] as usize - 1]),
+        board.square(at),
+    ];
     a.modes.show(Mode::Play(Box::new(game)));
     out.push(("puzzle", a));
     let mut a = crate::tui::testing::app_on(Board::new(8, 8, &[]).unwrap());
