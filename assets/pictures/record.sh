@@ -251,7 +251,7 @@ for n in 0 1 2; do                        # w, the step, Enter: three times
 done
 key w; sleep 0.4                          # the next hint's square, then a
 key m; sleep 0.3                          # pencil mark beside it
-key Left; key 3; key 0; key Enter; sleep 0.3
+key Left; key 3; key Enter; sleep 0.3
 key m; sleep 0.3
 key w                                     # the hint again, its squares marked
 wait_for "hint: " 10

@@ -239,10 +239,11 @@ impl Painter<'_> {
             };
             (s.to_string(), st)
         } else if let Some(k) = self.written(sq) {
-            // Written by hand: plain, as on paper (clues are in brackets).
-            (k.to_string(), Style::new())
+            // Written by hand: plain, as on paper (clues are in brackets),
+            // in the terminal's own colour, over any line.
+            (k.to_string(), Style::new().fg(Color::Reset))
         } else if let Some(marks) = self.pencilled(sq, cell.width.saturating_sub(1) as usize) {
-            (marks, Style::new())
+            (marks, Style::new().fg(Color::Reset))
         } else if let Some(i) = sc.targets.iter().position(|&t| t == sq) {
             let mark = match sc.game {
                 // In a puzzle digits write numbers: a move has no digit.
