@@ -309,10 +309,14 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
         let puzzle = clues.difficulty.map_or(String::new(), |d| format!("{d}, "))
             + &words::plural(clues.puzzle().clue_count() as u64, "clue");
         lines.insert(1, label_value("puzzle", puzzle, theme));
-        lines.insert(2, label_value("next clue", next, theme));
+        if let Some(seed) = clues.seed {
+            lines.insert(2, label_value("seed", seed.to_string(), theme));
+        }
+        let at = if clues.seed.is_some() { 3 } else { 2 };
+        lines.insert(at, label_value("next clue", next, theme));
         let far = distance.is_some();
         if let Some(d) = distance {
-            lines.insert(3, label_value("distance", d, theme));
+            lines.insert(at + 1, label_value("distance", d, theme));
         }
         // The open stretch: the steps to write before the next clue.
         if let Some((step, ..)) = g.next_clue() {
@@ -323,7 +327,7 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
                 std::cmp::Ordering::Equal => format!("step {from}"),
                 std::cmp::Ordering::Greater => format!("steps {from}-{to}"),
             };
-            let at = if far { 4 } else { 3 };
+            let at = at + 1 + usize::from(far);
             lines.insert(at, label_value("to fill", stretch, theme));
         }
         let at = lines.len() - 4;
