@@ -125,10 +125,16 @@ impl App {
         }
     }
 
-    /// A click on a square: the cursor goes there and the knight tries to.
+    /// A click on a square: the cursor goes there and the knight tries
+    /// to; in a puzzle, only when it is one of the knight's moves (else
+    /// the square is the one to write on).
     pub(super) fn play_click(&mut self, sq: Square) -> Vec<Effect> {
         if let Some(g) = self.modes.game_mut() {
             g.cursor = sq;
+            if g.sheet.is_some() && g.knight().is_some() && !g.targets().contains(&sq) {
+                self.clear_message();
+                return Vec::new();
+            }
         }
         self.play_move(sq)
     }

@@ -123,6 +123,16 @@ fn refusals_say_why_and_leave_the_board_as_it_was() {
         said(&a)
     );
     assert_eq!(numbered(&a), n);
+    // A click on a square the knight cannot go to only moves the cursor.
+    let knight = a.modes.game().unwrap().knight().unwrap();
+    let away = (0..36)
+        .map(|i| b.square(i))
+        .find(|&s| s != knight && !a.modes.game().unwrap().targets().contains(&s))
+        .unwrap();
+    a.play_click(away);
+    assert_eq!(a.modes.game().unwrap().cursor, away);
+    assert_eq!(a.modes.game().unwrap().moves_made(), 1);
+    assert_eq!(a.message(), None);
     // Written, then Delete clears it; Delete again has nothing to clear.
     write(&mut a, sq, k);
     assert_eq!(numbered(&a), n + 1);
