@@ -31,7 +31,7 @@ pub use logic::{
 };
 pub use make::{Difficulty, Made, MakeError, NotADifficulty, Request, SIDES, make};
 pub use reason::{Deduction, Numbered, Rule, Uses, Why};
-pub use sheet::{Hint, Refused, Sheet, Verdict};
+pub use sheet::{Filled, Hint, Sheet, Unwritable};
 pub use solve::{Completions, Cutoff, NoSolution, Numberings, Stopped, count, solve, solve_with};
 pub use svg::{Printed, write_booklet};
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use knight_engine::board::{Board, Square};
-use knight_engine::puzzle::{Clues, Forbidden, NoSolution, PuzzleError, Sheet, Verdict};
+use knight_engine::puzzle::{Clues, Filled, Forbidden, NoSolution, PuzzleError, Sheet};
 use knight_engine::solver::{Problem, Tours};
 use knight_engine::theory::NoTour;
 
@@ -539,7 +539,7 @@ impl Game {
                 .unwrap_or_default();
             if let (Some(sheet), Some(clues)) = (&self.sheet, &self.clues)
                 && let Some(solution) = clues.solution()
-                && let Verdict::Wrong { step, square } = sheet.verdict(solution)
+                && let Filled::Wrong { step, square } = sheet.verdict(solution)
             {
                 return format!(
                     "every square is numbered, but not as the solution: {step} on {square} is the first wrong number"

@@ -25,7 +25,7 @@ pub struct Sheet {
 /// Why a number cannot be written, cleared or marked: each says it in one
 /// sentence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refused {
+pub enum Unwritable {
     /// The square is blocked or off the board.
     NotFree(Square),
     /// The square holds a clue.
@@ -49,29 +49,29 @@ pub enum Refused {
     Empty(Square),
 }
 
-impl fmt::Display for Refused {
+impl fmt::Display for Unwritable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Refused::NotFree(sq) => write!(f, "{sq} is not a square to number"),
-            Refused::Clue { square, clue } => write!(f, "{square} holds clue {clue}"),
-            Refused::NotAStep { step, last } => {
+            Unwritable::NotFree(sq) => write!(f, "{sq} is not a square to number"),
+            Unwritable::Clue { square, clue } => write!(f, "{square} holds clue {clue}"),
+            Unwritable::NotAStep { step, last } => {
                 write!(f, "{step} is not a step: steps run from 1 to {last}")
             }
-            Refused::Taken { step, on } => write!(f, "{step} is on {on} already"),
-            Refused::NotAMove { step, square, next } => write!(
+            Unwritable::Taken { step, on } => write!(f, "{step} is on {on} already"),
+            Unwritable::NotAMove { step, square, next } => write!(
                 f,
                 "{step} on {square} would not be a knight's move from {next}"
             ),
-            Refused::Empty(sq) => write!(f, "nothing is written on {sq}"),
+            Unwritable::Empty(sq) => write!(f, "nothing is written on {sq}"),
         }
     }
 }
 
 /// What a full sheet comes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Filled {
     /// Squares are still empty.
-    NotFull,
+    Partly,
     /// Every square numbered, each step a knight's move from the last:
     /// the solution.
     Solved,
@@ -149,7 +149,7 @@ impl Sheet {
         self.puzzle.clue_count() + self.at.iter().flatten().count()
     }
 
-    fn refuse_square(&self, index: u32) -> Option<Refused> {
+    fn refuse_square(&self, index: u32) -> Option<Unwritable> {
         let b = self.puzzle.board();
         if index as usize >= b.len() || !b.is_free(b.square(index)) {
             let sq = if (index as usize) < b.len() {
@@ -157,9 +157,9 @@ impl Sheet {
             } else {
                 Square::new(b.rows(), 0)
             };
-            return Some(Refused::NotFree(sq));
+            return Some(Unwritable::NotFree(sq));
         }
-        self.puzzle.clue_on(index).map(|clue| Refused::Clue {
+        self.puzzle.clue_on(index).map(|clue| Unwritable::Clue {
             square: b.square(index),
             clue,
         })
@@ -185,17 +185,17 @@ impl Sheet {
 
     /// Why `step` cannot be written on the square (board index), if it
     /// cannot.
-    pub fn refusal(&self, index: u32, step: u32) -> Option<Refused> {
+    pub fn refusal(&self, index: u32, step: u32) -> Option<Unwritable> {
         if let Some(r) = self.refuse_square(index) {
             return Some(r);
         }
         let b = self.puzzle.board();
         let last = self.puzzle.steps() as u32;
         if step == 0 || step > last {
-            return Some(Refused::NotAStep { step, last });
+            return Some(Unwritable::NotAStep { step, last });
         }
         if let Some(on) = self.square_of(step).filter(|&i| i != index) {
-            return Some(Refused::Taken {
+            return Some(Unwritable::Taken {
                 step,
                 on: b.square(on),
             });
@@ -204,7 +204,7 @@ impl Sheet {
         self.beside(step).find_map(|j| {
             let at = self.square_of(j).filter(|&i| i != index)?;
             let next = b.square(at);
-            (!b.is_move(next, square)).then_some(Refused::NotAMove {
+            (!b.is_move(next, square)).then_some(Unwritable::NotAMove {
                 step,
                 square,
                 next: Numbered {
@@ -217,7 +217,7 @@ impl Sheet {
 
     /// Writes `step` on the square (board index), in place of what was
     /// written there; its pencil marks go. Returns the step it replaced.
-    pub fn write(&mut self, index: u32, step: u32) -> Result<Option<u32>, Refused> {
+    pub fn write(&mut self, index: u32, step: u32) -> Result<Option<u32>, Unwritable> {
         if let Some(r) = self.refusal(index, step) {
             return Err(r);
         }
@@ -231,14 +231,14 @@ impl Sheet {
     }
 
     /// Clears the number written on the square (board index); returns it.
-    pub fn clear(&mut self, index: u32) -> Result<u32, Refused> {
+    pub fn clear(&mut self, index: u32) -> Result<u32, Unwritable> {
         if let Some(r) = self.refuse_square(index) {
             return Err(r);
         }
         let b = self.puzzle.board();
         let step = self.written[index as usize]
             .take()
-            .ok_or(Refused::Empty(b.square(index)))?;
+            .ok_or(Unwritable::Empty(b.square(index)))?;
         self.at[step as usize - 1] = None;
         Ok(step)
     }
@@ -250,16 +250,16 @@ impl Sheet {
 
     /// Puts `step` among the square's pencil marks, or takes it away;
     /// true when it is there now. Marks go on empty squares only.
-    pub fn toggle_mark(&mut self, index: u32, step: u32) -> Result<bool, Refused> {
+    pub fn toggle_mark(&mut self, index: u32, step: u32) -> Result<bool, Unwritable> {
         if let Some(r) = self.refuse_square(index) {
             return Err(r);
         }
         let last = self.puzzle.steps() as u32;
         if step == 0 || step > last {
-            return Err(Refused::NotAStep { step, last });
+            return Err(Unwritable::NotAStep { step, last });
         }
         if let Some(on) = self.written[index as usize] {
-            return Err(Refused::Taken {
+            return Err(Unwritable::Taken {
                 step: on,
                 on: self.puzzle.board().square(index),
             });
@@ -301,13 +301,13 @@ impl Sheet {
 
     /// Whether every square is numbered, and if so, whether it is the
     /// solution (`solution`: the board index of each step).
-    pub fn verdict(&self, solution: &[u32]) -> Verdict {
+    pub fn verdict(&self, solution: &[u32]) -> Filled {
         if self.numbered() < self.puzzle.steps() {
-            return Verdict::NotFull;
+            return Filled::Partly;
         }
         match self.first_wrong(solution) {
-            Some((step, square)) => Verdict::Wrong { step, square },
-            None => Verdict::Solved,
+            Some((step, square)) => Filled::Wrong { step, square },
+            None => Filled::Solved,
         }
     }
 

@@ -1,7 +1,7 @@
 //! Writing a puzzle by hand: any step on any square, the refusals, the
 //! pencil marks, the verdict and the hint.
 
-use super::sheet::{Hint, Refused, Sheet, Verdict};
+use super::sheet::{Filled, Hint, Sheet, Unwritable};
 use super::*;
 
 fn made(difficulty: Difficulty) -> Made {
@@ -39,7 +39,7 @@ fn any_step_goes_on_any_square_in_any_order() {
         }
     }
     assert_eq!(s.numbered(), 36);
-    assert_eq!(s.verdict(&m.solution), Verdict::Solved);
+    assert_eq!(s.verdict(&m.solution), Filled::Solved);
     assert_eq!(s.hint(&Logic::new(&m.puzzle), &m.solution), Hint::Done);
 }
 
@@ -52,7 +52,7 @@ fn writes_that_break_a_rule_are_refused_with_the_reason() {
     let ci = b.index(clue.square);
     assert_eq!(
         s.write(ci, 5),
-        Err(Refused::Clue {
+        Err(Unwritable::Clue {
             square: clue.square,
             clue: clue.step
         })
@@ -68,7 +68,7 @@ fn writes_that_break_a_rule_are_refused_with_the_reason() {
         .unwrap();
     assert_eq!(
         s.write(free, clue.step),
-        Err(Refused::Taken {
+        Err(Unwritable::Taken {
             step: clue.step,
             on: clue.square
         })
@@ -92,11 +92,11 @@ fn writes_that_break_a_rule_are_refused_with_the_reason() {
     s.write(i, k).unwrap();
     assert!(matches!(
         s.write(free, k),
-        Err(Refused::Taken { .. }) | Err(Refused::NotAMove { .. })
+        Err(Unwritable::Taken { .. }) | Err(Unwritable::NotAMove { .. })
     ));
     assert_eq!(s.clear(i), Ok(k));
-    assert_eq!(s.clear(i), Err(Refused::Empty(b.square(i))));
-    assert!(matches!(s.clear(ci), Err(Refused::Clue { .. })));
+    assert_eq!(s.clear(i), Err(Unwritable::Empty(b.square(i))));
+    assert!(matches!(s.clear(ci), Err(Unwritable::Clue { .. })));
     assert_eq!(s.number_on(i), None);
 }
 
@@ -112,7 +112,7 @@ fn pencil_marks_toggle_and_go_when_the_square_is_written() {
     assert!(s.toggle_mark(i, 0).is_err());
     s.write(i, k).unwrap();
     assert!(s.marks(i).is_empty());
-    assert!(matches!(s.toggle_mark(i, 3), Err(Refused::Taken { .. })));
+    assert!(matches!(s.toggle_mark(i, 3), Err(Unwritable::Taken { .. })));
 }
 
 #[test]
