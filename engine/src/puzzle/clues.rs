@@ -21,7 +21,7 @@ pub struct Clues {
     /// The seed it was made from, when known.
     pub seed: Option<u64>,
     /// Its one solution, found when first asked for (None: not found
-    /// within [`SOLUTION_NODES`]).
+    /// within `SOLUTION_NODES` positions).
     solution: OnceLock<Option<Vec<u32>>>,
 }
 
@@ -144,7 +144,7 @@ impl Clues {
 
     /// The puzzle's one solution (the square of each step), found the
     /// first time it is asked for; None when the puzzle has none, several,
-    /// or the search stops at [`SOLUTION_NODES`].
+    /// or the search stops at `SOLUTION_NODES` positions.
     pub fn solution(&self) -> Option<&[u32]> {
         self.solution
             .get_or_init(|| {

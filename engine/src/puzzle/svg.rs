@@ -11,7 +11,7 @@
 //! is cut by the end of a page.
 //!
 //! Each grid is a `<g class="grid">` whose own units make a square
-//! [`UNIT`] wide from its top-left corner, so a number's square is where
+//! `UNIT` wide from its top-left corner, so a number's square is where
 //! its `x`, `y` fall: scripts and tests can read the grids back.
 
 use std::io::{self, Write};
