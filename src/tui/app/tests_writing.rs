@@ -274,3 +274,40 @@ fn the_hint_is_the_next_deduction_in_words() {
         assert_eq!(a.modes.game().unwrap().helped, 3);
     }
 }
+
+/// A wrong turn of the knight is named by the hint too, and taken back
+/// with undo (its steps are not cleared like a number written).
+#[test]
+fn a_wrong_knight_move_is_named_and_undo_takes_it_back() {
+    for seed in 30..40 {
+        let m = made(Difficulty::Easy, seed);
+        let mut a = puzzle_app(&m);
+        let b = m.puzzle.board().clone();
+        let right = b.square(m.solution[1]);
+        let Some(wrong) = a
+            .modes
+            .game()
+            .unwrap()
+            .targets()
+            .into_iter()
+            .find(|&t| t != right)
+        else {
+            continue;
+        };
+        a.play_click(wrong);
+        assert_eq!(a.modes.game().unwrap().moves_made(), 2);
+        keys(&mut a, &[Command::Suggest]);
+        assert_eq!(
+            said(&a),
+            format!("hint: 2 on {wrong} is not where the solution has it (u takes moves back)")
+        );
+        keys(&mut a, &[Command::Clear]);
+        assert!(
+            said(&a).contains("of the knight's path: u takes moves back"),
+            "{}",
+            said(&a)
+        );
+        return;
+    }
+    panic!("no easy 6x6 puzzle of seeds 30-39 offers a wrong first move");
+}

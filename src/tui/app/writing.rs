@@ -154,10 +154,13 @@ impl App {
             Hint::Wrong { step, square } => {
                 g.cursor = square;
                 g.hinted = vec![square];
-                format!(
-                    "hint: {step} on {square} is not where the solution has it ({} clears it)",
-                    key(Command::Clear)
-                )
+                // The knight's own steps are taken back, not cleared.
+                let fix = if g.trail.step(g.board().index(square)) > 0 {
+                    format!("{} takes moves back", key(Command::Undo))
+                } else {
+                    format!("{} clears it", key(Command::Clear))
+                };
+                format!("hint: {step} on {square} is not where the solution has it ({fix})")
             }
             Hint::Done => {
                 self.refuse("every square is numbered");
