@@ -95,7 +95,10 @@ fn run(cli: Cli) -> Ran {
         },
         Command::Puzzle(args) => {
             load()?;
-            cli::puzzle::make(&args)
+            match args.format {
+                cli::args::PuzzleFormat::Svg => cli::booklet::make(&args),
+                _ => cli::puzzle::make(&args),
+            }
         }
         Command::Draw(args) => {
             load()?;

@@ -17,6 +17,9 @@ pub const MOST: u64 = 1000;
 
 /// Makes the booklet `args` asks for and prints it or writes `--out`.
 pub fn make(args: &PuzzleArgs) -> Ran {
+    if let Some(out) = &args.out {
+        super::solve::check_writable(out)?;
+    }
     let count = args.count.unwrap_or(1);
     if count > MOST {
         return Err(usage(format!(

@@ -17,18 +17,16 @@ use super::failure::{Exit, Failure, Ran, say, usage};
 use super::solve::write_out;
 use crate::config::Config;
 
-/// `puzzle`: make one, print it or write its file.
+/// `puzzle`: make one, print it or write its file (`--format svg`:
+/// [`super::booklet`]).
 pub fn make(args: &PuzzleArgs) -> Ran {
-    if args.count.is_some() && args.format != PuzzleFormat::Svg {
+    if args.count.is_some() {
         return Err(usage(
             "--count N makes a booklet of N puzzles: it goes with --format svg",
         ));
     }
     if let Some(out) = &args.out {
         super::solve::check_writable(out)?;
-    }
-    if args.format == PuzzleFormat::Svg {
-        return super::booklet::make(args);
     }
     let board = (args.size, args.rows, args.cols);
     let Some((made, seed)) = made(board, args.closed, args.difficulty, args.seed)? else {
