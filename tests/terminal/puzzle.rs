@@ -12,15 +12,7 @@ fn a_puzzle_is_played_saved_resumed_and_solved() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("p.json");
     let out = kt()
-        .args([
-            "puzzle",
-            "--size",
-            "6",
-            "--difficulty",
-            "easy",
-            "--seed",
-            "7",
-        ])
+        .args("puzzle --size 6 --difficulty easy --seed 7".split(' '))
         .args(["--out", file.to_str().unwrap(), "--quiet"])
         .output()
         .unwrap();
