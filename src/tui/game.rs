@@ -629,7 +629,7 @@ impl Game {
             Some(step) => format!("the solver finished it from step {step}"),
             None if self.undos == 0 && self.helped == 0 => "no undo, no help: well played!".into(),
             None => format!(
-                "{}, {}: well played!",
+                "{}, {}",
                 plural(self.undos, "undo"),
                 plural(self.helped, "hint")
             ),
@@ -640,12 +640,12 @@ impl Game {
             let kind = c.difficulty.map_or(String::new(), |d| format!(" {d}"));
             let board = self.board().describe();
             if r.new_best {
-                line.push_str(&format!(" A new best for {board}{kind}."));
+                line.push_str(&format!("; a new best for {board}{kind}"));
             } else {
-                line.push_str(&format!(" Best for {board}{kind}: {}.", mmss(r.best)));
+                line.push_str(&format!("; best for {board}{kind} {}", mmss(r.best)));
             }
             if r.streak > 1 {
-                line.push_str(&format!(" The day's puzzle {} days in a row.", r.streak));
+                line.push_str(&format!("; the day's puzzle {} days in a row", r.streak));
             }
         }
         line

@@ -79,6 +79,35 @@ fn steps_are_written_in_any_order_and_the_puzzle_is_solved() {
         "{}",
         g.status(a.now)
     );
+    // Solved by hand: sent to the records once, and their answer told.
+    let records: Vec<_> = sent
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Record(s) => Some(s.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(records.len(), 1, "{sent:?}");
+    assert_eq!(
+        (
+            records[0].board.as_str(),
+            records[0].difficulty.as_str(),
+            records[0].seed
+        ),
+        ("6x6", "medium", Some(3))
+    );
+    a.update(Action::Recorded(Ok(crate::records::Summary {
+        best: 83,
+        new_best: false,
+        streak: 4,
+    })));
+    let line = a.modes.game().unwrap().status(a.now);
+    assert!(
+        line.ends_with("; best for 6x6 medium 1:23; the day's puzzle 4 days in a row"),
+        "{line}"
+    );
+    a.update(Action::Recorded(Err("disk full".into())));
+    assert_eq!(said(&a), "the solve is not kept in the records: disk full");
 }
 
 #[test]
