@@ -44,6 +44,10 @@ impl Solve {
             && self.closed == other.closed
             && self.difficulty == other.difficulty
     }
+    /// Whether it counts for the best time: solved without a hint.
+    fn unaided(&self) -> bool {
+        self.hints == 0
+    }
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -56,9 +60,10 @@ struct File {
 /// What the records say after a solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
-    /// The best time for the board, kind and difficulty, in seconds,
-    /// this solve's included.
-    pub best: u64,
+    /// The best time for the board, kind and difficulty of a solve with
+    /// no hint (help makes no record), in seconds, this one's included;
+    /// None when every solve of the kind took help.
+    pub best: Option<u64>,
     /// Whether this solve set it.
     pub new_best: bool,
     /// Days in a row, up to this solve's, with the day's puzzle solved;
@@ -132,11 +137,14 @@ pub fn record(path: &Path, solve: Solve) -> Result<Summary, String> {
 fn summarise(before: &[Solve], solve: &Solve) -> Summary {
     let best_before = before
         .iter()
-        .filter(|s| s.same_kind(solve))
+        .filter(|s| s.same_kind(solve) && s.unaided())
         .map(|s| s.seconds)
         .min();
-    let best = best_before.map_or(solve.seconds, |b| b.min(solve.seconds));
-    let new_best = best_before.is_none_or(|b| solve.seconds < b);
+    let (best, new_best) = match (best_before, solve.unaided()) {
+        (b, false) => (b, false),
+        (None, true) => (Some(solve.seconds), true),
+        (Some(b), true) => (Some(b.min(solve.seconds)), solve.seconds < b),
+    };
     let streak = if solve.daily() {
         let days: std::collections::BTreeSet<&str> = before
             .iter()
@@ -195,25 +203,41 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("k").join("puzzles.json");
         let first = record(&path, daily("2026-11-26", 90)).unwrap();
-        assert_eq!((first.best, first.new_best, first.streak), (90, true, 1));
+        assert_eq!(
+            (first.best, first.new_best, first.streak),
+            (Some(90), true, 1)
+        );
         let second = record(&path, daily("2026-11-27", 120)).unwrap();
         assert_eq!(
             (second.best, second.new_best, second.streak),
-            (90, false, 2)
+            (Some(90), false, 2)
         );
         // Across a month's end, and a seeded puzzle between: no streak of
         // its own, but the best time counts.
         let other = record(&path, solve("2026-11-28", 60, Some(7))).unwrap();
-        assert_eq!((other.best, other.new_best, other.streak), (60, true, 0));
+        assert_eq!(
+            (other.best, other.new_best, other.streak),
+            (Some(60), true, 0)
+        );
+        // With a hint, faster is no record.
+        let mut helped = solve("2026-11-28", 10, Some(8));
+        helped.hints = 3;
+        let h = record(&path, helped).unwrap();
+        assert_eq!((h.best, h.new_best), (Some(60), false));
         let third = record(&path, daily("2026-11-28", 100)).unwrap();
-        assert_eq!((third.best, third.streak), (60, 3));
+        assert_eq!((third.best, third.streak), (Some(60), 3));
         // A day missed starts the count again.
         assert_eq!(record(&path, daily("2026-11-30", 100)).unwrap().streak, 1);
         // Another board keeps its own best.
         let mut big = daily("2026-12-01", 300);
         big.board = "8x8".into();
         let r = record(&path, big).unwrap();
-        assert_eq!((r.best, r.new_best, r.streak), (300, true, 2));
+        assert_eq!((r.best, r.new_best, r.streak), (Some(300), true, 2));
+        // Help on a kind with no unaided solve: no best to name.
+        let mut first_helped = daily("2026-12-02", 50);
+        (first_helped.board, first_helped.hints) = ("5x5".into(), 1);
+        let r = record(&path, first_helped).unwrap();
+        assert_eq!((r.best, r.new_best, r.streak), (None, false, 3));
         assert_eq!(previous_day("2026-12-01").as_deref(), Some("2026-11-30"));
     }
 

@@ -120,6 +120,12 @@ pub struct Game {
     pub hand_redo: Vec<(usize, Hand)>,
     /// The squares the last hint is about: its step's square first.
     pub hinted: Vec<Square>,
+    /// A digit was refused: the Enter that follows writes nothing (and
+    /// moves no knight).
+    pub typing_refused: bool,
+    /// Squares the knight moved onto where its step was written by hand
+    /// already: taking the move back leaves the number.
+    pub written_first: Vec<u32>,
     /// A puzzle solved by hand was sent to the records; what they said.
     pub recorded: bool,
     pub record: Option<crate::records::Summary>,
@@ -162,6 +168,8 @@ impl Game {
             hand_undo: Vec::new(),
             hand_redo: Vec::new(),
             hinted: Vec::new(),
+            written_first: Vec::new(),
+            typing_refused: false,
             recorded: false,
             record: None,
         };
@@ -639,10 +647,10 @@ impl Game {
             let mmss = |s: u64| format!("{}:{:02}", s / 60, s % 60);
             let kind = c.difficulty.map_or(String::new(), |d| format!(" {d}"));
             let board = self.board().describe();
-            if r.new_best {
-                line.push_str(&format!("; a new best for {board}{kind}"));
-            } else {
-                line.push_str(&format!("; best for {board}{kind} {}", mmss(r.best)));
+            match r.best {
+                _ if r.new_best => line.push_str(&format!("; a new best for {board}{kind}")),
+                Some(best) => line.push_str(&format!("; best for {board}{kind} {}", mmss(best))),
+                None => {}
             }
             if r.streak > 1 {
                 line.push_str(&format!("; the day's puzzle {} days in a row", r.streak));

@@ -34,8 +34,12 @@ pub fn algebraic(text: &str, board: &Board) -> String {
 /// The square written at byte `i` of `bytes`, and where it ends.
 fn square_at(bytes: &[u8], i: usize, board: &Board) -> Option<(Square, usize)> {
     let digit = |k: usize| bytes.get(k).is_some_and(u8::is_ascii_digit);
-    let joins = |k: usize| digit(k) || bytes.get(k) == Some(&b',') || bytes.get(k) == Some(&b'.');
-    if !digit(i) || (i > 0 && joins(i - 1)) {
+    let mark = |k: usize| bytes.get(k) == Some(&b',') || bytes.get(k) == Some(&b'.');
+    // A comma or a point joins figures only between digits: `3,5, 32`
+    // and `on 3,5.` end a square, `13,969,258` and `1.5` do not.
+    let joins = |k: usize| digit(k) || (mark(k) && digit(k + 1));
+    let joined = |k: usize| digit(k) || (mark(k) && k > 0 && digit(k - 1));
+    if !digit(i) || (i > 0 && joined(i - 1)) {
         return None;
     }
     let mut k = i;
@@ -109,6 +113,11 @@ mod tests {
         ] {
             assert_eq!(algebraic(keep, &b), keep);
         }
+        // A comma or a point after a square ends it.
+        assert_eq!(
+            algebraic("(on 3,5, 32 has no square left; on 2,2.", &b),
+            "(on f5, 32 has no square left; on c6."
+        );
         // A rectangle: rank 1 is the bottom row.
         let r = Board::new(3, 4, &[]).unwrap();
         assert_eq!(algebraic("from 2,3 to 0,0", &r), "from d1 to a3");

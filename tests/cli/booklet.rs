@@ -110,6 +110,17 @@ fn a_booklet_of_three_renders_and_each_solution_keeps_its_clues() {
     );
 
     let doc = roxmltree::Document::parse(&svg).unwrap();
+    // Whole A4 pages, so a printer's page breaks fall where the pages do.
+    let mm = |a: &str| -> f64 {
+        let v = doc.root_element().attribute(a).unwrap();
+        v.trim_end_matches("mm").parse().unwrap()
+    };
+    let pages = mm("height") / 297.0;
+    assert_eq!(mm("width"), 210.0);
+    assert!(
+        pages >= 2.0 && (pages - pages.round()).abs() < 1e-6,
+        "{pages} pages"
+    );
     let texts: Vec<String> = doc
         .descendants()
         .filter(|n| n.has_tag_name("text"))

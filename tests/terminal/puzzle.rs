@@ -49,7 +49,7 @@ fn a_puzzle_is_played_saved_resumed_and_solved() {
     for d in step.chars() {
         t.keys(&[&d.to_string()]);
     }
-    t.wait_for(&format!("{step} for "));
+    t.wait_for("typing a step for the cursor's square");
     t.keys(&["Enter"]);
     t.wait_for(&format!("{step} written on"));
     t.wait_for("numbered   15 / 36");

@@ -145,9 +145,10 @@ impl Pages {
     fn next_page(&mut self) {
         self.y = (self.y / PAGE.1 + 1) * PAGE.1 + MARGIN;
     }
-    /// The document's height: the content and a margin below it.
+    /// The document's height: whole pages, so a printer's A4 breaks fall
+    /// where the pages do.
     fn end(&self) -> u32 {
-        self.y + MARGIN
+        (self.y + MARGIN).div_ceil(PAGE.1) * PAGE.1
     }
 }
 

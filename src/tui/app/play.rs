@@ -146,12 +146,19 @@ impl App {
         };
         match c {
             Command::Cursor(dr, dc) => {
+                g.typing_refused = false;
                 g.cursor = step_cursor(g.cursor, dr, dc, g.board().rows(), g.board().cols());
                 let (sq, rows, cols) = (g.cursor, g.board().rows(), g.board().cols());
                 self.zoom.follow(sq, rows, cols);
                 Vec::new()
             }
             Command::MoveHere if g.typed.is_some() => self.write_typed(),
+            // After a refused digit, Enter is no knight's move.
+            Command::MoveHere if g.typing_refused => {
+                g.typing_refused = false;
+                self.refuse("nothing written: the number typed was refused");
+                Vec::new()
+            }
             Command::MoveHere => {
                 let sq = g.cursor;
                 self.play_move(sq)
@@ -325,6 +332,8 @@ impl App {
         if g.clues.is_some() {
             g.helped += 1;
         }
+        // The verdict is the status line's: no older message over it.
+        self.clear_message();
         self.check(true)
     }
 

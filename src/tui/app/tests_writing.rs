@@ -97,7 +97,7 @@ fn steps_are_written_in_any_order_and_the_puzzle_is_solved() {
         ("6x6", "medium", Some(3))
     );
     a.update(Action::Recorded(Ok(crate::records::Summary {
-        best: 83,
+        best: Some(83),
         new_best: false,
         streak: 4,
     })));
@@ -116,18 +116,29 @@ fn refusals_say_why_and_leave_the_board_as_it_was() {
     let mut a = puzzle_app(&m);
     let b = m.puzzle.board().clone();
     let n = numbered(&a);
-    // On a clue's square.
+    // On a clue's square: refused at the first digit, and the Enter
+    // after it is no knight's move.
     let clue = m.puzzle.clues().nth(1).unwrap();
-    write(&mut a, clue.square, 30);
+    a.modes.game_mut().unwrap().cursor = clue.square;
+    keys(&mut a, &[Command::Pick(3)]);
     assert_eq!(
         said(&a),
         format!("{} holds clue {}", clue.square, clue.step)
     );
-    // A step past the last: refused as it is typed.
+    keys(&mut a, &[Command::MoveHere]);
+    assert_eq!(said(&a), "nothing written: the number typed was refused");
+    assert_eq!(a.modes.game().unwrap().moves_made(), 1);
+    // A step past the last: the digit is refused as it is typed, and
+    // what was typed before it stays.
     let (k, sq) = open(&m)[0];
     a.modes.game_mut().unwrap().cursor = sq;
     keys(&mut a, &[Command::Pick(9), Command::Pick(9)]);
-    assert_eq!(said(&a), "99 is not a step: steps run from 1 to 36");
+    assert_eq!(
+        said(&a),
+        "99 is not a step: steps run from 1 to 36 (9 typed)"
+    );
+    assert_eq!(a.modes.game().unwrap().typed, Some(9));
+    keys(&mut a, &[Command::Back]);
     // A clue's step elsewhere.
     write(&mut a, sq, clue.step);
     assert_eq!(
@@ -339,4 +350,31 @@ fn a_wrong_knight_move_is_named_and_undo_takes_it_back() {
         return;
     }
     panic!("no easy 6x6 puzzle of seeds 30-39 offers a wrong first move");
+}
+
+/// A number written by hand, then walked onto by the knight, stays when
+/// the move is taken back.
+#[test]
+fn undoing_a_move_keeps_the_number_written_before_it() {
+    let m = (40..60)
+        .map(|seed| made(Difficulty::Easy, seed))
+        .find(|m| m.puzzle.clue_at(2).is_none())
+        .expect("a puzzle with step 2 open");
+    let mut a = puzzle_app(&m);
+    let b = m.puzzle.board().clone();
+    let two = b.square(m.solution[1]);
+    write(&mut a, two, 2);
+    a.play_click(two);
+    assert_eq!(a.modes.game().unwrap().moves_made(), 2);
+    keys(&mut a, &[Command::Undo]);
+    let g = a.modes.game().unwrap();
+    assert_eq!(g.moves_made(), 1);
+    assert_eq!(
+        g.sheet.as_ref().unwrap().number_on(b.index(two)),
+        Some((2, false))
+    );
+    // Undo again takes the writing back.
+    keys(&mut a, &[Command::Undo]);
+    let g = a.modes.game().unwrap();
+    assert_eq!(g.sheet.as_ref().unwrap().number_on(b.index(two)), None);
 }

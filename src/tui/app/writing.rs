@@ -18,16 +18,18 @@ impl App {
         let Some(g) = self.modes.game_mut() else {
             return Vec::new();
         };
-        let (sq, pencil) = (g.cursor, g.pencil);
+        let (first, pencil) = (g.typed.is_none(), g.pencil);
         match g.type_digit(d) {
-            Ok(n) => {
-                let what = if pencil { "marks" } else { "writes" };
+            // Said once: the number grows on the cursor's square.
+            Ok(_) if first => {
+                let what = if pencil { "marks it" } else { "writes it" };
                 self.info(format!(
-                    "{n} for {sq}: {} {what} it, {} cancels",
+                    "typing a step for the cursor's square: {} {what}, {} cancels",
                     key(Command::MoveHere),
                     key(Command::Back)
                 ));
             }
+            Ok(_) => {}
             Err(why) => self.refuse(why),
         }
         Vec::new()

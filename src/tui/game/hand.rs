@@ -47,18 +47,29 @@ impl Game {
         }
     }
 
-    /// The knight's new last square gets its step on the sheet.
+    /// The knight's new last square gets its step on the sheet (or keeps
+    /// the same step written there by hand, remembered).
     pub(super) fn write_step(&mut self, i: u32) {
         let step = self.moves_made() as u32;
-        if let Some(sheet) = &mut self.sheet
-            && sheet.number_on(i).is_none()
-        {
-            let _ = sheet.write(i, step);
+        let Some(sheet) = &mut self.sheet else {
+            return;
+        };
+        match sheet.number_on(i) {
+            None => {
+                let _ = sheet.write(i, step);
+            }
+            Some((k, false)) if k == step => self.written_first.push(i),
+            Some(_) => {}
         }
     }
 
-    /// A move taken back takes its step off the sheet.
+    /// A move taken back takes its step off the sheet, unless it was
+    /// written there by hand before the knight came.
     pub(super) fn unwrite_step(&mut self, i: u32) {
+        if let Some(at) = self.written_first.iter().rposition(|&w| w == i) {
+            self.written_first.remove(at);
+            return;
+        }
         let step = self.moves_made() as u32 + 1;
         if let Some(sheet) = &mut self.sheet
             && sheet.number_on(i) == Some((step, false))
@@ -68,15 +79,29 @@ impl Game {
     }
 
     /// A digit typed: the number being typed grows by it. Err when the
-    /// number would pass the last step.
+    /// number would pass the last step (what was typed stays), or when the
+    /// cursor is on a clue.
     pub fn type_digit(&mut self, d: u8) -> Result<u32, String> {
+        let i = self.board().index(self.cursor);
+        if let Some(clue) = self.clues.as_ref().and_then(|c| c.on(i)) {
+            self.typed = None;
+            self.typing_refused = true;
+            return Err(format!("{} holds clue {clue}", self.cursor));
+        }
         let last = self.board().free_count() as u32;
         let n = self.typed.unwrap_or(0) * 10 + u32::from(d);
         if n > last {
-            self.typed = None;
-            return Err(format!("{n} is not a step: steps run from 1 to {last}"));
+            let kept = self
+                .typed
+                .map(|t| format!(" ({t} typed)"))
+                .unwrap_or_default();
+            self.typing_refused = true;
+            return Err(format!(
+                "{n} is not a step: steps run from 1 to {last}{kept}"
+            ));
         }
         self.typed = Some(n);
+        self.typing_refused = false;
         Ok(n)
     }
 

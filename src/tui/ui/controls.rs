@@ -313,19 +313,27 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
             lines.insert(2, label_value("seed", seed.to_string(), theme));
         }
         let at = if clues.seed.is_some() { 3 } else { 2 };
-        lines.insert(at, label_value("next clue", next, theme));
-        let far = distance.is_some();
-        if let Some(d) = distance {
+        // Solved, the knight heads nowhere: no next clue to name.
+        let heading = !g.is_complete();
+        if heading {
+            lines.insert(at, label_value("next clue", next, theme));
+        }
+        let far = heading && distance.is_some();
+        if let Some(d) = distance.filter(|_| heading) {
             lines.insert(at + 1, label_value("distance", d, theme));
         }
-        // The open stretch: the steps to write before the next clue.
-        if let Some((step, ..)) = g.next_clue() {
-            let from = g.moves_made() + 1;
-            let to = step as usize - 1;
-            let stretch = match to.cmp(&from) {
-                std::cmp::Ordering::Less => "none: the clue is next".to_string(),
-                std::cmp::Ordering::Equal => format!("step {from}"),
-                std::cmp::Ordering::Greater => format!("steps {from}-{to}"),
+        // The open stretch: the steps before the next clue still empty.
+        if let Some((step, ..)) = g.next_clue().filter(|_| heading) {
+            let from = g.moves_made() as u32 + 1;
+            let open: Vec<u32> = (from..step)
+                .filter(|&k| g.sheet.as_ref().is_none_or(|s| s.square_of(k).is_none()))
+                .collect();
+            let stretch = match open[..] {
+                [] if from == step => "none: the clue is next".to_string(),
+                [] => format!("none: steps {from}-{} written", step - 1),
+                [k] => format!("step {k}"),
+                [a, .., b] if (b - a) as usize + 1 == open.len() => format!("steps {a}-{b}"),
+                _ => format!("{} of steps {from}-{}", open.len(), step - 1),
             };
             let at = at + 1 + usize::from(far);
             lines.insert(at, label_value("to fill", stretch, theme));
@@ -349,7 +357,11 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
     }
     lines.extend(super::sums::lines(g.board(), Some(&g.trail), theme));
     lines.push(Line::raw(""));
-    let targets = g.targets();
+    let targets = if g.is_complete() {
+        Vec::new()
+    } else {
+        g.targets()
+    };
     // With hints off, the onward counts are not shown either.
     if !targets.is_empty() {
         let head = if g.hints {

@@ -25,7 +25,12 @@ impl Widget for Log<'_> {
         let lines: Vec<Line> = app
             .log()
             .flat_map(|m| {
-                let line = Line::styled(format!(" {}", m.text), tone_style(m.tone, theme));
+                // Squares as the board names them, as on the status line.
+                let text = match app.labels {
+                    true => crate::tui::notation::algebraic(&m.text, app.shown_board()),
+                    false => m.text.clone(),
+                };
+                let line = Line::styled(format!(" {text}"), tone_style(m.tone, theme));
                 fit(line, text_w, usize::MAX)
             })
             .collect();
