@@ -47,6 +47,14 @@ pub enum Unwritable {
     },
     /// Nothing written on the square to clear.
     Empty(Square),
+    /// The step would be on the wrong colour: every knight's move changes
+    /// colour, and `clue` fixes which colour each step is on.
+    #[allow(missing_docs)]
+    Colour {
+        step: u32,
+        square: Square,
+        clue: Numbered,
+    },
 }
 
 impl fmt::Display for Unwritable {
@@ -63,6 +71,17 @@ impl fmt::Display for Unwritable {
                 "{step} on {square} would not be a knight's move from {next}"
             ),
             Unwritable::Empty(sq) => write!(f, "nothing is written on {sq}"),
+            Unwritable::Colour { step, square, clue } => {
+                let rel = if step.abs_diff(clue.step) % 2 == 0 {
+                    "the same colour as"
+                } else {
+                    "the other colour from"
+                };
+                write!(
+                    f,
+                    "{step} cannot go on {square}: it must be on {rel} {clue} (every knight's move changes colour)"
+                )
+            }
         }
     }
 }
@@ -201,6 +220,19 @@ impl Sheet {
             });
         }
         let square = b.square(index);
+        if let Some(clue) = self.puzzle.clues().next()
+            && b.geometry().is_knight_plane()
+            && (step.abs_diff(clue.step) % 2 == 0) != (square.colour() == clue.square.colour())
+        {
+            return Some(Unwritable::Colour {
+                step,
+                square,
+                clue: Numbered {
+                    step: clue.step,
+                    square: clue.square,
+                },
+            });
+        }
         self.beside(step).find_map(|j| {
             let at = self.square_of(j).filter(|&i| i != index)?;
             let next = b.square(at);

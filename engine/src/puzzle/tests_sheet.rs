@@ -75,9 +75,24 @@ fn writes_that_break_a_rule_are_refused_with_the_reason() {
     );
     // A step not a knight's move from its numbered neighbour.
     let one = m.puzzle.clue_at(1).unwrap();
+    let (c1, sq) = (b.square(one).colour(), |j: u32| b.square(j));
     let far = (0..36u32)
-        .find(|&j| s.number_on(j).is_none() && !b.is_move(b.square(one), b.square(j)))
+        .find(|&j| s.number_on(j).is_none() && !b.is_move(sq(one), sq(j)) && sq(j).colour() != c1)
         .unwrap();
+    // Every knight's move changes colour: step 3 goes on 1's colour.
+    let odd = (0..36u32)
+        .find(|&j| s.number_on(j).is_none() && sq(j).colour() != c1)
+        .unwrap();
+    if m.puzzle.clue_at(3).is_none() {
+        assert_eq!(
+            s.write(odd, 3).unwrap_err().to_string(),
+            format!(
+                "3 cannot go on {}: it must be on the same colour as 1 on {} (every knight's move changes colour)",
+                sq(odd),
+                sq(one)
+            )
+        );
+    }
     if m.puzzle.clue_at(2).is_none() {
         assert_eq!(
             s.write(far, 2).unwrap_err().to_string(),

@@ -31,6 +31,9 @@ impl Loss {
     pub fn what(self) -> String {
         let ran = |s: u64| knight_engine::words::long_time(s as f64);
         match self {
+            // A puzzle with pencil marks alone.
+            Loss::Game(0) => "the game's pencil marks are not saved".into(),
+            Loss::Game(1) => "the game's 1 square is not saved".into(),
             Loss::Game(n) => format!("the game's {n} squares are not saved"),
             Loss::Search(s) => format!("the search has run for {}", ran(s)),
             Loss::Count(s) => format!("the count has run for {}", ran(s)),
@@ -156,7 +159,12 @@ impl App {
     /// search or count that has run for [`LONG_RUN`] and is not over.
     pub(super) fn loss(&self) -> Option<Loss> {
         if let Some(g) = self.modes.game().filter(|g| g.would_lose_work()) {
-            return Some(Loss::Game(g.moves_made()));
+            // A puzzle's squares are those numbered by the player.
+            let n = match (&g.sheet, &g.clues) {
+                (Some(s), Some(c)) => s.numbered() - c.puzzle().clue_count(),
+                _ => g.moves_made(),
+            };
+            return Some(Loss::Game(n));
         }
         if let Some(c) = self.counting.as_ref().filter(|c| c.result.is_none()) {
             let ran = self.now.saturating_duration_since(c.started);

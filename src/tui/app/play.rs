@@ -182,9 +182,18 @@ impl App {
             },
             Command::Undo | Command::Redo => {
                 let undo = c == Command::Undo;
+                // A puzzle says what was taken back or put back.
+                let words = match (g.sheet.is_some(), undo) {
+                    (false, _) => None,
+                    (true, true) => g.undo_words().map(|w| format!("undone: {w}")),
+                    (true, false) => g.redo_words().map(|w| format!("redone: {w}")),
+                };
                 let done = if undo { g.undo() } else { g.redo() };
                 if done {
-                    self.clear_message();
+                    match words {
+                        Some(w) => self.info(w),
+                        None => self.clear_message(),
+                    }
                     self.check_game()
                 } else {
                     self.refuse(if undo {

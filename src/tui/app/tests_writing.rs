@@ -245,15 +245,18 @@ fn undo_and_redo_take_writes_and_moves_in_the_order_made() {
     let g = |a: &App| a.modes.game().unwrap().clone();
     let n = numbered(&a);
     keys(&mut a, &[Command::Undo]);
+    assert_eq!(said(&a), format!("undone: {j} on {sq2}"));
     assert_eq!(g(&a).sheet.unwrap().number_on(b.index(sq2)), None);
     if moved {
         keys(&mut a, &[Command::Undo]);
+        assert_eq!(said(&a), format!("undone: step 2 on {two}"));
         assert_eq!(g(&a).moves_made(), 1);
     }
     keys(&mut a, &[Command::Undo]);
     assert_eq!(g(&a).sheet.unwrap().number_on(b.index(sq)), None);
     assert_eq!(numbered(&a), n - 2 - usize::from(moved));
     keys(&mut a, &[Command::Redo]);
+    assert_eq!(said(&a), format!("redone: {k} on {sq}"));
     assert_eq!(
         g(&a).sheet.unwrap().number_on(b.index(sq)),
         Some((k, false))

@@ -285,6 +285,58 @@ impl Game {
     }
 }
 
+impl Hand {
+    /// What the edit did, in words: `7 on d2`, `7 cleared from d2`,
+    /// `pencil mark 7 on d2`.
+    fn words(&self, board: &knight_engine::board::Board) -> String {
+        match *self {
+            Hand::Write {
+                index,
+                after: Some(k),
+                ..
+            } => format!("{k} on {}", board.square(index)),
+            Hand::Write { index, before, .. } => format!(
+                "{} cleared from {}",
+                before.unwrap_or_default(),
+                board.square(index)
+            ),
+            Hand::Mark { index, step } => {
+                format!("pencil mark {step} on {}", board.square(index))
+            }
+        }
+    }
+}
+
+impl Game {
+    /// What undo would take back, in words: a hand edit or the knight's
+    /// last move (None when undo brings back a game or does nothing).
+    pub fn undo_words(&self) -> Option<String> {
+        match self.hand_undo.last() {
+            Some((at, h)) if *at >= self.moves_made() => Some(h.words(self.board())),
+            _ if self.moves_made() > 1 => {
+                let sq = self.knight()?;
+                Some(format!("step {} on {sq}", self.moves_made()))
+            }
+            _ => None,
+        }
+    }
+
+    /// What redo would put back, in words.
+    pub fn redo_words(&self) -> Option<String> {
+        match self.hand_redo.last() {
+            Some((at, h)) if *at == self.moves_made() => Some(h.words(self.board())),
+            _ => {
+                let &sq = self.redo.last()?;
+                Some(format!(
+                    "step {} on {}",
+                    self.moves_made() + 1,
+                    self.board().square(sq)
+                ))
+            }
+        }
+    }
+}
+
 /// `3, 7, 12`.
 pub fn list(steps: &[u32]) -> String {
     steps
