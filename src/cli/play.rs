@@ -137,6 +137,16 @@ fn hand_work(saved: &TourFile, board: &Board, game: &mut Game) -> Result<(), Str
             .ok_or_else(|| format!("{r},{c} is off the {} board", board.describe()))?;
         Ok(board.index(sq))
     };
+    // The time played before the save: the clock goes on from there.
+    if let Some(raw) = saved.extra.get("seconds") {
+        let secs = raw
+            .as_u64()
+            .filter(|&s| s < 100 * 365 * 86_400)
+            .ok_or("\"seconds\" is not a whole number of seconds")?;
+        let now = std::time::Instant::now();
+        game.clock = now.checked_sub(std::time::Duration::from_secs(secs));
+        game.last_move = Some(now);
+    }
     let Some(sheet) = game.sheet.as_mut() else {
         return Ok(());
     };

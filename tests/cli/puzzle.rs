@@ -392,6 +392,59 @@ fn a_saved_puzzle_that_breaks_its_clues_is_not_resumed() {
     );
 }
 
+/// A saved puzzle's hand work is put back by the sheet's rules: a number
+/// on a clue, a step twice, bad marks or a bad time are refused.
+#[test]
+fn a_saved_puzzle_s_writing_is_checked_when_resumed() {
+    let (code, out, _) = run(&["puzzle", "--size", "6", "--seed", "9", "--format", "json"]);
+    assert_eq!(code, 0);
+    let mut file: Value = serde_json::from_str(&out).unwrap();
+    let clue1 = file["clues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c[2] == 1)
+        .unwrap()
+        .clone();
+    file["path"] = serde_json::json!([[clue1[0], clue1[1]]]);
+    let other = file["clues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c[2] != 1)
+        .unwrap()
+        .clone();
+    for (key, value, says) in [
+        (
+            "written",
+            serde_json::json!([[other[0], other[1], 30]]),
+            "written: ",
+        ),
+        (
+            "marks",
+            serde_json::json!([[9, 9, [3]]]),
+            "9,9 is off the 6x6 board",
+        ),
+        ("marks", serde_json::json!("x"), "\"marks\" is not a list"),
+        (
+            "seconds",
+            serde_json::json!(-1),
+            "\"seconds\" is not a whole number",
+        ),
+    ] {
+        let mut f = file.clone();
+        f[key] = value;
+        let (_d, path) = written("saved.json", &f.to_string());
+        let (code, _, err) = run(&["play", "--resume", &path]);
+        assert_eq!(code, 2, "{key}: {err}");
+        assert!(
+            err.contains("cannot resume: ") && err.contains(says),
+            "{key}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
 /// `solve --puzzle --explain`: one deduction a line, then the board; in
 /// JSON lines each puts its step where the solved tour has it, from
 /// squares already numbered; `puzzle --format json` counts the rules.

@@ -99,6 +99,8 @@ fn a_puzzle_is_played_saved_resumed_and_solved() {
     );
     t.wait_for("puzzle     easy,");
     t.wait_for("numbered   15 / 36");
+    // The clock goes on from the time saved.
+    t.wait_for("(move ");
     // f finishes from clue 1, through the number written.
     t.keys(&["f"]);
     t.wait_for("puzzle solved in");

@@ -192,7 +192,10 @@ impl App {
             ),
         };
         let writing = match self.modes.shown() {
-            Mode::Play(g) => g.sheet.as_ref().map(|sheet| hand_fields(g, sheet)),
+            Mode::Play(g) => g
+                .sheet
+                .as_ref()
+                .map(|sheet| hand_fields(g, sheet, self.now)),
             _ => None,
         };
         if trail.is_empty() && writing.as_ref().is_none_or(|w| w.is_empty()) {
@@ -243,6 +246,7 @@ impl App {
 fn hand_fields(
     g: &crate::tui::game::Game,
     sheet: &knight_engine::puzzle::Sheet,
+    now: std::time::Instant,
 ) -> serde_json::Map<String, serde_json::Value> {
     use serde_json::json;
     let b = g.board();
@@ -262,6 +266,14 @@ fn hand_fields(
         })
         .collect();
     let mut out = serde_json::Map::new();
+    // The time played so far, whole seconds: resumed, the clock goes on.
+    if let Some(start) = g.clock {
+        let end = g.done_at.unwrap_or(now);
+        out.insert(
+            "seconds".into(),
+            end.saturating_duration_since(start).as_secs().into(),
+        );
+    }
     if !written.is_empty() {
         out.insert("written".into(), written.into());
     }

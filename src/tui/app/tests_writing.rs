@@ -224,6 +224,8 @@ fn pencil_marks_toggle_clear_on_writing_and_are_saved() {
         file.extra["marks"],
         serde_json::json!([[other.row, other.col, [11]]])
     );
+    // The time played so far, for the clock to go on when resumed.
+    assert_eq!(file.extra["seconds"], serde_json::json!(0));
 }
 
 #[test]
