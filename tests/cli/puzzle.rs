@@ -360,20 +360,21 @@ fn play_puzzle_refuses_bad_requests_in_one_line() {
     }
 }
 
+/// The 6x6 puzzle of seed 9 as a file, and its clue 1 `[row, col, 1]`.
+fn puzzle_nine() -> (Value, Value) {
+    let (code, out, _) = run(&["puzzle", "--size", "6", "--seed", "9", "--format", "json"]);
+    assert_eq!(code, 0);
+    let file: Value = serde_json::from_str(&out).unwrap();
+    let clues = file["clues"].as_array().unwrap();
+    let clue1 = clues.iter().find(|c| c[2] == 1).unwrap().clone();
+    (file, clue1)
+}
+
 /// A saved puzzle game whose path breaks a clue is not resumed.
 #[test]
 fn a_saved_puzzle_that_breaks_its_clues_is_not_resumed() {
-    let (code, out, _) = run(&["puzzle", "--size", "6", "--seed", "9", "--format", "json"]);
-    assert_eq!(code, 0);
-    let mut file: Value = serde_json::from_str(&out).unwrap();
     // Step 1 on another square than clue 1's: a legal one-square path.
-    let clue1 = file["clues"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c[2] == 1)
-        .unwrap()
-        .clone();
+    let (mut file, clue1) = puzzle_nine();
     let other = if clue1[0] == 0 && clue1[1] == 0 {
         [0, 1]
     } else {
@@ -396,16 +397,7 @@ fn a_saved_puzzle_that_breaks_its_clues_is_not_resumed() {
 /// on a clue, a step twice, bad marks or a bad time are refused.
 #[test]
 fn a_saved_puzzle_s_writing_is_checked_when_resumed() {
-    let (code, out, _) = run(&["puzzle", "--size", "6", "--seed", "9", "--format", "json"]);
-    assert_eq!(code, 0);
-    let mut file: Value = serde_json::from_str(&out).unwrap();
-    let clue1 = file["clues"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c[2] == 1)
-        .unwrap()
-        .clone();
+    let (mut file, clue1) = puzzle_nine();
     file["path"] = serde_json::json!([[clue1[0], clue1[1]]]);
     let other = file["clues"]
         .as_array()
