@@ -118,8 +118,11 @@ pub struct Game {
     /// when it was done: undo and redo take them and moves in turn.
     pub hand_undo: Vec<(usize, Hand)>,
     pub hand_redo: Vec<(usize, Hand)>,
-    /// The squares the last hint is about: its step's square first.
+    /// The squares the last hint is about: its step's square first; and
+    /// its words, for the side pane (the status line cuts them at 80
+    /// columns).
     pub hinted: Vec<Square>,
+    pub hint_text: Option<String>,
     /// A digit was refused: the Enter that follows writes nothing (and
     /// moves no knight).
     pub typing_refused: bool,
@@ -168,6 +171,7 @@ impl Game {
             hand_undo: Vec::new(),
             hand_redo: Vec::new(),
             hinted: Vec::new(),
+            hint_text: None,
             written_first: Vec::new(),
             typing_refused: false,
             recorded: false,

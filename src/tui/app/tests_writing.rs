@@ -288,8 +288,16 @@ fn the_hint_is_the_next_deduction_in_words() {
     assert_eq!(g.hinted[0], d.square);
     assert_eq!(&g.hinted[1..], &d.from()[..]);
     assert_eq!(g.helped, 1);
+    // In full in the side pane, until the board changes.
+    assert_eq!(g.hint_text, Some(d.to_string()));
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| crate::tui::ui::draw(f, &a, &crate::tui::theme::Theme::default()))
+        .unwrap();
+    let pane = t.backend().to_string();
+    assert!(pane.contains("hint:"), "{pane}");
     // Following it, the next hint is another deduction.
     write(&mut a, d.square, d.step);
+    assert_eq!(a.modes.game().unwrap().hint_text, None);
     keys(&mut a, &[Command::Suggest]);
     assert!(said(&a).starts_with("hint: "), "{}", said(&a));
     assert_ne!(said(&a), format!("hint: {d}"));

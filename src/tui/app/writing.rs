@@ -174,6 +174,7 @@ impl App {
             }
         };
         g.helped += 1;
+        g.hint_text = msg.strip_prefix("hint: ").map(str::to_string);
         let (sq, rows, cols) = (g.cursor, g.board().rows(), g.board().cols());
         self.zoom.follow(sq, rows, cols);
         self.info(msg);

@@ -134,6 +134,7 @@ impl Game {
         self.redo.clear();
         self.unsaved = true;
         self.hinted.clear();
+        self.hint_text = None;
         if self.outlook != Outlook::Checking {
             self.outlook = Outlook::Unchecked;
         }
@@ -250,6 +251,7 @@ impl Game {
         });
         self.unsaved = true;
         self.hinted.clear();
+        self.hint_text = None;
         self.outlook = Outlook::Unchecked;
     }
 

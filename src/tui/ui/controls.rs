@@ -355,6 +355,12 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
             ));
         }
     }
+    // The last hint in full: the status line cuts it on a narrow screen.
+    if let Some(hint) = &g.hint_text {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("hint:", theme.fg(theme.accent)));
+        lines.push(Line::raw(hint.clone()));
+    }
     lines.extend(super::sums::lines(g.board(), Some(&g.trail), theme));
     lines.push(Line::raw(""));
     let targets = if g.is_complete() {
