@@ -47,6 +47,8 @@ pub enum Unwritable {
     },
     /// Nothing written on the square to clear.
     Empty(Square),
+    /// A pencil mark on a square that holds a number written.
+    Numbered(Square),
     /// The step would be on the wrong colour: every knight's move changes
     /// colour, and `clue` fixes which colour each step is on.
     #[allow(missing_docs)]
@@ -71,6 +73,9 @@ impl fmt::Display for Unwritable {
                 "{step} on {square} would not be a knight's move from {next}"
             ),
             Unwritable::Empty(sq) => write!(f, "nothing is written on {sq}"),
+            Unwritable::Numbered(sq) => {
+                write!(f, "{sq} is numbered: pencil marks go on empty squares")
+            }
             Unwritable::Colour { step, square, clue } => {
                 let rel = if step.abs_diff(clue.step) % 2 == 0 {
                     "the same colour as"
@@ -168,7 +173,9 @@ impl Sheet {
         self.puzzle.clue_count() + self.at.iter().flatten().count()
     }
 
-    fn refuse_square(&self, index: u32) -> Option<Unwritable> {
+    /// Why nothing can be written or marked on the square (board index),
+    /// whatever the step: off the board, blocked, or a clue's.
+    pub fn square_refusal(&self, index: u32) -> Option<Unwritable> {
         let b = self.puzzle.board();
         if index as usize >= b.len() || !b.is_free(b.square(index)) {
             let sq = if (index as usize) < b.len() {
@@ -205,7 +212,7 @@ impl Sheet {
     /// Why `step` cannot be written on the square (board index), if it
     /// cannot.
     pub fn refusal(&self, index: u32, step: u32) -> Option<Unwritable> {
-        if let Some(r) = self.refuse_square(index) {
+        if let Some(r) = self.square_refusal(index) {
             return Some(r);
         }
         let b = self.puzzle.board();
@@ -264,7 +271,7 @@ impl Sheet {
 
     /// Clears the number written on the square (board index); returns it.
     pub fn clear(&mut self, index: u32) -> Result<u32, Unwritable> {
-        if let Some(r) = self.refuse_square(index) {
+        if let Some(r) = self.square_refusal(index) {
             return Err(r);
         }
         let b = self.puzzle.board();
@@ -283,18 +290,15 @@ impl Sheet {
     /// Puts `step` among the square's pencil marks, or takes it away;
     /// true when it is there now. Marks go on empty squares only.
     pub fn toggle_mark(&mut self, index: u32, step: u32) -> Result<bool, Unwritable> {
-        if let Some(r) = self.refuse_square(index) {
+        if let Some(r) = self.square_refusal(index) {
             return Err(r);
         }
         let last = self.puzzle.steps() as u32;
         if step == 0 || step > last {
             return Err(Unwritable::NotAStep { step, last });
         }
-        if let Some(on) = self.written[index as usize] {
-            return Err(Unwritable::Taken {
-                step: on,
-                on: self.puzzle.board().square(index),
-            });
+        if self.written[index as usize].is_some() {
+            return Err(Unwritable::Numbered(self.puzzle.board().square(index)));
         }
         let marks = &mut self.marks[index as usize];
         match marks.binary_search(&step) {

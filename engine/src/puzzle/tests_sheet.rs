@@ -127,7 +127,13 @@ fn pencil_marks_toggle_and_go_when_the_square_is_written() {
     assert!(s.toggle_mark(i, 0).is_err());
     s.write(i, k).unwrap();
     assert!(s.marks(i).is_empty());
-    assert!(matches!(s.toggle_mark(i, 3), Err(Unwritable::Taken { .. })));
+    assert_eq!(
+        s.toggle_mark(i, 3).unwrap_err().to_string(),
+        format!(
+            "{} is numbered: pencil marks go on empty squares",
+            m.puzzle.board().square(i)
+        )
+    );
 }
 
 #[test]

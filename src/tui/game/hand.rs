@@ -83,10 +83,10 @@ impl Game {
     /// cursor is on a clue.
     pub fn type_digit(&mut self, d: u8) -> Result<u32, String> {
         let i = self.board().index(self.cursor);
-        if let Some(clue) = self.clues.as_ref().and_then(|c| c.on(i)) {
+        if let Some(why) = self.sheet.as_ref().and_then(|s| s.square_refusal(i)) {
             self.typed = None;
             self.typing_refused = true;
-            return Err(format!("{} holds clue {clue}", self.cursor));
+            return Err(why.to_string());
         }
         let last = self.board().free_count() as u32;
         let n = self.typed.unwrap_or(0) * 10 + u32::from(d);
@@ -179,11 +179,6 @@ impl Game {
     fn toggle_mark(&mut self, i: u32, step: u32) -> Result<String, String> {
         let sq = self.board().square(i);
         let sheet = self.sheet.as_mut().ok_or("pencil marks are for puzzles")?;
-        if sheet.number_on(i).is_some() {
-            return Err(format!(
-                "{sq} is numbered: pencil marks go on empty squares"
-            ));
-        }
         let on = sheet.toggle_mark(i, step).map_err(|r| r.to_string())?;
         let marks = sheet.marks(i).to_vec();
         self.edited(Hand::Mark { index: i, step });
