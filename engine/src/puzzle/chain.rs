@@ -54,11 +54,18 @@ impl Sets {
         self.set(k).iter().map(|w| w.count_ones()).sum()
     }
 
+    /// The squares of step `k`, lowest first: one bit at a time, not a
+    /// test of all 64 a word.
     fn squares(&self, k: usize) -> impl Iterator<Item = u32> + '_ {
         self.set(k).iter().enumerate().flat_map(|(w, &bits)| {
-            (0..64)
-                .filter(move |b| bits >> b & 1 == 1)
-                .map(move |b| (w * 64 + b) as u32)
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    (w * 64) as u32 + b
+                })
+            })
         })
     }
 
