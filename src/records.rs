@@ -90,20 +90,23 @@ pub fn path() -> Option<PathBuf> {
 /// is not a records file is left as it is.
 pub fn record(path: &Path, solve: Solve) -> Result<Summary, String> {
     let shown = path.display();
+    // `FILE: the system's words`.
+    let fail = |at: &dyn std::fmt::Display, e: &std::io::Error| {
+        format!("{at}: {}", knight_engine::words::io_error(e))
+    };
     let mut file = match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => File {
             format: FORMAT.into(),
             version: 1,
             solves: Vec::new(),
         },
-        Err(e) => return Err(format!("{shown}: {}", knight_engine::words::io_error(&e))),
+        Err(e) => return Err(fail(&shown, &e)),
         Ok(m) if !m.is_file() => return Err(format!("{shown}: not a plain file")),
         Ok(m) if m.len() > MOST_BYTES => {
             return Err(format!("{shown}: over {} MiB", MOST_BYTES >> 20));
         }
         Ok(_) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("{shown}: {}", knight_engine::words::io_error(&e)))?;
+            let text = std::fs::read_to_string(path).map_err(|e| fail(&shown, &e))?;
             let file: File = serde_json::from_str(&text)
                 .map_err(|e| format!("{shown}: not a records file ({e})"))?;
             if file.format != FORMAT || file.version != 1 {
@@ -117,19 +120,16 @@ pub fn record(path: &Path, solve: Solve) -> Result<Summary, String> {
     let over = file.solves.len().saturating_sub(MOST);
     file.solves.drain(..over);
     let dir = path.parent().ok_or_else(|| format!("{shown}: no folder"))?;
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("{}: {}", dir.display(), knight_engine::words::io_error(&e)))?;
+    std::fs::create_dir_all(dir).map_err(|e| fail(&dir.display(), &e))?;
     // A new temporary file beside it (never one already there), renamed
     // over it: the records are replaced whole or not at all.
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .map_err(|e| format!("{}: {}", dir.display(), knight_engine::words::io_error(&e)))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| fail(&dir.display(), &e))?;
     serde_json::to_writer(&mut tmp, &file)
         .map_err(std::io::Error::from)
         .and_then(|()| tmp.write_all(b"\n"))
         .and_then(|()| tmp.as_file().sync_all())
-        .map_err(|e| format!("{shown}: {}", knight_engine::words::io_error(&e)))?;
-    tmp.persist(path)
-        .map_err(|e| format!("{shown}: {}", knight_engine::words::io_error(&e.error)))?;
+        .map_err(|e| fail(&shown, &e))?;
+    tmp.persist(path).map_err(|e| fail(&shown, &e.error))?;
     Ok(summary)
 }
 
