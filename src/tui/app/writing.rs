@@ -48,13 +48,9 @@ impl App {
     /// Delete or Backspace in a puzzle: a digit typed goes, else the
     /// number written on the cursor's square.
     pub(super) fn clear_key(&mut self) -> Vec<Effect> {
-        let Some(g) = self.modes.game_mut() else {
+        let Some(g) = self.puzzle_game("numbers are written and cleared in puzzles") else {
             return Vec::new();
         };
-        if g.sheet.is_none() {
-            self.refuse("numbers are written and cleared in puzzles");
-            return Vec::new();
-        }
         if g.erase_digit() {
             let left = g
                 .typed
@@ -68,13 +64,9 @@ impl App {
 
     /// `m`: pencil marks on or off.
     pub(super) fn pencil_key(&mut self) -> Vec<Effect> {
-        let Some(g) = self.modes.game_mut() else {
+        let Some(g) = self.puzzle_game("pencil marks are for puzzles") else {
             return Vec::new();
         };
-        if g.sheet.is_none() {
-            self.refuse("pencil marks are for puzzles");
-            return Vec::new();
-        }
         g.pencil = !g.pencil;
         let on = g.pencil;
         self.info(if on {
@@ -86,6 +78,16 @@ impl App {
             "pencil marks off: numbers typed are written".to_string()
         });
         Vec::new()
+    }
+
+    /// The game shown when it is a puzzle; else `outside` is said and
+    /// None.
+    fn puzzle_game(&mut self, outside: &str) -> Option<&mut crate::tui::game::Game> {
+        if self.modes.game().is_none_or(|g| g.sheet.is_none()) {
+            self.refuse(outside.to_string());
+            return None;
+        }
+        self.modes.game_mut()
     }
 
     /// Esc while typing: the number typed goes.
