@@ -2,12 +2,38 @@
 //! Pure (the screen size comes in as a value), so it is tested without a
 //! terminal.
 
-use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
 use ratatui::layout::Rect;
 
 use super::app::{Action, App};
 use super::keymap::{Context, command_anywhere, command_for};
 use super::ui;
+
+/// The key presses one terminal event stands for. No key of the app uses
+/// Alt, and a terminal sends Alt+s as Esc then s: so an Esc typed just
+/// before another key (quick fingers, or a slow link that joins them) is
+/// read as Esc, then that key, never as one Alt key lost.
+pub fn split(event: Event) -> impl Iterator<Item = Event> {
+    let esc = match &event {
+        Event::Key(k) if k.modifiers.contains(KeyModifiers::ALT) => Some(Event::Key(KeyEvent {
+            code: KeyCode::Esc,
+            modifiers: KeyModifiers::NONE,
+            kind: k.kind,
+            state: k.state,
+        })),
+        _ => None,
+    };
+    let event = match event {
+        Event::Key(mut k) if esc.is_some() => {
+            k.modifiers.remove(KeyModifiers::ALT);
+            Event::Key(k)
+        }
+        e => e,
+    };
+    esc.into_iter().chain(std::iter::once(event))
+}
 
 /// What a terminal event means to the app on a screen of `screen`.
 pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
@@ -228,6 +254,26 @@ mod tests {
             decode(&Event::Resize(80, 24), &a, SCREEN),
             Some(Action::Resize(80, 24))
         ));
+    }
+
+    #[test]
+    fn esc_joined_to_a_key_is_both_keys() {
+        // Esc then s, arriving together as Alt+s: the help closes, then s saves.
+        let mut a = app();
+        a.update(Action::Key(Command::Help));
+        assert!(a.help_open());
+        let alt_s = key(KeyCode::Char('s'), KeyModifiers::ALT, KeyEventKind::Press);
+        let mut said = Vec::new();
+        for e in split(alt_s) {
+            let action = decode(&e, &a, SCREEN).expect("a key of the table");
+            said.push(format!("{action:?}"));
+            a.update(action);
+        }
+        assert_eq!(said, ["Key(Back)", "Key(Save)"]);
+        assert!(!a.help_open());
+        // Any other key is itself alone.
+        let s = key(KeyCode::Char('s'), KeyModifiers::NONE, KeyEventKind::Press);
+        assert_eq!(split(s.clone()).collect::<Vec<_>>(), vec![s]);
     }
 
     #[test]

@@ -181,10 +181,12 @@ async fn event_loop(
                                 .size()
                                 .wrap_err("cannot read the terminal size")?;
                             let screen = Rect::new(0, 0, size.width, size.height);
-                            if let Some(action) = input::decode(&event, &app, screen) {
-                                let fx = app.update_at(action, std::time::Instant::now());
-                                executor.apply(fx);
-                                dirty = true;
+                            for event in input::split(event) {
+                                if let Some(action) = input::decode(&event, &app, screen) {
+                                    let fx = app.update_at(action, std::time::Instant::now());
+                                    executor.apply(fx);
+                                    dirty = true;
+                                }
                             }
                         }
                         Some(Err(e)) => {
