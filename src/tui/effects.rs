@@ -337,23 +337,20 @@ impl Executor {
             nodes: None,
             time: Some(time),
         };
-        let Position {
-            problem,
-            clues,
-            sheet,
-            prefix,
-        } = position;
-        if let Some(clues) = clues {
-            self.submit(Box::new(move || {
-                answer(Thought::Puzzle(match &sheet {
-                    Some(sheet) => clues.0.solve_sheet(sheet, &limits),
-                    None => clues.0.solve_after(&prefix, &limits),
-                }))
-            }));
-            return;
-        }
         self.submit(Box::new(move || {
-            answer(Thought::Tour(solver::finish(&problem, &prefix, limits)))
+            answer(match position {
+                Position::Puzzle {
+                    clues,
+                    sheet: Some(sheet),
+                    ..
+                } => Thought::Puzzle(clues.0.solve_sheet(&sheet, &limits)),
+                Position::Puzzle { clues, prefix, .. } => {
+                    Thought::Puzzle(clues.0.solve_after(&prefix, &limits))
+                }
+                Position::Tour { problem, prefix } => {
+                    Thought::Tour(solver::finish(&problem, &prefix, limits))
+                }
+            })
         }));
     }
 

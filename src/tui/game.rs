@@ -58,16 +58,29 @@ impl Outlook {
     }
 }
 
-/// A game's position as a thread needs it to check or finish it: the
-/// tours wanted (from the knight's first square), checked.
+/// A game's position as a thread needs it to check or finish it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Position {
-    pub problem: Problem,
-    pub clues: Option<Shared<Clues>>,
-    /// A puzzle's numbers, clues and written: what is left to fill.
-    pub sheet: Option<Sheet>,
+pub enum Position {
+    /// A tour: the tours wanted from the knight's first square, checked,
+    /// and the path so far as board indices.
+    Tour { problem: Problem, prefix: Vec<u32> },
+    /// A puzzle: its clues, with what is written on its sheet, or else
+    /// the knight's path. Needs no knight: the clues say where to go.
+    Puzzle {
+        clues: Shared<Clues>,
+        sheet: Option<Sheet>,
+        prefix: Vec<u32>,
+    },
+}
+
+#[cfg(test)]
+impl Position {
     /// The path so far, as board indices.
-    pub prefix: Vec<u32>,
+    pub fn prefix(&self) -> &[u32] {
+        match self {
+            Position::Tour { prefix, .. } | Position::Puzzle { prefix, .. } => prefix,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -301,17 +314,21 @@ impl Game {
     /// checked as it is played, so its task is valid).
     pub fn position(&self) -> Option<Position> {
         let prefix = self.trail.to_vec();
+        if let Some(clues) = &self.clues
+            && (self.sheet.is_some() || !prefix.is_empty())
+        {
+            return Some(Position::Puzzle {
+                clues: Shared(clues.clone()),
+                sheet: self.sheet.clone(),
+                prefix,
+            });
+        }
         let start = self.board().square(*prefix.first()?);
         // The knight was placed only where `Problem::new` allows (see
         // `move_to`), and a resumed path starts on a free square.
         let problem = Problem::new(self.tours.clone(), start)
             .expect("a placed knight's square was checked as a start");
-        Some(Position {
-            problem,
-            clues: self.clues.clone().map(Shared),
-            sheet: self.sheet.clone(),
-            prefix,
-        })
+        Some(Position::Tour { problem, prefix })
     }
 
     /// Times a move made at `now`: the first starts the clock (a knight
@@ -527,10 +544,11 @@ impl Game {
         if self.is_complete() {
             return "complete".into();
         }
+        // A puzzle's sheet is checked without a knight.
         match self.knight() {
-            None => "place the knight".into(),
+            None if self.sheet.is_none() => "place the knight".into(),
             Some(_) if self.dead_end() => format!("dead end: {} undoes", key(Command::Undo)),
-            Some(_) => match &self.outlook {
+            _ => match &self.outlook {
                 Outlook::Checking => "checking…".into(),
                 Outlook::Unchecked => "not checked".into(),
                 Outlook::Solvable => "solvable".into(),
@@ -572,7 +590,7 @@ impl Game {
             };
         }
         match self.knight() {
-            None => match self.end() {
+            None if self.sheet.is_none() => match self.end() {
                 Some(e) => format!(
                     "place the knight: move the cursor, {} (or click a square); the tour ends on {e}",
                     key(Command::MoveHere)
@@ -595,7 +613,7 @@ impl Game {
                 ),
                 key(Command::Undo)
             ),
-            Some(_) => match &self.outlook {
+            _ => match &self.outlook {
                 Outlook::Checking if self.clues.is_some() => {
                     "checking whether the puzzle can still be solved…".into()
                 }

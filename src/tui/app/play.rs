@@ -86,7 +86,7 @@ impl App {
         if g.is_complete() || g.dead_end() {
             return Vec::new();
         }
-        if g.clues.is_some() && !asked && g.knight().is_some() {
+        if g.clues.is_some() && !asked {
             g.outlook = Outlook::Unchecked;
             return Vec::new();
         }

@@ -36,7 +36,7 @@ fn play_place_move_refuse_pick_undo_redo() {
     // The first Enter places the knight on the cursor (top-left).
     let fx = keys(&mut a, &[Command::MoveHere]);
     assert!(
-        matches!(&fx[..], [Effect::Check { position, .. }] if position.prefix == vec![0]),
+        matches!(&fx[..], [Effect::Check { position, .. }] if position.prefix() == [0]),
         "{fx:?}"
     );
     assert_eq!(game(&a).knight(), Some(Square::new(0, 0)));
@@ -114,7 +114,7 @@ fn play_finish_is_animated_by_ticks() {
     else {
         panic!("{fx:?}")
     };
-    assert_eq!(position.prefix, vec![0]);
+    assert_eq!(position.prefix(), [0]);
     let b = a.spec.board().clone();
     let sol = crate::tui::testing::finish(&b, &[0], false, None);
     a.update(Action::Finished(generation, Ok(sol.tours[0].clone())));

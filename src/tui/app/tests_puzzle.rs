@@ -265,3 +265,45 @@ fn a_puzzle_is_checked_only_when_asked_and_the_check_is_help() {
     assert!(matches!(fx[..], [Effect::Check { .. }]), "{fx:?}");
     assert_eq!(game(&a).helped, helped + 1);
 }
+
+/// A puzzle without clue 1 opens with no knight: `k` checks the sheet,
+/// and `f` finishes it from step 1, placing the knight.
+#[test]
+fn a_puzzle_without_clue_1_is_checked_and_finished_without_a_knight() {
+    let m = made(6, 6, Difficulty::Easy, 11);
+    let mut a = app();
+    let puzzle = m.puzzle.without(1);
+    a.open_game(Game::puzzle(Clues::new(puzzle, None, None)));
+    assert_eq!(game(&a).knight(), None);
+    let fx = keys(&mut a, &[Command::Check]);
+    let [Effect::Check { ref position, .. }] = fx[..] else {
+        panic!("{fx:?}")
+    };
+    let crate::tui::game::Position::Puzzle {
+        clues,
+        sheet: Some(sheet),
+        ..
+    } = position.as_ref()
+    else {
+        panic!("{position:?}")
+    };
+    let limits = knight_engine::solver::Limits {
+        nodes: None,
+        time: None,
+    };
+    let (puzzle::Completions::Unique(tour) | puzzle::Completions::Several(tour, _)) =
+        clues.0.solve_sheet(sheet, &limits).expect("a sheet")
+    else {
+        panic!("a puzzle with a solution")
+    };
+    let fx = keys(&mut a, &[Command::Finish]);
+    let [Effect::Finish { generation, .. }] = fx[..] else {
+        panic!("{fx:?}")
+    };
+    a.update(Action::Finished(generation, Ok(tour.clone())));
+    while !game(&a).finishing.is_empty() {
+        a.update(Action::Tick);
+    }
+    assert_eq!(game(&a).trail.to_vec(), tour);
+    assert!(game(&a).is_complete());
+}
