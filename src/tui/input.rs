@@ -8,7 +8,7 @@ use crossterm::event::{
 use ratatui::layout::Rect;
 
 use super::app::{Action, App};
-use super::keymap::{Context, command_anywhere, command_for};
+use super::keymap::{Command, Context, command_anywhere, command_for};
 use super::ui;
 
 /// The key presses one terminal event stands for. No key of the app uses
@@ -57,7 +57,16 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
             let help = (app.help_open() || app.log_open())
                 .then(|| command_for(*key, Context::Help))
                 .flatten();
-            let Some(command) = help.or_else(|| command_for(*key, context)) else {
+            let command = help.or_else(|| command_for(*key, context));
+            // Too small to be drawn, the app takes only quitting and the
+            // question that may come of it: no key acts unseen.
+            if !ui::fits(screen)
+                && context != Context::Confirm
+                && !matches!(command, Some(Command::Quit | Command::ForceQuit))
+            {
+                return None;
+            }
+            let Some(command) = command else {
                 // A key of the table that does nothing here says where it
                 // works (not over a question or in the prompt's text).
                 if matches!(context, Context::Prompt | Context::Confirm) {
@@ -67,16 +76,13 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
             };
             match command {
                 // The level to jump to depends on the screen: found here.
-                super::keymap::Command::ZoomJump => {
-                    Some(Action::ZoomTo(ui::jump_level(screen, app)))
-                }
+                Command::ZoomJump => Some(Action::ZoomTo(ui::jump_level(screen, app))),
                 // So is the drawing that changes the picture.
-                super::keymap::Command::NextDrawing => {
-                    Some(Action::DrawAs(ui::next_drawing(screen, app)))
-                }
+                Command::NextDrawing => Some(Action::DrawAs(ui::next_drawing(screen, app))),
                 c => Some(Action::Key(c)),
             }
         }
+        Event::Mouse(_) if !ui::fits(screen) => None,
         Event::Mouse(m) => {
             // Only clicks and the wheel matter: moves (reported too while
             // the mouse is captured) cost nothing.
@@ -112,7 +118,6 @@ pub fn decode(event: &Event, app: &App, screen: Rect) -> Option<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::keymap::Command;
     use crossterm::event::{KeyEvent, KeyEventState, MouseEvent};
     use knight_engine::board::Board;
     use knight_engine::solver::Tours;

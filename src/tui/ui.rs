@@ -48,6 +48,11 @@ use super::theme::Theme;
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 22;
 
+/// Whether the app can be drawn on `screen` (else it asks for more room).
+pub fn fits(screen: Rect) -> bool {
+    screen.width >= MIN_WIDTH && screen.height >= MIN_HEIGHT
+}
+
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
     frame.render_widget(Screen { app, theme }, frame.area());
@@ -62,8 +67,13 @@ pub struct Screen<'a> {
 impl Widget for Screen<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, theme) = (self.app, self.theme);
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            too_small(buf, area);
+        if !fits(area) {
+            // A question asked stays in sight, alone; else the request.
+            if app.confirming_quit() || app.count_question().is_some() {
+                confirm::ConfirmQuit { app, theme }.render(area, buf);
+            } else {
+                too_small(buf, area);
+            }
             return;
         }
         let p = panes_of(app, area);
@@ -127,7 +137,7 @@ const TABS: [(super::app::Tab, &str); 4] = [
 /// a space either side, a divider between (as ratatui's `Tabs` lays them
 /// out), on the tabs' row.
 pub fn tab_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<super::app::Tab> {
-    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
+    if !fits(screen) {
         return None;
     }
     let area = panes_of(app, screen).tabs;
@@ -241,7 +251,7 @@ fn panes(area: Rect, (status_lines, hint_lines): (u16, u16), fold: bool, sums: u
 /// replay is shown and a row is there.
 pub fn move_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
     let r = app.replaying()?;
-    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
+    if !fits(screen) {
         return None;
     }
     let p = panes_of(app, screen);
@@ -253,7 +263,7 @@ pub fn move_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
 /// board pane draws with.
 pub fn square_at(screen: Rect, app: &App, x: u16, y: u16) -> Option<Square> {
     // A race's boards take no clicks.
-    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT || app.racing().is_some() {
+    if !fits(screen) || app.racing().is_some() {
         return None;
     }
     let (b, win) = (app.shown_board(), app.window());
@@ -270,7 +280,7 @@ pub fn jump_level(screen: Rect, app: &App) -> Option<u8> {
     if app.zoom.level > 0 {
         return Some(0);
     }
-    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT || app.racing().is_some() {
+    if !fits(screen) || app.racing().is_some() {
         return None;
     }
     let b = app.shown_board();
@@ -300,7 +310,7 @@ pub fn jump_level(screen: Rect, app: &App) -> Option<u8> {
 /// The drawing `d` moves to on a screen of `screen`: the next that changes
 /// the picture of the board shown ([`board::next_drawing`]).
 pub fn next_drawing(screen: Rect, app: &App) -> super::viewport::Drawing {
-    if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
+    if !fits(screen) {
         return app.drawing.next();
     }
     let (b, win) = (app.shown_board(), app.window());

@@ -132,3 +132,46 @@ fn too_small_terminal_says_so() {
         }
     }
 }
+
+/// Too small to be drawn, the app takes no key that would act unseen;
+/// q still quits, and its question is drawn alone, answered by its keys.
+#[test]
+fn too_small_terminal_takes_only_quitting() {
+    use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    let press = |c| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    let small = Rect::new(0, 0, 40, 10);
+    let mut a = app(6);
+    let g =
+        crate::tui::game::Game::new(Tours::open(a.spec.board().clone()), Some(Square::new(0, 0)));
+    a.modes.show(Mode::Play(Box::new(g)));
+    a.update(Action::Key(Command::Pick(1)));
+    for c in ['1', 'u', 'r', 's', '?', 'l', 'o', '\t'] {
+        let e = Event::Key(KeyEvent::new(
+            if c == '\t' {
+                KeyCode::Tab
+            } else {
+                KeyCode::Char(c)
+            },
+            KeyModifiers::NONE,
+        ));
+        assert!(crate::tui::input::decode(&e, &a, small).is_none(), "{c:?}");
+    }
+    let click = Event::Mouse(crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),
+        column: 5,
+        row: 5,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert!(crate::tui::input::decode(&click, &a, small).is_none());
+    let quit = crate::tui::input::decode(&press('q'), &a, small).expect("q quits");
+    a.update(quit);
+    assert!(a.confirming_quit());
+    let s = screen(&a, 40, 10, &Theme::default());
+    assert!(s.contains("Quit?") && s.contains("not saved"), "{s}");
+    let no = crate::tui::input::decode(&press('n'), &a, small).expect("n answers");
+    a.update(no);
+    assert!(!a.confirming_quit() && !a.quit);
+    // The same keys act once there is room.
+    let full = Rect::new(0, 0, 80, 24);
+    assert!(crate::tui::input::decode(&press('u'), &a, full).is_some());
+}
