@@ -46,8 +46,7 @@ pub fn play(args: &PlayArgs, config: &Config) -> Ran {
                 say(&format!("{name}: no solution: {no}"));
                 return Ok(Exit::No);
             }
-            let (difficulty, seed) = about_of(about.as_ref());
-            Game::puzzle(Clues::new(puzzle, difficulty, seed))
+            Game::puzzle(Clues::new(puzzle, None, seed_of(about.as_ref())))
         }
         (None, Some(None)) => match made(args, &spec)? {
             Some(game) => game,
@@ -87,16 +86,11 @@ fn made(args: &PlayArgs, spec: &Spec) -> Result<Option<Game>, Failure> {
     }))
 }
 
-/// A file's `"puzzle"` object: the difficulty and seed it names.
-pub fn about_of(about: Option<&Map<String, Value>>) -> (Option<Difficulty>, Option<u64>) {
-    let Some(about) = about else {
-        return (None, None);
-    };
-    let difficulty = about
-        .get("difficulty")
-        .and_then(Value::as_str)
-        .and_then(|d| d.parse().ok());
-    (difficulty, about.get("seed").and_then(Value::as_u64))
+/// The seed a file's `"puzzle"` object names. Its difficulty is not
+/// taken on trust (a hand-edited puzzle keeps its old label): the engine
+/// rates every puzzle it opens.
+fn seed_of(about: Option<&Map<String, Value>>) -> Option<u64> {
+    about?.get("seed").and_then(Value::as_u64)
 }
 
 /// A saved game, checked to go on: its moves legal, its goal and its
@@ -185,8 +179,7 @@ fn saved_clues(saved: &TourFile, board: &Board) -> Result<Option<Arc<Clues>>, St
         .map_err(|_| "\"clues\" is not a list of [row, col, step]".to_string())?;
     let p = puzzle_file::puzzle_of(board, saved.closed, &raw).map_err(|e| e.to_string())?;
     let about = saved.extra.get("puzzle").and_then(Value::as_object);
-    let (difficulty, seed) = about_of(about);
-    Ok(Some(Clues::new(p, difficulty, seed)))
+    Ok(Some(Clues::new(p, None, seed_of(about))))
 }
 
 /// A saved game's goal (the file's `end`): free on its board, and not

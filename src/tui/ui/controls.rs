@@ -306,7 +306,10 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
     }
     if let Some(clues) = &g.clues {
         let (next, distance) = next_clue(g);
-        let puzzle = clues.difficulty.map_or(String::new(), |d| format!("{d}, "))
+        // Unrated: reasoning alone does not solve it.
+        let puzzle = clues
+            .difficulty
+            .map_or("unrated, ".into(), |d| format!("{d}, "))
             + &words::plural(clues.puzzle().clue_count() as u64, "clue");
         lines.insert(1, label_value("puzzle", puzzle, theme));
         if let Some(seed) = clues.seed {
