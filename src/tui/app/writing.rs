@@ -145,7 +145,9 @@ impl App {
             return Vec::new();
         };
         let Some(solution) = clues.solution() else {
-            self.refuse("no hint: the puzzle's one solution was not found");
+            self.refuse(
+                "no hint: the puzzle has no one solution to lead to (it has none or several, or the search stopped)",
+            );
             return Vec::new();
         };
         let hint = sheet.hint(clues.logic(), solution);
