@@ -294,7 +294,7 @@ pub struct PuzzleArgs {
     /// The tour is closed: the last step a knight's move from the first.
     #[arg(long)]
     pub closed: bool,
-    /// easy: forced moves alone solve it; medium: forced moves and knight distances; hard: logic stops short.
+    /// The deepest reasoning it needs: easy (forced squares), medium (knight distances and colours), hard (chains), expert (if this, then no room for that). Every level is solved by reasoning.
     #[arg(long, value_name = "LEVEL", value_parser = str::parse::<Difficulty>, default_value = "medium")]
     pub difficulty: Difficulty,
     /// Any whole number; the same seed makes the same puzzle. Default: today's date as YYYYMMDD, the day's puzzle.
@@ -417,7 +417,7 @@ pub struct PlayArgs {
     /// Solve a puzzle by hand: FILE's (text or JSON), or without FILE one made now on the --size (or --rows, --cols) board, 5 to 12, default 8.
     #[arg(long, value_name = "FILE", num_args = 0..=1, conflicts_with_all = ["resume", "start", "end", "blocked"])]
     pub puzzle: Option<Option<PathBuf>>,
-    /// With --puzzle and no FILE: easy, medium (the default) or hard.
+    /// With --puzzle and no FILE: easy, medium (the default), hard or expert.
     #[arg(long, value_name = "LEVEL", value_parser = str::parse::<Difficulty>, requires = "puzzle")]
     pub difficulty: Option<Difficulty>,
     /// With --puzzle and no FILE: the seed that makes it (default: today's date, the day's puzzle).

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use knight_engine::board::{Board, Square};
 use knight_engine::puzzle::file::{self as puzzle_file, PuzzleFile};
-use knight_engine::puzzle::{Clues, Difficulty};
+use knight_engine::puzzle::{Clues, Completions, Difficulty};
 use knight_engine::solver::{Kind, Problem, Tours};
 use knight_engine::spec::Spec;
 use knight_engine::tour::{self, TourFile};
@@ -35,6 +35,12 @@ pub fn play(args: &PlayArgs, config: &Config) -> Ran {
                     "--difficulty and --seed make a puzzle; a puzzle file has its own",
                 ));
             }
+            let layer = &args.board.board;
+            if layer.size.is_some() || layer.rows.is_some() || layer.cols.is_some() {
+                return Err(usage(
+                    "--size, --rows and --cols choose a board to make a puzzle on; a puzzle file has its own",
+                ));
+            }
             let name = file.display().to_string();
             let text = super::read_tour_file(file)?;
             let PuzzleFile { puzzle, about } =
@@ -46,7 +52,14 @@ pub fn play(args: &PlayArgs, config: &Config) -> Ran {
                 say(&format!("{name}: no solution: {no}"));
                 return Ok(Exit::No);
             }
-            Game::puzzle(Clues::new(puzzle, None, seed_of(about.as_ref())))
+            let clues = Clues::new(puzzle, None, seed_of(about.as_ref()));
+            // Where reasoning stops short, the search says whether there
+            // is a solution at all, before the screen opens.
+            if let (None, Completions::None(no)) = (clues.difficulty, clues.completions()) {
+                say(&format!("{name}: no solution: {no}"));
+                return Ok(Exit::No);
+            }
+            Game::puzzle(clues)
         }
         (None, Some(None)) => match made(args, &spec)? {
             Some(game) => game,

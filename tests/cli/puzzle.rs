@@ -343,6 +343,7 @@ fn play_puzzle_refuses_bad_requests_in_one_line() {
         (vec!["/no/such/puzzle.txt"], 2, "cannot read"),
         (vec![bad], 2, "bad.txt: "),
         (vec![good, "--seed", "4"], 2, "a puzzle file has its own"),
+        (vec![good, "--size", "8"], 2, "a puzzle file has its own"),
         (
             vec!["--rows", "5", "--cols", "7", "--closed"],
             1,

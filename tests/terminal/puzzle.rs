@@ -2,7 +2,7 @@
 //! out of order, refused, cleared and undone, help counted, a save that
 //! keeps the clues and the writing, resumed and finished by the solver.
 
-use crate::common::{assert_restored, have_tmux, kt, launch, saved_file};
+use crate::common::{assert_ended, assert_restored, have_tmux, kt, launch, saved_file, written};
 
 #[test]
 fn a_puzzle_is_played_saved_resumed_and_solved() {
@@ -112,5 +112,29 @@ fn a_puzzle_is_played_saved_resumed_and_solved() {
     t.keys(&["q"]);
     t.wait_for("Quit?");
     t.keys(&["y"]);
+    assert_restored(&t);
+}
+
+/// A file's puzzle that reasoning does not solve is searched before the
+/// screen opens: with no solution it is refused (exit 1, with why);
+/// with several it opens and says there are no hints.
+#[test]
+fn a_file_puzzle_with_no_or_several_solutions_is_said_so() {
+    if !have_tmux("a_file_puzzle_with_no_or_several_solutions_is_said_so") {
+        return;
+    }
+    let empty = " -  -  -  -  -  -\n";
+    let none = format!(" 1  -  -  -  -  -\n{} -  -  -  -  -  3\n", empty.repeat(4));
+    let (_d1, none) = written("none.txt", &none);
+    let (t, _dir) = launch("nosolution", "50", &format!("play --puzzle {none}"));
+    t.wait_for("no solution: clue 1 on 0,0 and clue 3 on 5,5 are 4 knight moves apart");
+    assert_ended(&t, 1);
+    let several = format!(" 1  -  -  -  -  -\n{}", empty.repeat(5));
+    let (_d2, several) = written("several.txt", &several);
+    let (t, _dir) = launch("several", "50", &format!("play --puzzle {several}"));
+    t.wait_for("more than one solution, so no hints");
+    t.keys(&["w"]);
+    t.wait_for("no hint: the puzzle has no one solution");
+    t.keys(&["q"]);
     assert_restored(&t);
 }

@@ -20,9 +20,9 @@ pub struct Clues {
     pub difficulty: Option<Difficulty>,
     /// The seed it was made from, when known.
     pub seed: Option<u64>,
-    /// Its one solution, found when first asked for (None: not found
-    /// within `SOLUTION_NODES` positions).
-    solution: OnceLock<Option<Vec<u32>>>,
+    /// Its completions, found when first asked for (within
+    /// `SOLUTION_NODES` positions).
+    completions: OnceLock<Completions>,
 }
 
 /// Positions the search for a puzzle's solution may try before a hint
@@ -133,7 +133,7 @@ impl Clues {
             logic,
             difficulty,
             seed,
-            solution: OnceLock::new(),
+            completions: OnceLock::new(),
         })
     }
 
@@ -146,18 +146,23 @@ impl Clues {
     /// first time it is asked for; None when the puzzle has none, several,
     /// or the search stops at `SOLUTION_NODES` positions.
     pub fn solution(&self) -> Option<&[u32]> {
-        self.solution
-            .get_or_init(|| {
-                let limits = Limits {
-                    nodes: Some(SOLUTION_NODES),
-                    time: None,
-                };
-                match solve_with(&self.logic, &self.puzzle, &limits) {
-                    Completions::Unique(path) => Some(path),
-                    _ => None,
-                }
-            })
-            .as_deref()
+        match self.completions() {
+            Completions::Unique(path) => Some(path),
+            _ => None,
+        }
+    }
+
+    /// What the clues allow: one solution, none (and why), several, or
+    /// undecided after `SOLUTION_NODES` positions; found the first time
+    /// it is asked for.
+    pub fn completions(&self) -> &Completions {
+        self.completions.get_or_init(|| {
+            let limits = Limits {
+                nodes: Some(SOLUTION_NODES),
+                time: None,
+            };
+            solve_with(&self.logic, &self.puzzle, &limits)
+        })
     }
 
     /// The completions of what `sheet` leaves to fill (its numbers, clues

@@ -8,12 +8,22 @@ use super::{App, Effect, Mode, Tab};
 use crate::tui::game::{Game, Moved, Outlook};
 use crate::tui::keymap::{Command, key};
 use crate::tui::viewport::step_cursor;
-use knight_engine::puzzle::Clues;
+use knight_engine::puzzle::{Clues, Completions};
 
 /// What a puzzle's game opens with.
 pub(super) fn puzzle_intro(c: &Clues) -> String {
+    // Found once, and before the screen for a file's unrated puzzle.
+    let several = match c.completions() {
+        Completions::Several(..) => {
+            "; it has more than one solution, so no hints: any numbering that keeps the clues solves it"
+        }
+        Completions::Undecided(_) => {
+            "; its solution was not found, so no hints: any numbering that keeps the clues solves it"
+        }
+        Completions::Unique(_) | Completions::None(_) => "",
+    };
     format!(
-        "puzzle {}: give every square its step, a knight's move from the one before; the clues stay",
+        "puzzle {}: give every square its step, a knight's move from the one before; the clues stay{several}",
         c.describe()
     )
 }
