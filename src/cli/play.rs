@@ -154,6 +154,16 @@ fn hand_work(saved: &TourFile, board: &Board, game: &mut Game) -> Result<(), Str
         game.clock = now.checked_sub(std::time::Duration::from_secs(secs));
         game.last_move = Some(now);
     }
+    // The help and undos taken before the save count on.
+    let count = |name: &str| -> Result<u32, String> {
+        saved.extra.get(name).map_or(Ok(0), |raw| {
+            raw.as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| format!("\"{name}\" is not a whole number"))
+        })
+    };
+    game.helped = count("hints")?;
+    game.undos = count("undos")?;
     let Some(sheet) = game.sheet.as_mut() else {
         return Ok(());
     };

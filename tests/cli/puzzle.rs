@@ -424,6 +424,16 @@ fn a_saved_puzzle_s_writing_is_checked_when_resumed() {
             serde_json::json!(-1),
             "\"seconds\" is not a whole number",
         ),
+        (
+            "hints",
+            serde_json::json!(-2),
+            "\"hints\" is not a whole number",
+        ),
+        (
+            "undos",
+            serde_json::json!("x"),
+            "\"undos\" is not a whole number",
+        ),
     ] {
         let mut f = file.clone();
         f[key] = value;

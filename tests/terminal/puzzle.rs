@@ -103,6 +103,9 @@ fn a_puzzle_is_played_saved_resumed_and_solved() {
     );
     t.wait_for("puzzle     easy,");
     t.wait_for("numbered   15 / 36");
+    // The help and undos taken go on from the save.
+    t.wait_for("hints      2");
+    t.wait_for("undos      1");
     // The clock goes on from the time saved.
     t.wait_for("(move ");
     // f finishes from clue 1, through the number written.

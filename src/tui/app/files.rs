@@ -274,6 +274,13 @@ fn hand_fields(
             end.saturating_duration_since(start).as_secs().into(),
         );
     }
+    // Help and undos taken: resumed, a solve with help is not unaided.
+    if g.helped > 0 {
+        out.insert("hints".into(), g.helped.into());
+    }
+    if g.undos > 0 {
+        out.insert("undos".into(), g.undos.into());
+    }
     if !written.is_empty() {
         out.insert("written".into(), written.into());
     }
