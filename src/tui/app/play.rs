@@ -362,6 +362,12 @@ impl App {
             && let Some(g) = self.modes.game_mut()
         {
             g.set_outlook(outlook);
+            // A puzzle's check was asked for (k): its verdict is said, so
+            // the log keeps it whole.
+            if g.clues.is_some() && g.outlook != Outlook::Checking {
+                let verdict = g.status(self.now);
+                self.info(verdict);
+            }
         }
     }
 

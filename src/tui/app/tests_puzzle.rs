@@ -262,8 +262,19 @@ fn a_puzzle_is_checked_only_when_asked_and_the_check_is_help() {
     assert_eq!(game(&a).outlook, crate::tui::game::Outlook::Unchecked);
     let helped = game(&a).helped;
     let fx = keys(&mut a, &[Command::Check]);
-    assert!(matches!(fx[..], [Effect::Check { .. }]), "{fx:?}");
+    let [Effect::Check { generation, .. }] = fx[..] else {
+        panic!("{fx:?}")
+    };
     assert_eq!(game(&a).helped, helped + 1);
+    // The verdict is said, and so kept whole in the log.
+    a.update(Action::Checked(
+        generation,
+        crate::tui::game::Outlook::Solvable,
+    ));
+    assert_eq!(
+        a.log().next().map(|m| m.text.as_str()),
+        Some("solvable: the puzzle can still be solved from here")
+    );
 }
 
 /// A puzzle without clue 1 opens with no knight: `k` checks the sheet,
