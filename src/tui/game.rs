@@ -553,8 +553,24 @@ impl Game {
                 Outlook::Unchecked => "not checked".into(),
                 Outlook::Solvable => "solvable".into(),
                 Outlook::Unknown => "unknown: the check ran out of time".into(),
-                no => format!("{}: {}", self.no_way(), no.why().unwrap_or_default()),
+                _ => format!("{}: {}", self.no_way(), self.why_not().unwrap_or_default()),
             },
+        }
+    }
+
+    /// Why the position cannot be finished, if it cannot.
+    pub fn why_not(&self) -> Option<String> {
+        self.why(&self.outlook)
+    }
+
+    /// [`Outlook::why`] in this game's words: a puzzle's reason calls a
+    /// clue a clue, and a number written by hand just `12 on c3`.
+    pub fn why(&self, outlook: &Outlook) -> Option<String> {
+        match (outlook, &self.clues) {
+            (Outlook::NoSolution(no), Some(clues)) => {
+                Some(no.words(|c| clues.on(self.board().index(c.square)) == Some(c.step)))
+            }
+            (outlook, _) => outlook.why(),
         }
     }
 
@@ -635,7 +651,7 @@ impl Game {
                 }
                 Outlook::Solvable => "solvable: a tour can still be finished from here".into(),
                 Outlook::Unknown => "unknown: the check ran out of time".into(),
-                no => format!("{}: {}", self.no_way(), no.why().unwrap_or_default()),
+                _ => format!("{}: {}", self.no_way(), self.why_not().unwrap_or_default()),
             },
         }
     }

@@ -8,7 +8,7 @@
 //! the last one with no way in and out, or two squares that could only be
 //! the tour's end.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::time::{Duration, Instant};
 
 use super::graph::{FAR, Graph};
@@ -71,7 +71,24 @@ impl NoSolution {
 
 impl fmt::Display for NoSolution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        f.write_str(&self.words(|_| true))
+    }
+}
+
+impl NoSolution {
+    /// The reason in words, calling a step a clue only where `is_clue`
+    /// says so: on a sheet, a number written by hand is `12 on c3`.
+    pub fn words(&self, is_clue: impl Fn(&Clue) -> bool) -> String {
+        let name = |c: &Clue| {
+            if is_clue(c) {
+                c.to_string()
+            } else {
+                format!("{} on {}", c.step, c.square)
+            }
+        };
+        let mut out = String::new();
+        let f = &mut out;
+        let _ = match self {
             NoSolution::NoTour(no) => write!(f, "{no}"),
             NoSolution::TooFar {
                 first,
@@ -79,6 +96,7 @@ impl fmt::Display for NoSolution {
                 moves,
             } => {
                 let gap = second.step - first.step;
+                let (first, second) = (name(first), name(second));
                 match moves {
                     Some(m) => write!(
                         f,
@@ -90,9 +108,12 @@ impl fmt::Display for NoSolution {
                     ),
                 }
             }
-            NoSolution::NotClosed { first, last } => {
-                write!(f, "a closed tour needs {last} a knight's move from {first}")
-            }
+            NoSolution::NotClosed { first, last } => write!(
+                f,
+                "a closed tour needs {} a knight's move from {}",
+                name(last),
+                name(first)
+            ),
             NoSolution::Stuck(Stuck::Step(k)) => write!(
                 f,
                 "step {k} has no square left that the steps around it can reach"
@@ -105,7 +126,8 @@ impl fmt::Display for NoSolution {
                 "no numbering honours every clue (every one tried: {} positions)",
                 crate::words::thousands(*nodes)
             ),
-        }
+        };
+        out
     }
 }
 

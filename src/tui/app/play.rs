@@ -393,7 +393,9 @@ impl App {
                     Outlook::NoTour(proof) => format!("no tour from here: {proof}"),
                     Outlook::NoSolution(_) | Outlook::Broken(_) => format!(
                         "no solution from here: {}",
-                        outlook.why().unwrap_or_default()
+                        game.as_ref()
+                            .and_then(|g| g.why(&outlook))
+                            .unwrap_or_default()
                     ),
                     _ => format!(
                         "the solver found no finish within {} s",

@@ -391,3 +391,44 @@ fn undoing_a_move_keeps_the_number_written_before_it() {
     let g = a.modes.game().unwrap();
     assert_eq!(g.sheet.as_ref().unwrap().number_on(b.index(two)), None);
 }
+
+/// A check that fails on a number written by hand calls it a number,
+/// not a clue: `clue 10 on e1 and 12 on c3 are 4 knight moves apart`.
+#[test]
+fn a_failed_check_names_a_written_number_as_written() {
+    use crate::tui::game::Outlook;
+    use knight_engine::puzzle::{Completions, NoSolution};
+    let m = made(Difficulty::Easy, 5);
+    let b = m.puzzle.board().clone();
+    let limits = knight_engine::solver::Limits {
+        nodes: Some(20_000),
+        time: None,
+    };
+    for (k, _) in open(&m) {
+        for i in 0..b.len() as u32 {
+            let mut a = puzzle_app(&m);
+            let sq = b.square(i);
+            write(&mut a, sq, k);
+            let g = a.modes.game().unwrap();
+            if g.sheet.as_ref().unwrap().number_on(i) != Some((k, false)) {
+                continue;
+            }
+            let clues = g.clues.clone().unwrap();
+            let done = clues.solve_sheet(g.sheet.as_ref().unwrap(), &limits);
+            let Ok(Completions::None(no @ NoSolution::TooFar { .. })) = done else {
+                continue;
+            };
+            let fx = keys(&mut a, &[Command::Check]);
+            let [Effect::Check { generation, .. }] = fx[..] else {
+                panic!("{fx:?}")
+            };
+            a.update(Action::Checked(generation, Outlook::NoSolution(no)));
+            let status = a.modes.game().unwrap().status(a.now);
+            assert!(status.contains(&format!("{k} on {sq}")), "{status}");
+            assert!(!status.contains(&format!("clue {k} on")), "{status}");
+            assert!(status.contains("clue "), "{status}");
+            return;
+        }
+    }
+    panic!("no written number was too far from a clue");
+}
