@@ -33,7 +33,7 @@ pub use make::{Difficulty, Made, MakeError, NotADifficulty, Request, SIDES, make
 pub use reason::{Deduction, Numbered, Rule, Uses, Why};
 pub use sheet::{Filled, Hint, Sheet, Unwritable};
 pub use solve::{Completions, Cutoff, NoSolution, Numberings, Stopped, count, solve, solve_with};
-pub use svg::{Printed, write_booklet};
+pub use svg::{Printed, write_booklet, write_sheet};
 
 /// Puzzles have at most this many squares: the search keeps the knight
 /// distance from every clue to every square.

@@ -45,7 +45,7 @@ use super::viewport::{Drawing, Zoom};
 use super::watched::Run;
 pub use super::watched::RunState;
 use crate::config::SPEEDS;
-use knight_engine::puzzle::Clues;
+use knight_engine::puzzle::{Clues, Sheet};
 
 /// A count of the tours from the start (key `#`), under way or done.
 #[derive(Debug)]
@@ -193,22 +193,22 @@ pub enum Effect {
         dir: PathBuf,
         stem: String,
         file: Box<TourFile>,
-        /// The path, when it is held compactly: streamed into the file,
-        /// whose own path is then empty.
+        /// The path held compactly: streamed into the file, whose path is empty.
         tour: Option<Arc<Compact>>,
     },
     /// Add a puzzle solved by hand to the records (its `day` is filled in
     /// from the clock); the answer comes back as `Action::Recorded`.
     Record(Box<crate::records::Solve>),
-    /// Draw this path as an SVG picture into `dir`, under a new name
-    /// starting `stem` (the answer comes back as `Action::Saved` with
-    /// `number`).
+    /// Draw this path (or a puzzle's sheet, with its title, as on paper)
+    /// as an SVG picture into `dir`, under a new name starting `stem` (the
+    /// answer comes back as `Action::Saved` with `number`).
     Picture {
         number: u64,
         dir: PathBuf,
         stem: String,
         board: Box<Board>,
         path: Vec<u32>,
+        sheet: Option<(Box<Sheet>, String)>,
     },
     /// Check, off the app's thread, whether the game can still be finished.
     Check {

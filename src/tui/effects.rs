@@ -161,6 +161,7 @@ impl Executor {
                     stem,
                     board,
                     path,
+                    sheet,
                 } => {
                     self.save_in_turn(move || {
                         let options = knight_engine::tour::svg::SvgOptions {
@@ -169,8 +170,13 @@ impl Executor {
                         };
                         Action::Saved(
                             number,
-                            write_new(&dir, &stem, "svg", |w| {
-                                knight_engine::tour::svg::write_svg(w, &board, &path, &options)
+                            write_new(&dir, &stem, "svg", |w| match &sheet {
+                                Some((sheet, describe)) => {
+                                    knight_engine::puzzle::write_sheet(w, sheet, describe)
+                                }
+                                None => {
+                                    knight_engine::tour::svg::write_svg(w, &board, &path, &options)
+                                }
                             }),
                         )
                     });
@@ -577,6 +583,7 @@ mod tests {
             stem: "knight-5x5".into(),
             board: Box::new(Board::new(5, 5, &[]).unwrap()),
             path: vec![0, 7, 4],
+            sheet: None,
         };
         executor.apply(vec![picture(1), picture(2), picture(3)]);
         let mut written = Vec::new();

@@ -16,7 +16,7 @@
 
 use std::io::{self, Write};
 
-use super::{Difficulty, Made, Puzzle};
+use super::{Difficulty, Made, Puzzle, Sheet};
 use crate::tour::svg::{UNIT, escape, write_blocked};
 use crate::words;
 
@@ -83,17 +83,16 @@ pub fn write_booklet<W: Write + ?Sized>(w: &mut W, sheets: &[Printed]) -> io::Re
     let mut pages = Pages::new();
     let many = sheets.len() > 1;
     for (n, sheet) in sheets.iter().enumerate() {
-        puzzle_block(&mut body, &mut pages, sheet, many.then_some(n + 1))?;
+        let numbers = clue_numbers(sheet.puzzle);
+        let block = Block {
+            puzzle: sheet.puzzle,
+            describe: &sheet.describe(),
+            id: &format!("puzzle-{}", sheet.seed),
+            numbers: &numbers,
+        };
+        puzzle_block(&mut body, &mut pages, &block, many.then_some(n + 1))?;
     }
     solutions(&mut body, &mut pages, sheets)?;
-    let height = pages.end();
-    writeln!(
-        w,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}mm" height="{:.1}mm" viewBox="0 0 {} {height}" font-family="{FONTS}">"#,
-        f64::from(PAGE.0) * MM,
-        f64::from(height) * MM,
-        PAGE.0
-    )?;
     let first = &sheets[0];
     let title = if many {
         format!(
@@ -110,14 +109,67 @@ pub fn write_booklet<W: Write + ?Sized>(w: &mut W, sheets: &[Printed]) -> io::Re
             first.describe()
         )
     };
-    writeln!(w, "<title>{}</title>", escape(&title))?;
+    document(w, &title, pages.end(), &body)
+}
+
+/// A puzzle as far as it is filled, on one page: its title (`describe`),
+/// its rules and its grid, the clues in bold and the numbers written on
+/// `sheet` plain; no solution.
+pub fn write_sheet<W: Write + ?Sized>(w: &mut W, sheet: &Sheet, describe: &str) -> io::Result<()> {
+    let p = sheet.puzzle();
+    let numbers: Vec<u32> = (0..p.board().len() as u32)
+        .map(|i| sheet.number_on(i).map_or(0, |(k, _)| k))
+        .collect();
+    let block = Block {
+        puzzle: p,
+        describe,
+        id: "sheet",
+        numbers: &numbers,
+    };
+    let mut body = Vec::new();
+    let mut pages = Pages::new();
+    puzzle_block(&mut body, &mut pages, &block, None)?;
+    let title = format!(
+        "knight-tui: knight's tour puzzle, {describe}, {} of {} squares numbered",
+        sheet.numbered(),
+        p.steps()
+    );
+    document(w, &title, pages.end(), &body)
+}
+
+/// The SVG document: A4 wide, `height` units long, titled, on white.
+fn document<W: Write + ?Sized>(w: &mut W, title: &str, height: u32, body: &[u8]) -> io::Result<()> {
+    writeln!(
+        w,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}mm" height="{:.1}mm" viewBox="0 0 {} {height}" font-family="{FONTS}">"#,
+        f64::from(PAGE.0) * MM,
+        f64::from(height) * MM,
+        PAGE.0
+    )?;
+    writeln!(w, "<title>{}</title>", escape(title))?;
     writeln!(
         w,
         r##"<rect class="paper" width="{}" height="{height}" fill="#fff"/>"##,
         PAGE.0
     )?;
-    w.write_all(&body)?;
+    w.write_all(body)?;
     writeln!(w, "</svg>")
+}
+
+/// Each square's clue, by board index (0 for none).
+fn clue_numbers(p: &Puzzle) -> Vec<u32> {
+    (0..p.board().len() as u32)
+        .map(|i| p.clue_on(i).unwrap_or(0))
+        .collect()
+}
+
+/// A puzzle as a block prints it: its title, its group's id, and the
+/// numbers on its grid.
+struct Block<'a> {
+    puzzle: &'a Puzzle,
+    describe: &'a str,
+    id: &'a str,
+    numbers: &'a [u32],
 }
 
 /// Where the next block goes: down the pages, a block that would cross
@@ -156,16 +208,15 @@ impl Pages {
 fn puzzle_block(
     w: &mut Vec<u8>,
     pages: &mut Pages,
-    sheet: &Printed,
+    block: &Block,
     number: Option<usize>,
 ) -> io::Result<()> {
-    let p = sheet.puzzle;
+    let p = block.puzzle;
     let board = p.board();
     let (rows, cols) = (board.rows(), board.cols());
     let scale = fit(rows, cols, 44 + 36, 1.0);
     let top = pages.place(44 + scaled(LABELS + rows * UNIT, scale) + 36);
-    let seed = sheet.seed;
-    writeln!(w, r#"<g class="puzzle" id="puzzle-{seed}">"#)?;
+    writeln!(w, r#"<g class="puzzle" id="{}">"#, block.id)?;
     let name = match number {
         Some(n) => format!("Knight's tour puzzle {n}"),
         None => "Knight's tour puzzle".into(),
@@ -175,7 +226,7 @@ fn puzzle_block(
         r#"<text class="title" x="{MARGIN}" y="{}" font-size="17" font-weight="bold">{}: {}</text>"#,
         top + 17,
         escape(&name),
-        escape(&sheet.describe())
+        escape(block.describe)
     )?;
     let last = p.steps();
     let mut rules = format!(
@@ -195,14 +246,11 @@ fn puzzle_block(
         top + 40,
         escape(&rules)
     )?;
-    let numbers: Vec<u32> = (0..board.len() as u32)
-        .map(|i| p.clue_on(i).unwrap_or(0))
-        .collect();
     // The grid and its row labels centred.
     let wide = f64::from(LABELS + cols * UNIT) * scale;
     let x = (f64::from(PAGE.0) - wide) / 2.0 + f64::from(LABELS) * scale;
     let y = f64::from(top + 44) + f64::from(LABELS) * scale;
-    grid(w, p, &numbers, (x, y), scale)?;
+    grid(w, p, block.numbers, (x, y), scale)?;
     writeln!(w, "</g>")
 }
 
@@ -400,6 +448,50 @@ mod tests {
             }
         }
         found
+    }
+
+    /// A sheet half filled: one page, its title saying how far it is, the
+    /// clues in bold and the numbers written plain, and no solution.
+    #[test]
+    fn a_sheet_draws_its_clues_and_what_is_written() {
+        let board = Board::new(3, 4, &[]).unwrap();
+        let puzzle = Puzzle::new(
+            &board,
+            false,
+            &[clue(0, 0, 1), clue(2, 1, 6), clue(1, 0, 12)],
+        )
+        .unwrap();
+        let mut sheet = Sheet::new(puzzle);
+        // Step 2 on 1,2 and step 7 on 0,2, as in TOUR.
+        sheet.write(board.index(Square::new(1, 2)), 2).unwrap();
+        sheet.write(board.index(Square::new(0, 2)), 7).unwrap();
+        let mut out = Vec::new();
+        write_sheet(&mut out, &sheet, "3x4, open tour, easy").unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let title = doc
+            .descendants()
+            .find(|n| n.has_tag_name("title"))
+            .and_then(|n| n.text())
+            .unwrap();
+        assert_eq!(
+            title,
+            "knight-tui: knight's tour puzzle, 3x4, open tour, easy, 5 of 12 squares numbered"
+        );
+        let grids: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("grid"))
+            .collect();
+        assert_eq!(grids.len(), 1, "no solution drawn");
+        let want = BTreeMap::from([
+            ((0, 0), (1, true)),
+            ((2, 1), (6, true)),
+            ((1, 0), (12, true)),
+            ((1, 2), (2, false)),
+            ((0, 2), (7, false)),
+        ]);
+        assert_eq!(numbers(grids[0]), want);
+        assert_eq!(doc.root_element().attribute("height"), Some("297.0mm"));
     }
 
     /// Two 3x4 puzzles, one with a blocked corner: each titled with its

@@ -149,8 +149,25 @@ impl App {
         }
     }
 
-    /// `e`: the path on screen as an SVG picture, beside the saves.
+    /// `e`: the path on screen as an SVG picture, beside the saves; a
+    /// puzzle as on paper, with what is written.
     pub(super) fn picture(&mut self) -> Vec<Effect> {
+        if let Some(g) = self.playing()
+            && let (Some(sheet), Some(clues)) = (&g.sheet, &g.clues)
+        {
+            let (b, sheet) = (
+                g.board().clone(),
+                Some((Box::new(sheet.clone()), clues.describe())),
+            );
+            return vec![Effect::Picture {
+                number: self.next_save(),
+                dir: self.save_dir.clone(),
+                stem: file_stem(&b).replacen("knight", "puzzle", 1),
+                board: Box::new(b),
+                path: Vec::new(),
+                sheet,
+            }];
+        }
         let (board, trail) = match (self.replaying(), self.playing()) {
             (Some(r), _) => (&r.board, &r.trail),
             (None, Some(g)) => (g.board(), &g.trail),
@@ -176,6 +193,7 @@ impl App {
             stem,
             board,
             path,
+            sheet: None,
         }]
     }
 

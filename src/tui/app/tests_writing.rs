@@ -432,3 +432,32 @@ fn a_failed_check_names_a_written_number_as_written() {
     }
     panic!("no written number was too far from a clue");
 }
+
+/// `e` in a puzzle draws the sheet as on paper: the clues and what is
+/// written, titled with the puzzle; not the knight's path alone.
+#[test]
+fn a_puzzle_s_picture_is_its_sheet() {
+    let m = made(Difficulty::Medium, 25);
+    let mut a = puzzle_app(&m);
+    let (k, sq) = open(&m)[3];
+    write(&mut a, sq, k);
+    let fx = keys(&mut a, &[Command::Picture]);
+    let [
+        Effect::Picture {
+            stem,
+            sheet: Some((sheet, describe)),
+            ..
+        },
+    ] = &fx[..]
+    else {
+        panic!("{fx:?}")
+    };
+    assert!(stem.starts_with("puzzle-6x6"), "{stem}");
+    assert!(describe.starts_with("6x6 open, medium,"), "{describe}");
+    let i = m.puzzle.board().index(sq);
+    assert_eq!(sheet.number_on(i), Some((k, false)));
+    let mut out = Vec::new();
+    knight_engine::puzzle::write_sheet(&mut out, sheet, describe).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains(&format!(">{k}</text>")), "{text}");
+}
