@@ -401,6 +401,13 @@ pub fn parse_side(s: &str) -> Result<u32, String> {
     parse_whole(s, "a board side")
 }
 
+/// A puzzle's seed given as a flag: any whole number from 0.
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a seed: a whole number from 0 to {}", u64::MAX))
+}
+
 /// A count given as a flag.
 pub fn parse_positive(s: &str) -> Result<u64, String> {
     parse_whole(s, "this value")
@@ -472,7 +479,11 @@ impl Config {
             )
             .map_err(|e| match e {
                 knight_engine::files::ReadError::Io(e) => {
-                    format!("cannot read config file {}: {e}", path.display())
+                    format!(
+                        "cannot read config file {}: {}",
+                        path.display(),
+                        knight_engine::words::io_error(&e)
+                    )
                 }
                 e => format!("config file {}: {e}", path.display()),
             })?;

@@ -7,7 +7,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use knight_engine::puzzle::Difficulty;
 use knight_engine::solver::{Algorithm, MoveOrder, TieBreak};
 
-use crate::config::{BoardLayer, PieceArgs, SearchLayer, parse_positive, parse_side, typed};
+use crate::config::{
+    BoardLayer, PieceArgs, SearchLayer, parse_positive, parse_seed, parse_side, typed,
+};
 
 use crate::tui::keymap::{Context, help_line};
 
@@ -298,7 +300,7 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "LEVEL", value_parser = str::parse::<Difficulty>, default_value = "medium")]
     pub difficulty: Difficulty,
     /// Any whole number; the same seed makes the same puzzle. Default: today's date as YYYYMMDD, the day's puzzle.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// What is printed or written.
     #[arg(long, value_enum, default_value_t = PuzzleFormat::Text)]
@@ -421,7 +423,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "LEVEL", value_parser = str::parse::<Difficulty>, requires = "puzzle")]
     pub difficulty: Option<Difficulty>,
     /// With --puzzle and no FILE: the seed that makes it (default: today's date, the day's puzzle).
-    #[arg(long, value_name = "S", requires = "puzzle")]
+    #[arg(long, value_name = "S", requires = "puzzle", value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
 }
 

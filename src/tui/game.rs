@@ -673,7 +673,7 @@ impl Game {
         let plural = |n: u32, what| knight_engine::words::plural(u64::from(n), what);
         let by = match self.finished_from {
             Some(step) => format!("the solver finished it from step {step}"),
-            None if self.undos == 0 && self.helped == 0 => "no undo, no help: well played!".into(),
+            None if self.undos == 0 && self.helped == 0 => "no undo, no help, well played".into(),
             None => format!(
                 "{}, {}",
                 plural(self.undos, "undo"),

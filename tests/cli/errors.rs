@@ -126,3 +126,22 @@ fn rebound_keys_are_checked_at_start_and_by_config() {
     assert_eq!(code, 0);
     assert!(out.contains("[keys]\nquit = \"Q\""), "{out}");
 }
+
+/// Errors the user meets in the same words everywhere: a missing config
+/// file, a seed that is not a number.
+#[test]
+fn a_missing_config_and_a_bad_seed_say_so_plainly() {
+    let e = error(&["--config", "/no/such/c.toml", "solve", "--size", "5"]);
+    assert!(
+        e.trim_end()
+            .ends_with("cannot read config file /no/such/c.toml: no such file or folder"),
+        "{e}"
+    );
+    for seed in ["x", "99999999999999999999999", "-1"] {
+        let e = error(&["puzzle", "--seed", seed]);
+        assert!(
+            e.contains(&format!("'{seed}' is not a seed: a whole number from 0 to")),
+            "{e}"
+        );
+    }
+}

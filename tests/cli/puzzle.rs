@@ -344,6 +344,7 @@ fn play_puzzle_refuses_bad_requests_in_one_line() {
         (vec![bad], 2, "bad.txt: "),
         (vec![good, "--seed", "4"], 2, "a puzzle file has its own"),
         (vec![good, "--size", "8"], 2, "a puzzle file has its own"),
+        (vec!["--seed", "x"], 2, "'x' is not a seed"),
         (
             vec!["--rows", "5", "--cols", "7", "--closed"],
             1,

@@ -252,7 +252,11 @@ impl App {
                 } else {
                     String::new()
                 };
-                self.info(format!("new game: place the knight{back}"));
+                let fresh = match self.modes.game() {
+                    Some(g) if g.clues.is_some() => "puzzle restarted: the clues alone",
+                    _ => "new game: place the knight",
+                };
+                self.info(format!("{fresh}{back}"));
                 self.check_game()
             }
             Command::Save => self.save(),

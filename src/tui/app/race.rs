@@ -158,7 +158,7 @@ impl App {
             Command::NextTieBreak => "no other tie-break",
             _ => "no other move order",
         };
-        self.refuse(format!("{what} makes another race here: {old} against {a}"));
+        self.refuse(format!("{what} makes another race here: {a} against {old}"));
         Vec::new()
     }
 

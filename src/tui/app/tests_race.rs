@@ -146,6 +146,10 @@ fn the_right_side_changes_and_the_race_ends_on_v() {
     // t changes nothing for enumerate: said, and nothing restarts.
     assert!(keys(&mut a, &[Command::NextTieBreak]).is_empty());
     assert_eq!(a.message_tone(), Some(Tone::Refusal));
+    assert_eq!(
+        a.message(),
+        Some("no other tie-break makes another race here: backtrack against enumerate")
+    );
     // m changes B's move order.
     keys(&mut a, &[Command::NextMoveOrder]);
     let r = a.modes.race().unwrap();

@@ -333,6 +333,7 @@ fn play_controls(buf: &mut Buffer, area: Rect, app: &App, g: &Game, theme: &Them
                 .collect();
             let stretch = match open[..] {
                 [] if from == step => "none: the clue is next".to_string(),
+                [] if from + 1 == step => format!("none: step {from} written"),
                 [] => format!("none: steps {from}-{} written", step - 1),
                 [k] => format!("step {k}"),
                 [a, .., b] if (b - a) as usize + 1 == open.len() => format!("steps {a}-{b}"),

@@ -18,7 +18,7 @@ pub struct Help<'a> {
 }
 
 /// Characters before a row's text: indent and key column.
-const KEYS: usize = 16;
+const KEYS: usize = 17;
 
 /// `text` in lines of at most `width` characters, broken between words
 /// (a word longer than a line is cut).
@@ -137,7 +137,7 @@ fn group_lines(
             let keys = if j == 0 { keys.as_str() } else { "" };
             lines.push((
                 Line::from(vec![
-                    Span::styled(format!("   {keys:<13}"), theme.key()),
+                    Span::styled(format!("   {keys:<w$} ", w = KEYS - 4), theme.key()),
                     Span::raw(part),
                 ]),
                 (j == 0).then_some(first + n + 1),
