@@ -89,6 +89,12 @@ pub enum TourFileError {
     /// A numbered board that is not one.
     #[error("numbered board: {0}")]
     Numbered(#[from] NumberedError),
+    /// A puzzle's board (its clues, and `-` on the squares to fill): a
+    /// puzzle file, not a tour.
+    #[error(
+        "this is a puzzle (clues, and '-' on the squares to fill), not a tour: open it as a puzzle"
+    )]
+    Puzzle,
 }
 
 /// A numbered board that is not one.

@@ -415,8 +415,18 @@ fn depth(text: &[u8]) -> Result<usize, (u64, u64)> {
 }
 
 /// Reads a numbered board: one line a row, the step at each square (1..N),
-/// `.` for a blocked square, `0` or `-` for a square not visited yet.
+/// `.` for a blocked square, `0` or `-` for a square not visited yet. A
+/// puzzle's board (with its `#` headline) is refused as a puzzle.
 pub fn parse_numbered(text: &str) -> Result<TourFile, TourFileError> {
+    numbered(text).map_err(|e| match e {
+        TourFileError::Numbered(_) if crate::puzzle::file::parse(text, false).is_ok() => {
+            TourFileError::Puzzle
+        }
+        e => e,
+    })
+}
+
+fn numbered(text: &str) -> Result<TourFile, TourFileError> {
     let mut rows: Vec<Vec<&str>> = Vec::new();
     for line in text.lines() {
         let tokens: Vec<&str> = line.split_whitespace().collect();

@@ -116,6 +116,26 @@ fn closed_flag_is_checked() {
     assert!(e.to_string().contains("marked closed"));
 }
 
+/// A puzzle's board, given where a tour is wanted, is said to be one.
+#[test]
+fn a_puzzle_is_not_read_as_a_tour() {
+    let made = crate::puzzle::make(&crate::puzzle::Request {
+        rows: 6,
+        cols: 6,
+        closed: false,
+        difficulty: crate::puzzle::Difficulty::Easy,
+        seed: 3,
+    })
+    .unwrap();
+    let mut out = b"# knight's tour puzzle, 6x6, open tour\n".to_vec();
+    crate::puzzle::file::write_text(&mut out, &made.puzzle).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(matches!(parse(&text), Err(TourFileError::Puzzle)), "{text}");
+    assert!(matches!(parse_numbered(&text), Err(TourFileError::Puzzle)));
+    // A tour begun, its steps from 1 in order, is still a tour.
+    assert!(parse("1 - -\n- - 2\n- - -\n").is_ok());
+}
+
 #[test]
 fn bad_numbered_boards() {
     assert!(
