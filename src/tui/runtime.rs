@@ -132,6 +132,9 @@ async fn event_loop(
             Action::Resize(size.width, size.height),
             std::time::Instant::now(),
         );
+        // A puzzle is read by its numbers: zoomed in when they do not fit.
+        let screen = Rect::new(0, 0, size.width, size.height);
+        app.open_zoomed(ui::jump_level(screen, &app));
     }
     while !app.quit {
         if dirty {

@@ -6,7 +6,7 @@ use knight_engine::solver::Speed;
 
 use super::{App, Mode};
 use crate::config::SPEEDS;
-use crate::tui::keymap::Command;
+use crate::tui::keymap::{Command, key};
 use crate::tui::viewport::Window;
 
 impl App {
@@ -147,6 +147,24 @@ impl App {
                 self.info("step numbers on the knight (j: the whole board)");
             }
         }
+    }
+
+    /// At launch, a puzzle whose numbers the whole board cannot show
+    /// opens zoomed in on the knight at `level` (from
+    /// [`crate::tui::ui::jump_level`]), said after its opening line.
+    pub fn open_zoomed(&mut self, level: Option<u8>) {
+        let (Some(level @ 1..), Some(true)) = (level, self.playing().map(|g| g.clues.is_some()))
+        else {
+            return;
+        };
+        self.zoom.level = level;
+        self.zoom.centre = self.focus();
+        self.zoom.on_knight = true;
+        let intro = self.message().unwrap_or_default().to_string();
+        self.info(format!(
+            "{intro}; zoomed in so the numbers show ({}: the whole board)",
+            key(Command::ZoomJump)
+        ));
     }
 
     /// `+` / `-`: the next speed up or down the ladder.

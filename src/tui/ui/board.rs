@@ -262,16 +262,21 @@ fn title(sc: &Scene, g: &Grid, lines: bool, width: usize) -> String {
         .collect();
     parts.push((format!("{drawn}{folded}"), 3));
     if (win.rows, win.cols) != (b.rows(), b.cols()) {
-        parts.push((
+        let (last_row, last_col) = (win.row + win.rows - 1, win.col + win.cols - 1);
+        // In the labels' notation when they show: files and ranks.
+        let shown = if sc.labels && b.cols() <= 26 {
+            let file = |c: u32| char::from(b'a' + c as u8);
             format!(
-                "rows {}-{}, cols {}-{}",
-                win.row,
-                win.row + win.rows - 1,
-                win.col,
-                win.col + win.cols - 1
-            ),
-            2,
-        ));
+                "files {}-{}, ranks {}-{}",
+                file(win.col),
+                file(last_col),
+                b.rows() - last_row,
+                b.rows() - win.row
+            )
+        } else {
+            format!("rows {}-{last_row}, cols {}-{last_col}", win.row, win.col)
+        };
+        parts.push((shown, 2));
     }
     super::fit_title(parts, width)
 }

@@ -175,3 +175,47 @@ fn too_small_terminal_takes_only_quitting() {
     let full = Rect::new(0, 0, 80, 24);
     assert!(crate::tui::input::decode(&press('u'), &a, full).is_some());
 }
+
+/// A 12x12 puzzle at 80x24 cannot show its numbers whole: it opens
+/// zoomed in on the knight, its title naming the files and ranks in view
+/// as the labels do, and says how to see the whole board.
+#[test]
+fn a_puzzle_too_big_for_its_numbers_opens_zoomed_in() {
+    use knight_engine::puzzle::{self, Clues, Difficulty, Request};
+    let m = puzzle::make(&Request {
+        rows: 12,
+        cols: 12,
+        closed: false,
+        difficulty: Difficulty::Easy,
+        seed: 2,
+    })
+    .unwrap();
+    let mut a = app(8);
+    a.open_game(crate::tui::game::Game::puzzle(Clues::new(
+        m.puzzle.clone(),
+        Some(m.difficulty),
+        Some(2),
+    )));
+    let small = Rect::new(0, 0, 80, 24);
+    a.update(Action::Resize(80, 24));
+    let level = super::jump_level(small, &a);
+    assert!(matches!(level, Some(1..)), "{level:?}");
+    a.open_zoomed(level);
+    let s = screen(&a, 80, 24, &Theme::default());
+    let title = s.lines().next().unwrap();
+    assert!(title.contains("· numbers · files "), "{title}");
+    assert!(
+        a.message()
+            .unwrap()
+            .ends_with("zoomed in so the numbers show (j: the whole board)")
+    );
+    // The knight's clue 1 is on screen as a number.
+    let board = m.puzzle.board();
+    let knight = board.square(m.solution[0]);
+    assert!(a.window().contains(knight));
+    assert!(s.contains(" 1 "), "{s}");
+    // A game without clues is left as it is.
+    let mut plain = app(8);
+    plain.open_zoomed(Some(2));
+    assert_eq!(plain.zoom.level, 0);
+}
