@@ -219,3 +219,32 @@ fn a_puzzle_too_big_for_its_numbers_opens_zoomed_in() {
     plain.open_zoomed(Some(2));
     assert_eq!(plain.zoom.level, 0);
 }
+
+/// Without colour, the empty dark squares of the numbers view show a
+/// dot, so a square's colour still reads; the light ones stay empty.
+#[test]
+fn without_colour_dark_squares_show_a_dot() {
+    let mut a = app(6);
+    let g = crate::tui::game::Game::new(Tours::open(a.spec.board().clone()), None);
+    a.modes.show(Mode::Play(Box::new(g)));
+    let plain = Theme {
+        colour: false,
+        ..Theme::default()
+    };
+    let s = screen(&a, 120, 40, &plain);
+    // Each board row: a dot on its 3 dark squares.
+    let rows: Vec<usize> = s
+        .lines()
+        .map(|l| l.split('│').nth(1).unwrap_or("").matches('·').count())
+        .filter(|&n| n > 0)
+        .collect();
+    assert_eq!(rows, [3, 3, 3, 3, 3, 3], "{s}");
+    // In colour, every free square has its dot (the 35 but the corner).
+    let coloured = screen(&a, 120, 40, &Theme::default());
+    let board = |s: &str| -> usize {
+        s.lines()
+            .map(|l| l.split('│').nth(1).unwrap_or("").matches('·').count())
+            .sum()
+    };
+    assert_eq!((board(&s), board(&coloured)), (18, 35));
+}

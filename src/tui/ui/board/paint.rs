@@ -285,17 +285,18 @@ impl Painter<'_> {
             // Just taken back: crossed out for a moment.
             let x = if theme.ascii { "x" } else { "×" };
             (x.into(), board_fg(theme, Color::LightRed, sq))
+        } else if !theme.colour {
+            // Without colour, a dot on each dark square alone: a square's
+            // colour still reads (every knight's move changes it).
+            let dot = if theme.ascii { "." } else { "·" };
+            let dark = (sq.row + sq.col) % 2 == 1;
+            (if dark { dot.into() } else { String::new() }, Style::new())
         } else if sc.game.is_some_and(|g| g.clues.is_some()) {
             // A puzzle's free squares are plain: the clues stand out.
             (String::new(), Style::new())
         } else {
             let dot = if theme.ascii { "." } else { "·" };
-            let style = if theme.colour {
-                Style::new().fg(theme.dot(sq.colour() == 1))
-            } else {
-                Style::new()
-            };
-            (dot.into(), style)
+            (dot.into(), Style::new().fg(theme.dot(sq.colour() == 1)))
         };
         // The squares the last hint is about stand out; its step's square,
         // empty, shows a question mark.
