@@ -39,13 +39,13 @@ impl Widget for ConfirmQuit<'_> {
         let what = loss.what();
         let mut first = what[..1].to_uppercase();
         first.push_str(&what[1..]);
-        let lines = vec![
-            Line::raw(format!(" {first}.")),
-            Line::raw(""),
-            Line::from(answers),
-        ];
+        // Narrow (a terminal too small for the app), the lines wrap.
         let w = 50.min(area.width);
-        let h = 5.min(area.height);
+        let inside = w.saturating_sub(2) as usize;
+        let mut lines = super::wrap::fit(Line::raw(format!(" {first}.")), inside, 3);
+        lines.push(Line::raw(""));
+        lines.extend(super::wrap::fit(Line::from(answers), inside, 3));
+        let h = (lines.len() as u16 + 2).min(area.height);
         let popup = area.centered(Constraint::Length(w), Constraint::Length(h));
         Clear.render(popup, buf);
         Paragraph::new(lines)

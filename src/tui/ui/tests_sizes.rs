@@ -168,6 +168,10 @@ fn too_small_terminal_takes_only_quitting() {
     assert!(a.confirming_quit());
     let s = screen(&a, 40, 10, &Theme::default());
     assert!(s.contains("Quit?") && s.contains("not saved"), "{s}");
+    // Every answer shows whole, wrapped to the narrow box.
+    for answer in ["y quit", "s save and quit", "n or Esc", "stay"] {
+        assert!(s.contains(answer), "{answer}: {s}");
+    }
     let no = crate::tui::input::decode(&press('n'), &a, small).expect("n answers");
     a.update(no);
     assert!(!a.confirming_quit() && !a.quit);
