@@ -450,17 +450,23 @@ mod tests {
         found
     }
 
-    /// A sheet half filled: one page, its title saying how far it is, the
-    /// clues in bold and the numbers written plain, and no solution.
-    #[test]
-    fn a_sheet_draws_its_clues_and_what_is_written() {
+    /// The 3x4 puzzle of clues 1, 6 and 12 (as in TOUR).
+    fn three_by_four() -> Puzzle {
         let board = Board::new(3, 4, &[]).unwrap();
-        let puzzle = Puzzle::new(
+        Puzzle::new(
             &board,
             false,
             &[clue(0, 0, 1), clue(2, 1, 6), clue(1, 0, 12)],
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    /// A sheet half filled: one page, its title saying how far it is, the
+    /// clues in bold and the numbers written plain, and no solution.
+    #[test]
+    fn a_sheet_draws_its_clues_and_what_is_written() {
+        let puzzle = three_by_four();
+        let board = puzzle.board().clone();
         let mut sheet = Sheet::new(puzzle);
         // Step 2 on 1,2 and step 7 on 0,2, as in TOUR.
         sheet.write(board.index(Square::new(1, 2)), 2).unwrap();
@@ -500,13 +506,7 @@ mod tests {
     /// their squares; the solutions numbered square by square after them.
     #[test]
     fn a_booklet_draws_each_puzzle_then_each_solution() {
-        let board = Board::new(3, 4, &[]).unwrap();
-        let puzzle = Puzzle::new(
-            &board,
-            false,
-            &[clue(0, 0, 1), clue(2, 1, 6), clue(1, 0, 12)],
-        )
-        .unwrap();
+        let puzzle = three_by_four();
         let cornered = Board::new(3, 4, &[Square::new(0, 0)]).unwrap();
         let second = Puzzle::new(
             &cornered,
