@@ -4,6 +4,16 @@
 //! drawing lays its panes out by it, and the app shapes its zoomed windows
 //! by the board pane it leaves.
 
+/// The smallest terminal the layout works in.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 22;
+
+/// Whether the app can be drawn on a screen of `columns` x `lines` (else
+/// it asks for more room).
+pub fn fits(columns: u16, lines: u16) -> bool {
+    columns >= MIN_WIDTH && lines >= MIN_HEIGHT
+}
+
 /// From this height the modes show as tabs over the panes, and the status
 /// area has two lines.
 const TALL: u16 = 30;

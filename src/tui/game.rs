@@ -116,6 +116,9 @@ pub struct Game {
     pub clock: Option<Instant>,
     pub last_move: Option<Instant>,
     pub done_at: Option<Instant>,
+    /// Since when the screen is too small to show the game: its clock
+    /// stops until there is room.
+    pub hidden: Option<Instant>,
     /// A puzzle's clues, which every move must honour.
     pub clues: Option<Arc<Clues>>,
     /// Help taken in this game: `w` suggestions and `b` jumps back.
@@ -176,6 +179,7 @@ impl Game {
             clock: None,
             last_move: None,
             done_at: None,
+            hidden: None,
             clues: None,
             helped: 0,
             sheet: None,
@@ -337,6 +341,22 @@ impl Game {
         self.clock.get_or_insert(now);
         self.last_move = Some(now);
         self.done_at = self.is_complete().then_some(now);
+    }
+
+    /// The screen can show the game (`shown`) or not, at `now`: hidden,
+    /// its clock stops; shown again, it goes on from where it stopped.
+    pub fn seen(&mut self, shown: bool, now: Instant) {
+        match (shown, self.hidden) {
+            (false, None) => self.hidden = Some(now),
+            (true, Some(since)) => {
+                self.hidden = None;
+                let gap = now.saturating_duration_since(since);
+                for t in [&mut self.clock, &mut self.last_move].into_iter().flatten() {
+                    *t += gap;
+                }
+            }
+            _ => {}
+        }
     }
 
     /// Whether the game's clock runs: the knight placed, the tour neither

@@ -44,13 +44,11 @@ use super::app::App;
 use super::frame;
 use super::theme::Theme;
 
-/// The smallest terminal the layout works in.
-pub const MIN_WIDTH: u16 = 60;
-pub const MIN_HEIGHT: u16 = 22;
+use super::frame::{MIN_HEIGHT, MIN_WIDTH};
 
 /// Whether the app can be drawn on `screen` (else it asks for more room).
 pub fn fits(screen: Rect) -> bool {
-    screen.width >= MIN_WIDTH && screen.height >= MIN_HEIGHT
+    frame::fits(screen.width, screen.height)
 }
 
 /// Draws the whole screen.

@@ -118,6 +118,11 @@ impl App {
     /// [`crate::tui::frame`]) shapes the zoomed windows.
     pub(super) fn resized(&mut self, w: u16, h: u16) {
         self.zoom.pane = Some(crate::tui::frame::board_pane(w, h));
+        // Too small to be seen, a game's clock stops.
+        let (shown, now) = (crate::tui::frame::fits(w, h), self.now);
+        if let Some(g) = self.modes.game_mut() {
+            g.seen(shown, now);
+        }
     }
 
     /// Zoomed in on the knight, keeps it in view as it moves: the window

@@ -1,4 +1,5 @@
 use super::*;
+use std::time::Duration;
 
 fn game() -> Game {
     Game::new(
@@ -94,4 +95,25 @@ fn onward_counts_are_warnsdorff_degrees() {
     // 2,0 reaches 0,1 3,2 4,1 (and the knight's 1,2).
     assert_eq!(g.onward(Square::new(2, 0)), 3);
     assert_eq!(g.targets().len(), 5);
+}
+
+/// Hidden by a screen too small, the clock stops; shown again, it goes
+/// on from where it stopped.
+#[test]
+fn the_clock_stops_while_the_game_cannot_be_seen() {
+    let mut g = game();
+    let t0 = Instant::now();
+    assert_eq!(g.move_to(Square::new(0, 0)), Moved::Ok);
+    g.timed(t0);
+    assert_eq!(g.move_to(Square::new(1, 2)), Moved::Ok);
+    g.timed(t0 + Duration::from_secs(10));
+    g.seen(false, t0 + Duration::from_secs(20));
+    g.seen(false, t0 + Duration::from_secs(50));
+    g.seen(true, t0 + Duration::from_secs(80));
+    // 60 s hidden do not count: 90 s on the wall are 30 s of play.
+    let now = t0 + Duration::from_secs(90);
+    assert_eq!(g.times(now), "0:30 (move 0:20)");
+    // Seen and not hidden, nothing moves.
+    g.seen(true, now);
+    assert_eq!(g.times(now), "0:30 (move 0:20)");
 }
