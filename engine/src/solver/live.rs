@@ -379,13 +379,16 @@ impl<F: FnMut(Event)> Watch<F> {
         if self.slow {
             // Watched step by step: show every node, then wait.
             if sh.paused.load(Ordering::Relaxed) {
-                // Shows this node, then waits for a step or resume.
-                if !self.wait_while_paused(s) {
-                    return Flow::Stop;
-                }
-            } else {
-                self.publish(s);
+                // Shows this node, then waits for a step or resume; a step
+                // granted is this node's, with no pace to wait out (a
+                // second wait would take the next step too).
+                return if self.wait_while_paused(s) {
+                    Flow::Continue
+                } else {
+                    Flow::Stop
+                };
             }
+            self.publish(s);
             if delay > 0 {
                 let until = self.last + Duration::from_nanos(delay);
                 let sh = self.shared.clone();

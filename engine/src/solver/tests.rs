@@ -377,6 +377,15 @@ fn pausing_a_slowed_search_stops_on_the_node_shown() {
         panic!()
     };
     assert_eq!(s.path.len(), shown + 1);
+    // And each step after it one more: none is taken by the pace's wait.
+    for k in 2..=4 {
+        ctl.step();
+        let Event::Snapshot(s) = rx.recv_timeout(Duration::from_secs(5)).unwrap() else {
+            panic!()
+        };
+        assert_eq!(s.path.len(), shown + k, "step {k}");
+    }
+    let shown = shown + 3;
     // The clock stood still for the 700 ms paused.
     assert!(
         s.stats.elapsed + Duration::from_millis(600) < t0.elapsed(),
