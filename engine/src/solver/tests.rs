@@ -36,6 +36,24 @@ pub(super) fn solve_checked(b: &Board, start: Square, closed: bool, o: &Options)
     sol
 }
 
+/// A tour to a chosen end is as deep as any: the end, reached by the
+/// last move, is its last square (the statistics said one short).
+#[test]
+fn a_tour_to_a_chosen_end_reaches_the_full_depth() {
+    let b = board(5, 5);
+    for a in [Algorithm::Backtrack, Algorithm::Warnsdorff] {
+        let p = Problem::new(Tours::open(b.clone()), Square::new(0, 0))
+            .and_then(|p| p.ending_on(Some(Square::new(4, 4))))
+            .unwrap();
+        let sol = solve(&p, &opts(a));
+        assert_eq!(sol.verdict, Verdict::Found, "{a:?}");
+        let tour = &sol.tours[0];
+        assert_eq!(tour.last(), Some(&b.index(Square::new(4, 4))), "{a:?}");
+        check_indices(&b, tour, false).expect("valid tour");
+        assert_eq!(sol.stats.max_depth, 25, "{a:?}");
+    }
+}
+
 #[test]
 fn every_algorithm_finds_a_5x5_tour() {
     let b = board(5, 5);

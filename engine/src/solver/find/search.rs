@@ -585,6 +585,10 @@ impl<'b> Search<'b> {
             if self.remaining == 0 {
                 if self.closes(p) {
                     self.stats.tours += 1;
+                    // The chosen end, reached by the last move, is the
+                    // tour's last square: the deepest path is the tour.
+                    let whole = self.path.len() + usize::from(self.end.is_some());
+                    self.stats.max_depth = self.stats.max_depth.max(whole);
                     if monitor.on_tour(self) == Flow::Stop {
                         return Halt::Stopped;
                     }
@@ -695,6 +699,9 @@ impl<'b> Search<'b> {
                     d >= least && (0..8).any(|k| self.to::<WRAP>(p, k) == a)
                 }) {
                     stats.tours += 1;
+                    // The chosen end is the tour's last square.
+                    let whole = d + 1 + usize::from(self.end.is_some());
+                    stats.max_depth = stats.max_depth.max(whole);
                     if report!(on_tour) == Flow::Stop {
                         break Halt::Stopped;
                     }
