@@ -32,13 +32,14 @@ pub fn usage_error(e: clap::Error) -> ExitCode {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            // Help that cannot be written (a full disk, a closed stdout)
-            // is no success.
+            // Help that cannot be written (a full disk) is no success;
+            // a reader gone (`| head -1`) is, as for every other output.
             match e
                 .print()
                 .and_then(|()| std::io::Write::flush(&mut std::io::stdout()))
             {
                 Ok(()) => ExitCode::SUCCESS,
+                Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(err) => {
                     failure::say(&format!(
                         "error: cannot write output: {}",

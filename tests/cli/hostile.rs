@@ -370,3 +370,22 @@ fn help_into_a_full_disk_and_a_closed_stdout_are_failures() {
         assert!(err.contains("standard output is closed"), "{err}");
     }
 }
+
+/// Help read by a reader that goes away (`| head -1`) ends quietly with
+/// exit 0, as every other output does.
+#[test]
+fn help_into_a_closed_pipe_is_quiet() {
+    for args in [&["count", "--help"][..], &["solve", "--help"], &["--help"]] {
+        let mut child = kt()
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader gone before the help is written.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        assert!(out.stderr.is_empty(), "{args:?}: {out:?}");
+    }
+}
