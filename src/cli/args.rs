@@ -98,7 +98,7 @@ Examples:
     Play(PlayArgs),
     /// The app, racing two searches on one board side by side: --algo against --vs (pause, step, speed and restart act on both).
     #[command(after_help = app_help(Context::Race, "  knight-tui race --size 8 --start 0,0 --algo backtrack --vs warnsdorff --speed 100
-  knight-tui race --size 8 --algo warnsdorff --tie-break fixed --vs-tie-break roth
+  knight-tui race --size 8 --algo warnsdorff --tie-break fixed --vs warnsdorff --vs-tie-break roth
   knight-tui race --size 6 --algo backtrack --moves clockwise --vs-moves textbook"))]
     Race(RaceArgs),
     /// Solve from every start of every n x n board, n = FROM..TO, and check each tour (exit 0 no failures).

@@ -42,6 +42,14 @@ impl super::args::RaceArgs {
         right.algorithm = self.vs.unwrap_or(right.algorithm);
         right.tie_break = self.vs_tie_break.unwrap_or(right.tie_break);
         right.moves = self.vs_moves.unwrap_or(right.moves);
+        // A tie-break asked for a side that breaks no ties would be lost.
+        let algorithm = right.algorithm.for_solve(right.board(), 1);
+        if self.vs_tie_break.is_some() && algorithm != Algorithm::Warnsdorff {
+            return Err(format!(
+                "--vs-tie-break: the right side runs {}, which breaks no ties (add --vs warnsdorff)",
+                algorithm.name()
+            ));
+        }
         if right.search_name() == left.search_name() {
             return Err(format!(
                 "both sides would run the same search ({}): change --vs, --vs-tie-break or --vs-moves",

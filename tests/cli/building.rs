@@ -459,6 +459,10 @@ fn a_race_refuses_two_alike_sides_and_bad_rivals() {
         ("--vs-moves 2,1", "--vs-moves: "),
         ("--vs-tie-break coin", "--vs-tie-break: "),
         (
+            "--size 8 --algo warnsdorff --vs-tie-break roth",
+            "--vs-tie-break: the right side runs backtrack, which breaks no ties",
+        ),
+        (
             "--size 8 --algo backtrack --vs-moves textbook",
             "needs a terminal",
         ),
