@@ -538,6 +538,10 @@ impl Game {
         self.solvable_upto = self.solvable_upto.map(|s| s.min(len));
         self.cursor = self.knight().unwrap_or(self.board().square(last));
         self.outlook = Outlook::Checking;
+        // The knight taken off a plain game: it has not started.
+        if self.trail.is_empty() && self.sheet.is_none() {
+            (self.clock, self.last_move) = (None, None);
+        }
         true
     }
 

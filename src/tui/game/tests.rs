@@ -117,3 +117,18 @@ fn the_clock_stops_while_the_game_cannot_be_seen() {
     g.seen(true, now);
     assert_eq!(g.times(now), "0:30 (move 0:20)");
 }
+
+/// Undoing the knight's placement puts a plain game back to not started:
+/// no clock runs with no knight on the board.
+#[test]
+fn undoing_the_placement_stops_the_clock() {
+    let mut g = game();
+    let t0 = Instant::now();
+    assert_eq!(g.move_to(Square::new(0, 0)), Moved::Ok);
+    g.timed(t0);
+    assert!(g.clock_running());
+    assert!(g.undo());
+    assert_eq!(g.knight(), None);
+    assert!(!g.clock_running());
+    assert_eq!(g.times(t0 + Duration::from_secs(5)), "not started");
+}
