@@ -95,6 +95,20 @@ impl Spec {
         name
     }
 
+    /// What a tour file's `meta` keeps of this search beside its
+    /// algorithm, nodes and time: a Warnsdorff search's `tie_break`, and
+    /// the `moves` order when it is not the default.
+    pub fn meta(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut meta = serde_json::Map::new();
+        if self.algorithm.for_solve(self.board(), 1) == Algorithm::Warnsdorff {
+            meta.insert("tie_break".into(), self.tie_break.to_string().into());
+        }
+        if !self.moves.is_default() {
+            meta.insert("moves".into(), self.moves.to_string().into());
+        }
+        meta
+    }
+
     /// The coursework's rival of this search: plain backtracking against
     /// anything else, Warnsdorff against backtracking (the board, start,
     /// tie-break, moves and limits kept).

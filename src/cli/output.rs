@@ -20,14 +20,12 @@ pub fn tour_file(spec: &Spec, sol: &Solution, path: &[u32]) -> TourFile {
 }
 
 /// The tour file of a tour found by `algorithm`, with the search's figures
-/// and, when it is not the default, the move order in `meta`.
+/// and its tie-break and move order in `meta` (see [`Spec::meta`]).
 fn run_file(spec: &Spec, path: &[u32], algorithm: &str, stats: &Stats) -> TourFile {
     let mut file = TourFile::of_run(spec.board(), spec.closed(), path, algorithm, stats.work())
         .ending_on(spec.end());
-    if !spec.moves.is_default()
-        && let Some(meta) = &mut file.meta
-    {
-        meta.insert("moves".into(), spec.moves.to_string().into());
+    if let Some(meta) = &mut file.meta {
+        meta.extend(spec.meta());
     }
     file
 }

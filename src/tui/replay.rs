@@ -39,14 +39,17 @@ fn fault_square(f: &Fault) -> Option<Square> {
     }
 }
 
-/// `warnsdorff, moves 2,1;-2,-1;…` from a tour file's `meta`.
+/// `warnsdorff · roth ties, moves 2,1;-2,-1;…` from a tour file's `meta`.
 fn made_by(file: &TourFile) -> Option<String> {
     let meta = file.meta.as_ref()?;
-    let algorithm = meta.get("algorithm")?.as_str()?;
-    Some(match meta.get("moves").and_then(|m| m.as_str()) {
-        Some(moves) => format!("{algorithm}, moves {moves}"),
-        None => algorithm.to_string(),
-    })
+    let mut made = meta.get("algorithm")?.as_str()?.to_string();
+    if let Some(ties) = meta.get("tie_break").and_then(|t| t.as_str()) {
+        made.push_str(&format!(" · {ties} ties"));
+    }
+    if let Some(moves) = meta.get("moves").and_then(|m| m.as_str()) {
+        made.push_str(&format!(", moves {moves}"));
+    }
+    Some(made)
 }
 
 impl Replay {
@@ -350,6 +353,7 @@ mod tests {
         let mut file = TourFile::new(&board, false, &numbered.legal.to_vec(), None);
         let mut meta = serde_json::Map::new();
         meta.insert("algorithm".into(), "warnsdorff".into());
+        meta.insert("tie_break".into(), "roth".into());
         meta.insert(
             "moves".into(),
             "2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1".into(),
@@ -360,7 +364,7 @@ mod tests {
         let r = Replay::load("t.json", &String::from_utf8(text).unwrap()).unwrap();
         assert_eq!(
             r.made_by.as_deref(),
-            Some("warnsdorff, moves 2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1")
+            Some("warnsdorff · roth ties, moves 2,1;-2,-1;-2,1;-1,-2;-1,2;1,-2;1,2;2,-1")
         );
     }
 

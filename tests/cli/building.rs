@@ -402,6 +402,22 @@ fn the_textbook_move_order_prints_the_textbook_tour() {
     );
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["meta"]["moves"], textbook);
+    // A Warnsdorff search keeps its tie-break too; backtracking has none.
+    assert_eq!(v["meta"]["tie_break"], "fixed", "{json}");
+    let json = stdout(
+        &[
+            "solve",
+            "--size",
+            "5",
+            "--algo",
+            "backtrack",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(v["meta"].get("tie_break").is_none(), "{json}");
     // Anything but the eight knight moves once each: one line, exit 2.
     let got = kt()
         .args(["solve", "--moves", "2,1;1,2"])

@@ -243,10 +243,9 @@ impl App {
             None => file_stem(b),
         };
         if !self.saving_game
-            && !self.spec.moves.is_default()
             && let Some(meta) = &mut file.meta
         {
-            meta.insert("moves".into(), self.spec.moves.to_string().into());
+            meta.extend(self.spec.meta());
         }
         vec![Effect::Save {
             number: self.next_save(),
