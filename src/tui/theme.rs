@@ -207,6 +207,13 @@ impl Theme {
         palette::empty_block(self.depth, self.light)
     }
 
+    /// Whether `sq` is drawn on the shaded ground ([`Theme::dark_square`]):
+    /// the dark squares on a light terminal, the light ones on a dark
+    /// terminal, so the dark squares always look the darker.
+    pub fn shaded(&self, sq: knight_engine::board::Square) -> bool {
+        (sq.colour() == 1) == self.light
+    }
+
     /// The dot of an empty square in the numbers view: dark grey, or the
     /// nearest colour that shows on the square at 3:1.
     pub fn dot(&self, dark: bool) -> Color {

@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 use ratatui::widgets::Widget;
 
-use knight_engine::board::Board;
+use knight_engine::board::{Board, Square};
 
 use super::board::{BoardPane, Scene};
 use super::geometry::{BoardView, geometry};
@@ -123,8 +123,9 @@ fn the_checkerboard_shows_at_every_depth_and_background() {
             let g = geometry(area, b, a.window());
             assert!(matches!(g.view, BoardView::Numbers { .. }), "{:?}", g.view);
             let buf = drawn(&a, area.width, area.height, &theme);
-            // Every character of each square, dark squares where the row
-            // and column add up to an odd number; and the digits on them.
+            // Every character of each square, the shaded ones apart (the
+            // dark squares on a light terminal, the light ones on a dark
+            // one); and the digits on them.
             let mut backgrounds = [HashSet::new(), HashSet::new()];
             let mut digits = HashSet::new();
             for r in 0..b.rows() {
@@ -133,26 +134,25 @@ fn the_checkerboard_shows_at_every_depth_and_background() {
                         for dx in 0..g.cw {
                             let (x, y) = (g.x0 + c as u16 * g.cw + dx, g.y0 + r as u16 * g.ch + dy);
                             let cell = &buf[(x, y)];
-                            if (r + c) % 2 == 1
-                                && cell.symbol().starts_with(|d: char| d.is_ascii_digit())
-                            {
+                            let shaded = theme.shaded(Square::new(r, c));
+                            if shaded && cell.symbol().starts_with(|d: char| d.is_ascii_digit()) {
                                 digits.insert(cell.bg);
                             }
-                            backgrounds[((r + c) % 2) as usize].insert(cell.bg);
+                            backgrounds[usize::from(shaded)].insert(cell.bg);
                         }
                     }
                 }
             }
-            let [light_squares, dark_squares] = backgrounds;
+            let [plain_squares, shaded_squares] = backgrounds;
             let (name, bg) = (format!("{name}, light {light}"), theme.dark_square());
             assert!(
-                light_squares
+                plain_squares
                     .iter()
                     .all(|c| *c == Color::Reset || *c == theme.current),
-                "{name}: {light_squares:?}"
+                "{name}: {plain_squares:?}"
             );
-            assert!(dark_squares.contains(&bg), "{name}");
-            // A number on a dark square stands on the dark square's colour.
+            assert!(shaded_squares.contains(&bg), "{name}");
+            // A number on a shaded square stands on the shade.
             digits.remove(&theme.current);
             assert_eq!(digits, HashSet::from([bg]), "{name}");
             // Not the terminal's own background: at 16 colours, black on a

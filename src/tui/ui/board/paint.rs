@@ -140,7 +140,7 @@ impl Painter<'_> {
                     }
                     continue;
                 }
-                if (r + c) % 2 == 1 && theme.colour {
+                if theme.colour && theme.shaded(sq) {
                     buf.set_style(
                         cell.intersection(inner),
                         Style::new().bg(theme.dark_square()),
@@ -227,7 +227,7 @@ impl Painter<'_> {
         } else if s > 0 {
             let step = s.saturating_sub(self.first) + 1;
             let st = if theme.colour {
-                Style::new().fg(theme.step_text(step, self.span, sq.colour() == 1))
+                Style::new().fg(theme.step_text(step, self.span, theme.shaded(sq)))
             } else {
                 Style::new()
             };
@@ -296,7 +296,7 @@ impl Painter<'_> {
             (String::new(), Style::new())
         } else {
             let dot = if theme.ascii { "." } else { "·" };
-            (dot.into(), Style::new().fg(theme.dot(sq.colour() == 1)))
+            (dot.into(), Style::new().fg(theme.dot(theme.shaded(sq))))
         };
         // The squares the last hint is about stand out; its step's square,
         // empty, shows a question mark.
@@ -620,7 +620,7 @@ fn block_cell(
 /// colour.
 fn board_fg(theme: &Theme, c: Color, sq: Square) -> Style {
     if theme.colour {
-        Style::new().fg(theme.board_text(c, sq.colour() == 1))
+        Style::new().fg(theme.board_text(c, theme.shaded(sq)))
     } else {
         Style::new()
     }
