@@ -43,8 +43,12 @@ impl Widget for ConfirmQuit<'_> {
         let w = 50.min(area.width);
         let inside = w.saturating_sub(2) as usize;
         let mut lines = super::wrap::fit(Line::raw(format!(" {first}.")), inside, 3);
-        lines.push(Line::raw(""));
-        lines.extend(super::wrap::fit(Line::from(answers), inside, 3));
+        let answers = super::wrap::fit(Line::from(answers), inside, 3);
+        // The blank line between goes first when the box has no room.
+        if lines.len() + answers.len() + 3 <= area.height as usize {
+            lines.push(Line::raw(""));
+        }
+        lines.extend(answers);
         let h = (lines.len() as u16 + 2).min(area.height);
         let popup = area.centered(Constraint::Length(w), Constraint::Length(h));
         Clear.render(popup, buf);

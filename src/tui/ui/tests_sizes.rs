@@ -172,6 +172,9 @@ fn too_small_terminal_takes_only_quitting() {
     for answer in ["y quit", "s save and quit", "n or Esc", "stay"] {
         assert!(s.contains(answer), "{answer}: {s}");
     }
+    // Even at 30x6, without the blank line.
+    let tiny = screen(&a, 30, 6, &Theme::default());
+    assert!(tiny.contains("stay") && tiny.contains("y quit"), "{tiny}");
     let no = crate::tui::input::decode(&press('n'), &a, small).expect("n answers");
     a.update(no);
     assert!(!a.confirming_quit() && !a.quit);
