@@ -52,10 +52,11 @@ pub fn play(args: &PlayArgs, config: &Config) -> Ran {
                 say(&format!("{name}: no solution: {no}"));
                 return Ok(Exit::No);
             }
-            let clues = Clues::new(puzzle, None, seed_of(about.as_ref()));
-            // Where reasoning stops short, the search says whether there
-            // is a solution at all, before the screen opens.
-            if let (None, Completions::None(no)) = (clues.difficulty, clues.completions()) {
+            let clues = Clues::new(puzzle, seed_of(about.as_ref()));
+            // Solved before the screen opens (its opening line and hints
+            // need the answer): where reasoning stops short, the search
+            // says whether there is a solution at all.
+            if let Completions::None(no) = clues.completions() {
                 say(&format!("{name}: no solution: {no}"));
                 return Ok(Exit::No);
             }
@@ -93,10 +94,7 @@ fn made(args: &PlayArgs, spec: &Spec) -> Result<Option<Game>, Failure> {
         difficulty,
         args.seed,
     )?;
-    Ok(made.map(|(m, seed)| {
-        let difficulty = m.difficulty;
-        Game::puzzle(Clues::new(m.puzzle, Some(difficulty), Some(seed)))
-    }))
+    Ok(made.map(|(m, seed)| Game::puzzle(Clues::made(m, seed))))
 }
 
 /// The seed a file's `"puzzle"` object names. Its difficulty is not
@@ -202,7 +200,10 @@ fn saved_clues(saved: &TourFile, board: &Board) -> Result<Option<Arc<Clues>>, St
         .map_err(|_| "\"clues\" is not a list of [row, col, step]".to_string())?;
     let p = puzzle_file::puzzle_of(board, saved.closed, &raw).map_err(|e| e.to_string())?;
     let about = saved.extra.get("puzzle").and_then(Value::as_object);
-    Ok(Some(Clues::new(p, None, seed_of(about))))
+    let clues = Clues::new(p, seed_of(about));
+    // Solved before the screen opens, as a file's puzzle is.
+    let _ = clues.completions();
+    Ok(Some(clues))
 }
 
 /// A saved game's goal (the file's `end`): free on its board, and not

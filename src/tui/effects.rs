@@ -33,12 +33,7 @@ use super::app::FINISH_TIME;
 /// Makes the puzzle asked for.
 fn make_puzzle(request: puzzle::Request) -> Result<Arc<Clues>, String> {
     let made = puzzle::make(&request).map_err(|e| e.to_string())?;
-    let difficulty = made.difficulty;
-    Ok(Clues::new(
-        made.puzzle,
-        Some(difficulty),
-        Some(request.seed),
-    ))
+    Ok(Clues::made(made, request.seed))
 }
 
 /// What the thinker found about a game: a finish of the tour, or the

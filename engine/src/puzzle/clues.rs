@@ -7,7 +7,9 @@ use std::sync::Arc;
 
 use std::sync::OnceLock;
 
-use super::{Completions, Difficulty, Logic, Puzzle, PuzzleError, Sheet, rate_with, solve_with};
+use super::{
+    Completions, Difficulty, Logic, Made, Puzzle, PuzzleError, Sheet, rate_with, solve_with,
+};
 use crate::board::Square;
 use crate::solver::Limits;
 
@@ -122,18 +124,31 @@ impl fmt::Display for Forbidden {
 }
 
 impl Clues {
-    /// The puzzle being played, with its knight distances worked out once;
-    /// without a difficulty (a file that names none), the one reasoning
-    /// rates it.
-    pub fn new(puzzle: Puzzle, difficulty: Option<Difficulty>, seed: Option<u64>) -> Arc<Clues> {
+    /// The puzzle being played (a file's, a save's), with its knight
+    /// distances worked out once, rated by reasoning: a file's own label
+    /// is not taken on trust.
+    pub fn new(puzzle: Puzzle, seed: Option<u64>) -> Arc<Clues> {
         let logic = Logic::new(&puzzle);
-        let difficulty = difficulty.or_else(|| rate_with(&logic, &puzzle).level());
+        let difficulty = rate_with(&logic, &puzzle).level();
         Arc::new(Clues {
             puzzle,
             logic,
             difficulty,
             seed,
             completions: OnceLock::new(),
+        })
+    }
+
+    /// A puzzle just made from `seed`: its rating and one solution are
+    /// the maker's, not found again.
+    pub fn made(made: Made, seed: u64) -> Arc<Clues> {
+        let logic = Logic::new(&made.puzzle);
+        Arc::new(Clues {
+            logic,
+            difficulty: Some(made.difficulty),
+            seed: Some(seed),
+            completions: OnceLock::from(Completions::Unique(made.solution)),
+            puzzle: made.puzzle,
         })
     }
 
@@ -305,7 +320,7 @@ mod tests {
             step,
         };
         let p = Puzzle::new(&board, false, &[c(0, 0, 1), c(0, 4, 3), c(4, 4, 25)]).unwrap();
-        Clues::new(p, None, None)
+        Clues::new(p, None)
     }
 
     fn idx(r: u32, c: u32) -> u32 {

@@ -12,7 +12,7 @@ use knight_engine::puzzle::{Clues, Completions};
 
 /// What a puzzle's game opens with.
 pub(super) fn puzzle_intro(c: &Clues) -> String {
-    // Found once, and before the screen for a file's unrated puzzle.
+    // Known from the maker, or found before the screen opens.
     let several = match c.completions() {
         Completions::Several(..) => {
             "; it has more than one solution, so no hints: any numbering that keeps the clues solves it"

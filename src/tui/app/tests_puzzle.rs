@@ -25,7 +25,7 @@ fn made(rows: u32, cols: u32, difficulty: Difficulty, seed: u64) -> Made {
 
 fn puzzle_app(m: &Made, seed: u64) -> App {
     let mut a = app();
-    let clues = Clues::new(m.puzzle.clone(), Some(m.difficulty), Some(seed));
+    let clues = Clues::made(m.clone(), seed);
     a.open_game(Game::puzzle(clues));
     a
 }
@@ -55,7 +55,7 @@ fn made_puzzles_are_solved_by_the_apps_rules() {
         (8, Difficulty::Medium, 5),
     ] {
         let m = made(side, side, difficulty, seed);
-        let mut g = Game::puzzle(Clues::new(m.puzzle.clone(), None, None));
+        let mut g = Game::puzzle(Clues::new(m.puzzle.clone(), None));
         let b = g.board().clone();
         assert_eq!(g.trail.to_vec(), m.solution[..1], "{side}: clue 1 placed");
         for &next in &m.solution[1..] {
@@ -193,7 +193,7 @@ fn a_saved_puzzle_keeps_its_clues_and_p_makes_the_next() {
         (6, 6, Difficulty::Medium, 20261128)
     );
     let next = made(6, 6, Difficulty::Medium, 20261128);
-    let clues = Clues::new(next.puzzle.clone(), Some(next.difficulty), Some(20261128));
+    let clues = Clues::made(next.clone(), 20261128);
     // A puzzle is not checked unasked: that would give it away.
     let fx = a.update(Action::PuzzleMade(generation, Ok(Arc::clone(&clues))));
     assert!(fx.is_empty(), "{fx:?}");
@@ -284,7 +284,7 @@ fn a_puzzle_without_clue_1_is_checked_and_finished_without_a_knight() {
     let m = made(6, 6, Difficulty::Easy, 11);
     let mut a = app();
     let puzzle = m.puzzle.without(1);
-    a.open_game(Game::puzzle(Clues::new(puzzle, None, None)));
+    a.open_game(Game::puzzle(Clues::new(puzzle, None)));
     assert_eq!(game(&a).knight(), None);
     let fx = keys(&mut a, &[Command::Check]);
     let [Effect::Check { ref position, .. }] = fx[..] else {

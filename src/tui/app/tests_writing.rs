@@ -20,7 +20,7 @@ fn made(difficulty: Difficulty, seed: u64) -> Made {
 
 fn puzzle_app(m: &Made) -> App {
     let mut a = app();
-    let clues = Clues::new(m.puzzle.clone(), Some(m.difficulty), Some(3));
+    let clues = Clues::made(m.clone(), 3);
     a.open_game(Game::puzzle(clues));
     a
 }

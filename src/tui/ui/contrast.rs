@@ -32,7 +32,7 @@ fn screens() -> Vec<(&'static str, App)> {
     // A puzzle with a few steps played, hints on.
     let made = crate::tui::testing::easy_puzzle();
     let mut a = crate::tui::testing::app_on(Board::new(6, 6, &[]).unwrap());
-    let clues = Clues::new(made.puzzle.clone(), Some(made.difficulty), Some(7));
+    let clues = Clues::made(made.clone(), 7);
     let mut game = Game::puzzle(clues);
     let board = made.puzzle.board().clone();
     for &i in &made.solution[..6] {

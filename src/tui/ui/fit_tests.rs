@@ -70,7 +70,7 @@ fn a_wider_screen_shows_every_key_a_narrower_one_does() {
         seed: 3,
     })
     .unwrap();
-    let clues = knight_engine::puzzle::Clues::new(made.puzzle, None, Some(3));
+    let clues = knight_engine::puzzle::Clues::new(made.puzzle, Some(3));
     puzzle.modes.show(crate::tui::app::Mode::Play(Box::new(
         crate::tui::game::Game::puzzle(clues),
     )));

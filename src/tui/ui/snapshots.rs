@@ -177,8 +177,7 @@ fn play_a_puzzle() {
     })
     .unwrap();
     let mut a = app_on(Board::new(6, 6, &[]).unwrap());
-    let clues =
-        knight_engine::puzzle::Clues::new(made.puzzle.clone(), Some(made.difficulty), Some(7));
+    let clues = knight_engine::puzzle::Clues::made(made.clone(), 7);
     a.open_game(Game::puzzle(clues));
     let b = a.modes.game().unwrap().board().clone();
     let left = crossterm::event::MouseButton::Left;

@@ -229,7 +229,7 @@ fn the_next_clue_is_marked_and_its_stretch_said() {
     use knight_engine::puzzle::Clues;
     let made = crate::tui::testing::easy_puzzle();
     let mut a = app_on(Board::new(6, 6, &[]).unwrap());
-    let clues = Clues::new(made.puzzle.clone(), None, Some(7));
+    let clues = Clues::new(made.puzzle.clone(), Some(7));
     a.open_game(crate::tui::game::Game::puzzle(clues));
     let g = a.modes.game().unwrap();
     let (step, _, _) = g.next_clue().expect("a clue ahead");

@@ -198,11 +198,7 @@ fn a_puzzle_too_big_for_its_numbers_opens_zoomed_in() {
     })
     .unwrap();
     let mut a = app(8);
-    a.open_game(crate::tui::game::Game::puzzle(Clues::new(
-        m.puzzle.clone(),
-        Some(m.difficulty),
-        Some(2),
-    )));
+    a.open_game(crate::tui::game::Game::puzzle(Clues::made(m.clone(), 2)));
     let small = Rect::new(0, 0, 80, 24);
     a.update(Action::Resize(80, 24));
     let level = super::jump_level(small, &a);

@@ -289,7 +289,7 @@ impl Painter<'_> {
             // Without colour, a dot on each dark square alone: a square's
             // colour still reads (every knight's move changes it).
             let dot = if theme.ascii { "." } else { "·" };
-            let dark = (sq.row + sq.col) % 2 == 1;
+            let dark = sq.colour() == 1;
             (if dark { dot.into() } else { String::new() }, Style::new())
         } else if sc.game.is_some_and(|g| g.clues.is_some()) {
             // A puzzle's free squares are plain: the clues stand out.
